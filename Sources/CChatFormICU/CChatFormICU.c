@@ -1,0 +1,94 @@
+#include "CChatFormICU.h"
+#include <unicode/utypes.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/utext.h>
+#include <unicode/uversion.h>
+#include <stdlib.h>
+#include <stdio.h>
+
+// Layout assumptions the Swift side relies on.
+_Static_assert(sizeof(UChar32) == sizeof(int32_t), "UChar32 is 32 bits");
+_Static_assert(UBRK_LINE_HARD == 100, "hard line breaks report rule status 100");
+_Static_assert(U_ZERO_ERROR == 0, "success is zero");
+
+struct CFLLineBreaker {
+    UBreakIterator *iterator;
+    UBreakIterator *characters;
+    UText *text;
+};
+
+CFLLineBreaker *cfl_linebreaker_open(const char *locale, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &err);
+    if (U_FAILURE(err)) { *status = err; return NULL; }
+    CFLLineBreaker *b = (CFLLineBreaker *)calloc(1, sizeof(CFLLineBreaker));
+    if (b == NULL) { ubrk_close(it); *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    UBreakIterator *chars = ubrk_open(UBRK_CHARACTER, locale, NULL, 0, &err);
+    if (U_FAILURE(err)) { ubrk_close(it); free(b); *status = err; return NULL; }
+    b->iterator = it;
+    b->characters = chars;
+    b->text = NULL;
+    *status = U_ZERO_ERROR;
+    return b;
+}
+
+void cfl_linebreaker_close(CFLLineBreaker *b) {
+    if (b == NULL) return;
+    if (b->iterator) ubrk_close(b->iterator);
+    if (b->characters) ubrk_close(b->characters);
+    if (b->text) utext_close(b->text);
+    free(b);
+}
+
+void cfl_linebreaker_set_utf8(CFLLineBreaker *b, const uint8_t *bytes, int64_t length, int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    static const char empty[1] = {0};
+    const char *s = bytes ? (const char *)bytes : empty;
+    // utext_openUTF8 reuses the UText it is given, so no allocation after the first call.
+    b->text = utext_openUTF8(b->text, s, bytes ? length : 0, &err);
+    if (U_FAILURE(err)) { *status = err; return; }
+    ubrk_setUText(b->iterator, b->text, &err);
+    if (U_FAILURE(err)) { *status = err; return; }
+    ubrk_setUText(b->characters, b->text, &err);
+    *status = err;
+}
+
+int32_t cfl_linebreaker_next(CFLLineBreaker *b) { return ubrk_next(b->iterator); }
+int32_t cfl_linebreaker_following(CFLLineBreaker *b, int32_t offset) { return ubrk_following(b->iterator, offset); }
+int32_t cfl_linebreaker_rule_status(CFLLineBreaker *b) { return ubrk_getRuleStatus(b->iterator); }
+
+int32_t cfl_grapheme_following(CFLLineBreaker *b, int32_t offset) {
+    // Sequential walks are the common case: continue from the current boundary.
+    if (ubrk_current(b->characters) == offset) return ubrk_next(b->characters);
+    return ubrk_following(b->characters, offset);
+}
+int32_t cfl_grapheme_preceding(CFLLineBreaker *b, int32_t offset) { return ubrk_preceding(b->characters, offset); }
+int32_t cfl_grapheme_is_boundary(CFLLineBreaker *b, int32_t offset) { return ubrk_isBoundary(b->characters, offset) ? 1 : 0; }
+
+const char *cfl_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+int32_t cfl_east_asian_width(uint32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH); }
+int32_t cfl_line_break_class(uint32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK); }
+int32_t cfl_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
+int32_t cfl_grapheme_cluster_break(uint32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK); }
+
+int32_t cfl_has_property(uint32_t c, int32_t property) {
+    UProperty p;
+    switch (property) {
+        case CFL_PROP_EMOJI: p = UCHAR_EMOJI; break;
+        case CFL_PROP_EMOJI_PRESENTATION: p = UCHAR_EMOJI_PRESENTATION; break;
+        case CFL_PROP_EMOJI_MODIFIER: p = UCHAR_EMOJI_MODIFIER; break;
+        case CFL_PROP_EXTENDED_PICTOGRAPHIC: p = UCHAR_EXTENDED_PICTOGRAPHIC; break;
+        case CFL_PROP_REGIONAL_INDICATOR: p = UCHAR_REGIONAL_INDICATOR; break;
+        case CFL_PROP_DEFAULT_IGNORABLE: p = UCHAR_DEFAULT_IGNORABLE_CODE_POINT; break;
+        default: return 0;
+    }
+    return u_hasBinaryProperty((UChar32)c, p) ? 1 : 0;
+}
+
+void cfl_unicode_version(char *buffer, int32_t capacity) {
+    UVersionInfo v;
+    u_getUnicodeVersion(v);
+    snprintf(buffer, (size_t)capacity, "%d.%d", v[0], v[1]);
+}

@@ -1,0 +1,70 @@
+#ifndef CCHATFORMICU_H
+#define CCHATFORMICU_H
+
+// A small, prefixed C surface over ICU for ChatFormLayout.
+//
+// Distribution ICU exports suffixed symbols (ubrk_open_72); calling ICU from C lets the
+// headers' renaming apply, and Swift sees only these plain `cfl_` names. Nothing here
+// exposes an ICU type: handles are opaque pointers and statuses are plain int32_t
+// (ICU's UErrorCode values; <= 0 is success).
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An ICU line break iterator (UAX #14) and a grapheme cluster iterator (UAX #29),
+/// together with the UText they read UTF-8 through.
+/// Not thread-safe: one owner (thread) at a time.
+typedef struct CFLLineBreaker CFLLineBreaker;
+
+/// Opens a line break iterator for `locale` (NULL for the root locale).
+CFLLineBreaker *_Nullable cfl_linebreaker_open(const char *_Nullable locale, int32_t *_Nonnull status);
+void cfl_linebreaker_close(CFLLineBreaker *_Nullable breaker);
+/// Points the iterator at `length` bytes of UTF-8. The bytes must stay alive and unchanged
+/// until the next call to this function or to close. Offsets returned are byte offsets.
+void cfl_linebreaker_set_utf8(CFLLineBreaker *_Nonnull breaker, const uint8_t *_Nullable bytes,
+                              int64_t length, int32_t *_Nonnull status);
+/// Next break opportunity after the current one, or -1 at the end.
+int32_t cfl_linebreaker_next(CFLLineBreaker *_Nonnull breaker);
+/// First break opportunity after `offset`, or -1.
+int32_t cfl_linebreaker_following(CFLLineBreaker *_Nonnull breaker, int32_t offset);
+/// The break before the current position is mandatory when this is >= 100 (UBRK_LINE_HARD).
+int32_t cfl_linebreaker_rule_status(CFLLineBreaker *_Nonnull breaker);
+
+/// The end of the grapheme cluster (UAX #29) that starts at `offset`, or -1 at the end.
+int32_t cfl_grapheme_following(CFLLineBreaker *_Nonnull breaker, int32_t offset);
+/// The start of the grapheme cluster that ends at `offset`, or -1 at the start.
+int32_t cfl_grapheme_preceding(CFLLineBreaker *_Nonnull breaker, int32_t offset);
+/// 1 when `offset` is a grapheme cluster boundary.
+int32_t cfl_grapheme_is_boundary(CFLLineBreaker *_Nonnull breaker, int32_t offset);
+
+/// ICU's error name for a status code.
+const char *_Nonnull cfl_error_name(int32_t status);
+
+/// Character properties used for widths and line breaking, straight from ICU's data.
+int32_t cfl_east_asian_width(uint32_t scalar);   // UEastAsianWidth
+int32_t cfl_line_break_class(uint32_t scalar);   // ULineBreak
+int32_t cfl_general_category(uint32_t scalar);   // UCharCategory (u_charType)
+int32_t cfl_grapheme_cluster_break(uint32_t scalar); // UGraphemeClusterBreak
+
+enum {
+    CFL_PROP_EMOJI = 0,
+    CFL_PROP_EMOJI_PRESENTATION = 1,
+    CFL_PROP_EMOJI_MODIFIER = 2,
+    CFL_PROP_EXTENDED_PICTOGRAPHIC = 3,
+    CFL_PROP_REGIONAL_INDICATOR = 4,
+    CFL_PROP_DEFAULT_IGNORABLE = 5,
+};
+/// 1 when `scalar` has the binary property named by a CFL_PROP_ constant.
+int32_t cfl_has_property(uint32_t scalar, int32_t property);
+
+/// The Unicode version of ICU's character data, as "major.minor".
+void cfl_unicode_version(char *_Nonnull buffer, int32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

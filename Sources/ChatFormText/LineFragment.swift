@@ -1,0 +1,96 @@
+/// One visual line of a laid-out text.
+///
+/// Lines partition the text: the first starts at 0, each starts where the previous ended,
+/// and the last ends at the text's length. Offsets are UTF-8 byte offsets.
+public struct LineFragment: Sendable, Hashable, CustomStringConvertible {
+    /// UTF-8 offset of the line's first byte.
+    public var start: Int
+    /// UTF-8 offset just past the line, including its mandatory break if it has one.
+    public var end: Int
+    /// Advance of the line's content, not counting trailing hanging white space nor the
+    /// mandatory break that ends it.
+    public var width: Double
+    /// Bytes of the mandatory break that ends the line (CRLF is 2, LS is 3); 0 for a soft wrap.
+    public var terminatorLength: Int
+
+    public init(start: Int, end: Int, width: Double, terminatorLength: Int) {
+        self.start = start
+        self.end = end
+        self.width = width
+        self.terminatorLength = terminatorLength
+    }
+
+    /// Whether the line ends at a mandatory break (LF, CR, CRLF, NEL, LS, PS, VT, FF).
+    public var isHard: Bool { terminatorLength > 0 }
+    /// UTF-8 offset where the line's content ends (before its mandatory break, if any).
+    public var contentEnd: Int { end - terminatorLength }
+    /// The line's range of UTF-8 offsets.
+    public var range: Range<Int> { start..<end }
+
+    public var description: String {
+        "[\(start), \(end)) w=\(width)\(isHard ? " hard" : "")"
+    }
+}
+
+/// Where the caret goes when one offset has two places (SPEC §2).
+public enum TextAffinity: String, Sendable, Hashable, Codable {
+    /// At a soft wrap: the end of the upper line.
+    case upstream
+    /// At a soft wrap: the start of the lower line (the default).
+    case downstream
+}
+
+/// A caret position: a UTF-8 offset on a grapheme boundary and an affinity.
+public struct TextPosition: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// UTF-8 byte offset into the text, on a grapheme cluster boundary.
+    public var offset: Int
+    /// Which line the caret sits on when `offset` is at a soft wrap.
+    public var affinity: TextAffinity
+
+    public init(offset: Int, affinity: TextAffinity = .downstream) {
+        self.offset = offset
+        self.affinity = affinity
+    }
+
+    public var description: String { "\(offset)\(affinity == .upstream ? "↑" : "")" }
+}
+
+/// Options that change where lines break.
+public struct TextLayoutOptions: Sendable, Hashable {
+    /// Korean word priority [off]: like iOS's `hangulWordPriority` and CSS
+    /// `word-break: keep-all`, drop break opportunities between two letters or ideographs
+    /// with no space between them (line break classes ID, H2, H3, JL, JV, JT, AL, NU, AI on
+    /// both sides), so Hangul wraps at spaces, not between syllables.
+    public var keepAll: Bool
+
+    public init(keepAll: Bool = false) {
+        self.keepAll = keepAll
+    }
+}
+
+/// Errors from laying out text or asking a layout about positions.
+public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The available width was zero, negative, NaN or negative infinity.
+    case invalidWidth(Double)
+    /// An offset outside `0...length`.
+    case offsetOutOfRange(offset: Int, length: Int)
+    /// An offset inside a grapheme cluster (the caret sits on cluster boundaries only).
+    case notOnGraphemeBoundary(offset: Int)
+    /// The text is longer than ICU can index (2^31 - 1 bytes).
+    case textTooLong(bytes: Int)
+    /// ICU failed.
+    case icu(ICUError)
+    /// Input bytes that are not valid UTF-8; the offset of the first bad byte.
+    case invalidUTF8(offset: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidWidth(let w): "invalid width \(w): it must be positive (or +infinity for no wrapping)"
+        case .offsetOutOfRange(let o, let n): "offset \(o) is outside the text (0...\(n))"
+        case .notOnGraphemeBoundary(let o): "offset \(o) is inside a grapheme cluster"
+        case .textTooLong(let n): "text of \(n) bytes is longer than 2147483647 bytes"
+        case .icu(let e): e.description
+        case .invalidUTF8(let o): "invalid UTF-8 at byte offset \(o)"
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/// Greedy first-fit wrapping over ICU's break opportunities (SPEC §2).
+///
+/// One pass over the grapheme clusters; break opportunities are pulled from ICU as the
+/// walk reaches them, and an opportunity that falls inside a cluster is ignored, so lines
+/// always break on cluster boundaries. The clusters since the last opportunity (a
+/// "segment") wait in a buffer until the next opportunity decides where they go:
+/// - if the segment's content (not its trailing hanging white space) fits after what the
+///   line holds, it joins the line;
+/// - else the line ends before it and the segment starts the next line;
+/// - a segment that does not fit even on an empty line is broken between clusters
+///   (`overflow-wrap: break-word`); its last piece shares its line with what follows.
+/// A segment that grows past the width while still buffered is placed cluster by cluster
+/// as it arrives, so memory stays bounded on a single 10 MB word.
+struct LineWrapper {
+    private enum Kind: UInt8 { case content, hanging, tab, terminator }
+
+    private struct Pending {
+        var start: Int
+        var end: Int
+        var advance: Double
+        var kind: Kind
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let iterators: BreakIterators
+    let measurer: Measurer
+    let keepAll: Bool
+    /// The available width plus a tolerance for floating-point sums.
+    let limit: Double
+
+    private(set) var lines: [LineFragment] = []
+
+    private var lineStart = 0
+    private var lineX = 0.0
+    private var lineContentX = 0.0
+
+    private var segment: [Pending] = []
+    private var segmentStart = 0
+    private var streaming = false
+    private var nextCheck = 256
+
+    init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, measurer: Measurer,
+         width: Double, keepAll: Bool) {
+        self.bytes = bytes
+        self.iterators = iterators
+        self.measurer = measurer
+        self.keepAll = keepAll
+        self.limit = width.isFinite ? width + max(1, width) * 1e-9 : .infinity
+        segment.reserveCapacity(64)
+    }
+
+    /// Wraps from `start` (a line start of a previous layout, or 0) to the end of the text,
+    /// or until `stop` says a line start reached is one the caller already knows.
+    mutating func run(from start: Int = 0, stop: ((Int) -> Bool)? = nil) {
+        let n = bytes.count
+        lineStart = start
+        segmentStart = start
+        let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
+        var opportunity = start == 0 ? iterators.nextLineBreak() : iterators.lineBreak(following: start)
+        var i = start
+        var lastLineCount = lines.count
+        while i < n {
+            let e = walker.clusterEnd(at: i)
+            let b0 = bytes[i]
+            var kind = Kind.content
+            var keepAllLetter = false
+            if b0 < 0x80 {
+                switch b0 {
+                case 0x09: kind = .tab
+                case 0x20: kind = .hanging
+                case 0x0A, 0x0B, 0x0C, 0x0D: kind = .terminator
+                default: keepAllLetter = keepAll && ScalarProperties.of(UInt32(b0)).isKeepAllLetter
+                }
+            } else {
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+                if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
+                    kind = .terminator
+                } else {
+                    let props = ScalarProperties.of(scalar)
+                    if props.isHangingWhitespace && i + length == e { kind = .hanging }
+                    keepAllLetter = keepAll && props.isKeepAllLetter
+                }
+            }
+            let advance: Double
+            switch kind {
+            case .content, .hanging: advance = measurer.advance(bytes, i, e)
+            case .tab, .terminator: advance = 0
+            }
+            let cluster = Pending(start: i, end: e, advance: advance, kind: kind)
+            if streaming { place(cluster) } else { buffer(cluster) }
+
+            while let o = opportunity, o.offset < e { opportunity = iterators.nextLineBreak() }
+            if let o = opportunity, o.offset == e {
+                var accept = true
+                if keepAll && !o.hard && keepAllLetter && e < n {
+                    // Drop the opportunity between two letters with nothing between them.
+                    let after: ScalarProperties
+                    if bytes[e] < 0x80 { after = .of(UInt32(bytes[e])) } else { after = .of(UTF8Scalar.decode(bytes, at: e).scalar) }
+                    accept = !after.isKeepAllLetter
+                }
+                if accept { finishSegment(end: e, hard: o.hard) }
+                opportunity = iterators.nextLineBreak()
+            }
+            i = e
+            if let stop, lines.count != lastLineCount {
+                lastLineCount = lines.count
+                if stop(lines[lines.count - 1].end) { return }
+            }
+        }
+        if !segment.isEmpty || streaming { finishSegment(end: n, hard: false) }
+        if lineStart < n {
+            emit(end: n, terminator: 0)
+        } else if lines.isEmpty || lines[lines.count - 1].isHard {
+            lines.append(LineFragment(start: n, end: n, width: 0, terminatorLength: 0))
+        }
+    }
+
+    // MARK: Segments
+
+    private mutating func buffer(_ cluster: Pending) {
+        segment.append(cluster)
+        if segment.count >= nextCheck {
+            nextCheck *= 2
+            let fromZero = measure(from: 0)
+            if fromZero.hasContent && fromZero.contentX > limit {
+                // Too wide for any line: break before it, then place clusters as they come.
+                if lineStart < segmentStart { breakLine(at: segmentStart) }
+                for c in segment { place(c) }
+                segment.removeAll(keepingCapacity: true)
+                streaming = true
+            }
+        }
+    }
+
+    private mutating func finishSegment(end: Int, hard: Bool) {
+        if !streaming {
+            var m = measure(from: lineX)
+            if lineStart < segmentStart && m.hasContent && m.contentX > limit {
+                breakLine(at: segmentStart)
+                m = measure(from: 0)
+            }
+            if m.hasContent && m.contentX > limit {
+                for c in segment { place(c) }
+            } else {
+                lineX = m.fullX
+                if m.hasContent { lineContentX = m.contentX }
+            }
+        }
+        if hard {
+            let terminator = segment.last.map { $0.kind == .terminator ? $0.end - $0.start : 0 } ?? 0
+            emit(end: end, terminator: max(terminator, streaming ? lastTerminatorLength(end) : 0))
+            lineStart = end
+            lineX = 0
+            lineContentX = 0
+        }
+        segment.removeAll(keepingCapacity: true)
+        segmentStart = end
+        streaming = false
+        nextCheck = 256
+    }
+
+    /// In streaming mode the terminator was placed without buffering; find its length.
+    private func lastTerminatorLength(_ end: Int) -> Int {
+        guard end > 0 else { return 0 }
+        if end >= 2 && bytes[end - 2] == 0x0D && bytes[end - 1] == 0x0A { return 2 }
+        let start = UTF8Scalar.startOfScalar(endingAt: end, in: bytes)
+        let scalar = UTF8Scalar.decode(bytes, at: start).scalar
+        switch scalar {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return end - start
+        default: return 0
+        }
+    }
+
+    private func measure(from x0: Double) -> (contentX: Double, fullX: Double, hasContent: Bool) {
+        var x = x0
+        var contentX = x0
+        var hasContent = false
+        for c in segment {
+            switch c.kind {
+            case .content:
+                x += c.advance
+                contentX = x
+                hasContent = true
+            case .hanging:
+                x += c.advance
+            case .tab:
+                x = measurer.tabStop(after: x)
+            case .terminator:
+                break
+            }
+        }
+        return (contentX, x, hasContent)
+    }
+
+    /// Places one cluster on the current line, breaking before it if it is content that
+    /// does not fit and the line already holds something (break-word).
+    private mutating func place(_ c: Pending) {
+        switch c.kind {
+        case .content:
+            if lineX + c.advance > limit && lineStart < c.start { breakLine(at: c.start) }
+            lineX += c.advance
+            lineContentX = lineX
+        case .hanging:
+            lineX += c.advance
+        case .tab:
+            lineX = measurer.tabStop(after: lineX)
+        case .terminator:
+            break
+        }
+    }
+
+    private mutating func breakLine(at offset: Int) {
+        emit(end: offset, terminator: 0)
+        lineStart = offset
+        lineX = 0
+        lineContentX = 0
+    }
+
+    private mutating func emit(end: Int, terminator: Int) {
+        lines.append(LineFragment(start: lineStart, end: end, width: lineContentX, terminatorLength: terminator))
+    }
+}

@@ -1,0 +1,109 @@
+/// Wrapped lines of one text (a paragraph or a whole multi-line field) at one width.
+///
+/// The layout is the single source of truth for measuring and drawing: its lines, widths
+/// and caret geometry all come from the same walk over the text.
+///
+/// ```swift
+/// let layout = try TextLayout(text: "안녕하세요 hello world", width: 10)
+/// for line in layout.lines { print(line.start, line.end, line.width) }
+/// layout.height                                    // lines × line height
+/// let rect = try layout.caretRect(for: TextPosition(offset: 6))
+/// ```
+///
+/// Break opportunities come from ICU's line break iterator (UAX #14); grapheme clusters
+/// (UAX #29) are the unit of width and of caret movement. Offsets are UTF-8 byte offsets.
+public struct TextLayout: Sendable {
+    /// The text that was laid out.
+    public let text: String
+    /// The width lines were wrapped to (`.infinity`: no wrapping).
+    public let width: Double
+    /// The options used.
+    public let options: TextLayoutOptions
+    /// The height of one line.
+    public let lineHeight: Double
+    /// The visual lines, in order; they partition the text. Never empty.
+    public private(set) var lines: [LineFragment]
+
+    let measurer: Measurer
+
+    /// Lays `text` out at `width` with `metrics`.
+    ///
+    /// - Parameters:
+    ///   - width: the available width; must be positive (`.infinity` wraps only at
+    ///     mandatory breaks).
+    /// - Throws: `TextLayoutError.invalidWidth` for a zero, negative or NaN width;
+    ///   `.textTooLong` past 2^31 - 1 bytes; `.icu` if ICU fails.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+                options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        self.text = text
+        self.width = width
+        self.options = options
+        self.lineHeight = metrics.lineHeight.isFinite && metrics.lineHeight > 0 ? metrics.lineHeight : 1
+        self.measurer = Measurer(metrics)
+        self.lines = try Self.wrap(text, width: width, measurer: measurer, keepAll: options.keepAll)
+    }
+
+    /// The number of visual lines (at least 1: empty text is one empty line).
+    public var lineCount: Int { lines.count }
+
+    /// lines × line height.
+    public var height: Double { Double(lines.count) * lineHeight }
+
+    /// The widest line's width.
+    ///
+    /// - Complexity: O(lines).
+    public var usedWidth: Double { lines.reduce(0) { max($0, $1.width) } }
+
+    /// The text's UTF-8 length.
+    public var utf8Count: Int { text.utf8.count }
+
+    /// The text of line `index`, without its mandatory break.
+    public func lineText(_ index: Int) -> Substring {
+        let line = lines[index]
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: line.start)
+        let to = utf8.index(from, offsetBy: line.contentEnd - line.start)
+        return text[from..<to]
+    }
+
+    // MARK: Wrapping
+
+    static func wrap(_ text: String, width: Double, measurer: Measurer, keepAll: Bool) throws(TextLayoutError) -> [LineFragment] {
+        var text = text
+        let count = text.utf8.count
+        guard count <= Int(Int32.max) else { throw .textTooLong(bytes: count) }
+        let result: Result<[LineFragment], TextLayoutError> = text.withUTF8 { bytes in
+            do throws(ICUError) {
+                let iterators = try BreakIterators.forCurrentThread()
+                try iterators.setText(bytes)
+                var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
+                                          width: width, keepAll: keepAll)
+                wrapper.run()
+                return .success(wrapper.lines)
+            } catch {
+                return .failure(.icu(error))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` with this thread's ICU iterators pointed at the text.
+    func withText<R>(_ body: (UnsafeBufferPointer<UInt8>, BreakIterators) -> R) throws(TextLayoutError) -> R {
+        var copy = text
+        let result: Result<R, ICUError> = copy.withUTF8 { bytes in
+            do throws(ICUError) {
+                let iterators = try BreakIterators.forCurrentThread()
+                try iterators.setText(bytes)
+                return .success(body(bytes, iterators))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw .icu(error)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+internal import CChatFormICU
+
+/// The per-scalar facts the engine needs, packed in 16 bits and read from ICU's data.
+///
+/// Planes 0 and 1 (where nearly all text lives) are looked up in a table built once per
+/// process from ICU (about 0.25 MiB); other scalars ask ICU directly.
+struct ScalarProperties: Hashable {
+    var bits: UInt16
+
+    // Cell class, bits 0-1.
+    static let zeroWidth: UInt16 = 0
+    static let narrow: UInt16 = 1
+    static let wide: UInt16 = 2
+    static let ambiguous: UInt16 = 3
+
+    var cellClass: UInt16 { bits & 3 }
+    var isEmojiPresentation: Bool { bits & (1 << 2) != 0 }
+    var isEmoji: Bool { bits & (1 << 3) != 0 }
+    var isExtendedPictographic: Bool { bits & (1 << 4) != 0 }
+    var isEmojiModifier: Bool { bits & (1 << 5) != 0 }
+    /// One of the space separators that hang at the end of a line (SPEC §2).
+    var isHangingWhitespace: Bool { bits & (1 << 6) != 0 }
+    /// Line break class ID, H2, H3, JL, JV, JT, AL, NU or AI: the letters keep-all joins.
+    var isKeepAllLetter: Bool { bits & (1 << 7) != 0 }
+    /// Grapheme cluster break property, compressed (see `GraphemeBreak`).
+    var graphemeBreak: GraphemeBreak { GraphemeBreak(rawValue: UInt8((bits >> 8) & 0xF)) ?? .other }
+    /// Regional indicator (flag halves).
+    var isRegionalIndicator: Bool { graphemeBreak == .regionalIndicator }
+
+    /// Properties of any scalar.
+    @inline(__always)
+    static func of(_ scalar: UInt32) -> ScalarProperties {
+        if scalar < UInt32(ScalarTable.shared.count) {
+            return ScalarProperties(bits: ScalarTable.shared[Int(scalar)])
+        }
+        return ScalarProperties(bits: compute(scalar))
+    }
+
+    /// Reads one scalar's properties from ICU.
+    static func compute(_ c: UInt32) -> UInt16 {
+        let k = ICUValues.shared
+        var bits: UInt16 = 0
+        let gc = cfl_general_category(c)
+        let ignorable = cfl_has_property(c, Int32(CFL_PROP_DEFAULT_IGNORABLE)) != 0
+        let hangulJamoVowelOrFinal = (0x1160...0x11FF).contains(c) || (0xD7B0...0xD7FF).contains(c)
+        if k.zeroWidthCategories.contains(gc) || ignorable || hangulJamoVowelOrFinal || c == 0x200B {
+            bits = zeroWidth
+        } else {
+            let eaw = cfl_east_asian_width(c)
+            if eaw == k.eawWide || eaw == k.eawFullwidth {
+                bits = wide
+            } else if eaw == k.eawAmbiguous {
+                bits = ambiguous
+            } else {
+                bits = narrow
+            }
+        }
+        if cfl_has_property(c, Int32(CFL_PROP_EMOJI_PRESENTATION)) != 0 { bits |= 1 << 2 }
+        if cfl_has_property(c, Int32(CFL_PROP_EMOJI)) != 0 { bits |= 1 << 3 }
+        if cfl_has_property(c, Int32(CFL_PROP_EXTENDED_PICTOGRAPHIC)) != 0 { bits |= 1 << 4 }
+        if cfl_has_property(c, Int32(CFL_PROP_EMOJI_MODIFIER)) != 0 { bits |= 1 << 5 }
+        if isHangingSpace(c) { bits |= 1 << 6 }
+        if k.keepAllClasses.contains(cfl_line_break_class(c)) { bits |= 1 << 7 }
+        let gcb = k.graphemeBreak[cfl_grapheme_cluster_break(c)] ?? .other
+        bits |= UInt16(gcb.rawValue) << 8
+        return bits
+    }
+
+    /// SPEC §2: U+0020, U+0009, U+3000, U+1680, U+2000–U+2006, U+2008–U+200A, U+205F.
+    static func isHangingSpace(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x20, 0x09, 0x3000, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F: return true
+        default: return false
+        }
+    }
+}
+
+/// The grapheme cluster break values the engine distinguishes (UAX #29).
+enum GraphemeBreak: UInt8 {
+    case other = 0, cr, lf, control, extend, zwj, spacingMark, prepend
+    case l, v, t, lv, lvt, regionalIndicator
+}
+
+/// ICU enum values, derived from sample characters rather than hard-coded numbers.
+struct ICUValues: Sendable {
+    let eawWide: Int32
+    let eawFullwidth: Int32
+    let eawAmbiguous: Int32
+    let zeroWidthCategories: Set<Int32>
+    let keepAllClasses: Set<Int32>
+    let graphemeBreak: [Int32: GraphemeBreak]
+
+    static let shared = ICUValues()
+
+    private init() {
+        eawWide = cfl_east_asian_width(0xAC00)        // 가
+        eawFullwidth = cfl_east_asian_width(0xFF01)   // ！
+        eawAmbiguous = cfl_east_asian_width(0x00A7)   // §
+        // Mn, Me, Cc, Cf, Zl, Zp.
+        zeroWidthCategories = Set([0x0301, 0x20DD, 0x0001, 0x200E, 0x2028, 0x2029].map { cfl_general_category($0) })
+        // AL, NU, AI, ID, H2, H3, JL, JV, JT.
+        keepAllClasses = Set([0x61, 0x31, 0x00A7, 0x4E00, 0xAC00, 0xAC01, 0x1100, 0x1161, 0x11A8].map { cfl_line_break_class($0) })
+        let samples: [(UInt32, GraphemeBreak)] = [
+            (0x41, .other), (0x0D, .cr), (0x0A, .lf), (0x01, .control), (0x0301, .extend),
+            (0x200D, .zwj), (0x0903, .spacingMark), (0x0600, .prepend), (0x1100, .l),
+            (0x1161, .v), (0x11A8, .t), (0xAC00, .lv), (0xAC01, .lvt), (0x1F1E6, .regionalIndicator),
+        ]
+        var map: [Int32: GraphemeBreak] = [:]
+        for (scalar, value) in samples { map[cfl_grapheme_cluster_break(scalar)] = value }
+        graphemeBreak = map
+    }
+}
+
+/// The table for planes 0 and 1, built once per process (Swift runs this initializer once,
+/// thread-safely).
+enum ScalarTable {
+    static let shared: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 0x20000)
+        for c in 0..<UInt32(0x20000) {
+            // Surrogates cannot occur in valid UTF-8; the table still gets a defined value.
+            table[Int(c)] = ScalarProperties.compute(c)
+        }
+        return table
+    }()
+}

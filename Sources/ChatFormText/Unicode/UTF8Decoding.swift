@@ -1,0 +1,25 @@
+/// Decoding helpers over valid UTF-8 (Swift strings guarantee validity).
+enum UTF8Scalar {
+    /// The scalar that starts at `i` and its length in bytes.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 {
+            return (((b0 & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F), 2)
+        }
+        if b0 < 0xF0 {
+            return (((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F), 3)
+        }
+        return (((b0 & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
+                | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F), 4)
+    }
+
+    /// The start of the scalar that ends at `i` (i > 0).
+    @inline(__always)
+    static func startOfScalar(endingAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var j = i - 1
+        while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
+        return j
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct ChatForm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chatform",
+        abstract: "ChatFormLayout's command-line tool: wrap text, replay scripted sessions.",
+        subcommands: [Wrap.self]
+    )
+}
