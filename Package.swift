@@ -27,5 +27,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormText"]),
+        .testTarget(
+            name: "ChatFormToolTests",
+            dependencies: ["chatform", "ChatFormText"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -56,7 +56,7 @@ struct LineWrapper {
         lineStart = start
         segmentStart = start
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var opportunity = start == 0 ? iterators.nextLineBreak() : iterators.lineBreak(following: start)
+        var opportunity = start == 0 ? iterators.nextLineBreak(in: bytes) : iterators.lineBreak(following: start, in: bytes)
         var i = start
         var lastLineCount = lines.count
         while i < n {
@@ -67,7 +67,7 @@ struct LineWrapper {
             if b0 < 0x80 {
                 switch b0 {
                 case 0x09: kind = .tab
-                case 0x20: kind = .hanging
+                case 0x20: kind = e == i + 1 ? .hanging : .content  // a space with marks is content
                 case 0x0A, 0x0B, 0x0C, 0x0D: kind = .terminator
                 default: keepAllLetter = keepAll && ScalarProperties.of(UInt32(b0)).isKeepAllLetter
                 }
@@ -89,7 +89,7 @@ struct LineWrapper {
             let cluster = Pending(start: i, end: e, advance: advance, kind: kind)
             if streaming { place(cluster) } else { buffer(cluster) }
 
-            while let o = opportunity, o.offset < e { opportunity = iterators.nextLineBreak() }
+            while let o = opportunity, o.offset < e { opportunity = iterators.nextLineBreak(in: bytes) }
             if let o = opportunity, o.offset == e {
                 var accept = true
                 if keepAll && !o.hard && keepAllLetter && e < n {
@@ -99,7 +99,7 @@ struct LineWrapper {
                     accept = !after.isKeepAllLetter
                 }
                 if accept { finishSegment(end: e, hard: o.hard) }
-                opportunity = iterators.nextLineBreak()
+                opportunity = iterators.nextLineBreak(in: bytes)
             }
             i = e
             if let stop, lines.count != lastLineCount {

@@ -91,19 +91,6 @@ public struct TextLayout: Sendable {
 
     /// Runs `body` with this thread's ICU iterators pointed at the text.
     func withText<R>(_ body: (UnsafeBufferPointer<UInt8>, BreakIterators) -> R) throws(TextLayoutError) -> R {
-        var copy = text
-        let result: Result<R, ICUError> = copy.withUTF8 { bytes in
-            do throws(ICUError) {
-                let iterators = try BreakIterators.forCurrentThread()
-                try iterators.setText(bytes)
-                return .success(body(bytes, iterators))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw .icu(error)
-        }
+        try withBreakIterators(text, body)
     }
 }

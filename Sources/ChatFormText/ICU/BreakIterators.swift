@@ -35,19 +35,34 @@ final class BreakIterators {
     }
 
     /// The next line break opportunity, or nil at the end of the text.
+    ///
+    /// Only the offset comes from ICU. Whether the break is mandatory is decided by the
+    /// character before it (UAX #14 LB4, LB5: BK, CR, LF, NL): ICU's rule status is not
+    /// reliable for that, because boundaries ICU finds with its dictionaries (Thai, Lao,
+    /// Khmer, Burmese) report the status of the boundary that ends the dictionary range.
     @inline(__always)
-    func nextLineBreak() -> (offset: Int, hard: Bool)? {
+    func nextLineBreak(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, hard: Bool)? {
         let next = cfl_linebreaker_next(handle)
         if next < 0 { return nil }
-        return (Int(next), cfl_linebreaker_rule_status(handle) >= 100)
+        return (Int(next), Self.endsWithMandatoryBreak(bytes, Int(next)))
     }
 
     /// The first line break opportunity after `offset`, or nil at the end of the text.
     @inline(__always)
-    func lineBreak(following offset: Int) -> (offset: Int, hard: Bool)? {
+    func lineBreak(following offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, hard: Bool)? {
         let next = cfl_linebreaker_following(handle, Int32(offset))
         if next < 0 { return nil }
-        return (Int(next), cfl_linebreaker_rule_status(handle) >= 100)
+        return (Int(next), Self.endsWithMandatoryBreak(bytes, Int(next)))
+    }
+
+    /// Whether the scalar before `end` is a mandatory break: LF, VT, FF, CR, NEL, LS or PS.
+    @inline(__always)
+    static func endsWithMandatoryBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        guard end > 0 else { return false }
+        let last = bytes[end - 1]
+        if last < 0x80 { return last >= 0x0A && last <= 0x0D }
+        if end >= 2 && bytes[end - 2] == 0xC2 && last == 0x85 { return true }
+        return end >= 3 && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 && (last == 0xA8 || last == 0xA9)
     }
 
     /// The end of the grapheme cluster that starts at `offset` (ICU, UAX #29).
@@ -91,5 +106,23 @@ final class BreakIterators {
         let fresh = try BreakIterators()
         pthread_setspecific(key, Unmanaged.passRetained(fresh).toOpaque())
         return fresh
+    }
+}
+
+/// Runs `body` with this thread's ICU iterators pointed at `text`'s UTF-8 bytes.
+func withBreakIterators<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, BreakIterators) -> R) throws(TextLayoutError) -> R {
+    var copy = text
+    let result: Result<R, ICUError> = copy.withUTF8 { bytes in
+        do throws(ICUError) {
+            let iterators = try BreakIterators.forCurrentThread()
+            try iterators.setText(bytes)
+            return .success(body(bytes, iterators))
+        } catch {
+            return .failure(error)
+        }
+    }
+    switch result {
+    case .success(let value): return value
+    case .failure(let error): throw .icu(error)
     }
 }
