@@ -5,8 +5,11 @@ let package = Package(
     name: "ChatFormLayout",
     products: [
         .library(name: "ChatFormGeometry", targets: ["ChatFormGeometry"]),
+        .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
     ],
     targets: [
         .target(name: "ChatFormGeometry"),
+        .target(name: "ChatFormRows"),
+        .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormRows"]),
     ]
 )
