@@ -249,7 +249,7 @@ public struct HeightIndex: Sendable {
             }
             if h == 0 { return rows }
             // q = rows of this run starting before y.
-            var q = Self._clampedQuotient(((y - acc) / h).rounded(.up), length)
+            var q = Self._clampedQuotient((y - acc) / h, length)
             while q > 0, acc + h * Double(q - 1) >= y { q -= 1 }
             while q < length, acc + h * Double(q) < y { q += 1 }
             return rows + q
@@ -257,11 +257,13 @@ public struct HeightIndex: Sendable {
         return rows
     }
 
-    /// `value` rounded down and clamped to `0...limit` (NaN → 0).
+    /// `value` rounded down and clamped to `0...limit` (NaN → 0): a first guess that the
+    /// callers correct with the exact offset formula. (Truncation, not `floor`, so the
+    /// module needs no libm.)
     static func _clampedQuotient(_ value: Double, _ limit: Int) -> Int {
         guard value > 0 else { return 0 }
         if value >= Double(limit) { return limit }
-        return Int(value.rounded(.down))
+        return Int(value)
     }
 
     // MARK: Unmeasured rows
