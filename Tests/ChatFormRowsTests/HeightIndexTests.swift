@@ -165,7 +165,7 @@ struct HeightIndexCopyOnWriteTests {
 
         // And the other way round: the copy does not see later edits of the original.
         let frozen = copy
-        try original.removeAll()
+        original.removeAll()
         try original.append(height: 1)
         #expect(copy == frozen && copy.count == 4_500)
     }
@@ -236,5 +236,27 @@ struct HeightIndexScaleTests {
             sum += h
         }
         #expect(index.totalHeight == sum)
+
+        // A bulk insert in the middle and a wide removal, checked against array edits.
+        var edited = index
+        var model = heights
+        let batch = (0..<100_000).map { Double($0 % 17) }
+        try edited.insert(contentsOf: batch, measured: false, at: 500_000)
+        model.insert(contentsOf: batch, at: 500_000)
+        try edited.removeSubrange(100_000..<400_000)
+        model.removeSubrange(100_000..<400_000)
+        edited._checkInvariants()
+        #expect(edited.count == model.count)
+        #expect(edited.measuredCount == n - 300_000)
+        var top = 0.0
+        for (i, h) in model.enumerated() {
+            if i % 10_007 == 0 {
+                #expect(edited.offset(ofRow: i) == top)
+                #expect(edited.height(at: i) == h)
+            }
+            top += h
+        }
+        #expect(edited.totalHeight == top)
+        #expect(index.count == n)   // the original is untouched
     }
 }
