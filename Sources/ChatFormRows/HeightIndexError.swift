@@ -15,6 +15,8 @@ public enum HeightIndexError: Error, Sendable, Equatable, CustomStringConvertibl
     /// A negative number of rows.
     case negativeCount(Int)
 
+    /// Equal cases with equal payloads; two `invalidHeight(.nan)` are equal.
+    /// - Complexity: O(1).
     public static func == (lhs: HeightIndexError, rhs: HeightIndexError) -> Bool {
         switch (lhs, rhs) {
         case let (.invalidHeight(a), .invalidHeight(b)):
@@ -30,6 +32,8 @@ public enum HeightIndexError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// A one-line explanation.
+    /// - Complexity: O(1).
     public var description: String {
         switch self {
         case .invalidHeight(let h): "invalid row height \(h)"
