@@ -1,11 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers, each a module importing only the layers below it:
+// ICU shim → text layout → rows and prefix sums → motion → scrolling, keyboard, caret,
+// behaviours → command-line tool and benchmarks.
 let package = Package(
     name: "ChatFormLayout",
     products: [
         .library(name: "ChatFormGeometry", targets: ["ChatFormGeometry"]),
         .library(name: "ChatFormText", targets: ["ChatFormText"]),
+        .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
+        .library(name: "ChatFormMotion", targets: ["ChatFormMotion"]),
+        .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
         .executable(name: "chatform", targets: ["chatform"]),
     ],
     dependencies: [
@@ -20,14 +26,21 @@ let package = Package(
         .target(name: "CChatFormICU", dependencies: ["CICU"]),
         .target(name: "ChatFormGeometry"),
         .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "CChatFormICU"]),
+        .target(name: "ChatFormRows"),
+        .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
+        .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
         .executableTarget(
             name: "chatform",
             dependencies: [
                 "ChatFormText",
+                "ChatFormBehaviors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormText"]),
+        .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormRows"]),
+        .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormMotion"]),
+        .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormBehaviors"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText"],

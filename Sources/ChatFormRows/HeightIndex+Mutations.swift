@@ -1,0 +1,195 @@
+extension HeightIndex {
+    /// `height`, checked (finite, not negative) and with `-0.0` normalised to `0`.
+    static func _validated(_ height: Double) throws(HeightIndexError) -> Double {
+        guard height.isFinite, height >= 0 else { throw .invalidHeight(height) }
+        return height == 0 ? 0 : height
+    }
+
+    func _checkRow(_ row: Int) throws(HeightIndexError) {
+        guard row >= 0 && row < count else { throw .indexOutOfRange(row, count: count) }
+    }
+
+    func _checkPosition(_ position: Int) throws(HeightIndexError) {
+        guard position >= 0 && position <= count else {
+            throw .indexOutOfRange(position, count: count)
+        }
+    }
+
+    /// Runs `body` on the leaf holding `row` after copying the shared part of its path, then
+    /// restores summaries, fill bounds and the root. O(log n).
+    mutating func _mutateLeaf<R>(
+        atRow row: Int, insertion: Bool, _ body: (_HeightNode, Int) -> R
+    ) -> R {
+        let limits = _limits
+        if !isKnownUniquelyReferenced(&_root) { _root = _root.copy(limits) }
+        let result = _root.mutateLeaf(atRow: row, insertion: insertion, limits, body)
+        while _root.size > limits.maxSize(level: _root.level) {
+            let maxSize = limits.maxSize(level: _root.level)
+            let pieces = _root.split(into: (_root.size + maxSize - 1) / maxSize, limits)
+            _root = _HeightNode(level: _root.level + 1, children: ([_root] + pieces)[...], limits: limits)
+        }
+        while !_root.isLeaf && _root.children.count == 1 {
+            _root = _root.children[0]
+        }
+        return result
+    }
+
+    /// Inserts prepared run entries before row `position`. O(k + log n) for k entries.
+    mutating func _insertEntries(heights: [Double], runs: [UInt16], at position: Int) {
+        if heights.isEmpty { return }
+        let limits = _limits
+        _mutateLeaf(atRow: position, insertion: true) { leaf, local in
+            leaf.leafInsert(heights: heights, runs: runs, atRow: local, limits)
+        }
+    }
+
+    // MARK: Changing rows
+
+    /// Sets the height of row `row` and whether it is measured. Changing one row inside a
+    /// run splits that run into at most three entries.
+    /// - Throws: `HeightIndexError.invalidHeight` or `.indexOutOfRange` (index unchanged).
+    /// - Complexity: O(log n).
+    public mutating func setHeight(_ height: Double, at row: Int, measured: Bool = true) throws(HeightIndexError) {
+        let h = try Self._validated(height)
+        try _checkRow(row)
+        _mutateLeaf(atRow: row, insertion: false) { leaf, local in
+            _ = leaf.leafSet(row: local, height: h, measured: measured)
+        }
+    }
+
+    // MARK: Inserting rows
+
+    /// Inserts one row before row `position` (`position == count` appends).
+    /// - Throws: `HeightIndexError.invalidHeight` or `.indexOutOfRange` (index unchanged).
+    /// - Complexity: O(log n).
+    public mutating func insert(height: Double, measured: Bool = true, at position: Int) throws(HeightIndexError) {
+        try insert(repeating: height, count: 1, measured: measured, at: position)
+    }
+
+    /// Inserts `count` rows of one height and flag before row `position`, stored as runs
+    /// (typically a block of estimated rows). A run next to an equal run joins it.
+    /// - Throws: `HeightIndexError.invalidHeight`, `.negativeCount` or `.indexOutOfRange`.
+    /// - Complexity: O(log n + count / 32,767).
+    public mutating func insert(
+        repeating height: Double, count rowCount: Int, measured: Bool = false, at position: Int
+    ) throws(HeightIndexError) {
+        let h = try Self._validated(height)
+        guard rowCount >= 0 else { throw .negativeCount(rowCount) }
+        try _checkPosition(position)
+        if rowCount == 0 { return }
+        var heights: [Double] = []
+        var runs: [UInt16] = []
+        var remaining = rowCount
+        while remaining > 0 {
+            let length = Swift.min(remaining, _limits.maxRun)
+            heights.append(h)
+            runs.append(_Run.make(length, measured: measured))
+            remaining -= length
+        }
+        _insertEntries(heights: heights, runs: runs, at: position)
+    }
+
+    /// Inserts rows with the given heights, all with the same flag, before row `position`.
+    /// Consecutive equal heights are stored as one run.
+    /// - Throws: `HeightIndexError.invalidHeight` (checked before anything is inserted) or
+    ///   `.indexOutOfRange`.
+    /// - Complexity: O(k + log n) for k heights.
+    public mutating func insert(
+        contentsOf newHeights: some Sequence<Double>, measured: Bool = true, at position: Int
+    ) throws(HeightIndexError) {
+        try _checkPosition(position)
+        var heights: [Double] = []
+        var runs: [UInt16] = []
+        heights.reserveCapacity(newHeights.underestimatedCount)
+        runs.reserveCapacity(newHeights.underestimatedCount)
+        let maxRun = _limits.maxRun
+        for raw in newHeights {
+            let h = try Self._validated(raw)
+            if let last = heights.last, last == h, _Run.length(runs[runs.count - 1]) < maxRun {
+                runs[runs.count - 1] = _Run.make(_Run.length(runs[runs.count - 1]) + 1, measured: measured)
+            } else {
+                heights.append(h)
+                runs.append(_Run.make(1, measured: measured))
+            }
+        }
+        _insertEntries(heights: heights, runs: runs, at: position)
+    }
+
+    /// Appends one row.
+    /// - Throws: `HeightIndexError.invalidHeight`.
+    /// - Complexity: O(log n).
+    public mutating func append(height: Double, measured: Bool = true) throws(HeightIndexError) {
+        try insert(repeating: height, count: 1, measured: measured, at: count)
+    }
+
+    /// Appends rows with the given heights, all with the same flag.
+    /// - Throws: `HeightIndexError.invalidHeight` (nothing appended).
+    /// - Complexity: O(k + log n) for k heights.
+    public mutating func append(contentsOf heights: some Sequence<Double>, measured: Bool = true) throws(HeightIndexError) {
+        try insert(contentsOf: heights, measured: measured, at: count)
+    }
+
+    /// Inserts one row before row 0 (older messages loaded at the top of a chat).
+    /// - Throws: `HeightIndexError.invalidHeight`.
+    /// - Complexity: O(log n).
+    public mutating func prepend(height: Double, measured: Bool = true) throws(HeightIndexError) {
+        try insert(repeating: height, count: 1, measured: measured, at: 0)
+    }
+
+    // MARK: Removing and moving rows
+
+    /// Removes row `row` and returns its height and flag.
+    /// - Throws: `HeightIndexError.indexOutOfRange` (index unchanged).
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func remove(at row: Int) throws(HeightIndexError) -> (height: Double, measured: Bool) {
+        try _checkRow(row)
+        let removed = (height(at: row), isMeasured(at: row))
+        try removeSubrange(row..<(row + 1))
+        return removed
+    }
+
+    /// Removes the rows in `range`, one leaf's worth at a time.
+    /// - Throws: `HeightIndexError.rangeOutOfBounds` (index unchanged).
+    /// - Complexity: O((1 + e / 128) · log n) for e run entries covered (at most k for k rows;
+    ///   a run of estimates counts once).
+    public mutating func removeSubrange(_ range: Range<Int>) throws(HeightIndexError) {
+        guard range.lowerBound >= 0 && range.upperBound <= count else {
+            throw .rangeOutOfBounds(range, count: count)
+        }
+        if range.count == count {
+            removeAll()
+            return
+        }
+        var remaining = range.count
+        let start = range.lowerBound
+        while remaining > 0 {
+            let toRemove = remaining
+            let removed = _mutateLeaf(atRow: start, insertion: false) { leaf, local in
+                let n = Swift.min(toRemove, leaf.count - local)
+                leaf.leafRemove(row: local, rowCount: n)
+                return n
+            }
+            remaining -= removed
+        }
+    }
+
+    /// Removes every row.
+    /// - Complexity: O(1) (the old nodes are released, O(n / 256)).
+    public mutating func removeAll() {
+        _root = _HeightNode(leafHeights: [], runs: [], limits: _limits)
+    }
+
+    /// Moves row `source` so that it ends up at index `destination` (both in `0..<count`),
+    /// keeping its height and flag; rows in between shift by one, as with
+    /// `remove(at: source)` followed by `insert(…, at: destination)`.
+    /// - Throws: `HeightIndexError.indexOutOfRange` (index unchanged).
+    /// - Complexity: O(log n).
+    public mutating func move(from source: Int, to destination: Int) throws(HeightIndexError) {
+        try _checkRow(source)
+        try _checkRow(destination)
+        if source == destination { return }
+        let (h, measured) = try remove(at: source)
+        try insert(repeating: h, count: 1, measured: measured, at: destination)
+    }
+}

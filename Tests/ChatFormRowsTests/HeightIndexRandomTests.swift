@@ -1,0 +1,108 @@
+@testable import ChatFormRows
+import Testing
+
+/// Seeded random operation sequences checked after every operation against `RowModel`.
+@Suite("HeightIndex against a naive model")
+struct HeightIndexRandomTests {
+    /// Tiny capacities give deep trees, many splits and merges, and runs capped at a few rows.
+    static let limits: [_Limits] = [
+        _Limits(maxLeaf: 4, maxFanout: 4, maxRun: 3),
+        _Limits(maxLeaf: 7, maxFanout: 5, maxRun: 20),
+        _Limits.standard,
+    ]
+
+    @Test("random operations", arguments: [1, 2, 3, 42, 1_234, 987_654] as [UInt64], 0..<3)
+    func randomOperations(seed: UInt64, limitsIndex: Int) throws {
+        var rng = SplitMix64(seed: seed &* 31 &+ UInt64(limitsIndex))
+        var index = HeightIndex(_limits: Self.limits[limitsIndex])
+        var model = RowModel()
+        let operations = 1_000
+        var deepest = 0
+        for _ in 0..<operations {
+            let n = model.rows.count
+            let growing = n < 200
+            switch rng.int(0...13) {
+            case 0...1 where growing:
+                // One row anywhere.
+                let h = rng.height()
+                let measured = rng.chance(0.5)
+                let at = rng.int(0...n)
+                try index.insert(height: h, measured: measured, at: at)
+                model.rows.insert((h, measured), at: at)
+            case 2 where growing:
+                // A run of rows of one height (usually estimates).
+                let h = rng.chance(0.3) ? 44 : rng.height()
+                let measured = rng.chance(0.2)
+                let k = rng.int(0...40)
+                let at = rng.int(0...n)
+                try index.insert(repeating: h, count: k, measured: measured, at: at)
+                model.rows.insert(contentsOf: Array(repeating: (h, measured), count: k), at: at)
+            case 3 where growing:
+                // A batch of heights, some repeated.
+                let measured = rng.chance(0.5)
+                let hs = (0..<rng.int(0...30)).map { _ in rng.chance(0.3) ? 10 : rng.height() }
+                let at = rng.int(0...n)
+                try index.insert(contentsOf: hs, measured: measured, at: at)
+                model.rows.insert(contentsOf: hs.map { ($0, measured) }, at: at)
+            case 4 where growing:
+                let h = rng.height()
+                if rng.chance(0.5) {
+                    try index.append(height: h, measured: false)
+                    model.rows.append((h, false))
+                } else {
+                    try index.prepend(height: h, measured: true)
+                    model.rows.insert((h, true), at: 0)
+                }
+            case 5...6 where n > 0:
+                let at = rng.int(0...(n - 1))
+                let removed = try index.remove(at: at)
+                let expected = model.rows.remove(at: at)
+                #expect(removed.height == expected.height && removed.measured == expected.measured)
+            case 7 where n > 0:
+                let lo = rng.int(0...n)
+                let hi = rng.chance(0.1) ? n : rng.int(lo...min(n, lo + 60))
+                try index.removeSubrange(lo..<hi)
+                model.rows.removeSubrange(lo..<hi)
+            case 8 where n > 0:
+                let from = rng.int(0...(n - 1))
+                let to = rng.int(0...(n - 1))
+                try index.move(from: from, to: to)
+                let row = model.rows.remove(at: from)
+                model.rows.insert(row, at: to)
+            case 9...11 where n > 0:
+                // Measure (or re-estimate) one row; sometimes to the value it already has.
+                let at = rng.int(0...(n - 1))
+                let measured = rng.chance(0.7)
+                let h = rng.chance(0.2) ? model.rows[at].height : rng.height()
+                try index.setHeight(h, at: at, measured: measured)
+                model.rows[at] = (h, measured)
+            case 12:
+                // Bad input is refused and changes nothing.
+                let bad: [Double] = [-1, -.ulpOfOne, .nan, .infinity, -.infinity]
+                let h = bad[rng.int(0...(bad.count - 1))]
+                #expect(throws: HeightIndexError.self) { try index.insert(height: h, at: rng.int(0...n)) }
+                #expect(throws: HeightIndexError.indexOutOfRange(n, count: n)) { try index.setHeight(1, at: n) }
+                #expect(throws: HeightIndexError.self) { try index.insert(contentsOf: [1, 2, h], at: 0) }
+                #expect(throws: HeightIndexError.rangeOutOfBounds(0..<(n + 1), count: n)) {
+                    try index.removeSubrange(0..<(n + 1))
+                }
+            default:
+                // Copy-on-write: mutate a copy, the original must not move.
+                let snapshot = index
+                var copy = index
+                let h = rng.height()
+                try copy.insert(height: h, at: rng.int(0...n))
+                if n > 0 { try copy.setHeight(h + 1, at: rng.int(0...(n - 1))) }
+                if n > 2 { try copy.removeSubrange(0..<2) }
+                copy._checkInvariants()
+                #expect(index == snapshot)
+            }
+            expectMatches(index, model, rng: &rng)
+            deepest = max(deepest, index._root.level)
+        }
+        if limitsIndex == 0 {
+            // The tiny limits must have produced a real tree, or the test proves little.
+            #expect(deepest >= 3)
+        }
+    }
+}
