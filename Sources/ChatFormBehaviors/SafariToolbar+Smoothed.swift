@@ -11,8 +11,9 @@
 /// 4. Otherwise the direction of travel of the clamped offset decides: a run is the travel
 ///    since the last change of direction; when it reaches `deadZone` it classifies as
 ///    scrollDown (offset grew) or scrollUp (offset shrank). Shorter runs are `withinDeadZone`.
-/// A `resized` event restarts the run at the new clamped offset, so a viewport that changes
-/// because the toolbar itself moved never counts as travel (no oscillation at the bottom).
+/// A `resized` event restarts the run at the new clamped offset, and a step whose start and end
+/// both sit at the bottom is not travel, so a viewport that changes because the toolbar itself
+/// moved never flips it (no oscillation at the bottom).
 /// Zoom: zoomOut when scale ≤ minimumScale × (1 + zoomTolerance), else zoomIn.
 extension SafariToolbar {
     mutating func handleSmoothed(_ input: ToolbarInput) -> ToolbarDecision {
@@ -22,6 +23,10 @@ extension SafariToolbar {
             isDragging = true
             translation = 0
             reachedBottomOnce = isAtBottom(offset)
+            if lastOffset == nil {
+                restartRun(at: extent.clamp(offset))
+                lastAtBottom = reachedBottomOnce
+            }
             return ToolbarDecision(reason: .dragBoundary)
         case .dragEnded(let offset):
             isDragging = false
@@ -32,6 +37,7 @@ extension SafariToolbar {
             let event: ToolbarScrollEvent = atMinimum ? .zoomOut : .zoomIn
             return ToolbarDecision(event: event, expand: event.expandsToolbar, reason: .classified)
         case .resized(let newExtent):
+            if let lastOffset { lastAtBottom = isAtBottom(lastOffset) }
             extent = newExtent
             if let lastOffset { restartRun(at: extent.clamp(lastOffset)) }
             return ToolbarDecision(reason: .resized)
@@ -40,6 +46,8 @@ extension SafariToolbar {
             let clamped = extent.clamp(offset)
             let previous = lastOffset ?? clamped
             lastOffset = clamped
+            let wasAtBottom = lastAtBottom
+            lastAtBottom = isAtBottom(offset)
             if extent.contentFits {
                 restartRun(at: clamped)
                 return ToolbarDecision(expand: true, reason: .contentFits)
@@ -51,6 +59,12 @@ extension SafariToolbar {
             if isDragging && reachedBottomOnce && isAtBottom(offset) && translation <= -configuration.deadZone {
                 restartRun(at: clamped)
                 return ToolbarDecision(event: .reachBottom, expand: true, reason: .classified)
+            }
+            if wasAtBottom && lastAtBottom {
+                // Both ends of this step sit at the bottom (it moved only because the bottom
+                // limit moved, e.g. the viewport resized): not travel.
+                restartRun(at: clamped)
+                return ToolbarDecision(reason: .noMovement)
             }
             let delta = clamped - previous
             guard delta != 0 else { return ToolbarDecision(reason: .noMovement) }

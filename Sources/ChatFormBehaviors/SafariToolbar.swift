@@ -72,6 +72,7 @@ public struct SafariToolbar: Sendable, Equatable {
     // Smoothed-mode state.
     var reachedBottomOnce = false
     var lastOffset: Double?
+    var lastAtBottom = false
     var runStart = 0.0
     var runDirection = 0
 
