@@ -17,7 +17,8 @@ import ChatFormMotion
 ///   reveals it by the distance scrolled, wherever the content is; at offset ≤ 0 it is fully
 ///   shown. Snaps to the nearest state at drag end like `.follow` (no target offset).
 /// While a drag-end snap runs, scroll events outside a drag (deceleration, or the host's own
-/// snap scroll) leave the header alone; a new drag cancels the snap.
+/// snap scroll) leave the header alone; a new drag, or an offset at or above the top (≤ 0),
+/// cancels the snap.
 ///
 /// In every mode, at offset ≤ 0 the header's alpha follows the pull:
 /// alpha = max(0, 1 + offset / fadeDistance) [fadeDistance = headerHeight]; above 0 it is 1.
@@ -134,7 +135,7 @@ public struct CollapsingHeader: Sendable, Equatable {
         let fade = configuration.fadeDistance ?? configuration.headerHeight
         alpha = newOffset <= 0 ? (fade > 0 ? max(0, 1 + newOffset / fade) : 0) : 1
 
-        if isSnapping && !isDragging && !animation.isFinished(at: time) {
+        if isSnapping && !isDragging && newOffset > 0 && !animation.isFinished(at: time) {
             return HeaderUpdate()
         }
         isSnapping = false
