@@ -95,6 +95,20 @@ struct BehaviorScriptTests {
         #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
+    @Test("every example in Docs/Behaviors.md runs")
+    func docExamples() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs/Behaviors.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let scripts = blocks.filter { $0.contains("\"events\"") }
+        #expect(scripts.count == 4)
+        for script in scripts {
+            let lines = try BehaviorScript.run(scriptData: Data(script.utf8), frames: true)
+            #expect(!lines.isEmpty)
+        }
+    }
+
     @Test("bad scripts throw typed errors",
           arguments: [
             ("not json", "invalidJSON"),
