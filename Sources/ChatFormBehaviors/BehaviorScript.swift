@@ -16,7 +16,11 @@ import Foundation
 /// // [#"{"alpha":1,"collapsed":true,...}"#]
 /// ```
 public struct BehaviorScript: Sendable, Equatable, Decodable {
-    /// The model a script drives.
+    /// The model a script drives: the `"behavior"` string.
+    ///
+    /// ```swift
+    /// BehaviorScript.Kind(rawValue: "tabs") // .tabs
+    /// ```
     public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
         /// `SafariToolbar` (seed 000).
         case toolbar
@@ -29,6 +33,10 @@ public struct BehaviorScript: Sendable, Equatable, Decodable {
     }
 
     /// A tab of a `tabs` script.
+    ///
+    /// ```json
+    /// {"id": "posts", "contentHeight": 2000}
+    /// ```
     public struct Tab: Sendable, Equatable, Codable {
         /// The tab's id.
         public var id: String
@@ -37,6 +45,10 @@ public struct BehaviorScript: Sendable, Equatable, Decodable {
     }
 
     /// A section of a `sections` script.
+    ///
+    /// ```json
+    /// {"id": "terms", "height": 640}
+    /// ```
     public struct Section: Sendable, Equatable, Codable {
         /// The section's id.
         public var id: String
@@ -46,6 +58,10 @@ public struct BehaviorScript: Sendable, Equatable, Decodable {
 
     /// Every configuration field any behaviour reads; each behaviour reads its own (see
     /// Docs/Behaviors.md) and ignores the rest.
+    ///
+    /// ```json
+    /// {"headerHeight": 120, "snapThreshold": 30, "curve": "easeInOut", "frameRate": 60}
+    /// ```
     public struct Config: Sendable, Equatable, Decodable {
         /// Frames per second of the clock [60].
         public var frameRate: Double?
@@ -56,48 +72,84 @@ public struct BehaviorScript: Sendable, Equatable, Decodable {
         /// Animation duration (cubic curves).
         public var duration: Double?
         // toolbar
+        /// toolbar: `SafariToolbar.Configuration.deadZone`.
         public var deadZone: Double?
+        /// toolbar: `SafariToolbar.Configuration.edgeTolerance`.
         public var edgeTolerance: Double?
+        /// toolbar: `SafariToolbar.Configuration.zoomTolerance`.
         public var zoomTolerance: Double?
+        /// toolbar: the content height; resize event: the new one.
         public var contentHeight: Double?
+        /// The viewport height (toolbar, tabs, sections); resize event: the new one.
         public var viewportHeight: Double?
+        /// The top content inset (toolbar, sections); resize event: the new one.
         public var topInset: Double?
+        /// The adjusted bottom inset; resize event: the new one.
         public var bottomInset: Double?
         // header
+        /// header, tabs: the header height.
         public var headerHeight: Double?
+        /// header: `CollapsingHeader.Configuration.minimumHeight`.
         public var minimumHeight: Double?
+        /// header: `CollapsingHeader.Configuration.snapThreshold`.
         public var snapThreshold: Double?
+        /// header: `CollapsingHeader.Configuration.snapsToNearestOnDragEnd`.
         public var snapsToNearestOnDragEnd: Bool?
+        /// header: `CollapsingHeader.Configuration.fadeDistance`.
         public var fadeDistance: Double?
+        /// header: `CollapsingHeader.Configuration.hidesNavigationBarWhenCollapsed`.
         public var hidesNavigationBarWhenCollapsed: Bool?
         // tabs
+        /// tabs: the tab bar height.
         public var tabBarHeight: Double?
+        /// tabs: the seed's `minHeaderHeight`.
         public var minimumHeaderHeight: Double?
+        /// tabs: the tabs in order.
         public var tabs: [Tab]?
+        /// tabs: the initially selected tab.
         public var selected: String?
         // sections
+        /// sections: the sections in order.
         public var sections: [Section]?
+        /// sections: space above the first section.
         public var leadingSpace: Double?
+        /// sections: space below the last section.
         public var trailingSpace: Double?
+        /// sections: manual scrolling moves the stepper (`SectionStepper.follow(_:)`).
         public var followsScroll: Bool?
     }
 
     /// One event: a `type` and the fields it needs (see Docs/Behaviors.md).
+    ///
+    /// ```json
+    /// {"type": "scroll", "offset": 42, "translation": -42, "at": 0.25}
+    /// ```
     public struct Event: Sendable, Equatable, Decodable {
         /// The event's name, e.g. "scroll".
         public var type: String
         /// When it happens, in seconds; nil = the previous event's time.
         public var at: Double?
+        /// dragBegin, scroll, dragEnd: the content (or overlay) offset.
         public var offset: Double?
+        /// toolbar scroll: the pan's y translation since the drag began.
         public var translation: Double?
+        /// toolbar zoom: the zoom scale.
         public var scale: Double?
+        /// toolbar zoom: the minimum zoom scale [1].
         public var minimumScale: Double?
+        /// toolbar: the content height; resize event: the new one.
         public var contentHeight: Double?
+        /// The viewport height (toolbar, tabs, sections); resize event: the new one.
         public var viewportHeight: Double?
+        /// The top content inset (toolbar, sections); resize event: the new one.
         public var topInset: Double?
+        /// The adjusted bottom inset; resize event: the new one.
         public var bottomInset: Double?
+        /// tabs: the tab an event names.
         public var tab: String?
+        /// tabs setContentHeight: the new content height.
         public var height: Double?
+        /// sections jump: the section to go to.
         public var section: String?
         /// `advance`: seconds to move the clock.
         public var by: Double?
@@ -151,49 +203,16 @@ public struct BehaviorScript: Sendable, Equatable, Decodable {
 
     private static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "" : text + ": "
         }
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
+            return path(context) + context.debugDescription
         case .keyNotFound(let key, let context):
-            return "\(path(context)): missing '\(key.stringValue)'"
+            return path(context) + "missing '\(key.stringValue)'"
         @unknown default:
             return String(describing: error)
-        }
-    }
-}
-
-/// Why a script could not be replayed.
-///
-/// ```swift
-/// do { _ = try BehaviorScript.run(scriptData: Data("{}".utf8), frames: false) }
-/// catch let error as BehaviorScriptError { print(error) } // invalid JSON: missing 'behavior'
-/// ```
-public enum BehaviorScriptError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The data is not JSON or does not have the script's shape.
-    case invalidJSON(String)
-    /// `behavior` names no known model.
-    case unknownBehavior(String)
-    /// A configuration field is missing or wrong.
-    case invalidConfig(String)
-    /// Event `index` has a type this behaviour does not know.
-    case unknownEvent(index: Int, type: String)
-    /// Event `index` lacks a field its type needs.
-    case missingField(index: Int, field: String)
-    /// Event `index` (nil: the configuration) was rejected by the model.
-    case rejected(index: Int?, BehaviorError)
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .invalidJSON(let why): return "invalid JSON: \(why)"
-        case .unknownBehavior(let name): return "unknown behavior '\(name)' (expected toolbar, header, tabs or sections)"
-        case .invalidConfig(let why): return "invalid config: \(why)"
-        case .unknownEvent(let index, let type): return "event \(index): unknown type '\(type)'"
-        case .missingField(let index, let field): return "event \(index): missing field '\(field)'"
-        case .rejected(let index, let error):
-            return index.map { "event \($0): \(error)" } ?? "config: \(error)"
         }
     }
 }

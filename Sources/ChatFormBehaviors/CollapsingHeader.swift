@@ -34,6 +34,10 @@ import ChatFormMotion
 /// ```
 public struct CollapsingHeader: Sendable, Equatable {
     /// Tunables; defaults in brackets.
+    ///
+    /// ```swift
+    /// let config = CollapsingHeader.Configuration(headerHeight: 200, minimumHeight: 56, mode: .follow)
+    /// ```
     public struct Configuration: Sendable, Equatable, Codable {
         /// The header's full height.
         public var headerHeight: Double
@@ -198,24 +202,4 @@ public struct CollapsingHeader: Sendable, Equatable {
         let target = collapsed ? -collapseRange : 0
         try _Check.motion { try animation.retarget(to: target, at: time, duration: duration, curve: curve) }
     }
-}
-
-/// How a `CollapsingHeader` follows the content offset.
-public enum HeaderMode: String, Sendable, Equatable, Codable, CaseIterable {
-    /// The seed: snap up past the threshold, down at offset ≤ 0.
-    case threshold
-    /// The header scrolls with the content, snapping to the nearest state at drag end.
-    case follow
-    /// Any downward scroll hides, any upward scroll reveals (Android's `enterAlways`).
-    case enterAlways
-}
-
-/// What a `CollapsingHeader` event asks of the host.
-public struct HeaderUpdate: Sendable, Equatable {
-    /// `.follow` mode: the content offset to scroll to so the snapped header and the content
-    /// agree (like `targetContentOffset` in `scrollViewWillEndDragging`); nil otherwise.
-    public var snapTargetOffset: Double?
-
-    /// An update.
-    public init(snapTargetOffset: Double? = nil) { self.snapTargetOffset = snapTargetOffset }
 }

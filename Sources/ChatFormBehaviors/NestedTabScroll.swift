@@ -31,6 +31,10 @@
 /// ```
 public struct NestedTabScroll<TabID: Hashable & Sendable>: Sendable, Equatable {
     /// The fixed sizes of the screen.
+    ///
+    /// ```swift
+    /// let layout = NestedTabScroll<String>.Layout(headerHeight: 300, tabBarHeight: 44, viewportHeight: 800)
+    /// ```
     public struct Layout: Sendable, Equatable, Codable {
         /// The header's height.
         public var headerHeight: Double

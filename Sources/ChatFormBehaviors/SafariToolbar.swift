@@ -24,6 +24,10 @@ import ChatFormMotion
 /// ```
 public struct SafariToolbar: Sendable, Equatable {
     /// Tunables; defaults in brackets.
+    ///
+    /// ```swift
+    /// let config = SafariToolbar.Configuration(deadZone: 12, curve: .easeOut, duration: 0.25)
+    /// ```
     public struct Configuration: Sendable, Equatable, Codable {
         /// Seed-exact or smoothed classification [.smoothed].
         public var mode: ToolbarMode
@@ -147,80 +151,6 @@ public struct SafariToolbar: Sendable, Equatable {
             return ToolbarDecision(reason: .resized)
         }
     }
-}
-
-/// Which classifier a `SafariToolbar` uses.
-public enum ToolbarMode: String, Sendable, Equatable, Codable, CaseIterable {
-    /// Seed 000's delegate, verbatim.
-    case seed
-    /// The seed's states with a dead zone and the edge rules (the default).
-    case smoothed
-}
-
-/// One scroll-view event for `SafariToolbar`, named after the delegate callbacks.
-///
-/// ```swift
-/// let events: [ToolbarInput] = [.dragBegan(offset: 0), .scrolled(offset: 12, translation: -12),
-///                               .dragEnded(offset: 12), .zoomed(scale: 2, minimumScale: 1)]
-/// ```
-public enum ToolbarInput: Sendable, Equatable {
-    /// `scrollViewWillBeginDragging` at content offset `offset`.
-    case dragBegan(offset: Double)
-    /// `scrollViewDidScroll`: the new content offset and the pan's y translation since the drag
-    /// began (positive when the finger moved down). nil keeps the last translation, as a pan
-    /// recognizer reports it during deceleration.
-    case scrolled(offset: Double, translation: Double?)
-    /// `scrollViewDidEndDragging` at content offset `offset`.
-    case dragEnded(offset: Double)
-    /// `scrollViewDidZoom` at `scale`, with the view's minimum scale.
-    case zoomed(scale: Double, minimumScale: Double)
-    /// The content or viewport changed size.
-    case resized(ScrollExtent)
-
-    func validate() throws {
-        switch self {
-        case .dragBegan(let offset), .dragEnded(let offset):
-            _ = try _Check.finite(offset, "offset")
-        case .scrolled(let offset, let translation):
-            _ = try _Check.finite(offset, "offset")
-            if let translation { _ = try _Check.finite(translation, "translation") }
-        case .zoomed(let scale, let minimumScale):
-            _ = try _Check.size(scale, "scale")
-            _ = try _Check.size(minimumScale, "minimumScale")
-        case .resized:
-            break
-        }
-    }
-}
-
-/// Why a `SafariToolbar` event did what it did.
-public enum ToolbarReason: String, Sendable, Equatable, Codable {
-    /// The event was classified and the toolbar follows the classification.
-    case classified
-    /// Smoothed: the travel since the last direction change is inside the dead zone.
-    case withinDeadZone
-    /// Smoothed: at (or pulled past) the top, where the toolbar is always expanded.
-    case pinnedAtTop
-    /// Smoothed: the content fits the viewport, so the toolbar never hides.
-    case contentFits
-    /// Smoothed: the offset is past the bottom (rubber band) or did not move.
-    case noMovement
-    /// A drag began or ended (no classification; only the bottom flag changes).
-    case dragBoundary
-    /// The extent changed.
-    case resized
-}
-
-/// What one `SafariToolbar.handle(_:at:)` call did.
-public struct ToolbarUpdate: Sendable, Equatable {
-    /// The classification, nil when the event was not classified.
-    public var event: ToolbarScrollEvent?
-    /// Why.
-    public var reason: ToolbarReason
-    /// The toolbar's state after the event.
-    public var isExpanded: Bool
-    /// True when the event flipped the toolbar.
-    public var didToggle: Bool
 }
 
 struct ToolbarDecision {

@@ -124,23 +124,3 @@ public struct SectionStepper<SectionID: Hashable & Sendable>: Sendable, Equatabl
         return geometry
     }
 }
-
-/// What the stepper's button shows.
-public enum StepperButton: String, Sendable, Equatable, Codable {
-    /// "아래로 스크롤하기": scrolls to the next section.
-    case scrollDown
-    /// "동의하기": the agree action.
-    case agree
-    /// "동의 완료": agreed, disabled.
-    case agreed
-}
-
-/// What a press of the stepper's button does.
-public enum SectionStepAction<SectionID: Hashable & Sendable>: Sendable, Equatable {
-    /// Scroll to `section`; `offset` is the clamped target.
-    case scroll(to: SectionID, offset: Double)
-    /// The agree action ran.
-    case agree
-    /// Nothing (already agreed).
-    case none
-}

@@ -18,7 +18,7 @@
 /// let curve = TimingCurve.easeInOut
 /// curve.progress(at: 0.5)                       // 0.5
 /// let bouncy = TimingCurve.spring(duration: 0.2, bounce: 0.1)
-/// bouncy.progress(elapsed: 0.2, duration: 0.2)  // a little over 1: it overshoots
+/// bouncy.progress(elapsed: 0.2, duration: 0.2)  // ≈ 1.0004: a little past 1, it overshoots
 /// ```
 public enum TimingCurve: Sendable, Equatable, Hashable {
     /// Constant speed.
