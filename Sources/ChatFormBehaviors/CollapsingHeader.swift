@@ -137,7 +137,7 @@ public struct CollapsingHeader: Sendable, Equatable {
         let delta = newOffset - offset
         offset = newOffset
         let fade = configuration.fadeDistance ?? configuration.headerHeight
-        alpha = newOffset <= 0 ? (fade > 0 ? max(0, 1 + newOffset / fade) : 0) : 1
+        alpha = newOffset <= 0 ? (fade > 0 ? max(0, 1 + newOffset / fade) : (newOffset < 0 ? 0 : 1)) : 1
 
         if isSnapping && !isDragging && newOffset > 0 && !animation.isFinished(at: time) {
             return HeaderUpdate()
