@@ -1,0 +1,234 @@
+import ChatFormMotion
+
+struct _ToolbarRunner: _BehaviorRunner {
+    var toolbar: SafariToolbar
+
+    init(config: BehaviorScript.Config) throws {
+        var configuration = SafariToolbar.Configuration()
+        if let name = config.mode {
+            guard let mode = ToolbarMode(rawValue: name) else {
+                throw BehaviorScriptError.invalidConfig("toolbar mode '\(name)' (expected seed or smoothed)")
+            }
+            configuration.mode = mode
+        }
+        if let value = config.deadZone { configuration.deadZone = value }
+        if let value = config.edgeTolerance { configuration.edgeTolerance = value }
+        if let value = config.zoomTolerance { configuration.zoomTolerance = value }
+        if let value = config.curve { configuration.curve = value }
+        if let value = config.duration { configuration.duration = value }
+        let extent = try ScrollExtent(contentHeight: config.require(config.contentHeight, "contentHeight"),
+                                      viewportHeight: config.require(config.viewportHeight, "viewportHeight"),
+                                      topInset: config.topInset ?? 0, bottomInset: config.bottomInset ?? 0)
+        toolbar = try SafariToolbar(extent: extent, configuration: configuration)
+    }
+
+    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+        let input: ToolbarInput
+        switch event.type {
+        case "dragBegin": input = .dragBegan(offset: try event.require(event.offset, "offset", index))
+        case "scroll": input = .scrolled(offset: try event.require(event.offset, "offset", index), translation: event.translation)
+        case "dragEnd": input = .dragEnded(offset: try event.require(event.offset, "offset", index))
+        case "zoom":
+            input = .zoomed(scale: try event.require(event.scale, "scale", index),
+                            minimumScale: event.minimumScale ?? 1)
+        case "resize":
+            let old = toolbar.extent
+            input = .resized(try ScrollExtent(contentHeight: event.contentHeight ?? old.contentHeight,
+                                              viewportHeight: event.viewportHeight ?? old.viewportHeight,
+                                              topInset: event.topInset ?? old.topInset,
+                                              bottomInset: event.bottomInset ?? old.bottomInset))
+        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        }
+        let update = try toolbar.handle(input, at: time)
+        var output = sample(at: time)
+        output.event = update.event
+        output.reason = update.reason
+        output.toggled = update.didToggle
+        return output
+    }
+
+    func sample(at time: Double) -> BehaviorScriptOutput {
+        var output = BehaviorScriptOutput(kind: "frame", time: time)
+        output.expanded = toolbar.isExpanded
+        output.position = toolbar.position(at: time)
+        return output
+    }
+
+    func isSettled(at time: Double) -> Bool { toolbar.isSettled(at: time) }
+}
+
+struct _HeaderRunner: _BehaviorRunner {
+    var header: CollapsingHeader
+
+    init(config: BehaviorScript.Config) throws {
+        var configuration = CollapsingHeader.Configuration(headerHeight: try config.require(config.headerHeight, "headerHeight"))
+        if let name = config.mode {
+            guard let mode = HeaderMode(rawValue: name) else {
+                throw BehaviorScriptError.invalidConfig("header mode '\(name)' (expected threshold, follow or enterAlways)")
+            }
+            configuration.mode = mode
+        }
+        if let value = config.minimumHeight { configuration.minimumHeight = value }
+        if let value = config.snapThreshold { configuration.snapThreshold = value }
+        if let value = config.duration { configuration.duration = value }
+        if let value = config.curve { configuration.curve = value }
+        if let value = config.snapsToNearestOnDragEnd { configuration.snapsToNearestOnDragEnd = value }
+        if let value = config.fadeDistance { configuration.fadeDistance = value }
+        if let value = config.hidesNavigationBarWhenCollapsed { configuration.hidesNavigationBarWhenCollapsed = value }
+        header = try CollapsingHeader(configuration: configuration)
+    }
+
+    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+        var update = HeaderUpdate()
+        switch event.type {
+        case "scroll": update = try header.scroll(to: event.require(event.offset, "offset", index), at: time)
+        case "dragBegin":
+            if let offset = event.offset { try header.scroll(to: offset, at: time) }
+            try header.dragBegan(at: time)
+        case "dragEnd":
+            if let offset = event.offset { try header.scroll(to: offset, at: time) }
+            update = try header.dragEnded(at: time)
+        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        }
+        var output = sample(at: time)
+        output.snapTargetOffset = update.snapTargetOffset
+        return output
+    }
+
+    func sample(at time: Double) -> BehaviorScriptOutput {
+        var output = BehaviorScriptOutput(kind: "frame", time: time)
+        output.offset = header.offset
+        output.headerPosition = header.headerPosition(at: time)
+        output.alpha = header.alpha
+        output.collapsed = header.isCollapsed
+        output.navigationBarHidden = header.isNavigationBarHidden
+        return output
+    }
+
+    func isSettled(at time: Double) -> Bool { header.animation.isFinished(at: time) }
+}
+
+struct _TabsRunner: _BehaviorRunner {
+    var screen: NestedTabScroll<String>
+
+    init(config: BehaviorScript.Config) throws {
+        let layout = NestedTabScroll<String>.Layout(
+            headerHeight: try config.require(config.headerHeight, "headerHeight"),
+            tabBarHeight: config.tabBarHeight ?? 0,
+            minimumHeaderHeight: config.minimumHeaderHeight ?? 0,
+            viewportHeight: try config.require(config.viewportHeight, "viewportHeight"),
+            bottomInset: config.bottomInset ?? 0)
+        guard let tabs = config.tabs else { throw BehaviorScriptError.invalidConfig("missing 'tabs'") }
+        screen = try NestedTabScroll(layout: layout, tabs: tabs.map { ($0.id, $0.contentHeight) }, selected: config.selected)
+    }
+
+    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+        switch event.type {
+        case "scroll": try screen.scroll(toOverlayOffset: event.require(event.offset, "offset", index))
+        case "selectTab": try screen.selectTab(event.require(event.tab, "tab", index))
+        case "setContentHeight":
+            try screen.setContentHeight(event.require(event.height ?? event.contentHeight, "height", index),
+                                        for: event.require(event.tab, "tab", index))
+        case "resize":
+            try screen.resize(viewportHeight: event.require(event.viewportHeight, "viewportHeight", index),
+                              bottomInset: event.bottomInset)
+        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        }
+        return sample(at: time)
+    }
+
+    func sample(at time: Double) -> BehaviorScriptOutput {
+        var output = BehaviorScriptOutput(kind: "frame", time: time)
+        output.selectedTab = screen.selectedTab
+        output.overlayOffset = screen.overlayOffset
+        output.containerOffset = screen.containerOffset
+        output.listOffset = screen.selectedListOffset
+        output.listOffsets = screen.listOffsets
+        output.overlayContentHeight = screen.overlayContentHeight
+        return output
+    }
+
+    func isSettled(at time: Double) -> Bool { true }
+}
+
+struct _SectionsRunner: _BehaviorRunner {
+    var stepper: SectionStepper<String>
+    var geometry: ScrollGeometry
+    var scroll: AnimatedValue
+    let curve: TimingCurve
+    let duration: Double
+    let followsScroll: Bool
+
+    init(config: BehaviorScript.Config) throws {
+        guard let sections = config.sections else { throw BehaviorScriptError.invalidConfig("missing 'sections'") }
+        stepper = try SectionStepper(sections: sections.map(\.id))
+        geometry = try ScrollGeometry.stacked(sectionHeights: sections.map(\.height),
+                                              viewportHeight: config.require(config.viewportHeight, "viewportHeight"),
+                                              topInset: config.topInset ?? 0, bottomInset: config.bottomInset ?? 0,
+                                              leadingSpace: config.leadingSpace ?? 0, trailingSpace: config.trailingSpace ?? 0)
+        scroll = AnimatedValue(constant: geometry.offset)
+        curve = try _Check.motion { try (config.curve ?? .smooth(duration: 0.5)).validated() }
+        duration = try _Check.size(config.duration ?? 0.35, "duration")
+        followsScroll = config.followsScroll ?? false
+    }
+
+    private func geometry(at time: Double) -> ScrollGeometry {
+        var current = geometry
+        current.offset = scroll.value(at: time)
+        return current
+    }
+
+    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+        var action: String?
+        var targetSection: String?
+        var targetOffset: Double?
+        switch event.type {
+        case "next":
+            let result = try stepper.next(in: geometry(at: time))
+            switch result {
+            case .scroll(let id, let offset):
+                action = "scroll"; targetSection = id; targetOffset = offset
+                let (curve, duration) = (self.curve, self.duration)
+                try _Check.motion { try scroll.retarget(to: offset, at: time, duration: duration, curve: curve) }
+            case .agree: action = "agree"
+            case .none: action = "none"
+            }
+        case "scroll":
+            let offset = try _Check.finite(event.require(event.offset, "offset", index), "offset")
+            scroll = AnimatedValue(constant: geometry.clamp(offset))
+            if followsScroll { try stepper.follow(geometry(at: time)) }
+        case "jump":
+            let id = try event.require(event.section, "section", index)
+            let offset = try stepper.jump(to: id, in: geometry(at: time))
+            action = "scroll"; targetSection = id; targetOffset = offset
+            let (curve, duration) = (self.curve, self.duration)
+            try _Check.motion { try scroll.retarget(to: offset, at: time, duration: duration, curve: curve) }
+        case "resize":
+            let current = scroll.value(at: time)
+            var next = geometry
+            if let value = event.viewportHeight { next.viewportHeight = value }
+            if let value = event.topInset { next.topInset = value }
+            if let value = event.bottomInset { next.bottomInset = value }
+            geometry = try next.validated()
+            scroll = AnimatedValue(constant: geometry.clamp(current))
+        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        }
+        var output = sample(at: time)
+        output.action = action
+        output.targetSection = targetSection
+        output.targetOffset = targetOffset
+        return output
+    }
+
+    func sample(at time: Double) -> BehaviorScriptOutput {
+        var output = BehaviorScriptOutput(kind: "frame", time: time)
+        let current = geometry(at: time)
+        output.offset = current.offset
+        output.currentSection = stepper.currentSection
+        output.visibleSection = try? stepper.visibleSection(in: current)
+        output.button = stepper.button
+        return output
+    }
+
+    func isSettled(at time: Double) -> Bool { scroll.isFinished(at: time) }
+}
