@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Layers, each a module importing only the layers below it:
-// ICU shim → text layout → rows and prefix sums → motion → scrolling, keyboard, caret,
-// behaviours → command-line tool and benchmarks.
+// geometry, the prefix-sum tree (ChatFormRows) and the ICU shim → text layout → motion →
+// tables, viewport, keyboard, caret, behaviours → command-line tool and benchmarks.
 let package = Package(
     name: "ChatFormLayout",
     products: [
@@ -25,7 +25,7 @@ let package = Package(
         ),
         .target(name: "CChatFormICU", dependencies: ["CICU"]),
         .target(name: "ChatFormGeometry"),
-        .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "CChatFormICU"]),
+        .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "ChatFormRows", "CChatFormICU"]),
         .target(name: "ChatFormRows"),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
