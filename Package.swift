@@ -11,7 +11,9 @@ let package = Package(
         .library(name: "ChatFormText", targets: ["ChatFormText"]),
         .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
         .library(name: "ChatFormMotion", targets: ["ChatFormMotion"]),
+        .library(name: "ChatFormScroll", targets: ["ChatFormScroll"]),
         .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
+        .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
         .executable(name: "chatform", targets: ["chatform"]),
     ],
     dependencies: [
@@ -28,12 +30,16 @@ let package = Package(
         .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "ChatFormRows", "CChatFormICU"]),
         .target(name: "ChatFormRows"),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
+        .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
+        .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
         .executableTarget(
             name: "chatform",
             dependencies: [
                 "ChatFormText",
+                "ChatFormScroll",
                 "ChatFormBehaviors",
+                "ChatFormReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +47,8 @@ let package = Package(
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormBehaviors"]),
+        .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormScroll"]),
+        .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormReplay"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText"],

@@ -170,3 +170,20 @@ extension TextLayout {
         }
     }
 }
+
+extension TextLayout {
+    /// `offset` itself when it is a grapheme boundary, else the end of the cluster it falls
+    /// in (offsets past the end clamp to the end, negative ones to 0).
+    ///
+    /// - Complexity: O(1) amortized.
+    public func graphemeBoundary(atOrAfter offset: Int) throws(TextLayoutError) -> Int {
+        let n = utf8Count
+        if offset <= 0 { return 0 }
+        if offset >= n { return n }
+        return try withText { bytes, iterators in
+            if iterators.isGraphemeBoundary(offset) { return offset }
+            let start = iterators.graphemeStart(endingAt: offset)
+            return GraphemeWalker(bytes: bytes, iterators: iterators).clusterEnd(at: Swift.max(0, start))
+        }
+    }
+}

@@ -5,6 +5,6 @@ struct ChatForm: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chatform",
         abstract: "ChatFormLayout's command-line tool: wrap text, replay scripted sessions.",
-        subcommands: [Wrap.self]
+        subcommands: [Wrap.self, ReplayCommand.self]
     )
 }

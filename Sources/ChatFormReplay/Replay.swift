@@ -1,0 +1,263 @@
+import ChatFormScroll
+import ChatFormText
+import ChatFormMotion
+
+/// Runs a scripted session (`chatform replay`) and reports the layout after every event,
+/// and with `frames` after every animation frame.
+///
+/// ```swift
+/// let lines = try Replay.run(script: Array(json.utf8), options: ReplayOptions(frames: true))
+/// ```
+public enum Replay {
+    /// Output options.
+    public struct Options: Sendable {
+        /// Also report every animation frame (marked `"frame": k`).
+        public var frames: Bool
+        /// List only the rows that intersect the viewport.
+        public var visibleRowsOnly: Bool
+
+        public init(frames: Bool = false, visibleRowsOnly: Bool = false) {
+            self.frames = frames
+            self.visibleRowsOnly = visibleRowsOnly
+        }
+    }
+
+    /// Runs `script` and hands each output line (one JSON object) to `emit`.
+    ///
+    /// - Throws: `ReplayError` naming the event and what is wrong; output already emitted
+    ///   stays emitted.
+    public static func run(script: [UInt8], options: Options = Options(), emit: (String) -> Void) throws(ReplayError) {
+        let json: JSONValue
+        do { json = try JSONReader.parse(script) } catch { throw ReplayError(error.description) }
+        let top = try Fields(json, "script")
+        try top.allow(["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
+                       "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
+                       "stickToBottomTolerance", "estimatedRowHeight", "frameRate"])
+        var player = try Player(top, options: options)
+        guard let events = json["events"] else { return }
+        guard let list = events.array else { throw ReplayError("script.events: expected an array") }
+        for (k, event) in list.enumerated() {
+            for line in try player.play(event, index: k) { emit(line) }
+        }
+    }
+
+    /// Runs `script` and returns its output lines.
+    public static func run(script: [UInt8], options: Options = Options()) throws(ReplayError) -> [String] {
+        var lines: [String] = []
+        try run(script: script, options: options) { lines.append($0) }
+        return lines
+    }
+}
+
+/// The state of one replay.
+struct Player {
+    var table: TableSession<String>
+    let options: Replay.Options
+    /// Frame lines produced by the event being played.
+    var pending: [String] = []
+
+    init(_ top: Fields, options: Replay.Options) throws(ReplayError) {
+        self.options = options
+        let vp = try top.required("viewport", top.object)
+        try vp.allow(["width", "height"])
+        let size = Size(width: try vp.required("width") { (k: String) throws(ReplayError) in try vp.size(k, positive: true) },
+                        height: try vp.required("height") { (k: String) throws(ReplayError) in try vp.size(k) })
+        let safe = try decodeInsets(try top.object("safeArea"))
+        let lineHeight = try top.size("lineHeight", positive: true) ?? 1
+        let tabWidth = try top.int("tabWidth") ?? 8
+        guard tabWidth >= 1 else { throw ReplayError("script.tabWidth: must be at least 1") }
+        let ambiguous = try top.int("ambiguousWidth") ?? 1
+        guard ambiguous == 1 || ambiguous == 2 else { throw ReplayError("script.ambiguousWidth: must be 1 or 2") }
+        let policy = try top.string("keyboardPolicy").map { (name: String) throws(ReplayError) -> KeyboardPolicy in
+            guard let p = KeyboardPolicy(rawValue: name) else { throw ReplayError("script.keyboardPolicy: unknown policy \"\(name)\" (always, whenAtEnd, persistent, never)") }
+            return p
+        } ?? .always
+        let alignment = try top.string("contentAlignment").map { (name: String) throws(ReplayError) -> ContentAlignment in
+            guard let a = ContentAlignment(rawValue: name) else { throw ReplayError("script.contentAlignment: unknown alignment \"\(name)\" (top, bottom)") }
+            return a
+        } ?? .top
+        let configuration = TableConfiguration(
+            metrics: TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguous, lineHeight: lineHeight),
+            textOptions: TextLayoutOptions(keepAll: try top.bool("keepAll") ?? false),
+            caretMarginLines: try top.size("caretMargin") ?? 1,
+            keyboardPolicy: policy, contentAlignment: alignment,
+            stickToBottomTolerance: try top.size("stickToBottomTolerance"),
+            estimatedRowHeight: try top.size("estimatedRowHeight"),
+            frameRate: try top.size("frameRate", positive: true) ?? 60)
+        var rows: [Row<String>] = []
+        if let list = top.value["rows"], list != .null {
+            guard let array = list.array else { throw ReplayError("script.rows: expected an array") }
+            for (k, r) in array.enumerated() { rows.append(try decodeRow(r, "script.rows[\(k)]")) }
+        }
+        let viewport = Viewport(size: size, safeArea: safe, extraBottomInset: try top.size("extraBottomInset") ?? 0)
+        do {
+            table = try TableSession(rows: rows, viewport: viewport, configuration: configuration)
+        } catch {
+            throw ReplayError("script: \(error)")
+        }
+    }
+
+    /// Plays one event; returns its frame lines (with `frames`) and then its own line.
+    mutating func play(_ event: JSONValue, index k: Int) throws(ReplayError) -> [String] {
+        pending = []
+        let f = try Fields(event, "events[\(k)]")
+        guard let name = f.value.keys.first else { throw ReplayError("events[\(k)]: empty event") }
+        do {
+            try apply(name, f, index: k)
+        } catch let error as ReplayError {
+            throw error
+        } catch {
+            throw ReplayError("events[\(k)] (\(name)): \(error)")
+        }
+        defer { pending = [] }
+        return pending + [snapshot(event: k, frame: nil)]
+    }
+
+    private mutating func apply(_ name: String, _ f: Fields, index k: Int) throws {
+        let path = "events[\(k)]"
+        func only(_ keys: Set<String>) throws(ReplayError) { try f.allow(keys) }
+        func count(_ key: String) throws(ReplayError) -> Int {
+            let n = try f.int(key) ?? 1
+            guard n >= 0 else { throw ReplayError("\(path).\(key): must be zero or more") }
+            return n
+        }
+        switch name {
+        case "focus":
+            try only(["focus", "caret", "field"])
+            let id = try f.required("focus", f.string)
+            guard table.index(of: id) != nil else { throw ReplayError("\(path).focus: unknown row id \"\(id)\"") }
+            var field = FieldRef(row: id)
+            if let fieldName = try f.string("field") {
+                guard let found = table.field(named: fieldName, inRow: id) else {
+                    throw ReplayError("\(path).field: row \"\(id)\" has no field named \"\(fieldName)\"")
+                }
+                field = found
+            }
+            try table.focus(field, caret: try f.int("caret") ?? 0)
+        case "type", "paste":
+            try only([name])
+            try table.type(try f.required(name, f.string))
+        case "newline":
+            try only(["newline"])
+            try table.newline()
+        case "backspace":
+            try only(["backspace"])
+            try table.deleteBackward(try count("backspace"))
+        case "delete":
+            try only(["delete"])
+            try table.deleteForward(try count("delete"))
+        case "move":
+            try only(["move"])
+            let m = try f.required("move", f.string)
+            guard let move = CaretMove(rawValue: m) else {
+                throw ReplayError("\(path).move: unknown move \"\(m)\" (\(CaretMove.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            try table.move(move)
+        case "setCaret":
+            try only(["setCaret"])
+            try table.setCaret(try f.required("setCaret", f.int))
+        case "select":
+            try only(["select"])
+            guard let pair = f.value["select"]?.array, pair.count == 2, let a = pair[0].number, let b = pair[1].number,
+                  a == a.rounded(), b == b.rounded() else {
+                throw ReplayError("\(path).select: expected [anchor, caret]")
+            }
+            try table.select(anchor: Int(a), caret: Int(b))
+        case "blur":
+            try only(["blur"])
+            table.blur()
+        case "scroll":
+            try only(["scroll"])
+            if let dy = f.value["scroll"]?.number {
+                try table.scroll(by: dy)
+            } else {
+                let g = try f.required("scroll", f.object)
+                try g.allow(["by", "to"])
+                if let to = try g.number("to") { try table.scroll(to: to) } else { try table.scroll(by: try g.required("by", g.number)) }
+            }
+        case "resize":
+            try only(["resize"])
+            let g = try f.required("resize", f.object)
+            try g.allow(["width", "height"])
+            let w = try g.size("width", positive: true) ?? table.viewport.size.width
+            let h = try g.size("height") ?? table.viewport.size.height
+            try table.resize(to: Size(width: w, height: h))
+        case "insets":
+            try only(["insets"])
+            let g = try f.required("insets", f.object)
+            try g.allow(["safeArea", "extraBottomInset"])
+            let safe = try g.object("safeArea").map { (s: Fields) throws(ReplayError) in try decodeInsets(s) }
+            try table.setInsets(safeArea: safe, extraBottomInset: try g.size("extraBottomInset"))
+        case "advance":
+            try only(["advance"])
+            let seconds = try f.required("advance") { (key: String) throws(ReplayError) in try f.size(key) }
+            let frames = options.frames
+            var output: [String] = []
+            let me = self
+            try table.advance(by: seconds) { frame in
+                if frames { output.append(me.snapshot(of: frame, event: k, frame: Int((frame.now * frame.configuration.frameRate).rounded()))) }
+            }
+            pending += output
+        case "keyboard":
+            try only(["keyboard"])
+            let g = try f.required("keyboard", f.object)
+            try g.allow(["height", "duration", "curve"])
+            try table.showKeyboard(height: try g.required("height") { (key: String) throws(ReplayError) in try g.size(key) },
+                                   duration: try g.size("duration") ?? SimulatedKeyboard.defaultDuration,
+                                   curve: try decodeCurve(g.value["curve"], "\(path).keyboard.curve"))
+        case "keyboardHide":
+            try only(["keyboardHide"])
+            if let g = try? f.object("keyboardHide") {
+                try g.allow(["duration", "curve"])
+                try table.hideKeyboard(duration: try g.size("duration") ?? SimulatedKeyboard.defaultDuration,
+                                       curve: try decodeCurve(g.value["curve"], "\(path).keyboardHide.curve"))
+            } else {
+                try table.hideKeyboard()
+            }
+        default:
+            try applyChatEvent(name, f, index: k)
+        }
+    }
+
+    // MARK: Output
+
+    func snapshot(event: Int, frame: Int?) -> String { snapshot(of: table, event: event, frame: frame) }
+
+    func snapshot(of t: TableSession<String>, event: Int, frame: Int?) -> String {
+        let n = JSONWriter.number
+        var s = "{\"event\":\(event)"
+        if let frame { s += ",\"frame\":\(frame)" }
+        s += ",\"time\":\(n(t.now)),\"offset\":\(n(t.viewport.offset)),\"contentHeight\":\(n(t.contentHeight))"
+        s += ",\"viewport\":{\"width\":\(n(t.viewport.size.width)),\"height\":\(n(t.viewport.size.height))}"
+        s += ",\"insets\":{\"top\":\(n(t.viewport.topInset)),\"bottom\":\(n(t.viewport.bottomInset))}"
+        s += ",\"keyboard\":\(n(t.viewport.keyboardOverlap))"
+        if let c = t.caret {
+            var fieldName = ""
+            if c.field.item != 0 || t.index(of: c.field.row).map({ if case .stack = t.row(at: $0).content { true } else { false } }) == true,
+               let i = t.index(of: c.field.row), case .stack(let items) = t.row(at: i).content, let name = items[c.field.item].name {
+                fieldName = ",\"field\":\(JSONWriter.string(name))"
+            }
+            s += ",\"caret\":{\"row\":\(JSONWriter.string(c.field.row))\(fieldName),\"offset\":\(c.position.offset),\"x\":\(n(c.rect.minX)),\"y\":\(n(c.rect.minY)),\"height\":\(n(c.rect.height))}"
+        } else {
+            s += ",\"caret\":null"
+        }
+        s += ",\"unread\":\(t.unreadCount)"
+        if let first = t.firstVisible() {
+            s += ",\"firstVisible\":{\"id\":\(JSONWriter.string(t.row(at: first.index).id)),\"screenY\":\(n(first.screenY))}"
+        } else {
+            s += ",\"firstVisible\":null"
+        }
+        let range = options.visibleRowsOnly ? t.rowsInViewport() : 0..<t.rowCount
+        s += ",\"rows\":["
+        var first = true
+        for i in range {
+            let fr = t.frame(ofRow: i)
+            if !first { s += "," }
+            first = false
+            s += "{\"id\":\(JSONWriter.string(fr.id)),\"y\":\(n(fr.y)),\"height\":\(n(fr.height)),\"lines\":\(fr.lines)"
+            if !fr.measured { s += ",\"estimated\":true" }
+            s += "}"
+        }
+        return s + "]}"
+    }
+}

@@ -1,0 +1,56 @@
+/// The caret rule of SPEC §5.2 as a pure function: scroll as little as needed so the caret
+/// rect grown by a margin lies inside the visible band.
+///
+/// ```swift
+/// let offset = CaretVisibility.offset(revealing: 30...31, margin: 1, offset: 0,
+///                                     bandTop: 0, bandHeight: 12)   // 20: caret at the bottom
+/// ```
+public enum CaretVisibility {
+    /// The offset that reveals the caret spanning `caret` (content y), grown by `margin`
+    /// above and below and clipped to `bounds` (the margin never reaches past the text or
+    /// content it belongs to). `bandTop` is the band's distance from the viewport's top
+    /// edge (the top inset), so the band is `[offset + bandTop, offset + bandTop + bandHeight]`.
+    ///
+    /// If the grown rect is above the band it moves to the band's top; if below, to the
+    /// band's bottom; if inside, the offset does not change. When the band is shorter than
+    /// the grown rect, the caret's line's top goes to the band's top. The caller clamps.
+    ///
+    /// - Complexity: O(1).
+    public static func offset(revealing caret: ClosedRange<Double>, margin: Double, offset: Double,
+                              bandTop: Double, bandHeight: Double,
+                              bounds: ClosedRange<Double> = -Double.infinity...Double.infinity) -> Double {
+        let top = Swift.max(bounds.lowerBound, Swift.min(caret.lowerBound, caret.lowerBound - margin))
+        let bottom = Swift.min(bounds.upperBound, Swift.max(caret.upperBound, caret.upperBound + margin))
+        let wantTop = Swift.min(top, caret.lowerBound)
+        let wantBottom = Swift.max(bottom, caret.upperBound)
+        let bandStart = offset + bandTop
+        let bandEnd = bandStart + bandHeight
+        if wantBottom - wantTop > bandHeight {
+            return caret.lowerBound - bandTop
+        }
+        if wantTop < bandStart { return wantTop - bandTop }
+        if wantBottom > bandEnd { return wantBottom - bandTop - bandHeight }
+        return offset
+    }
+}
+
+/// What the content does when the keyboard shows (SPEC §5.1).
+public enum KeyboardPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Lift the content with the keyboard, so the caret (or the last message) keeps its
+    /// distance to the keyboard's top; lower it again when the keyboard hides.
+    case always
+    /// Lift only if the content was scrolled to its end when the keyboard began to show.
+    case whenAtEnd
+    /// Lift, and keep the lift when the keyboard hides (as far as clamping allows).
+    case persistent
+    /// Never lift (the caret rule still reveals a focused caret).
+    case never
+}
+
+/// Where content shorter than the visible band sits (SPEC §5.4).
+public enum ContentAlignment: String, Sendable, Hashable, Codable, CaseIterable {
+    /// At the top of the band (a form) [default].
+    case top
+    /// At the bottom of the band (a chat).
+    case bottom
+}

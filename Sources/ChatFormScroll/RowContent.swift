@@ -1,0 +1,97 @@
+import ChatFormText
+
+/// How one row is laid out around its content (SPEC §3).
+///
+/// ```swift
+/// let style = RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2), maxLines: 5)
+/// ```
+public struct RowStyle: Sendable, Hashable {
+    /// Space around the content; the text is laid out at the viewport width minus
+    /// `padding.left + padding.right`.
+    public var padding: EdgeInsets
+    /// The row's height is clamped to `minHeight...maxHeight` [0...∞].
+    public var minHeight: Double
+    /// The row's height is clamped to `minHeight...maxHeight` [0...∞]. A text row taller
+    /// than this scrolls its text inside the row, like `maxLines`.
+    public var maxHeight: Double
+    /// A growing text row stops growing at this many lines [none]; past it the text
+    /// scrolls inside the row and the caret rule applies to that inner scroll.
+    public var maxLines: Int?
+
+    /// Values outside their ranges are clamped: negative or non-finite padding becomes 0,
+    /// `minHeight` to at least 0, `maxHeight` to at least `minHeight`, `maxLines` to at least 1.
+    public init(padding: EdgeInsets = .zero, minHeight: Double = 0, maxHeight: Double = .infinity, maxLines: Int? = nil) {
+        func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        self.padding = EdgeInsets(top: clean(padding.top), left: clean(padding.left),
+                                  bottom: clean(padding.bottom), right: clean(padding.right))
+        self.minHeight = clean(minHeight)
+        let maxH = maxHeight.isNaN ? .infinity : maxHeight
+        self.maxHeight = Swift.max(self.minHeight, maxH)
+        self.maxLines = maxLines.map { Swift.max(1, $0) }
+    }
+
+    public static let plain = RowStyle()
+}
+
+/// One item of a stacked row (the single-cell form of seed 004).
+public struct StackItem: Sendable, Hashable {
+    /// What the item is.
+    public enum Kind: Sendable, Hashable {
+        /// A text: a label (not editable) or a field (editable), with an optional line limit.
+        case text(String, editable: Bool, maxLines: Int?)
+        /// Fixed vertical space (spacing, a button area, any view of known height).
+        case space(Double)
+    }
+
+    /// A name for the item, used to focus a field inside a stack.
+    public var name: String?
+    public var kind: Kind
+
+    public init(name: String? = nil, _ kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    public static func label(_ text: String) -> StackItem { StackItem(.text(text, editable: false, maxLines: nil)) }
+    public static func field(_ name: String, text: String = "", maxLines: Int? = nil) -> StackItem {
+        StackItem(name: name, .text(text, editable: true, maxLines: maxLines))
+    }
+    public static func space(_ height: Double) -> StackItem { StackItem(.space(height)) }
+}
+
+/// What a row shows.
+public enum RowContent: Sendable, Hashable {
+    /// A text: a chat message (not editable) or a growing text field (editable).
+    case text(String, editable: Bool)
+    /// A fixed height (a spacer, the bottom buttons, any view measured elsewhere).
+    case fixed(Double)
+    /// A vertical stack of labels, fields and spacing in one row (seed 004's form).
+    case stack([StackItem])
+
+    /// The number of text items (1 for `.text`, 0 for `.fixed`).
+    public var textItemCount: Int {
+        switch self {
+        case .text: 1
+        case .fixed: 0
+        case .stack(let items): items.reduce(0) { if case .text = $1.kind { $0 + 1 } else { $0 } }
+        }
+    }
+}
+
+/// One row: a stable identity, its content and its style.
+public struct Row<ID: Hashable & Sendable>: Sendable {
+    public var id: ID
+    public var content: RowContent
+    public var style: RowStyle
+
+    public init(id: ID, content: RowContent, style: RowStyle = .plain) {
+        self.id = id
+        self.content = content
+        self.style = style
+    }
+
+    /// A text row (a message or a field).
+    public static func text(_ id: ID, _ text: String, editable: Bool = false, style: RowStyle = .plain) -> Row {
+        Row(id: id, content: .text(text, editable: editable), style: style)
+    }
+}

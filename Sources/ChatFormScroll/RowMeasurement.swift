@@ -1,0 +1,88 @@
+import ChatFormText
+
+/// A row measured at one width: its height and where each of its items sits.
+///
+/// The same measurement serves layout and drawing: the text layouts in it are what a
+/// renderer draws, and the height is what the table's prefix sums hold.
+public struct RowMeasurement: Sendable {
+    /// One measured item of the row (a `.text` row has one, a `.fixed` row none).
+    public struct Item: Sendable {
+        /// The item's index in the row's stack (0 for a `.text` row).
+        public var index: Int
+        /// Top of the item relative to the top of the row's content (below the padding).
+        public var y: Double
+        /// The visible height of the item (a text past its line limit shows a window).
+        public var height: Double
+        /// The text layout of a text item; nil for space.
+        public var layout: TextLayout?
+        /// Whether the item is an editable field.
+        public var editable: Bool
+        /// The most lines shown before the text scrolls inside the item.
+        public var maxVisibleHeight: Double
+
+        /// How far the text can scroll inside the item.
+        public var maxInnerOffset: Double {
+            guard let layout else { return 0 }
+            return Swift.max(0, layout.height - height)
+        }
+    }
+
+    /// The row's height: padding + content, clamped to the style's min and max.
+    public var height: Double
+    /// The width the text was laid out at.
+    public var contentWidth: Double
+    public var items: [Item]
+
+    /// Measures `row` for a viewport of `width`.
+    ///
+    /// The text is laid out at `width - padding.left - padding.right`, but at least one
+    /// `minimumContentWidth` (a documented clamp: a row narrower than its padding still lays
+    /// its text out, one grapheme a line).
+    ///
+    /// - Complexity: O(text length of the row).
+    public static func measure<ID>(_ row: Row<ID>, width: Double, metrics: any TextMetrics,
+                                   options: TextLayoutOptions) throws(TextLayoutError) -> RowMeasurement {
+        guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
+        let style = row.style
+        let contentWidth = Swift.max(width - style.padding.horizontal, minimumContentWidth)
+        let lineHeight = metrics.lineHeight
+        var items: [Item] = []
+        var y = 0.0
+        func addText(_ index: Int, _ text: String, editable: Bool, maxLines: Int?, rowLimit: Double) throws(TextLayoutError) {
+            let layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
+            var limit = rowLimit
+            if let maxLines { limit = Swift.min(limit, Double(maxLines) * lineHeight) }
+            // A window shows at least one line.
+            limit = Swift.max(limit, lineHeight)
+            let visible = Swift.min(layout.height, limit)
+            items.append(Item(index: index, y: y, height: visible, layout: layout, editable: editable, maxVisibleHeight: limit))
+            y += visible
+        }
+        switch row.content {
+        case .text(let text, let editable):
+            try addText(0, text, editable: editable, maxLines: style.maxLines,
+                        rowLimit: style.maxHeight - style.padding.vertical)
+        case .fixed(let h):
+            y = h.isFinite && h > 0 ? h : 0
+        case .stack(let stack):
+            for (k, item) in stack.enumerated() {
+                switch item.kind {
+                case .text(let text, let editable, let maxLines):
+                    try addText(k, text, editable: editable, maxLines: maxLines, rowLimit: .infinity)
+                case .space(let h):
+                    let h = h.isFinite && h > 0 ? h : 0
+                    items.append(Item(index: k, y: y, height: h, layout: nil, editable: false, maxVisibleHeight: h))
+                    y += h
+                }
+            }
+        }
+        let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
+        return RowMeasurement(height: height, contentWidth: contentWidth, items: items)
+    }
+
+    /// The narrowest width text is laid out at.
+    public static let minimumContentWidth = 1.0
+
+    /// The item at stack index `index`.
+    public func item(at index: Int) -> Item? { items.first { $0.index == index } }
+}

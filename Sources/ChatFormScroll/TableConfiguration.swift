@@ -1,0 +1,90 @@
+import ChatFormText
+
+/// Settings of a `TableSession`; each has the SPEC's default.
+public struct TableConfiguration: Sendable {
+    /// How text is measured [terminal cells].
+    public var metrics: any TextMetrics
+    /// Line breaking options [keep-all off].
+    public var textOptions: TextLayoutOptions
+    /// The caret's margin above and below, in lines [1].
+    public var caretMarginLines: Double
+    /// What the content does when the keyboard shows [always].
+    public var keyboardPolicy: KeyboardPolicy
+    /// Where content shorter than the band sits [top].
+    public var contentAlignment: ContentAlignment
+    /// Stick to the bottom when within this distance of it [one line]; nil disables.
+    public var stickToBottomTolerance: Double?
+    /// Rows start with this estimated height and are measured when needed; nil measures
+    /// every row up front.
+    public var estimatedRowHeight: Double?
+    /// Animation frames per second [60].
+    public var frameRate: Double
+
+    public init(metrics: any TextMetrics = TerminalCellMetrics(), textOptions: TextLayoutOptions = TextLayoutOptions(),
+                caretMarginLines: Double = 1, keyboardPolicy: KeyboardPolicy = .always,
+                contentAlignment: ContentAlignment = .top, stickToBottomTolerance: Double? = nil,
+                estimatedRowHeight: Double? = nil, frameRate: Double = 60) {
+        self.metrics = metrics
+        self.textOptions = textOptions
+        self.caretMarginLines = caretMarginLines.isFinite ? Swift.max(0, caretMarginLines) : 1
+        self.keyboardPolicy = keyboardPolicy
+        self.contentAlignment = contentAlignment
+        self.stickToBottomTolerance = stickToBottomTolerance ?? metrics.lineHeight
+        self.estimatedRowHeight = estimatedRowHeight.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
+    }
+
+    /// The height of one line of text.
+    public var lineHeight: Double { metrics.lineHeight }
+    /// The caret margin in points.
+    public var caretMargin: Double { caretMarginLines * lineHeight }
+}
+
+/// A text item in a row: the row's id and the item's index in its stack (0 for a text row).
+public struct FieldRef<ID: Hashable & Sendable>: Hashable, Sendable {
+    public var row: ID
+    public var item: Int
+
+    public init(row: ID, item: Int = 0) {
+        self.row = row
+        self.item = item
+    }
+}
+
+/// The focused field, its selection and caret.
+public struct Focus<ID: Hashable & Sendable>: Sendable, Hashable {
+    /// The field.
+    public var field: FieldRef<ID>
+    /// The caret (the selection's moving end).
+    public var caret: TextPosition
+    /// The selection's fixed end; equal to the caret offset when nothing is selected.
+    public var anchor: Int
+    /// The x the caret keeps across vertical moves.
+    public var goalX: Double?
+
+    /// The selected UTF-8 range (empty when nothing is selected).
+    public var selection: Range<Int> { Swift.min(anchor, caret.offset)..<Swift.max(anchor, caret.offset) }
+}
+
+/// Where the caret is, in content coordinates.
+public struct CaretInfo<ID: Hashable & Sendable>: Sendable, Hashable {
+    public var field: FieldRef<ID>
+    public var position: TextPosition
+    /// The caret rect in content coordinates (after any inner scroll of its field).
+    public var rect: Rect
+    /// The caret's line index in its field.
+    public var line: Int
+}
+
+/// A row's place in the content.
+public struct RowFrame<ID: Hashable & Sendable>: Sendable, Hashable {
+    public var id: ID
+    public var index: Int
+    /// Top of the row in content coordinates.
+    public var y: Double
+    public var height: Double
+    /// Visual lines of its text items (0 for fixed rows).
+    public var lines: Int
+    /// Whether its height is measured (false: an estimate).
+    public var measured: Bool
+}
