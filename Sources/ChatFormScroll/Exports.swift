@@ -1,0 +1,2 @@
+@_exported import ChatFormText
+@_exported import ChatFormMotion

@@ -1,0 +1,152 @@
+import Testing
+import ChatFormScroll
+
+@Suite("Editing session")
+struct EditingTests {
+    func field(_ text: String = "", width: Double = 20, maxLines: Int? = nil, height: Double = 10) throws -> TableSession<String> {
+        var t = try TableSession(rows: [.text("f", text, editable: true, style: RowStyle(maxLines: maxLines))],
+                                 viewport: Viewport(size: Size(width: width, height: height)))
+        try t.focus(FieldRef(row: "f"), caret: 0)
+        return t
+    }
+
+    @Test func typingInsertsAtTheCaretAndRelaysOutTheRow() throws {
+        var t = try field()
+        try t.type("hello")
+        try t.setCaret(0)
+        try t.type(">> ")
+        #expect(try t.text(of: FieldRef(row: "f")) == ">> hello")
+        #expect(t.caret?.position.offset == 3)
+        try t.move(.documentEnd)
+        try t.type(" world and more words")
+        #expect(t.frame(ofRow: 0).lines == 2)
+        #expect(t.contentHeight == 2)
+    }
+
+    @Test func typingReplacesTheSelection() throws {
+        var t = try field("hello world")
+        try t.select(anchor: 6, caret: 11)
+        try t.type("there")
+        #expect(try t.text(of: FieldRef(row: "f")) == "hello there")
+        #expect(t.caret?.position.offset == 11)
+    }
+
+    @Test func backspaceAndDeleteRemoveWholeGraphemes() throws {
+        var t = try field("a👨‍👩‍👧e\u{301}b")
+        try t.move(.documentEnd)
+        try t.deleteBackward(2)
+        #expect(try t.text(of: FieldRef(row: "f")) == "a👨‍👩‍👧")
+        try t.setCaret(0)
+        try t.deleteForward(1)
+        #expect(try t.text(of: FieldRef(row: "f")) == "👨‍👩‍👧")
+        try t.deleteForward(5)
+        #expect(try t.text(of: FieldRef(row: "f")) == "")
+        try t.deleteBackward()
+        #expect(t.caret?.position.offset == 0)
+    }
+
+    @Test func backspaceDeletesCRLFAsOne() throws {
+        var t = try field("ab\r\n")
+        try t.move(.documentEnd)
+        try t.deleteBackward()
+        #expect(try t.text(of: FieldRef(row: "f")) == "ab")
+    }
+
+    @Test func typingAMarkJoinsTheClusterAndTheCaretStaysOnABoundary() throws {
+        var t = try field("\u{301}b")
+        try t.type("e")
+        // "e" + U+0301 join; the caret goes to the end of the joined cluster.
+        #expect(t.caret?.position.offset == 3)
+    }
+
+    @Test func movesWalkGraphemesLinesAndKeepTheGoalX() throws {
+        var t = try field("abcdefgh\nab\nabcdefgh", width: 40)
+        try t.setCaret(6)
+        try t.move(.down)
+        #expect(t.caret?.position.offset == 11)
+        try t.move(.down)
+        #expect(t.caret?.position.offset == 18)
+        try t.move(.up)
+        try t.move(.up)
+        #expect(t.caret?.position.offset == 6)
+        try t.move(.lineStart)
+        #expect(t.caret?.position.offset == 0)
+        try t.move(.lineEnd)
+        #expect(t.caret?.position.offset == 8)
+        try t.move(.right)
+        #expect(t.caret?.position.offset == 9)
+        try t.move(.left)
+        try t.move(.left)
+        #expect(t.caret?.position.offset == 7)
+        try t.move(.documentEnd)
+        #expect(t.caret?.position.offset == 20)
+        try t.move(.documentStart)
+        #expect(t.caret?.position.offset == 0)
+    }
+
+    @Test func maxLinesStopsTheRowAndScrollsInside() throws {
+        var t = try field(width: 10, maxLines: 3)
+        for k in 0..<12 {
+            try t.type("line\(k)")
+            try t.newline()
+            try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "line \(k)")
+        }
+        #expect(t.frame(ofRow: 0).height == 3)
+        #expect(t.frame(ofRow: 0).lines == 13)
+        // The caret is on the last line, shown at the window's bottom (margin clipped at the end).
+        let inner = t.innerOffset(of: FieldRef(row: "f"))
+        #expect(inner == 10)
+        #expect(t.caret?.rect.minY == 2)
+        // Moving to the start scrolls the inner window back.
+        try t.move(.documentStart)
+        #expect(t.innerOffset(of: FieldRef(row: "f")) == 0)
+        #expect(t.caret?.rect.minY == 0)
+    }
+
+    @Test func maxHeightActsLikeALineLimit() throws {
+        var t = try TableSession(rows: [.text("f", "", editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1), maxHeight: 6))],
+                                 viewport: Viewport(size: Size(width: 10, height: 20)))
+        try t.focus(FieldRef(row: "f"))
+        try t.type(String(repeating: "x\n", count: 10))
+        #expect(t.frame(ofRow: 0).height == 6)
+        try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "maxHeight")
+    }
+
+    @Test func errorsAreTyped() throws {
+        var t = try TableSession(rows: [.text("label", "not editable"), .text("f", "text", editable: true)],
+                                 viewport: Viewport(size: Size(width: 20, height: 10)))
+        #expect(throws: ScrollError.noFocus) { try t.type("x") }
+        #expect(throws: ScrollError.unknownRow("nope")) { try t.focus(FieldRef(row: "nope")) }
+        #expect(throws: ScrollError.notEditable("label#0")) { try t.focus(FieldRef(row: "label")) }
+        #expect(throws: ScrollError.self) { try t.focus(FieldRef(row: "f"), caret: 99) }
+        try t.focus(FieldRef(row: "f"))
+        #expect(throws: ScrollError.self) { try t.setCaret(-1) }
+        #expect(throws: ScrollError.self) { try t.scroll(by: .nan) }
+        #expect(throws: ScrollError.self) { try t.resize(to: Size(width: 0, height: 5)) }
+        #expect(throws: ScrollError.self) { try t.advance(by: -1) }
+        #expect(throws: ScrollError.duplicateRow("a")) {
+            try TableSession(rows: [.text("a", "1"), .text("a", "2")], viewport: Viewport(size: Size(width: 5, height: 5)))
+        }
+        let g = try TableSession(rows: [.text("g", "e\u{301}", editable: true)], viewport: Viewport(size: Size(width: 5, height: 5)))
+        var h = g
+        #expect(throws: ScrollError.self) { try h.focus(FieldRef(row: "g"), caret: 1) }
+    }
+
+    @Test func resizeRewrapsAndRevealsTheCaret() throws {
+        var t = try field(String(repeating: "word ", count: 40), width: 40, height: 5)
+        try t.move(.documentEnd)
+        try t.resize(to: Size(width: 10, height: 5))
+        try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "resize")
+        #expect(t.frame(ofRow: 0).lines == 20)
+    }
+
+    @Test func aUserScrollDoesNotPullTheCaretBackButTheNextEditDoes() throws {
+        var t = try TableSession(rows: [.text("f", "", editable: true), .text("tail", String(repeating: "x\n", count: 40))],
+                                 viewport: Viewport(size: Size(width: 10, height: 5)))
+        try t.focus(FieldRef(row: "f"))
+        try t.scroll(to: 20)
+        #expect(t.viewport.offset == 20)
+        try t.type("a")
+        #expect(t.viewport.offset == 0)
+    }
+}
