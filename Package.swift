@@ -5,8 +5,12 @@ let package = Package(
     name: "ChatFormLayout",
     products: [
         .library(name: "ChatFormGeometry", targets: ["ChatFormGeometry"]),
+        .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
     ],
     targets: [
         .target(name: "ChatFormGeometry"),
+        .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
+        .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
+        .testTarget(name: "ChatFormTerminalTests", dependencies: ["ChatFormTerminal"]),
     ]
 )
