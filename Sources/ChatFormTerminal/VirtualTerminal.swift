@@ -74,7 +74,8 @@ public struct VirtualTerminal {
     }
 
     private mutating func print(_ character: Character) {
-        guard column < screen.columns else { return }
+        // Past the right edge only zero-width clusters still land (on the last cell).
+        guard column < screen.columns || width(character) == 0 else { return }
         column = screen.write(String(character), row: row, column: column, style: style, width: width)
         column = min(column, screen.columns)
     }
