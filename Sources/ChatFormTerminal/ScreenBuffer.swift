@@ -204,3 +204,10 @@ public struct ScreenCursor: Sendable, Hashable {
         self.column = column
     }
 }
+
+extension ScreenBuffer: CustomStringConvertible {
+    /// The size, the cursor and the plain text, for logs and test failures.
+    public var description: String {
+        "ScreenBuffer(\(rows)x\(columns), cursor: \(cursor.map { "\($0.row),\($0.column)" } ?? "hidden"))\n" + plainText()
+    }
+}
