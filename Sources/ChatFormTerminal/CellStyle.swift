@@ -42,6 +42,10 @@ public struct CellStyle: Sendable, Hashable {
 }
 
 /// The sixteen colours every terminal offers.
+///
+/// ```swift
+/// CellStyle(foreground: .brightRed).sgr   // "\u{1B}[0;91m"
+/// ```
 public enum TerminalColor: Int, Sendable, Hashable, CaseIterable {
     case black, red, green, yellow, blue, magenta, cyan, white
     case brightBlack, brightRed, brightGreen, brightYellow

@@ -27,6 +27,10 @@ public enum KeyEvent: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A key that is not plain text.
+///
+/// ```swift
+/// if case .key(.up, let modifiers) = event, modifiers.contains(.control) { scrollUp() }
+/// ```
 public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// Carriage return (0x0D).
     case enter
@@ -69,6 +73,10 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Modifier keys held with a `Key`.
+///
+/// ```swift
+/// KeyEvent.key(.left, [.control, .shift])   // what ESC [ 1 ; 6 D decodes to
+/// ```
 public struct KeyModifiers: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

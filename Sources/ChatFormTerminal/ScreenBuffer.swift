@@ -171,6 +171,11 @@ public struct ScreenBuffer: Sendable, Equatable {
 }
 
 /// One grid cell.
+///
+/// ```swift
+/// frame[0, 3] == Cell(grapheme: "x", style: CellStyle(bold: true))
+/// frame[0, 5].isContinuation   // true right of a wide glyph at column 4
+/// ```
 public struct Cell: Sendable, Hashable {
     /// The grapheme cluster shown; empty in the continuation half of a wide glyph.
     public var grapheme: String
@@ -193,6 +198,10 @@ public struct Cell: Sendable, Hashable {
 }
 
 /// A visible cursor's position in the grid.
+///
+/// ```swift
+/// frame.cursor = ScreenCursor(row: 2, column: 7)   // nil hides the cursor
+/// ```
 public struct ScreenCursor: Sendable, Hashable {
     /// Row, from 0 at the top.
     public var row: Int

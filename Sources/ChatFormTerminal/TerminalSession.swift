@@ -23,6 +23,10 @@ import Glibc
 /// ```
 public final class TerminalSession {
     /// What the session turns on while open.
+    ///
+    /// ```swift
+    /// let session = try TerminalSession(options: .init(alternateScreen: false))
+    /// ```
     public struct Options: Sendable, Hashable {
         /// Draw on the alternate screen (`CSI ? 1049 h`), leaving the shell's screen intact.
         public var alternateScreen: Bool
@@ -224,6 +228,12 @@ public final class TerminalSession {
 }
 
 /// What `TerminalSession.readInput(timeout:)` saw.
+///
+/// ```swift
+/// if case .bytes(let bytes) = try session.readInput(timeout: .milliseconds(100)) {
+///     events += decoder.feed(bytes)
+/// }
+/// ```
 public enum TerminalInput: Sendable, Hashable {
     /// Bytes read from stdin, for an `InputDecoder`.
     case bytes([UInt8])
