@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ChatFormScroll", targets: ["ChatFormScroll"]),
         .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
         .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
+        .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
         .executable(name: "chatform", targets: ["chatform"]),
     ],
     dependencies: [
@@ -33,6 +34,8 @@ let package = Package(
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
         .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
+        .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
+        .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
         .executableTarget(
             name: "chatform",
             dependencies: [
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormBehaviors"]),
         .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormScroll"]),
         .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormReplay"]),
+        .testTarget(name: "ChatFormTerminalTests", dependencies: ["ChatFormTerminal", "terminal-probe"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText"],
