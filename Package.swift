@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormBehaviors"]),
         .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormScroll"]),
-        .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormReplay"]),
+        .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormReplay", "chatform"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatFormTerminalTests", dependencies: ["ChatFormTerminal", "terminal-probe"]),
         .testTarget(
             name: "ChatFormToolTests",

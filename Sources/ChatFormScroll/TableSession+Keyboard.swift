@@ -16,6 +16,7 @@ extension TableSession {
         }
         try keyboard.show(height: height, duration: duration, curve: curve, at: now)
         try applyFrame()
+        try revealCaret()
     }
 
     /// Hides the keyboard. With `always` (and `whenAtEnd` when it lifted) the content comes
@@ -30,6 +31,7 @@ extension TableSession {
         }
         try keyboard.hide(duration: duration, curve: curve, at: now)
         try applyFrame()
+        try revealCaret()
     }
 
     /// Advances the clock by `seconds`, sampling every running animation at each frame

@@ -1,0 +1,129 @@
+import Testing
+import Foundation
+import ChatFormReplay
+
+/// Parses a replay output line.
+func object(_ line: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+}
+
+func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
+
+@Suite("Replay scripts")
+struct ReplayTests {
+    func run(_ script: String, frames: Bool = false) throws -> [[String: Any]] {
+        try Replay.run(script: Array(script.utf8), options: Replay.Options(frames: frames)).map(object)
+    }
+
+    @Test func theIssueExampleRunsAndReportsEveryEvent() throws {
+        let data = try Data(contentsOf: Tool.fixture("issue-example.json"))
+        let lines = try Replay.run(script: [UInt8](data)).map(object)
+        #expect(lines.count == 13)
+        #expect(lines.map { $0["event"] as? Int } == Array(0..<13))
+        // "hello", then a newline: the caret on line 2 at x = 2 (padding), y = 2.
+        let afterNewline = try #require(lines[2]["caret"] as? [String: Any])
+        #expect(number(afterNewline["offset"]) == 6 && number(afterNewline["y"]) == 2 && number(afterNewline["x"]) == 2)
+        // backspace 2 removes the newline and the "o".
+        #expect(number((lines[4]["caret"] as? [String: Any])?["offset"]) == 4)
+        let rows = try #require(lines[2]["rows"] as? [[String: Any]])
+        #expect(rows.count == 1 && number(rows[0]["height"]) == 4 && number(rows[0]["lines"]) == 2)
+        // The width change is reported, and the keyboard is on its way up after 0.1 s.
+        #expect(number((lines[10]["viewport"] as? [String: Any])?["width"]) == 30)
+        let kb = try #require(number(lines[11]["keyboard"]))
+        #expect(kb > 0 && kb < 8)
+        #expect(number(lines[11]["time"]) == 0.1)
+    }
+
+    @Test func framesAreReportedDuringAnimationsAndKeepTheCaretInTheBand() throws {
+        let data = try Data(contentsOf: Tool.fixture("seed004-form.json"))
+        let lines = try Replay.run(script: [UInt8](data), options: Replay.Options(frames: true)).map(object)
+        let frames = lines.filter { $0["frame"] != nil }
+        #expect(frames.count >= 30)
+        for line in lines {
+            guard let caret = line["caret"] as? [String: Any], let offset = number(line["offset"]),
+                  let insets = line["insets"] as? [String: Any], let vp = line["viewport"] as? [String: Any] else { continue }
+            let bandTop = offset + number(insets["top"])!
+            let bandBottom = offset + number(vp["height"])! - number(insets["bottom"])!
+            let y = number(caret["y"])!
+            #expect(y >= bandTop - 1e-9 && y + 1 <= bandBottom + 1e-9, "caret \(y) outside \(bandTop)...\(bandBottom) at \(line["event"]!) frame \(line["frame"] ?? "-")")
+        }
+        let last = try #require(lines.last)
+        #expect((last["caret"] as? [String: Any])?["field"] as? String == "bio")
+    }
+
+    @Test func theCommandPrintsTheSameLines() throws {
+        let r = try Tool.run(["replay", Tool.fixture("seed004-form.json").path, "--frames"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: Tool.fixture("seed004-form.json"))
+        let library = try Replay.run(script: [UInt8](data), options: Replay.Options(frames: true))
+        #expect(r.text == library.joined(separator: "\n") + "\n")
+    }
+
+    @Test func standardInputWorksToo() throws {
+        let r = try Tool.run(["replay", "-"], stdin: Data(#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "hi"}], "events": [{"scroll": 3}]}"#.utf8))
+        #expect(r.status == 0)
+        #expect(r.text.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [
+        (#"{"viewport": {"width": 10, "height": 5},"#, "line 1, column 41"),
+        ("{\n  \"viewport\": {\"width\": 10 \"height\": 5}}", "line 2, column 28"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "x"}], "events": [{"focus": "zz"}]}"#, "unknown row id \"zz\""),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "x", "editable": true}], "events": [{"focus": "a", "caret": 9}]}"#, "caret offset 9"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "e\u0301", "editable": true}], "events": [{"focus": "a", "caret": 1}]}"#, "grapheme"),
+        (#"{"viewport": {"width": -10, "height": 5}}"#, "width: must be positive"),
+        (#"{"viewport": {"width": 10, "height": -5}}"#, "height: must be zero or more"),
+        (#"{"viewport": {"width": 10, "height": 5}, "safeArea": {"bottom": -1}}"#, "bottom: must be zero or more"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a"}, {"id": "a"}]}"#, "duplicate row id a"),
+        (#"{"viewport": {"width": 10, "height": 5}, "events": [{"warp": 9}]}"#, "unknown event \"warp\""),
+        (#"{"viewport": {"width": 10, "height": 5}, "events": [{"type": "x"}]}"#, "no field is focused"),
+        (#"{"viewport": {"width": 10, "height": 5}, "events": [{"advance": -1}]}"#, "advance: must be zero or more"),
+        (#"{"viewport": {"width": 10, "height": 5}, "events": [{"keyboard": {"height": 3, "curve": "wobbly"}}]}"#, "unknown curve"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "x", "padding": {"top": -1}}]}"#, "top: must be zero or more"),
+        (#"{"viewport": {"width": 10, "height": 5}, "colour": "red"}"#, "unknown key \"colour\""),
+        (#"{"rows": []}"#, "missing \"viewport\""),
+    ])
+    func badScriptsFailWithAClearMessage(script: String, message: String) throws {
+        #expect(throws: ReplayError.self) { try Replay.run(script: Array(script.utf8)) }
+        do {
+            _ = try Replay.run(script: Array(script.utf8))
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+        let r = try Tool.run(["replay", "-"], stdin: Data(script.utf8))
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test func aMissingFileExitsTwo() throws {
+        let r = try Tool.run(["replay", "/nonexistent/script.json"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot read"))
+    }
+}
+
+@Suite("JSON reader")
+struct JSONReaderTests {
+    @Test(arguments: ["{}", "[]", "0", "-1.5e3", "\"a\\u00e9\\ud83d\\ude00\"", "[1,[2,{\"a\":null}],true,false]"])
+    func validJSONParsesLikeFoundation(text: String) throws {
+        let mine = try JSONReader.parse(Array(text.utf8))
+        let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+        #expect(JSONWriter.encode(mine).count > 0)
+        if let s = theirs as? String { #expect(mine.string == s) }
+        if let n = theirs as? NSNumber, mine.bool == nil { #expect(mine.number == n.doubleValue) }
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"\\x\"", "\"\\ud800\"", "tru", "[1] 2", "\"a\nb\""])
+    func invalidJSONThrowsWithAPosition(text: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(text.utf8)) }
+    }
+
+    @Test func positionsCountLinesAndCharacters() {
+        do {
+            _ = try JSONReader.parse(Array("{\n  \"한\": 1,\n  \"b\": x\n}".utf8))
+            Issue.record("should throw")
+        } catch {
+            #expect(error.line == 3 && error.column == 8)
+        }
+    }
+}
