@@ -29,6 +29,8 @@ public struct RowMeasurement: Sendable {
 
     /// The row's height: padding + content, clamped to the style's min and max.
     public var height: Double
+    /// The viewport width the row was measured for.
+    public var width: Double
     /// The width the text was laid out at.
     public var contentWidth: Double
     public var items: [Item]
@@ -77,7 +79,7 @@ public struct RowMeasurement: Sendable {
             }
         }
         let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
-        return RowMeasurement(height: height, contentWidth: contentWidth, items: items)
+        return RowMeasurement(height: height, width: width, contentWidth: contentWidth, items: items)
     }
 
     /// The narrowest width text is laid out at.

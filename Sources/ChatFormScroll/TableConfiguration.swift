@@ -12,25 +12,35 @@ public struct TableConfiguration: Sendable {
     public var keyboardPolicy: KeyboardPolicy
     /// Where content shorter than the band sits [top].
     public var contentAlignment: ContentAlignment
-    /// Stick to the bottom when within this distance of it [one line]; nil disables.
-    public var stickToBottomTolerance: Double?
+    /// Whether an appended message or a growing last message keeps a transcript that was
+    /// at its end at its end [on].
+    public var stickToBottom: Bool
+    /// How close to the end counts as "at the end" [one line].
+    public var stickToBottomTolerance: Double
     /// Rows start with this estimated height and are measured when needed; nil measures
-    /// every row up front.
+    /// every row up front (or estimates from text length, see below).
     public var estimatedRowHeight: Double?
+    /// Without `estimatedRowHeight`: estimate new rows from their text length instead of
+    /// measuring them at once [off].
+    public var estimateFromTextLength: Bool
     /// Animation frames per second [60].
     public var frameRate: Double
 
     public init(metrics: any TextMetrics = TerminalCellMetrics(), textOptions: TextLayoutOptions = TextLayoutOptions(),
                 caretMarginLines: Double = 1, keyboardPolicy: KeyboardPolicy = .always,
-                contentAlignment: ContentAlignment = .top, stickToBottomTolerance: Double? = nil,
-                estimatedRowHeight: Double? = nil, frameRate: Double = 60) {
+                contentAlignment: ContentAlignment = .top, stickToBottom: Bool = true,
+                stickToBottomTolerance: Double? = nil, estimatedRowHeight: Double? = nil,
+                estimateFromTextLength: Bool = false, frameRate: Double = 60) {
         self.metrics = metrics
         self.textOptions = textOptions
         self.caretMarginLines = caretMarginLines.isFinite ? Swift.max(0, caretMarginLines) : 1
         self.keyboardPolicy = keyboardPolicy
         self.contentAlignment = contentAlignment
-        self.stickToBottomTolerance = stickToBottomTolerance ?? metrics.lineHeight
+        self.stickToBottom = stickToBottom
+        let tolerance = stickToBottomTolerance ?? metrics.lineHeight
+        self.stickToBottomTolerance = tolerance.isFinite && tolerance >= 0 ? tolerance : metrics.lineHeight
         self.estimatedRowHeight = estimatedRowHeight.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        self.estimateFromTextLength = estimateFromTextLength
         self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
     }
 

@@ -15,7 +15,7 @@ extension TableSession {
     /// The text of a field.
     public func text(of field: FieldRef<ID>) throws(ScrollError) -> String {
         let i = try requireIndex(field.row)
-        switch store[i].row.content {
+        switch source.row(at: i).content {
         case .text(let text, _) where field.item == 0:
             return text
         case .stack(let items) where items.indices.contains(field.item):
@@ -28,16 +28,16 @@ extension TableSession {
 
     /// The field named `name` inside a stacked row, or the row's own text for a text row.
     public func field(named name: String, inRow id: ID) -> FieldRef<ID>? {
-        guard let i = store.index(of: id) else { return nil }
-        if case .stack(let items) = store[i].row.content, let k = items.firstIndex(where: { $0.name == name }) {
+        guard let i = source.index(of: id) else { return nil }
+        if case .stack(let items) = source.row(at: i).content, let k = items.firstIndex(where: { $0.name == name }) {
             return FieldRef(row: id, item: k)
         }
         return nil
     }
 
     func isEditable(_ field: FieldRef<ID>) -> Bool {
-        guard let i = store.index(of: field.row) else { return false }
-        switch store[i].row.content {
+        guard let i = source.index(of: field.row) else { return false }
+        switch source.row(at: i).content {
         case .text(_, let editable): return editable && field.item == 0
         case .stack(let items):
             guard items.indices.contains(field.item), case .text(_, let editable, _) = items[field.item].kind else { return false }
@@ -52,20 +52,21 @@ extension TableSession {
     /// - Complexity: O(log n + the row's text).
     public mutating func setText(_ text: String, of field: FieldRef<ID>) throws(ScrollError) {
         let i = try requireIndex(field.row)
-        var record = store[i]
-        switch record.row.content {
+        var row = source.row(at: i)
+        switch row.content {
         case .text(_, let editable) where field.item == 0:
-            record.row.content = .text(text, editable: editable)
+            row.content = .text(text, editable: editable)
         case .stack(var items) where items.indices.contains(field.item):
             guard case .text(_, let editable, let maxLines) = items[field.item].kind else { throw .notEditable("\(field.row)#\(field.item)") }
             items[field.item].kind = .text(text, editable: editable, maxLines: maxLines)
-            record.row.content = .stack(items)
+            row.content = .stack(items)
         default:
             throw .notEditable("\(field.row)#\(field.item)")
         }
-        store[i] = record
+        source.replace(at: i, with: row)
+        let wasAtBottom = isAtBottom
         try remeasure(row: i)
-        clampOffset()
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
         if let focus, focus.field == field {
             // Keep the caret valid in the new text.
             let n = text.utf8.count
@@ -78,8 +79,8 @@ extension TableSession {
 
     mutating func fieldLayout(_ field: FieldRef<ID>) throws(ScrollError) -> TextLayout {
         let i = try requireIndex(field.row)
-        if store[i].measurement == nil { try remeasure(row: i) }
-        guard let layout = store[i].measurement?.item(at: field.item)?.layout else {
+        if cache(ofRow: i) == nil { try remeasure(row: i) }
+        guard let layout = cache(ofRow: i)?.measurement.item(at: field.item)?.layout else {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         return layout
@@ -235,12 +236,12 @@ extension TableSession {
     ///
     /// - Complexity: O(log n + the caret line's length).
     public var caret: CaretInfo<ID>? {
-        guard let focus, let i = store.index(of: focus.field.row),
-              let m = store[i].measurement, let item = m.item(at: focus.field.item), let layout = item.layout,
+        guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
+              let item = cache.measurement.item(at: focus.field.item), let layout = item.layout,
               let local = try? layout.caretRect(for: focus.caret),
               let line = try? layout.lineIndex(for: focus.caret) else { return nil }
-        let style = store[i].row.style
-        let inner = store[i].innerOffsets[item.index] ?? 0
+        let style = source.row(at: i).style
+        let inner = cache.innerOffsets[item.index] ?? 0
         let rowY = heights.offset(ofRow: i)
         let rect = Rect(x: style.padding.left + local.minX, y: rowY + style.padding.top + item.y + local.minY - inner,
                         width: 0, height: local.height)
@@ -251,35 +252,31 @@ extension TableSession {
     /// for the table — scroll as little as needed so the caret grown by the margin lies in
     /// the visible band (the margin never reaches past the content), then clamp.
     mutating func revealCaret() throws(ScrollError) {
-        guard let focus, let i = store.index(of: focus.field.row) else { return }
-        if store[i].measurement == nil { try remeasure(row: i) }
-        guard let m = store[i].measurement, let item = m.item(at: focus.field.item), let layout = item.layout,
+        guard let focus, let i = source.index(of: focus.field.row) else { return }
+        if cache(ofRow: i) == nil { try remeasure(row: i) }
+        let id = focus.field.row
+        guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let layout = item.layout,
               let local = try? layout.caretRect(for: focus.caret) else { return }
         let margin = configuration.caretMargin
         if item.maxInnerOffset > 0 {
-            var record = store[i]
-            let inner = record.innerOffsets[item.index] ?? 0
+            let inner = rowCache.innerOffsets[item.index] ?? 0
             let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: inner,
                                                   bandTop: 0, bandHeight: item.height, bounds: 0...layout.height)
-            record.innerOffsets[item.index] = Swift.min(Swift.max(0, revealed), item.maxInnerOffset)
-            store[i] = record
-        } else if store[i].innerOffsets[item.index] != nil {
-            var record = store[i]
-            record.innerOffsets[item.index] = nil
-            store[i] = record
+            rowCache.innerOffsets[item.index] = Swift.min(Swift.max(0, revealed), item.maxInnerOffset)
+        } else {
+            rowCache.innerOffsets[item.index] = nil
         }
+        caches[id] = rowCache
         guard let rect = caret?.rect else { return }
         let target = CaretVisibility.offset(revealing: rect.minY...rect.maxY, margin: margin, offset: viewport.offset,
                                             bandTop: viewport.topInset, bandHeight: viewport.bandHeight,
                                             bounds: 0...Swift.max(contentHeight, rect.maxY))
         viewport.offset = clampedOffset(target)
-        try ensureMeasured(rowsInViewport())
-        clampOffset()
+        try settle(anchor: id)
     }
 
     /// The inner scroll offset of a field past its line limit (0 when it does not scroll).
     public func innerOffset(of field: FieldRef<ID>) -> Double {
-        guard let i = store.index(of: field.row) else { return 0 }
-        return store[i].innerOffsets[field.item] ?? 0
+        return caches[field.row]?.innerOffsets[field.item] ?? 0
     }
 }

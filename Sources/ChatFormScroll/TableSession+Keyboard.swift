@@ -66,8 +66,7 @@ extension TableSession {
         viewport.keyboardOverlap = overlap
         if liftsWithKeyboard { viewport.offset += delta }
         clampOffset()
-        try ensureMeasured(rowsInViewport())
-        clampOffset()
+        try settle(anchor: nil)
         try revealCaret()
     }
 }

@@ -31,54 +31,80 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The row kept at the top of the band while rows below it grow, if any.
     public internal(set) var pinnedRow: ID?
 
-    var store = RowStore<ID>()
+    /// The rows (the caller's store, or the built-in `RowArray`).
+    public internal(set) var source: any RowSource<ID>
+    /// Row heights as prefix sums, by row index.
     var heights = HeightIndex()
+    /// Measurements of measured rows, by id (bounded: see `cacheLimit`).
+    var caches: [ID: RowCache] = [:]
+    var clock: UInt64 = 0
+    /// How many measurements are kept; the least recently used ones outside the viewport
+    /// are dropped past this (their heights stay in the prefix sums).
+    public var cacheLimit = 4096
     /// Whether the content follows the keyboard while it moves.
     var liftsWithKeyboard = false
 
-    /// Creates a table of `rows` in `viewport`.
+    /// Creates a table of `rows` in `viewport`, held in the built-in `RowArray`.
     ///
     /// - Throws: `ScrollError` for duplicate ids or an invalid viewport.
-    /// - Complexity: O(total text length) when every row is measured up front, O(n) with
-    ///   an estimated row height.
+    /// - Complexity: O(total text length) when every row is measured up front; O(n) with an
+    ///   estimated row height (rows are measured when they become visible).
     public init(rows: [Row<ID>] = [], viewport: Viewport, configuration: TableConfiguration = TableConfiguration()) throws(ScrollError) {
+        try self.init(source: try RowArray(rows), viewport: viewport, configuration: configuration)
+    }
+
+    /// Creates a table over the caller's `source`. With an estimated row height this costs
+    /// O(1) in the number of rows: nothing is read until it is shown or asked for.
+    ///
+    /// - Complexity: O(rows on the first screen) with an estimate; O(total text) without.
+    public init(source: some RowSource<ID>, viewport: Viewport, configuration: TableConfiguration = TableConfiguration()) throws(ScrollError) {
         try viewport.validate()
         self.configuration = configuration
         self.viewport = viewport
-        try store.insert(rows, at: 0)
+        self.source = source
+        let count = source.count
         do {
             if let estimate = configuration.estimatedRowHeight {
-                heights = try HeightIndex(estimatedRows: rows.count, height: estimate)
+                heights = try HeightIndex(estimatedRows: count, height: estimate)
             } else {
-                heights = try HeightIndex(heights: [Double](repeating: 0, count: rows.count), measured: false)
-                for i in 0..<rows.count { try measure(row: i) }
+                heights = try HeightIndex(estimatedRows: count, height: 0)
+                for i in 0..<count { try measure(row: i) }
             }
         } catch let error as ScrollError {
             throw error
         } catch {
             throw .layout("\(error)")
         }
+        if configuration.contentAlignment == .bottom { scrollToBottom() }
         self.viewport.offset = clampedOffset(viewport.offset)
+        try settle(anchor: nil)
         if configuration.contentAlignment == .bottom { scrollToBottom() }
     }
 
     // MARK: Rows
 
     /// The number of rows.
-    public var rowCount: Int { store.count }
+    public var rowCount: Int { heights.count }
 
     /// The row at `index`.
-    public func row(at index: Int) -> Row<ID> { store[index].row }
+    public func row(at index: Int) -> Row<ID> { source.row(at: index) }
 
-    /// The index of the row with `id`.
-    ///
-    /// - Complexity: O(1).
-    public func index(of id: ID) -> Int? { store.index(of: id) }
+    /// The index of the row with `id` (as fast as the source's lookup).
+    public func index(of id: ID) -> Int? { source.index(of: id) }
 
     func requireIndex(_ id: ID) throws(ScrollError) -> Int {
-        guard let i = store.index(of: id) else { throw .unknownRow("\(id)") }
+        guard let i = source.index(of: id) else { throw .unknownRow("\(id)") }
         return i
     }
+
+    /// The cached measurement of row `index` if it is exact for the current width.
+    func cache(ofRow index: Int) -> RowCache? {
+        guard let c = caches[source.row(at: index).id], c.measurement.width == viewport.size.width else { return nil }
+        return c
+    }
+
+    /// Whether row `index`'s height is measured at the current width (not an estimate).
+    public func isMeasured(row index: Int) -> Bool { cache(ofRow: index) != nil }
 
     /// The total height of the content (estimates included for rows not yet measured).
     ///
@@ -89,17 +115,17 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(log n).
     public func frame(ofRow index: Int) -> RowFrame<ID> {
-        let record = store[index]
-        let lines = record.measurement?.items.reduce(0) { $0 + ($1.layout?.lineCount ?? 0) } ?? 0
-        return RowFrame(id: record.row.id, index: index, y: heights.offset(ofRow: index),
-                        height: heights.height(at: index), lines: lines, measured: heights.isMeasured(at: index))
+        let cache = cache(ofRow: index)
+        let lines = cache?.measurement.items.reduce(0) { $0 + ($1.layout?.lineCount ?? 0) } ?? 0
+        return RowFrame(id: source.row(at: index).id, index: index, y: heights.offset(ofRow: index),
+                        height: heights.height(at: index), lines: lines, measured: cache != nil)
     }
 
     /// The frame of the row with `id`.
     public func frame(of id: ID) throws(ScrollError) -> RowFrame<ID> { frame(ofRow: try requireIndex(id)) }
 
     /// The measurement (text layouts) of the row at `index`, if it has been measured.
-    public func measurement(ofRow index: Int) -> RowMeasurement? { store[index].measurement }
+    public func measurement(ofRow index: Int) -> RowMeasurement? { cache(ofRow: index)?.measurement }
 
     /// The indices of the rows that intersect the viewport (its whole height, insets included).
     ///
@@ -133,45 +159,73 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// - Returns: the change in the row's height.
     @discardableResult
     mutating func measure(row index: Int) throws(ScrollError) -> Double {
-        var record = store[index]
+        let row = source.row(at: index)
         let m: RowMeasurement
         do {
-            m = try RowMeasurement.measure(record.row, width: viewport.size.width, metrics: configuration.metrics,
+            m = try RowMeasurement.measure(row, width: viewport.size.width, metrics: configuration.metrics,
                                            options: configuration.textOptions)
         } catch {
             throw .layout(error.description)
         }
+        var cache = caches[row.id] ?? RowCache(measurement: m)
+        cache.measurement = m
         // Inner offsets stay within their new ranges.
-        for item in m.items where record.innerOffsets[item.index] != nil {
-            record.innerOffsets[item.index] = Swift.min(Swift.max(0, record.innerOffsets[item.index]!), item.maxInnerOffset)
+        for item in m.items {
+            if let inner = cache.innerOffsets[item.index] {
+                cache.innerOffsets[item.index] = Swift.min(Swift.max(0, inner), item.maxInnerOffset)
+            }
         }
-        record.measurement = m
-        store[index] = record
+        clock &+= 1
+        cache.stamp = clock
+        caches[row.id] = cache
         let old = heights.height(at: index)
         do { try heights.setHeight(m.height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return m.height - old
     }
 
-    /// Measures every unmeasured row in `range`, keeping the first visible row still when a
-    /// row above it changes height (scroll anchoring).
-    ///
-    /// - Complexity: O(log n + text of the rows measured).
-    mutating func ensureMeasured(_ range: Range<Int>) throws(ScrollError) {
-        let range = range.clamped(to: 0..<rowCount)
-        guard !range.isEmpty else { return }
-        for run in heights.unmeasuredRanges(in: range) {
-            for i in run { try remeasure(row: i) }
+    /// Measures row `index` again, keeping `anchor` (by default the first visible row)
+    /// still on screen: if the measured row lies above it, the offset moves by the row's
+    /// change (scroll anchoring, SPEC §5.4).
+    mutating func remeasure(row index: Int, anchor: Int? = nil) throws(ScrollError) {
+        let anchorIndex = anchor ?? firstVisible()?.index
+        let delta = try measure(row: index)
+        if delta != 0, let anchorIndex, index < anchorIndex {
+            viewport.offset += delta
         }
     }
 
-    /// Measures row `index` again and applies scroll anchoring: if the row lies above the
-    /// first visible row, the offset moves by the row's change so nothing visible moves.
-    mutating func remeasure(row index: Int) throws(ScrollError) {
-        let anchor = firstVisible()?.index
-        let delta = try measure(row: index)
-        if delta != 0, let anchor, index < anchor {
-            viewport.offset += delta
+    /// Measures every row of the viewport that is not exact at the current width, keeping
+    /// `anchor` (a row id; by default the first visible row) still on screen, until the rows
+    /// in view are all measured; then clamps.
+    ///
+    /// - Complexity: O(log n + k) for k rows in view, plus their text.
+    mutating func settle(anchor: ID?) throws(ScrollError) {
+        var rounds = 0
+        while rounds < 64 {
+            rounds += 1
+            var changed = false
+            let anchorIndex = anchor.flatMap { source.index(of: $0) } ?? firstVisible()?.index
+            for i in rowsInViewport() where cache(ofRow: i) == nil {
+                let before = heights.height(at: i)
+                try remeasure(row: i, anchor: anchorIndex)
+                changed = changed || heights.height(at: i) != before
+            }
+            let before = viewport.offset
+            clampOffset()
+            if !changed && viewport.offset == before { break }
         }
+        evictCaches()
+    }
+
+    /// Drops the least recently used measurements past `cacheLimit`, never those of rows in
+    /// view or of the focused row.
+    mutating func evictCaches() {
+        guard caches.count > cacheLimit else { return }
+        var keep = Set<ID>()
+        for i in rowsInViewport() { keep.insert(source.row(at: i).id) }
+        if let focus { keep.insert(focus.field.row) }
+        let victims = caches.filter { !keep.contains($0.key) }.sorted { $0.value.stamp < $1.value.stamp }
+        for (id, _) in victims.prefix(caches.count - cacheLimit / 2) { caches[id] = nil }
     }
 
     // MARK: Offset
@@ -184,8 +238,12 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
             : viewport.minOffset
     }
 
-    /// The largest offset: the content's end on the bottom inset.
-    var maxOffset: Double { Swift.max(minOffset, contentHeight + viewport.bottomInset - viewport.size.height) }
+    /// The largest offset: the content's end on the bottom inset (or, while a row is
+    /// pinned, that row's top at the band's top).
+    var maxOffset: Double {
+        let end = Swift.max(minOffset, contentHeight + viewport.bottomInset - viewport.size.height)
+        return pinnedOffset.map { Swift.max(end, $0) } ?? end
+    }
 
     /// `offset` clamped to the offsets SPEC §4 allows.
     func clampedOffset(_ offset: Double) -> Double {
@@ -198,7 +256,8 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
 
     /// Whether the content is scrolled to its end (within the stick-to-bottom tolerance).
     public var isAtBottom: Bool {
-        viewport.offset >= maxOffset - (configuration.stickToBottomTolerance ?? 0) - 1e-9
+        let end = Swift.max(minOffset, contentHeight + viewport.bottomInset - viewport.size.height)
+        return viewport.offset >= end - configuration.stickToBottomTolerance - 1e-9
     }
 
     mutating func scrollToBottom() {
@@ -218,34 +277,31 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// Scrolls to `offset`, then clamps.
     public mutating func scroll(to offset: Double) throws(ScrollError) {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
+        pinnedRow = nil
         viewport.offset = clampedOffset(offset)
-        try ensureMeasured(rowsInViewport())
-        clampOffset()
+        try settle(anchor: nil)
         if isAtBottom { unreadCount = 0 }
     }
 
-    /// Changes the viewport's size. A new width re-measures every measured row (rows with
-    /// estimates are measured when needed), keeping the first visible row still; then the
-    /// offset is clamped and the caret revealed.
+    /// Changes the viewport's size. After a width change every row's height is an estimate
+    /// until it is measured again; the rows in view are measured now, keeping the first
+    /// visible row at the same place on screen (to 1e-9), and the rest when they are needed.
+    /// Then the offset is clamped and the caret revealed.
     ///
-    /// - Complexity: O(text of the measured rows) for a new width, O(log n) otherwise.
+    /// - Complexity: O(log n + rows in view) plus their text.
     public mutating func resize(to size: Size) throws(ScrollError) {
         var v = viewport
         v.size = size
         try v.validate()
-        let widthChanged = size.width != viewport.size.width
         let anchor = firstVisible()
+        let anchorID = anchor.map { source.row(at: $0.index).id }
         viewport.size = size
-        if widthChanged {
-            let anchorID = anchor.map { store[$0.index].row.id }
-            for i in 0..<rowCount where heights.isMeasured(at: i) { try measure(row: i) }
-            if let anchor, let anchorID, let i = store.index(of: anchorID) {
-                viewport.offset = heights.offset(ofRow: i) - anchor.screenY - viewport.topInset
-            }
+        if let anchor, let anchorID, let i = source.index(of: anchorID) {
+            // Measure the anchor row first, then keep its top where it was on screen.
+            _ = try measure(row: i)
+            viewport.offset = heights.offset(ofRow: i) - anchor.screenY - viewport.topInset
         }
-        clampOffset()
-        try ensureMeasured(rowsInViewport())
-        clampOffset()
+        try settle(anchor: anchorID)
         try revealCaret()
     }
 
