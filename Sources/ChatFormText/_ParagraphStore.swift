@@ -83,9 +83,13 @@ struct _ParagraphStore: Sendable {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "paragraph range out of bounds")
         // Overwrite in place where the old and new ranges overlap (the common 1 → 1 edit).
         let common = min(range.count, new.count)
-        for k in 0..<common {
-            let (c, j) = locate(range.lowerBound + k)
-            chunks[c][j] = new[k]
+        if common > 0 {
+            var (c, j) = locate(range.lowerBound)
+            for k in 0..<common {
+                if j == counts[c] { (c, j) = (c + 1, 0) }
+                chunks[c][j] = new[k]
+                j += 1
+            }
         }
         // Remove what is left of the old range, a chunk at a time.
         var remaining = range.count - common
