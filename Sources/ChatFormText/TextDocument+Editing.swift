@@ -28,6 +28,8 @@ extension TextDocument {
         public var caretOffset: Int
 
         /// Lines added (positive) or removed (negative) by the edit.
+        ///
+        /// - Complexity: O(1).
         public var lineCountDelta: Int { newLines.count - oldLines.count }
     }
 

@@ -5,10 +5,10 @@ import ChatFormRows
 /// costs O(log n) plus the length of one paragraph.
 ///
 /// ```swift
-/// var document = try TextDocument(text: "first line\nsecond line", width: 8)
-/// document.lineCount                                   // 4: each paragraph wraps once
+/// var document = try TextDocument(text: "first line\nsecond line", width: 20)
+/// document.lineCount                                   // 2
 /// let edit = try document.replaceSubrange(5..<5, with: "\n")   // split the first paragraph
-/// edit.lineCountDelta                                  // 1
+/// edit.lineCountDelta                                  // 1 (edit.newLines: 0..<2)
 /// let caret = try document.caretRect(for: TextPosition(offset: edit.caretOffset))
 /// let down = try document.position(movingVerticallyFrom: TextPosition(offset: 0), by: 1)
 /// ```

@@ -99,6 +99,16 @@ struct TextDocumentTests {
         try checker.expectMatches(document, try TextLayout(text: result, width: 5))
     }
 
+    @Test func theDocumentationExample() throws {
+        var document = try TextDocument(text: "first line\nsecond line", width: 20)
+        #expect(document.lineCount == 2)
+        let edit = try document.replaceSubrange(5..<5, with: "\n")
+        #expect(edit.lineCountDelta == 1 && edit.newLines == 0..<2 && edit.oldLines == 0..<1)
+        #expect(edit.caretOffset == 6 && document.text == "first\n line\nsecond line")
+        let down = try document.position(movingVerticallyFrom: TextPosition(offset: 0), by: 1)
+        #expect(down.position == TextPosition(offset: 6) && down.goalX == 0)
+    }
+
     @Test func paragraphsSplitAfterEveryMandatoryBreak() throws {
         let cases: [(String, Int)] = [
             ("", 1), ("a", 1), ("a\n", 2), ("\r\n", 2), ("\n\r", 3), ("a\u{85}b\u{2028}c\u{2029}d\u{0B}e\u{0C}f", 6),
