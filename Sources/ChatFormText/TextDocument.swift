@@ -1,0 +1,264 @@
+import ChatFormRows
+
+/// An editable multi-paragraph text for a large, growing text field: a keystroke relays out
+/// only the paragraph it touches, and every question about lines, offsets and the caret
+/// costs O(log n) plus the length of one paragraph.
+///
+/// ```swift
+/// var document = try TextDocument(text: "first line\nsecond line", width: 20)
+/// document.lineCount                                   // 2
+/// let edit = try document.replaceSubrange(5..<5, with: "\n")   // split the first paragraph
+/// edit.lineCountDelta                                  // 1 (edit.newLines: 0..<2)
+/// let caret = try document.caretRect(for: TextPosition(offset: edit.caretOffset))
+/// let down = try document.position(movingVerticallyFrom: TextPosition(offset: 0), by: 1)
+/// ```
+///
+/// The text is split into *paragraphs* after each mandatory break (LF, CR, CRLF as one, NEL,
+/// LS, PS, VT, FF): a paragraph keeps its terminator, a text ending in a break has a final
+/// empty paragraph, and empty text is one empty paragraph. Greedy wrapping restarts at every
+/// mandatory break, so laying each paragraph out on its own with `TextLayout` gives exactly
+/// the lines of a `TextLayout` of the whole text; the caret API answers exactly as that
+/// layout would (same offsets, affinities, rectangles and vertical moves).
+///
+/// Storage: the paragraphs (each a `TextLayout`) in chunks of at most 512, plus two
+/// `HeightIndex` prefix-sum trees over paragraphs — visual line counts and UTF-8 lengths —
+/// so "which paragraph holds byte offset o / visual line k" and "where does paragraph i
+/// start" are O(log n). Offsets are UTF-8 byte offsets.
+///
+/// Cost of an edit: O(log n) for the trees, the length of the re-split paragraphs for
+/// layout, and, when the edit adds or removes mandatory breaks, moving the elements of one
+/// chunk (at most 512) and one `Int` per chunk (n / 256 at most); finding a paragraph's
+/// chunk scans those per-chunk counts, O(n / 256) `Int`s.
+public struct TextDocument: Sendable {
+    var paragraphs: _ParagraphStore
+    /// Visual line count of each paragraph, as heights.
+    var lineTree: HeightIndex
+    /// UTF-8 length of each paragraph, as heights.
+    var byteTree: HeightIndex
+    let metrics: any TextMetrics
+
+    /// The width lines are wrapped to (`.infinity`: no wrapping).
+    public private(set) var width: Double
+    /// The options used for every paragraph.
+    public let options: TextLayoutOptions
+    /// The height of one line.
+    public let lineHeight: Double
+
+    /// Splits `text` into paragraphs and lays each out at `width`.
+    ///
+    /// - Throws: `TextLayoutError.invalidWidth` for a zero, negative or NaN width;
+    ///   `.textTooLong` for a paragraph past 2^31 - 1 bytes; `.icu` if ICU fails.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+                options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        self.width = width
+        self.options = options
+        self.metrics = metrics
+        self.lineHeight = metrics.lineHeight.isFinite && metrics.lineHeight > 0 ? metrics.lineHeight : 1
+        let texts = Self.splitParagraphs(text)
+        var laidOut: [_Paragraph] = []
+        laidOut.reserveCapacity(texts.count)
+        for t in texts {
+            laidOut.append(_Paragraph(try TextLayout(text: t, width: width, metrics: metrics, options: options)))
+        }
+        paragraphs = _ParagraphStore(laidOut)
+        // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
+        lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
+        byteTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.utf8Count) })
+    }
+
+    /// The whole text, materialized.
+    ///
+    /// - Complexity: O(n).
+    public var text: String {
+        var result = ""
+        result.reserveCapacity(utf8Count)
+        paragraphs.forEach(from: 0) { result += $0.layout.text; return true }
+        return result
+    }
+
+    /// The text's UTF-8 length.
+    ///
+    /// - Complexity: O(1).
+    public var utf8Count: Int { Int(byteTree.totalHeight) }
+
+    /// The number of visual lines (at least 1: empty text is one empty line).
+    ///
+    /// - Complexity: O(1).
+    public var lineCount: Int { Int(lineTree.totalHeight) }
+
+    /// lines × line height.
+    ///
+    /// - Complexity: O(1).
+    public var height: Double { Double(lineCount) * lineHeight }
+
+    /// The number of paragraphs (mandatory breaks + 1).
+    ///
+    /// - Complexity: O(1).
+    public var paragraphCount: Int { paragraphs.count }
+
+    /// The UTF-8 range of paragraph `index`, including its mandatory break.
+    ///
+    /// - Precondition: `0 <= index < paragraphCount`.
+    /// - Complexity: O(log n).
+    public func paragraphRange(_ index: Int) -> Range<Int> {
+        let start = paragraphStart(index)
+        return start..<start + Int(byteTree.height(at: index))
+    }
+
+    /// The visual lines of paragraph `index`.
+    ///
+    /// - Precondition: `0 <= index < paragraphCount`.
+    /// - Complexity: O(log n).
+    public func paragraphLines(_ index: Int) -> Range<Int> {
+        let first = firstLine(ofParagraph: index)
+        return first..<first + Int(lineTree.height(at: index))
+    }
+
+    /// Visual line `index`, with offsets into the whole text.
+    ///
+    /// - Precondition: `0 <= index < lineCount` (like `Array`'s subscript).
+    /// - Complexity: O(log n + n / 256) (tree descent, chunk lookup).
+    public func line(at index: Int) -> LineFragment {
+        precondition(index >= 0 && index < lineCount, "line index \(index) out of range 0..<\(lineCount)")
+        let p = paragraphIndex(containingLine: index)
+        let local = paragraphs[p].layout.lines[index - firstLine(ofParagraph: p)]
+        return Self.shifted(local, by: paragraphStart(p))
+    }
+
+    /// The visual lines in `range`, clamped to `0..<lineCount`, with offsets into the whole
+    /// text.
+    ///
+    /// - Complexity: O(log n + n / 256 + k) for k lines.
+    public func lines(in range: Range<Int>) -> [LineFragment] {
+        let lower = max(0, min(range.lowerBound, lineCount))
+        let upper = max(lower, min(range.upperBound, lineCount))
+        guard lower < upper else { return [] }
+        var result: [LineFragment] = []
+        result.reserveCapacity(upper - lower)
+        let p = paragraphIndex(containingLine: lower)
+        var start = paragraphStart(p)
+        var skip = lower - firstLine(ofParagraph: p)
+        paragraphs.forEach(from: p) { paragraph in
+            for local in paragraph.layout.lines[skip..<paragraph.lineCount] {
+                result.append(Self.shifted(local, by: start))
+                if result.count == upper - lower { return false }
+            }
+            skip = 0
+            start += paragraph.utf8Count
+            return true
+        }
+        return result
+    }
+
+    /// The text in `range`.
+    ///
+    /// - Throws: `.offsetOutOfRange` or `.notOnGraphemeBoundary` for either bound.
+    /// - Complexity: O(log n + n / 256 + k) for k bytes (plus the paragraphs it touches).
+    public func substring(_ range: Range<Int>) throws(TextLayoutError) -> String {
+        try validate(range.lowerBound)
+        try validate(range.upperBound)
+        guard !range.isEmpty else { return "" }
+        var result = ""
+        result.reserveCapacity(range.count)
+        let p = paragraphIndex(containingOffset: range.lowerBound)
+        var start = paragraphStart(p)
+        paragraphs.forEach(from: p) { paragraph in
+            let utf8 = paragraph.layout.text.utf8
+            let from = max(range.lowerBound - start, 0)
+            let to = min(range.upperBound - start, utf8.count)
+            let i = utf8.index(utf8.startIndex, offsetBy: from)
+            let j = utf8.index(utf8.startIndex, offsetBy: to)
+            result += paragraph.layout.text[i..<j]
+            start += utf8.count
+            return start < range.upperBound
+        }
+        return result
+    }
+
+    /// Lays every paragraph out again at `width`.
+    ///
+    /// - Throws: `TextLayoutError.invalidWidth` for a zero, negative or NaN width (the
+    ///   document is unchanged).
+    /// - Complexity: O(n).
+    public mutating func setWidth(_ width: Double) throws(TextLayoutError) {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        if width == self.width { return }
+        var laidOut: [_Paragraph] = []
+        laidOut.reserveCapacity(paragraphs.count)
+        try paragraphs.forEach(from: 0) { (paragraph) throws(TextLayoutError) in
+            laidOut.append(_Paragraph(try TextLayout(text: paragraph.layout.text, width: width,
+                                                     metrics: metrics, options: options)))
+            return true
+        }
+        self.width = width
+        paragraphs = _ParagraphStore(laidOut)
+        lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
+    }
+
+    // MARK: Paragraph lookups
+
+    /// The paragraph holding byte `offset` (`0...utf8Count`); a paragraph's start belongs
+    /// to it, and `utf8Count` to the last paragraph. O(log n).
+    func paragraphIndex(containingOffset offset: Int) -> Int {
+        byteTree.row(atOffset: Double(offset)) ?? 0
+    }
+
+    /// The paragraph showing visual line `line` (`0..<lineCount`). O(log n).
+    func paragraphIndex(containingLine line: Int) -> Int {
+        lineTree.row(atOffset: Double(line)) ?? 0
+    }
+
+    /// The UTF-8 offset where paragraph `index` starts. O(log n).
+    func paragraphStart(_ index: Int) -> Int { Int(byteTree.offset(ofRow: index)) }
+
+    /// The first visual line of paragraph `index`. O(log n).
+    func firstLine(ofParagraph index: Int) -> Int { Int(lineTree.offset(ofRow: index)) }
+
+    static func shifted(_ line: LineFragment, by delta: Int) -> LineFragment {
+        LineFragment(start: line.start + delta, end: line.end + delta, width: line.width,
+                     terminatorLength: line.terminatorLength)
+    }
+
+    // MARK: Splitting
+
+    /// The byte ranges of the paragraphs of `bytes`: each ends after a mandatory break (CRLF
+    /// as one), and the last one holds what follows the last break (possibly nothing).
+    static func paragraphRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            var end = 0  // the end of a mandatory break starting at i, or 0
+            if b < 0x80 {
+                if b >= 0x0A && b <= 0x0D {
+                    end = b == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? i + 2 : i + 1
+                }
+            } else if b == 0xC2 {
+                if i + 1 < n && bytes[i + 1] == 0x85 { end = i + 2 }
+            } else if b == 0xE2 {
+                if i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) { end = i + 3 }
+            }
+            if end > 0 {
+                result.append(start..<end)
+                start = end
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        result.append(start..<n)
+        return result
+    }
+
+    /// `text` split into paragraphs (see `paragraphRanges(in:)`).
+    static func splitParagraphs(_ text: String) -> [String] {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            paragraphRanges(in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+    }
+}
