@@ -229,3 +229,132 @@ struct RowListRandomTests {
         }
     }
 }
+
+@Suite("RowList edge cases")
+struct RowListEdgeTests {
+    @Test func emptyList() throws {
+        var list = TestRows()
+        expectMatches(list, [], absent: [0, 1])
+        #expect(Array(list).isEmpty)
+        #expect(throws: TestRowsError.indexOutOfRange(0, count: 0)) { try list.remove(at: 0) }
+        #expect(throws: TestRowsError.indexOutOfRange(0, count: 0)) { try list.move(from: 0, to: 0) }
+        #expect(throws: TestRowsError.indexOutOfRange(1, count: 0)) { try list.insert(id: 1, element: "a", at: 1) }
+        #expect(throws: TestRowsError.unknownID(3)) { try list.remove(id: 3) }
+        try list.removeSubrange(0..<0)
+        try list.insert(contentsOf: [], at: 0)
+        #expect(list == TestRows())
+        list.removeAll()
+        expectMatches(list, [])
+    }
+
+    @Test func documentationExample() throws {
+        struct Message: Sendable, Equatable { var text: String }
+        var rows = RowList<String, Message>()
+        try rows.append(id: "m2", element: Message(text: "latest"))
+        try rows.prepend(contentsOf: [("m0", Message(text: "oldest")), ("m1", Message(text: "older"))])
+        #expect(rows.index(of: "m2") == 2)
+        #expect(rows[0].id == "m0")
+        try rows.updateElement(for: "m1") { $0.text += " (edited)" }
+        #expect(rows.element(for: "m1") == Message(text: "older (edited)"))
+        let (index, removed) = try rows.remove(id: "m0")
+        #expect(index == 0 && removed.text == "oldest")
+        #expect(rows.map(\.id) == ["m1", "m2"])
+        rows._checkInvariants()
+    }
+
+    @Test func errorsDescribeThemselves() {
+        #expect(TestRowsError.duplicateID(7).description == "duplicate row id 7")
+        #expect(TestRowsError.unknownID(8).description == "unknown row id 8")
+        #expect(TestRowsError.indexOutOfRange(5, count: 3).description == "row index 5 out of range for 3 rows")
+        #expect(TestRowsError.rangeOutOfBounds(0..<4, count: 3).description == "row range 0..<4 out of bounds for 3 rows")
+    }
+
+    @Test func batchWithRepeatedIDIsRefusedWhole() throws {
+        var list = try TestRows([(1, "a"), (2, "b")])
+        #expect(throws: TestRowsError.duplicateID(5)) {
+            try list.append(contentsOf: [(4, "d"), (5, "e"), (6, "f"), (5, "again")])
+        }
+        #expect(throws: TestRowsError.duplicateID(2)) { try list.prepend(contentsOf: [(3, "c"), (2, "b")]) }
+        #expect(throws: TestRowsError.duplicateID(1)) { _ = try TestRows([(1, "a"), (1, "b")]) }
+        expectMatches(list, [(1, "a"), (2, "b")], absent: [3, 4, 5, 6])
+    }
+
+    @Test("moving keeps ids and elements", arguments: [0, 3] as [Int])
+    func moves(limitsIndex: Int) throws {
+        var list = TestRows(_limits: RowListRandomTests.limits[limitsIndex])
+        try list.append(contentsOf: (0..<100).map { ($0, "\($0)") })
+        var model = (0..<100).map { (id: $0, element: "\($0)") }
+        for (from, to) in [(0, 99), (99, 0), (50, 51), (51, 50), (10, 90), (90, 10), (42, 42)] {
+            try list.move(from: from, to: to)
+            model.insert(model.remove(at: from), at: to)
+            expectMatches(list, model)
+        }
+    }
+}
+
+@Suite("RowList copy-on-write")
+struct RowListCopyOnWriteTests {
+    @Test("mutating a copy leaves the original unchanged", arguments: [0, 1, 2, 3] as [Int])
+    func copyIsIndependent(limitsIndex: Int) throws {
+        var original = TestRows(_limits: RowListRandomTests.limits[limitsIndex])
+        try original.append(contentsOf: (0..<2_000).map { ($0, "r\($0)") })
+        let model = (0..<2_000).map { (id: $0, element: "r\($0)") }
+        var copy = original
+        try copy.setElement("changed", for: 1_000)
+        try copy.removeSubrange(0..<500)
+        try copy.insert(contentsOf: (5_000..<8_000).map { ($0, "new\($0)") }, at: 10)
+        try copy.move(from: 0, to: 100)
+        try copy.remove(id: 1_999)
+        try copy.prepend(id: -1, element: "top")
+        expectMatches(original, model, absent: [-1, 5_000])
+        copy._checkInvariants()
+        #expect(copy.count == 4_500)
+        #expect(copy != original)
+        #expect(copy.element(for: 1_000) == "changed" && original.element(for: 1_000) == "r1000")
+
+        // And the other way round: the copy does not see later edits of the original.
+        let frozen = copy
+        try original.removeSubrange(0..<1_000)
+        try original.updateElement(for: 1_500) { $0 = "edited" }
+        #expect(copy == frozen)
+        #expect(copy.element(for: 1_500) == "r1500")
+        expectMatches(original, Array(model[1_000...]).map { ($0.id, $0.id == 1_500 ? "edited" : $0.element) })
+    }
+}
+
+@Suite("RowList at a million rows")
+struct RowListScaleTests {
+    @Test func millionRows() throws {
+        let n = 1_000_000
+        var list = RowList<Int, Int>()
+        // Build newest-last in pages, as a transcript loads.
+        for page in 0..<10 {
+            try list.append(contentsOf: (page * n / 10..<(page + 1) * n / 10).lazy.map { ($0, $0 * 2) })
+        }
+        #expect(list.count == n)
+        #expect(list._height == 3)   // leaves, two internal levels, the root
+        // Older messages arrive at the top, one by one and as a page; new ones at the bottom.
+        for i in 1...1_000 { try list.prepend(id: -i, element: -2 * i) }
+        try list.prepend(contentsOf: (1_001...11_000).reversed().map { (-$0, -2 * $0) })
+        for i in n..<(n + 1_000) { try list.append(id: i, element: 2 * i) }
+        let prepended = 11_000
+        #expect(list.count == n + prepended + 1_000)
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<5_000 {
+            let id = rng.int(-prepended...(n + 999))
+            let expected = prepended + id   // ids -11,000 … -1, then 0 … n + 999
+            #expect(list.index(of: id) == expected)
+            #expect(list.id(at: expected) == id && list.element(for: id) == 2 * id)
+        }
+        // A middle insert shifts the rows after it by one; removing by id reports the index.
+        try list.insert(id: -20_000_000, element: 0, at: 500_000)
+        #expect(list.index(of: -20_000_000) == 500_000)
+        #expect(list.index(of: 500_000 - prepended - 1) == 499_999)
+        #expect(list.index(of: 500_000 - prepended) == 500_001)
+        let (index, element) = try list.remove(id: 700_000)
+        #expect(index == prepended + 700_000 + 1 && element == 1_400_000)
+        #expect(list.index(of: 700_001) == index && !list.contains(700_000))
+        #expect(throws: RowListError<Int>.duplicateID(5)) { try list.append(id: 5, element: 0) }
+        list._checkInvariants()
+    }
+}
