@@ -1,8 +1,10 @@
 extension RowList {
+    @inlinable
     func _checkIndex(_ index: Int) throws(RowListError<ID>) {
         guard index >= 0 && index < count else { throw .indexOutOfRange(index, count: count) }
     }
 
+    @inlinable
     func _checkPosition(_ position: Int) throws(RowListError<ID>) {
         guard position >= 0 && position <= count else {
             throw .indexOutOfRange(position, count: count)
@@ -14,6 +16,7 @@ extension RowList {
     /// Inserts a row before row `position` (`position == count` appends).
     /// - Throws: `RowListError.duplicateID` or `.indexOutOfRange` (list unchanged).
     /// - Complexity: O(log n).
+    @inlinable
     public mutating func insert(id: ID, element: Element, at position: Int) throws(RowListError<ID>) {
         try _checkPosition(position)
         let (leaf, offset) = _locate(position, insertion: true)
@@ -31,6 +34,7 @@ extension RowList {
     /// Appends a row (a new message at the bottom of a chat).
     /// - Throws: `RowListError.duplicateID` (list unchanged).
     /// - Complexity: O(log n).
+    @inlinable
     public mutating func append(id: ID, element: Element) throws(RowListError<ID>) {
         try insert(id: id, element: element, at: count)
     }
@@ -38,6 +42,7 @@ extension RowList {
     /// Inserts a row before row 0 (an older message loaded at the top of a chat).
     /// - Throws: `RowListError.duplicateID` (list unchanged).
     /// - Complexity: O(log n).
+    @inlinable
     public mutating func prepend(id: ID, element: Element) throws(RowListError<ID>) {
         try insert(id: id, element: element, at: 0)
     }
@@ -49,6 +54,7 @@ extension RowList {
     /// - Throws: `RowListError.duplicateID` for the first id already in the list or repeated
     ///   in the batch, or `.indexOutOfRange` (list unchanged).
     /// - Complexity: O(k + log n) for k rows.
+    @inlinable
     public mutating func insert(contentsOf rows: some Sequence<(ID, Element)>, at position: Int) throws(RowListError<ID>) {
         try _checkPosition(position)
         var ids: [ID] = []
@@ -82,6 +88,7 @@ extension RowList {
     /// Appends rows, in order.
     /// - Throws: `RowListError.duplicateID` (list unchanged).
     /// - Complexity: O(k + log n) for k rows.
+    @inlinable
     public mutating func append(contentsOf rows: some Sequence<(ID, Element)>) throws(RowListError<ID>) {
         try insert(contentsOf: rows, at: count)
     }
@@ -89,6 +96,7 @@ extension RowList {
     /// Inserts rows, in order, before row 0 (a page of older messages).
     /// - Throws: `RowListError.duplicateID` (list unchanged).
     /// - Complexity: O(k + log n) for k rows.
+    @inlinable
     public mutating func prepend(contentsOf rows: some Sequence<(ID, Element)>) throws(RowListError<ID>) {
         try insert(contentsOf: rows, at: 0)
     }
@@ -100,6 +108,7 @@ extension RowList {
     /// - Throws: `RowListError.unknownID` (`body` is not called).
     /// - Complexity: O(1) plus `body`: a hash lookup and a scan of one leaf (at most 64 ids).
     @discardableResult
+    @inlinable
     public mutating func updateElement<R>(for id: ID, _ body: (inout Element) -> R) throws(RowListError<ID>) -> R {
         guard let leaf = _leafOf[id] else { throw .unknownID(id) }
         let l = Int(leaf)
@@ -111,6 +120,7 @@ extension RowList {
     /// - Throws: `RowListError.unknownID` (list unchanged).
     /// - Complexity: O(1): a hash lookup and a scan of one leaf (at most 64 ids).
     @discardableResult
+    @inlinable
     public mutating func setElement(_ element: Element, for id: ID) throws(RowListError<ID>) -> Element {
         try updateElement(for: id) { old in
             defer { old = element }
@@ -122,6 +132,7 @@ extension RowList {
     /// - Throws: `RowListError.indexOutOfRange` (list unchanged).
     /// - Complexity: O(log n).
     @discardableResult
+    @inlinable
     public mutating func setElement(_ element: Element, at index: Int) throws(RowListError<ID>) -> Element {
         try _checkIndex(index)
         let (leaf, offset) = _locate(index, insertion: false)
@@ -137,6 +148,7 @@ extension RowList {
     /// - Throws: `RowListError.indexOutOfRange` (list unchanged).
     /// - Complexity: O(log n).
     @discardableResult
+    @inlinable
     public mutating func remove(at index: Int) throws(RowListError<ID>) -> (id: ID, element: Element) {
         try _checkIndex(index)
         let (leaf, offset) = _locate(index, insertion: false)
@@ -151,6 +163,7 @@ extension RowList {
     /// - Throws: `RowListError.unknownID` (list unchanged).
     /// - Complexity: O(log n).
     @discardableResult
+    @inlinable
     public mutating func remove(id: ID) throws(RowListError<ID>) -> (index: Int, element: Element) {
         guard let leaf = _leafOf[id] else { throw .unknownID(id) }
         let offset = _leaves[Int(leaf)].ids.firstIndex(of: id)!
@@ -162,6 +175,7 @@ extension RowList {
 
     /// Removes one entry from a leaf and its id from the dictionary; the caller fixes counts
     /// and fill. O(maxLeaf).
+    @inlinable
     mutating func _removeEntry(leaf: Int32, offset: Int) -> (id: ID, element: Element) {
         let l = Int(leaf)
         let id = _leaves[l].ids.remove(at: offset)
@@ -173,6 +187,7 @@ extension RowList {
     /// Removes the rows in `range`, one leaf's worth at a time.
     /// - Throws: `RowListError.rangeOutOfBounds` (list unchanged).
     /// - Complexity: O(k + (k / 32 + 1) · log n) for k rows.
+    @inlinable
     public mutating func removeSubrange(_ range: Range<Int>) throws(RowListError<ID>) {
         guard range.lowerBound >= 0 && range.upperBound <= count else {
             throw .rangeOutOfBounds(range, count: count)
@@ -199,6 +214,7 @@ extension RowList {
 
     /// Removes every row.
     /// - Complexity: O(1) (the old storage is released, O(n)).
+    @inlinable
     public mutating func removeAll() {
         self = RowList(_limits: _limits)
     }
@@ -208,6 +224,7 @@ extension RowList {
     /// followed by an insertion at `destination`.
     /// - Throws: `RowListError.indexOutOfRange` (list unchanged).
     /// - Complexity: O(log n).
+    @inlinable
     public mutating func move(from source: Int, to destination: Int) throws(RowListError<ID>) {
         try _checkIndex(source)
         try _checkIndex(destination)

@@ -37,24 +37,34 @@
 /// row index trap on an out-of-range index, like `Array`'s subscript; queries taking an id
 /// return `nil` for an unknown id.
 public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
+    @usableFromInline
     var _leaves: [_RowLeaf<ID, Element>]
+    @usableFromInline
     var _inners: [_RowInner]
+    @usableFromInline
     var _freeLeaves: [Int32] = []
+    @usableFromInline
     var _freeInners: [Int32] = []
     /// The leaf holding each id.
+    @usableFromInline
     var _leafOf: [ID: Int32] = [:]
+    @usableFromInline
     var _root: Int32 = 0
     /// Level of the root: 0 when the root is a leaf.
+    @usableFromInline
     var _height: Int = 0
+    @usableFromInline
     let _limits: _RowListLimits
 
     /// An empty list.
     /// - Complexity: O(1).
+    @inlinable
     public init() {
         self.init(_limits: .standard)
     }
 
     /// An empty list with the given node capacities (tests use tiny ones to get deep trees).
+    @inlinable
     init(_limits limits: _RowListLimits) {
         precondition(limits.maxLeaf >= 4 && limits.maxFanout >= 4)
         _limits = limits
@@ -65,6 +75,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// A list of the given rows, in order.
     /// - Throws: `RowListError.duplicateID` (nothing is built).
     /// - Complexity: O(k) for k rows.
+    @inlinable
     public init(_ rows: some Sequence<(ID, Element)>) throws(RowListError<ID>) {
         self.init()
         try insert(contentsOf: rows, at: 0)
@@ -74,10 +85,12 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
 
     /// The number of rows.
     /// - Complexity: O(1).
+    @inlinable
     public var count: Int { _leafOf.count }
 
     /// True when the list has no rows.
     /// - Complexity: O(1).
+    @inlinable
     public var isEmpty: Bool { _leafOf.isEmpty }
 
     // MARK: Rows by index
@@ -85,6 +98,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// The id and element of row `index`.
     /// - Precondition: `0 <= index < count`.
     /// - Complexity: O(log n).
+    @inlinable
     public subscript(index: Int) -> (id: ID, element: Element) {
         let (leaf, offset) = _checkedLocate(index)
         let l = Int(leaf)
@@ -94,6 +108,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// The id of row `index`.
     /// - Precondition: `0 <= index < count`.
     /// - Complexity: O(log n).
+    @inlinable
     public func id(at index: Int) -> ID {
         let (leaf, offset) = _checkedLocate(index)
         return _leaves[Int(leaf)].ids[offset]
@@ -102,11 +117,13 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// The element of row `index`.
     /// - Precondition: `0 <= index < count`.
     /// - Complexity: O(log n).
+    @inlinable
     public func element(at index: Int) -> Element {
         let (leaf, offset) = _checkedLocate(index)
         return _leaves[Int(leaf)].elements[offset]
     }
 
+    @inlinable
     func _checkedLocate(_ index: Int) -> (leaf: Int32, offset: Int) {
         precondition(index >= 0 && index < count, "row \(index) out of range for \(count) rows")
         return _locate(index, insertion: false)
@@ -116,6 +133,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
 
     /// Whether a row has this id.
     /// - Complexity: O(1) (one hash lookup).
+    @inlinable
     public func contains(_ id: ID) -> Bool {
         _leafOf[id] != nil
     }
@@ -123,6 +141,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// The current index of the row with this id, or `nil` if there is none.
     /// - Complexity: O(log n): a hash lookup, a scan of one leaf, and one step per level up to
     ///   the root, adding the row counts to the left.
+    @inlinable
     public func index(of id: ID) -> Int? {
         guard let leaf = _leafOf[id] else { return nil }
         var index = _leaves[Int(leaf)].ids.firstIndex(of: id)!
@@ -140,6 +159,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
 
     /// The element of the row with this id, or `nil` if there is none.
     /// - Complexity: O(1): a hash lookup and a scan of one leaf (at most 64 ids).
+    @inlinable
     public func element(for id: ID) -> Element? {
         guard let leaf = _leafOf[id] else { return nil }
         let l = Int(leaf)
@@ -154,6 +174,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// owned by the ids and elements themselves (string buffers, class instances) and malloc
     /// bookkeeping are not included; storage shared between copies is counted for each copy.
     /// - Complexity: O(n / 64): visits every node.
+    @inlinable
     public var memoryFootprint: Int {
         func buffer<T>(_ array: [T]) -> Int {
             array.capacity > 0 ? 32 + array.capacity * MemoryLayout<T>.stride : 0
@@ -177,18 +198,24 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
 extension RowList: Sequence {
     /// Walks the rows in order, leaf by leaf.
     public struct Iterator: IteratorProtocol {
+        @usableFromInline
         let _list: RowList
+        @usableFromInline
         var _leaf: Int32
+        @usableFromInline
         var _offset = 0
         /// Internal nodes from the root down to the current leaf's parent, with the slot taken.
+        @usableFromInline
         var _path: [(node: Int32, slot: Int)] = []
 
+        @inlinable
         init(_ list: RowList) {
             _list = list
             _leaf = list._root
             _descendLeftmost(from: list._root, level: list._height)
         }
 
+        @inlinable
         mutating func _descendLeftmost(from node: Int32, level: Int) {
             var node = node
             for _ in 0..<level {
@@ -201,6 +228,7 @@ extension RowList: Sequence {
 
         /// The next row, or `nil` after the last.
         /// - Complexity: O(1) amortized.
+        @inlinable
         public mutating func next() -> (id: ID, element: Element)? {
             while _offset == _list._leaves[Int(_leaf)].ids.count {
                 // Climb to the first ancestor with a next child, then down its left edge.
@@ -223,10 +251,12 @@ extension RowList: Sequence {
 
     /// An iterator over the rows in order.
     /// - Complexity: O(log n); a full walk is O(n).
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(self) }
 
     /// The number of rows.
     /// - Complexity: O(1).
+    @inlinable
     public var underestimatedCount: Int { count }
 }
 
@@ -234,6 +264,7 @@ extension RowList: Equatable where Element: Equatable {
     /// Two lists are equal when they hold the same ids with equal elements in the same order,
     /// however their trees are laid out.
     /// - Complexity: O(n).
+    @inlinable
     public static func == (lhs: RowList, rhs: RowList) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs) { $0.id == $1.id && $0.element == $1.element }
     }

@@ -2,34 +2,52 @@
 ///
 /// The public list always uses `.standard`; tests shrink the limits so that a few hundred
 /// rows already build a tree several levels deep.
+@usableFromInline
 struct _RowListLimits: Sendable, Equatable {
     /// Most rows in one leaf. A non-root leaf holds at least half of this.
+    @usableFromInline
     var maxLeaf: Int
     /// Most children of one internal node. A non-root internal node holds at least half.
+    @usableFromInline
     var maxFanout: Int
 
     /// Leaves of 64 rows, internal nodes of 32 children: a million rows are 4 levels deep.
+    @usableFromInline
     static let standard = _RowListLimits(maxLeaf: 64, maxFanout: 32)
 
+    @inlinable
     func maxSize(level: Int) -> Int { level == 0 ? maxLeaf : maxFanout }
+    @inlinable
     func minSize(level: Int) -> Int { level == 0 ? maxLeaf / 2 : maxFanout / 2 }
 }
 
 /// A leaf of the `RowList` tree: up to `maxLeaf` rows as a struct of arrays (ids scanned on
 /// their own), and the arena index of its parent (`-1` for the root).
+@usableFromInline
 struct _RowLeaf<ID, Element> {
+    @usableFromInline
     var ids: [ID] = []
+    @usableFromInline
     var elements: [Element] = []
+    @usableFromInline
     var parent: Int32 = -1
+
+    @inlinable init() {}
 }
 
 /// An internal node of the `RowList` tree: arena indices of its children (leaves when the
 /// node is at level 1, internal nodes above), the number of rows under each child, and the
 /// arena index of its parent (`-1` for the root).
-struct _RowInner {
+@usableFromInline
+struct _RowInner: Sendable {
+    @usableFromInline
     var children: [Int32] = []
+    @usableFromInline
     var counts: [Int] = []
+    @usableFromInline
     var parent: Int32 = -1
+
+    @inlinable init() {}
 }
 
 extension _RowLeaf: Sendable where ID: Sendable, Element: Sendable {}
@@ -40,19 +58,23 @@ extension _RowLeaf: Sendable where ID: Sendable, Element: Sendable {}
 // level (0 = leaf) is known from the walk that reaches it. Every helper below keeps
 // `_leafOf` (id → leaf) and the parent links right for whatever it moves.
 extension RowList {
+    @inlinable
     @inline(__always) func _size(_ node: Int32, level: Int) -> Int {
         level == 0 ? _leaves[Int(node)].ids.count : _inners[Int(node)].children.count
     }
 
+    @inlinable
     @inline(__always) func _parent(_ node: Int32, level: Int) -> Int32 {
         level == 0 ? _leaves[Int(node)].parent : _inners[Int(node)].parent
     }
 
+    @inlinable
     @inline(__always) mutating func _setParent(_ node: Int32, level: Int, _ parent: Int32) {
         if level == 0 { _leaves[Int(node)].parent = parent } else { _inners[Int(node)].parent = parent }
     }
 
     /// Rows under `node`. O(1) for a leaf, O(maxFanout) for an internal node.
+    @inlinable
     func _rows(_ node: Int32, level: Int) -> Int {
         if level == 0 { return _leaves[Int(node)].ids.count }
         var total = 0
@@ -61,6 +83,7 @@ extension RowList {
     }
 
     /// A fresh empty node with reserved capacity, reusing a freed arena slot if any. O(1).
+    @inlinable
     mutating func _newNode(level: Int) -> Int32 {
         let reserve = _limits.maxSize(level: level) + 1
         if level == 0 {
@@ -87,6 +110,7 @@ extension RowList {
     }
 
     /// Releases an (emptied) node's arrays and puts its slot on the free list. O(1).
+    @inlinable
     mutating func _freeNode(_ node: Int32, level: Int) {
         if level == 0 {
             _leaves[Int(node)] = _RowLeaf()
@@ -100,6 +124,7 @@ extension RowList {
     /// Moves entries `range` of `source` to `position` in `destination` (same level), and
     /// points the moved ids (leaf) or children (internal node) at `destination`.
     /// Does not touch the counts stored in the parents. O(size of both + moved entries).
+    @inlinable
     mutating func _moveEntries(
         from source: Int32, _ range: Range<Int>, to destination: Int32, at position: Int, level: Int
     ) {
@@ -127,6 +152,7 @@ extension RowList {
 
     /// Reallocates a node's arrays at the standard capacity when a bulk insertion left them
     /// much larger than needed. O(size).
+    @inlinable
     mutating func _trimCapacity(_ node: Int32, level: Int) {
         let reserve = _limits.maxSize(level: level) + 1
         let n = Int(node)
@@ -155,6 +181,7 @@ extension RowList {
 
     /// Splits `node` into `pieces` nodes of even size; `node` keeps the first piece and the
     /// new nodes (not yet linked to a parent) are returned in order. O(size).
+    @inlinable
     mutating func _split(_ node: Int32, level: Int, into pieces: Int) -> [Int32] {
         precondition(pieces >= 2)
         let size = _size(node, level: level)
@@ -178,6 +205,7 @@ extension RowList {
     /// Adds `delta` to the row count of every ancestor of `leaf` and returns the number of rows
     /// before `leaf` (the sum of the counts to the left of the path). O(maxFanout · height).
     @discardableResult
+    @inlinable
     mutating func _walkUp(from leaf: Int32, adding delta: Int) -> Int {
         var before = 0
         var child = leaf
@@ -196,6 +224,7 @@ extension RowList {
     /// The leaf holding row `position` and the row's offset inside it. With `insertion`,
     /// `position` may be `count` and a position on a leaf boundary goes to the end of the
     /// left leaf. O(maxFanout · height).
+    @inlinable
     func _locate(_ position: Int, insertion: Bool) -> (leaf: Int32, offset: Int) {
         var node = _root
         var r = position
@@ -215,6 +244,7 @@ extension RowList {
     }
 
     /// Evens out the sizes of the children at `slot` and `slot + 1` of `parent`. O(size of both).
+    @inlinable
     mutating func _balance(_ parent: Int32, slot: Int, level: Int) {
         let p = Int(parent)
         let a = _inners[p].children[slot], b = _inners[p].children[slot + 1]
@@ -235,6 +265,7 @@ extension RowList {
     /// merges with a neighbour, or borrows from it when the pair is too large to merge. The root
     /// grows a level when it splits and loses one when left with a single child.
     /// O((maxLeaf + maxFanout) · height), or O(k) after a bulk insertion of k rows.
+    @inlinable
     mutating func _fix(_ node: Int32, level: Int) {
         let maxSize = _limits.maxSize(level: level)
         let size = _size(node, level: level)
