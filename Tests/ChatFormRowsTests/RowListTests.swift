@@ -65,8 +65,8 @@ struct RowListRandomTests {
 
         for _ in 0..<1_500 {
             let n = model.count
-            // Grow towards a few hundred rows, then hover there.
-            let growing = n < 300
+            // Grow towards two hundred rows, then hover there.
+            let growing = n < 200
             switch rng.int(0...17) {
             case 0...1 where growing:
                 let id = freshID()
