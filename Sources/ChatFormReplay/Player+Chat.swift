@@ -1,8 +1,53 @@
 import ChatFormScroll
 
 extension Player {
-    /// Chat events (issue 4) are added here.
+    /// Chat events: append, prepend, setText, remove, scrollTo, pin, unpin.
     mutating func applyChatEvent(_ name: String, _ f: Fields, index k: Int) throws {
-        throw ReplayError("events[\(k)]: unknown event \"\(name)\"")
+        let path = "events[\(k)]"
+        try f.allow([name])
+        let value = f.value[name] ?? .null
+        func rows(_ v: JSONValue) throws(ReplayError) -> [Row<String>] {
+            if let list = v.array { return try list.enumerated().map { (j, r) throws(ReplayError) in try decodeRow(r, "\(path).\(name)[\(j)]") } }
+            return [try decodeRow(v, "\(path).\(name)")]
+        }
+        func knownID(_ id: String) throws(ReplayError) -> String {
+            guard table.index(of: id) != nil else { throw ReplayError("\(path).\(name): unknown row id \"\(id)\"") }
+            return id
+        }
+        switch name {
+        case "append":
+            try table.append(try rows(value))
+        case "prepend":
+            try table.prepend(try rows(value))
+        case "setText":
+            let g = try Fields(value, "\(path).setText")
+            try g.allow(["id", "text"])
+            try table.setText(try g.required("text", g.string), ofRow: try knownID(try g.required("id", g.string)))
+        case "remove":
+            guard let id = value.string else { throw ReplayError("\(path).remove: expected a row id") }
+            try table.remove(try knownID(id))
+        case "scrollTo":
+            let g = try Fields(value, "\(path).scrollTo")
+            try g.allow(["id", "anchor"])
+            let id = try knownID(try g.required("id", g.string))
+            let anchorName = try g.string("anchor") ?? "top"
+            let anchor: ScrollAnchor
+            switch anchorName {
+            case "none", "minimal": anchor = .minimal
+            default:
+                guard let a = ScrollAnchor(rawValue: anchorName) else {
+                    throw ReplayError("\(path).scrollTo.anchor: unknown anchor \"\(anchorName)\" (top, center, bottom, none)")
+                }
+                anchor = a
+            }
+            try table.scrollTo(id, anchor: anchor)
+        case "pin":
+            guard let id = value.string else { throw ReplayError("\(path).pin: expected a row id") }
+            try table.pin(try knownID(id))
+        case "unpin":
+            try table.unpin()
+        default:
+            throw ReplayError("\(path): unknown event \"\(name)\"")
+        }
     }
 }

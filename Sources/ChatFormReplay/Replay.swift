@@ -32,7 +32,7 @@ public enum Replay {
         let top = try Fields(json, "script")
         try top.allow(["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
                        "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
-                       "stickToBottomTolerance", "estimatedRowHeight", "frameRate"])
+                       "stickToBottom", "stickToBottomTolerance", "estimatedRowHeight", "estimateFromTextLength", "frameRate"])
         var player = try Player(top, options: options)
         guard let events = json["events"] else { return }
         guard let list = events.array else { throw ReplayError("script.events: expected an array") }
@@ -81,8 +81,10 @@ struct Player {
             textOptions: TextLayoutOptions(keepAll: try top.bool("keepAll") ?? false),
             caretMarginLines: try top.size("caretMargin") ?? 1,
             keyboardPolicy: policy, contentAlignment: alignment,
+            stickToBottom: try top.bool("stickToBottom") ?? true,
             stickToBottomTolerance: try top.size("stickToBottomTolerance"),
             estimatedRowHeight: try top.size("estimatedRowHeight"),
+            estimateFromTextLength: try top.bool("estimateFromTextLength") ?? false,
             frameRate: try top.size("frameRate", positive: true) ?? 60)
         var rows: [Row<String>] = []
         if let list = top.value["rows"], list != .null {
@@ -91,7 +93,7 @@ struct Player {
         }
         let viewport = Viewport(size: size, safeArea: safe, extraBottomInset: try top.size("extraBottomInset") ?? 0)
         do {
-            table = try TableSession(rows: rows, viewport: viewport, configuration: configuration)
+            table = try TableSession(source: try RowListSource(rows), viewport: viewport, configuration: configuration)
         } catch {
             throw ReplayError("script: \(error)")
         }

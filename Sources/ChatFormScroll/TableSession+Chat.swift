@@ -140,6 +140,19 @@ extension TableSession {
         unreadCount = 0
     }
 
+    /// Measures every row that is not exact at the current width (what an eager layout
+    /// would have done up front), keeping the first visible row still.
+    ///
+    /// - Complexity: O(n log n) plus all the text.
+    public mutating func measureAll() throws(ScrollError) {
+        let anchor = firstVisible()?.index
+        for i in 0..<rowCount where cache(ofRow: i) == nil {
+            try remeasure(row: i, anchor: anchor)
+        }
+        clampOffset()
+        evictCaches()
+    }
+
     // MARK: scrollTo
 
     /// Scrolls so the row with `id` lands at `anchor`, exactly, even when rows above it
@@ -174,7 +187,8 @@ extension TableSession {
     /// Keeps the row with `id` at the top of the band while the rows below it grow (a
     /// question above a streamed answer), leaving blank space below if they are short. Once
     /// the content below the row's top fills the band, the pin lets go and the transcript
-    /// scrolls as usual (it does not follow the answer's end). A user scroll also lets go.
+    /// scrolls as usual: it is then at the end, so stick-to-bottom follows the answer's end
+    /// while it grows. A user scroll or `scrollTo` also lets go.
     public mutating func pin(_ id: ID) throws(ScrollError) {
         _ = try requireIndex(id)
         pinnedRow = id

@@ -75,10 +75,13 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         } catch {
             throw .layout("\(error)")
         }
-        if configuration.contentAlignment == .bottom { scrollToBottom() }
-        self.viewport.offset = clampedOffset(viewport.offset)
-        try settle(anchor: nil)
-        if configuration.contentAlignment == .bottom { scrollToBottom() }
+        if configuration.contentAlignment == .bottom {
+            // A chat opens at its end.
+            try followBottom()
+        } else {
+            self.viewport.offset = clampedOffset(viewport.offset)
+            try settle(anchor: nil)
+        }
     }
 
     // MARK: Rows
@@ -260,10 +263,6 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         return viewport.offset >= end - configuration.stickToBottomTolerance - 1e-9
     }
 
-    mutating func scrollToBottom() {
-        viewport.offset = maxOffset
-    }
-
     /// Scrolls by `delta` points (a user's drag), then clamps. A user scroll does not pull
     /// the caret back into view; the next edit, caret move or keyboard change does.
     ///
@@ -278,17 +277,25 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public mutating func scroll(to offset: Double) throws(ScrollError) {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
         pinnedRow = nil
+        if offset >= maxOffset && rowCount > 0 {
+            // Past the end: land on the true end even if measuring what comes into view
+            // makes the content taller.
+            try followBottom()
+            return
+        }
         viewport.offset = clampedOffset(offset)
         try settle(anchor: nil)
         if isAtBottom { unreadCount = 0 }
     }
 
-    /// Changes the viewport's size. After a width change every row's height is an estimate
-    /// until it is measured again; the rows in view are measured now, keeping the first
-    /// visible row at the same place on screen (to 1e-9), and the rest when they are needed.
+    /// Changes the viewport's size. After a width change, a table with estimated heights
+    /// measures the rows in view now and the rest when they are needed (their old heights
+    /// serve as estimates); a table without estimates measures every row. Either way the
+    /// first visible row stays at the same place on screen (to 1e-9).
     /// Then the offset is clamped and the caret revealed.
     ///
-    /// - Complexity: O(log n + rows in view) plus their text.
+    /// - Complexity: O(log n + rows in view) plus their text with estimates; O(n log n) plus
+    ///   all the text without.
     public mutating func resize(to size: Size) throws(ScrollError) {
         var v = viewport
         v.size = size
@@ -300,6 +307,11 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
             // Measure the anchor row first, then keep its top where it was on screen.
             _ = try measure(row: i)
             viewport.offset = heights.offset(ofRow: i) - anchor.screenY - viewport.topInset
+        }
+        if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
+            // Without estimates the table stays exact everywhere.
+            let anchorIndex = anchorID.flatMap { source.index(of: $0) }
+            for i in 0..<rowCount where cache(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
         }
         try settle(anchor: anchorID)
         try revealCaret()

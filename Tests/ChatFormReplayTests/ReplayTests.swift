@@ -127,3 +127,71 @@ struct JSONReaderTests {
         }
     }
 }
+
+@Suite("Replay: chat events")
+struct ChatReplayTests {
+    @Test func chatEventsReportUnreadAndTheFirstVisibleRow() throws {
+        let script = #"""
+        {"viewport": {"width": 20, "height": 6}, "contentAlignment": "bottom", "estimatedRowHeight": 1,
+         "rows": [{"id": "a", "text": "one"}, {"id": "b", "text": "two"}, {"id": "c", "text": "three"},
+                  {"id": "d", "text": "four"}, {"id": "e", "text": "five"}, {"id": "f", "text": "six"},
+                  {"id": "g", "text": "seven"}, {"id": "h", "text": "eight"}, {"id": "i", "text": "nine"},
+                  {"id": "j", "text": "ten"}, {"id": "k", "text": "eleven"}, {"id": "l", "text": "twelve"}],
+         "events": [{"scroll": -3}, {"append": {"id": "m", "text": "thirteen"}},
+                    {"prepend": [{"id": "z", "text": "zero zero zero zero zero zero"}]},
+                    {"scrollTo": {"id": "m", "anchor": "bottom"}},
+                    {"append": {"id": "n", "text": "fourteen"}},
+                    {"scrollTo": {"id": "d", "anchor": "top"}}, {"remove": "a"}]}
+        """#
+        let lines = try Replay.run(script: Array(script.utf8), options: Replay.Options(visibleRowsOnly: true)).map(object)
+        func first(_ k: Int) -> (String, Double)? {
+            guard let f = lines[k]["firstVisible"] as? [String: Any] else { return nil }
+            return (f["id"] as! String, number(f["screenY"])!)
+        }
+        // 12 one-line rows in 6 lines, scrolled up 3 from the end (offset 6): d is first, at 0.
+        #expect(number(lines[0]["offset"]) == 3)
+        #expect(first(0)?.0 == "d" && first(0)?.1 == 0)
+        // An append while away: unread 1, nothing moves.
+        #expect(number(lines[1]["unread"]) == 1)
+        #expect(first(1)?.0 == "d" && first(1)?.1 == 0)
+        #expect(number(lines[1]["offset"]) == number(lines[0]["offset"]))
+        // Prepending history above the view keeps d where it was on screen; the new row
+        // is not in view, so it counts with its estimate (1) until it is measured.
+        #expect(first(2)?.0 == "d" && first(2)?.1 == 0)
+        #expect(number(lines[2]["offset"])! == number(lines[1]["offset"])! + 1)
+        // Scrolling to the end clears unread; a new message then follows.
+        #expect(number(lines[3]["unread"]) == 0)
+        #expect(number(lines[4]["unread"]) == 0)
+        let rows4 = lines[4]["rows"] as! [[String: Any]]
+        #expect(rows4.last?["id"] as? String == "n")
+        // --visible-rows lists only rows that intersect the viewport.
+        #expect(rows4.count <= 7)
+        // Removing a row above the first visible one does not move what is on screen.
+        #expect(first(5)?.0 == "d" && first(6)?.0 == "d" && first(5)?.1 == first(6)?.1)
+    }
+
+    @Test func theChatFixtureRunsThroughTheCommand() throws {
+        let r = try Tool.run(["replay", Tool.fixture("chat.json").path, "--visible-rows"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.text.split(separator: "\n").map { object(String($0)) }
+        #expect(lines.count == 11)
+        #expect(lines.allSatisfy { $0["unread"] != nil && $0["firstVisible"] != nil })
+    }
+
+    @Test(arguments: [
+        (#"{"viewport": {"width": 10, "height": 5}, "events": [{"remove": "nope"}]}"#, "unknown row id \"nope\""),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "x"}], "events": [{"scrollTo": {"id": "a", "anchor": "left"}}]}"#, "unknown anchor"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "x"}], "events": [{"append": {"id": "a", "text": "y"}}]}"#, "duplicate row id a"),
+        (#"{"viewport": {"width": 10, "height": 5}, "keyboardPolicy": "sometimes"}"#, "unknown policy"),
+        (#"{"viewport": {"width": 10, "height": 5}, "contentAlignment": "middle"}"#, "unknown alignment"),
+        (#"{"viewport": {"width": 10, "height": 5}, "estimatedRowHeight": -2}"#, "zero or more"),
+    ])
+    func badChatScripts(script: String, message: String) throws {
+        do {
+            _ = try Replay.run(script: Array(script.utf8))
+            Issue.record("should fail: \(script)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+}
