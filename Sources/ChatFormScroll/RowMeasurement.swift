@@ -13,8 +13,9 @@ public struct RowMeasurement: Sendable {
         public var y: Double
         /// The visible height of the item (a text past its line limit shows a window).
         public var height: Double
-        /// The text layout of a text item; nil for space.
-        public var layout: TextLayout?
+        /// The laid-out text of a text item (a `TextDocument` for the focused field); nil
+        /// for space.
+        public var text: FieldText?
         /// Whether the item is an editable field.
         public var editable: Bool
         /// The most lines shown before the text scrolls inside the item.
@@ -22,8 +23,8 @@ public struct RowMeasurement: Sendable {
 
         /// How far the text can scroll inside the item.
         public var maxInnerOffset: Double {
-            guard let layout else { return 0 }
-            return Swift.max(0, layout.height - height)
+            guard let text else { return 0 }
+            return Swift.max(0, text.height - height)
         }
     }
 
@@ -42,8 +43,11 @@ public struct RowMeasurement: Sendable {
     /// its text out, one grapheme a line).
     ///
     /// - Complexity: O(text length of the row).
+    /// `live` supplies the laid-out text of one item (the focused field's edit buffer),
+    /// already at the right width, instead of laying its text out again.
     public static func measure<ID>(_ row: Row<ID>, width: Double, metrics: any TextMetrics,
-                                   options: TextLayoutOptions) throws(TextLayoutError) -> RowMeasurement {
+                                   options: TextLayoutOptions,
+                                   live: (item: Int, text: FieldText)? = nil) throws(TextLayoutError) -> RowMeasurement {
         guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
         let style = row.style
         let contentWidth = Swift.max(width - style.padding.horizontal, minimumContentWidth)
@@ -51,13 +55,18 @@ public struct RowMeasurement: Sendable {
         var items: [Item] = []
         var y = 0.0
         func addText(_ index: Int, _ text: String, editable: Bool, maxLines: Int?, rowLimit: Double) throws(TextLayoutError) {
-            let layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
+            let laidOut: FieldText
+            if let live, live.item == index {
+                laidOut = live.text
+            } else {
+                laidOut = .layout(try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options))
+            }
             var limit = rowLimit
             if let maxLines { limit = Swift.min(limit, Double(maxLines) * lineHeight) }
             // A window shows at least one line.
             limit = Swift.max(limit, lineHeight)
-            let visible = Swift.min(layout.height, limit)
-            items.append(Item(index: index, y: y, height: visible, layout: layout, editable: editable, maxVisibleHeight: limit))
+            let visible = Swift.min(laidOut.height, limit)
+            items.append(Item(index: index, y: y, height: visible, text: laidOut, editable: editable, maxVisibleHeight: limit))
             y += visible
         }
         switch row.content {
@@ -73,13 +82,37 @@ public struct RowMeasurement: Sendable {
                     try addText(k, text, editable: editable, maxLines: maxLines, rowLimit: .infinity)
                 case .space(let h):
                     let h = h.isFinite && h > 0 ? h : 0
-                    items.append(Item(index: k, y: y, height: h, layout: nil, editable: false, maxVisibleHeight: h))
+                    items.append(Item(index: k, y: y, height: h, text: nil, editable: false, maxVisibleHeight: h))
                     y += h
                 }
             }
         }
         let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
         return RowMeasurement(height: height, width: width, contentWidth: contentWidth, items: items)
+    }
+
+    /// Takes item `index`'s text out (leaving nil), so the caller holds the only reference
+    /// and can edit it in place.
+    mutating func takeText(ofItem index: Int) -> FieldText? {
+        guard let k = items.firstIndex(where: { $0.index == index }) else { return nil }
+        defer { items[k].text = nil }
+        return items[k].text
+    }
+
+    /// Puts item `index`'s (edited) text back and recomputes the items below it and the
+    /// row's height, without laying anything else out.
+    ///
+    /// - Complexity: O(items).
+    mutating func setText(_ text: FieldText, ofItem index: Int, style: RowStyle) {
+        guard let k = items.firstIndex(where: { $0.index == index }) else { return }
+        items[k].text = text
+        items[k].height = Swift.min(text.height, items[k].maxVisibleHeight)
+        var y = k == 0 ? 0 : items[k - 1].y + items[k - 1].height
+        for j in k..<items.count {
+            items[j].y = y
+            y += items[j].height
+        }
+        height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
     }
 
     /// The narrowest width text is laid out at.

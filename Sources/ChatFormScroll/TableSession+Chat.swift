@@ -80,7 +80,7 @@ extension TableSession {
         do { try heights.remove(at: i) } catch { throw .layout("\(error)") }
         source.remove(at: i)
         caches[id] = nil
-        if focus?.field.row == id { focus = nil }
+        if focus?.field.row == id { focus = nil }   // its buffer went with the cache
         if pinnedRow == id { pinnedRow = nil }
         if let first, i <= first { viewport.offset -= h }
         try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: false)
@@ -218,4 +218,15 @@ extension TableSession {
         guard let id = pinnedRow, let i = source.index(of: id) else { return nil }
         return heights.offset(ofRow: i) - viewport.topInset
     }
+}
+
+extension TableSession {
+    /// Approximate bytes held by the row-height index (the prefix sums), not counting the
+    /// rows themselves or cached measurements.
+    ///
+    /// - Complexity: O(n / 256).
+    public var indexMemoryFootprint: Int { heights.memoryFootprint }
+
+    /// The number of cached measurements.
+    public var cachedMeasurementCount: Int { caches.count }
 }

@@ -12,21 +12,26 @@ public enum CaretMove: String, Sendable, Hashable, Codable, CaseIterable {
 extension TableSession {
     // MARK: Fields
 
-    /// The text of a field.
+    /// The text of a field (for the focused field, its live text: O(n) to materialize).
     public func text(of field: FieldRef<ID>) throws(ScrollError) -> String {
+        if focus?.field == field, let live = liveText { return live.text }
         let i = try requireIndex(field.row)
-        switch source.row(at: i).content {
-        case .text(let text, _) where field.item == 0:
+        return try Self.storedText(of: source.row(at: i), item: field.item)
+    }
+
+    static func storedText(of row: Row<ID>, item: Int) throws(ScrollError) -> String {
+        switch row.content {
+        case .text(let text, _) where item == 0:
             return text
-        case .stack(let items) where items.indices.contains(field.item):
-            if case .text(let text, _, _) = items[field.item].kind { return text }
+        case .stack(let items) where items.indices.contains(item):
+            if case .text(let text, _, _) = items[item].kind { return text }
         default:
             break
         }
-        throw .notEditable("\(field.row)#\(field.item)")
+        throw .notEditable("\(row.id)#\(item)")
     }
 
-    /// The field named `name` inside a stacked row, or the row's own text for a text row.
+    /// The field named `name` inside a stacked row.
     public func field(named name: String, inRow id: ID) -> FieldRef<ID>? {
         guard let i = source.index(of: id) else { return nil }
         if case .stack(let items) = source.row(at: i).content, let k = items.firstIndex(where: { $0.name == name }) {
@@ -46,11 +51,30 @@ extension TableSession {
         }
     }
 
-    /// Replaces a field's text and re-measures its row (with scroll anchoring if the row is
-    /// above the first visible one). Works for labels and messages too.
+    /// The focused field's live text (its edit buffer), if it has been measured.
+    var liveText: FieldText? {
+        guard let focus else { return nil }
+        return caches[focus.field.row]?.measurement.item(at: focus.field.item)?.text
+    }
+
+    /// Replaces a text's content (a field, a label or a message) and re-measures its row,
+    /// with scroll anchoring if the row is above the first visible one. A growing last row
+    /// keeps a transcript at its end.
     ///
     /// - Complexity: O(log n + the row's text).
     public mutating func setText(_ text: String, of field: FieldRef<ID>) throws(ScrollError) {
+        if focus?.field == field {
+            // The focused field edits through its buffer.
+            let n = liveText?.utf8Count ?? 0
+            let keep = focus!
+            try edit(0..<n, with: text, reveal: false)
+            if var f = focus {
+                f.caret = TextPosition(offset: try snap(Swift.min(keep.caret.offset, text.utf8.count)), affinity: keep.caret.affinity)
+                f.anchor = try snap(Swift.min(keep.anchor, text.utf8.count))
+                focus = f
+            }
+            return
+        }
         let i = try requireIndex(field.row)
         var row = source.row(at: i)
         switch row.content {
@@ -67,51 +91,84 @@ extension TableSession {
         let wasAtBottom = isAtBottom
         try remeasure(row: i)
         try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
-        if let focus, focus.field == field {
-            // Keep the caret valid in the new text.
-            let n = text.utf8.count
-            let layout = try fieldLayout(field)
-            let c = try snap(Swift.min(focus.caret.offset, n), in: layout)
-            let a = try snap(Swift.min(focus.anchor, n), in: layout)
-            self.focus = Focus(field: field, caret: TextPosition(offset: c, affinity: focus.caret.affinity), anchor: a, goalX: nil)
-        }
     }
 
-    mutating func fieldLayout(_ field: FieldRef<ID>) throws(ScrollError) -> TextLayout {
+    /// Writes the focused field's live text back into the source (done on blur and when
+    /// the focus moves). O(n) in the field's text.
+    mutating func commitLiveText() throws(ScrollError) {
+        guard let focus, let live = liveText, case .document = live, let i = source.index(of: focus.field.row) else { return }
+        source.replace(at: i, with: row(at: i))
+    }
+
+    /// The focused field's laid-out text, measuring its row if needed.
+    mutating func fieldText(_ field: FieldRef<ID>) throws(ScrollError) -> FieldText {
         let i = try requireIndex(field.row)
         if cache(ofRow: i) == nil { try remeasure(row: i) }
-        guard let layout = cache(ofRow: i)?.measurement.item(at: field.item)?.layout else {
+        guard let text = cache(ofRow: i)?.measurement.item(at: field.item)?.text else {
             throw .notEditable("\(field.row)#\(field.item)")
         }
-        return layout
+        return text
     }
 
-    private func snap(_ offset: Int, in layout: TextLayout) throws(ScrollError) -> Int {
-        do { return try layout.graphemeBoundary(atOrAfter: offset) } catch { throw .layout(error.description) }
+    private mutating func snap(_ offset: Int) throws(ScrollError) -> Int {
+        guard let focus else { return offset }
+        let text = try fieldText(focus.field)
+        do { return try text.graphemeBoundary(atOrAfter: offset) } catch { throw .layout(error.description) }
     }
 
     // MARK: Focus
 
     /// Focuses an editable field with the caret at `caret` (a UTF-8 offset on a grapheme
-    /// boundary), and reveals the caret.
+    /// boundary), and reveals the caret. The field's text becomes a `TextDocument` that
+    /// edits in place (an edit relays out only the paragraphs it touches); it is written
+    /// back to the source when the focus leaves.
     ///
     /// - Throws: `.unknownRow`, `.notEditable`, or `.invalidCaret` for an offset outside the
     ///   text or inside a grapheme cluster.
     public mutating func focus(_ field: FieldRef<ID>, caret: Int = 0) throws(ScrollError) {
-        _ = try requireIndex(field.row)
+        let i = try requireIndex(field.row)
         guard isEditable(field) else { throw .notEditable("\(field.row)#\(field.item)") }
-        let layout = try fieldLayout(field)
-        try check(caret, in: layout)
+        if focus?.field != field {
+            try commitLiveText()
+            focus = nil
+            if cache(ofRow: i) == nil { try remeasure(row: i) }
+            // Turn the field's layout into an edit buffer (same lines, same height).
+            let id = field.row
+            guard var rowCache = caches.removeValue(forKey: id) else { throw .notEditable("\(field.row)#\(field.item)") }
+            let taken = rowCache.measurement.takeText(ofItem: field.item)
+            var buffer: FieldText
+            switch taken {
+            case .layout(let layout)?:
+                do {
+                    buffer = .document(try TextDocument(text: layout.text, width: rowCache.measurement.contentWidth,
+                                                        metrics: configuration.metrics, options: configuration.textOptions))
+                } catch { throw .layout(error.description) }
+            case .document(let document)?:
+                buffer = .document(document)
+            case nil:
+                caches[id] = rowCache
+                throw .notEditable("\(field.row)#\(field.item)")
+            }
+            rowCache.measurement.setText(buffer, ofItem: field.item, style: source.row(at: i).style)
+            buffer = .layout(try! TextLayout(text: "", width: 1))   // release the local reference
+            caches[id] = rowCache
+        }
+        let text = try fieldText(field)
+        try check(caret, in: text)
         focus = Focus(field: field, caret: TextPosition(offset: caret), anchor: caret, goalX: nil)
         try revealCaret()
     }
 
-    /// Removes the focus (the caret is no longer kept visible).
-    public mutating func blur() { focus = nil }
+    /// Removes the focus, writing the field's text back to the source (the caret is no
+    /// longer kept visible).
+    public mutating func blur() {
+        try? commitLiveText()
+        focus = nil
+    }
 
-    private func check(_ offset: Int, in layout: TextLayout) throws(ScrollError) {
-        do { try layout.validate(offset) } catch {
-            throw .invalidCaret(offset: offset, length: layout.utf8Count, reason: error.description)
+    private func check(_ offset: Int, in text: FieldText) throws(ScrollError) {
+        do { try text.validate(offset) } catch {
+            throw .invalidCaret(offset: offset, length: text.utf8Count, reason: error.description)
         }
     }
 
@@ -126,9 +183,11 @@ extension TableSession {
     ///
     /// The caret ends after the inserted text; if the insertion joined a following
     /// cluster (a combining mark typed before a mark), it moves to that cluster's end.
+    ///
+    /// - Complexity: O(log n) for the table plus the paragraphs of the field the edit touches.
     public mutating func type(_ text: String) throws(ScrollError) {
         let focus = try requireFocus()
-        try replace(focus.selection, with: text)
+        try edit(focus.selection, with: text, reveal: true)
     }
 
     /// Inserts a line feed at the caret.
@@ -137,35 +196,56 @@ extension TableSession {
     /// Deletes the selection, or `count` grapheme clusters before the caret.
     public mutating func deleteBackward(_ count: Int = 1) throws(ScrollError) {
         let focus = try requireFocus()
-        if !focus.selection.isEmpty { return try replace(focus.selection, with: "") }
-        let layout = try fieldLayout(focus.field)
+        if !focus.selection.isEmpty { return try edit(focus.selection, with: "", reveal: true) }
+        let text = try fieldText(focus.field)
         var start = focus.caret.offset
-        do { for _ in 0..<Swift.max(0, count) where start > 0 { start = try layout.offset(before: start) } } catch { throw .layout(error.description) }
-        try replace(start..<focus.caret.offset, with: "")
+        do { for _ in 0..<Swift.max(0, count) where start > 0 { start = try text.offset(before: start) } } catch { throw .layout(error.description) }
+        try edit(start..<focus.caret.offset, with: "", reveal: true)
     }
 
     /// Deletes the selection, or `count` grapheme clusters after the caret.
     public mutating func deleteForward(_ count: Int = 1) throws(ScrollError) {
         let focus = try requireFocus()
-        if !focus.selection.isEmpty { return try replace(focus.selection, with: "") }
-        let layout = try fieldLayout(focus.field)
+        if !focus.selection.isEmpty { return try edit(focus.selection, with: "", reveal: true) }
+        let text = try fieldText(focus.field)
         var end = focus.caret.offset
-        do { for _ in 0..<Swift.max(0, count) where end < layout.utf8Count { end = try layout.offset(after: end) } } catch { throw .layout(error.description) }
-        try replace(focus.caret.offset..<end, with: "")
+        do { for _ in 0..<Swift.max(0, count) where end < text.utf8Count { end = try text.offset(after: end) } } catch { throw .layout(error.description) }
+        try edit(focus.caret.offset..<end, with: "", reveal: true)
     }
 
-    private mutating func replace(_ range: Range<Int>, with inserted: String) throws(ScrollError) {
+    /// Edits the focused field's buffer in place, updates its row's height (O(log n) in the
+    /// prefix sums), then applies anchoring / stick-to-bottom and the caret rule.
+    private mutating func edit(_ range: Range<Int>, with inserted: String, reveal: Bool) throws(ScrollError) {
         let focus = try requireFocus()
-        let old = try text(of: focus.field)
-        let utf8 = old.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let to = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-        let new = String(old[..<from]) + inserted + String(old[to...])
-        try setText(new, of: focus.field)
-        let layout = try fieldLayout(focus.field)
-        let caret = try snap(range.lowerBound + inserted.utf8.count, in: layout)
-        self.focus = Focus(field: focus.field, caret: TextPosition(offset: caret), anchor: caret, goalX: nil)
-        try revealCaret()
+        let i = try requireIndex(focus.field.row)
+        _ = try fieldText(focus.field)    // measured, with its buffer
+        let id = focus.field.row
+        let wasAtBottom = isAtBottom
+        let anchor = firstVisible()?.index
+        guard var rowCache = caches.removeValue(forKey: id) else { throw .noFocus }
+        guard case .document(var document)? = rowCache.measurement.takeText(ofItem: focus.field.item) else {
+            caches[id] = rowCache
+            throw .notEditable("\(id)#\(focus.field.item)")
+        }
+        let result: TextDocument.EditResult
+        do throws(TextLayoutError) {
+            result = try document.replaceSubrange(range, with: inserted)
+        } catch {
+            rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: source.row(at: i).style)
+            caches[id] = rowCache
+            throw .invalidCaret(offset: range.lowerBound, length: document.utf8Count, reason: error.description)
+        }
+        rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: source.row(at: i).style)
+        clock &+= 1
+        rowCache.stamp = clock
+        let newHeight = rowCache.measurement.height
+        caches[id] = rowCache
+        let old = heights.height(at: i)
+        do { try heights.setHeight(newHeight, at: i, measured: true) } catch { throw .layout("\(error)") }
+        if newHeight != old, let anchor, i < anchor { viewport.offset += newHeight - old }
+        self.focus = Focus(field: focus.field, caret: TextPosition(offset: result.caretOffset), anchor: result.caretOffset, goalX: nil)
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
+        if reveal { try revealCaret() }
     }
 
     // MARK: Caret moves
@@ -173,7 +253,7 @@ extension TableSession {
     /// Moves the caret (collapsing any selection) and reveals it.
     public mutating func move(_ movement: CaretMove) throws(ScrollError) {
         var focus = try requireFocus()
-        let layout = try fieldLayout(focus.field)
+        let layout = try fieldText(focus.field)
         let selection = focus.selection
         var goalX: Double? = nil
         var position = focus.caret
@@ -209,7 +289,7 @@ extension TableSession {
     /// Puts the caret at `offset` (a grapheme boundary) and reveals it.
     public mutating func setCaret(_ offset: Int, affinity: TextAffinity = .downstream) throws(ScrollError) {
         var focus = try requireFocus()
-        try check(offset, in: try fieldLayout(focus.field))
+        try check(offset, in: try fieldText(focus.field))
         focus.caret = TextPosition(offset: offset, affinity: affinity)
         focus.anchor = offset
         focus.goalX = nil
@@ -220,9 +300,9 @@ extension TableSession {
     /// Selects `anchor..<caret` (either order); the caret is the moving end and is revealed.
     public mutating func select(anchor: Int, caret: Int) throws(ScrollError) {
         var focus = try requireFocus()
-        let layout = try fieldLayout(focus.field)
-        try check(anchor, in: layout)
-        try check(caret, in: layout)
+        let text = try fieldText(focus.field)
+        try check(anchor, in: text)
+        try check(caret, in: text)
         focus.caret = TextPosition(offset: caret)
         focus.anchor = anchor
         focus.goalX = nil
@@ -237,9 +317,9 @@ extension TableSession {
     /// - Complexity: O(log n + the caret line's length).
     public var caret: CaretInfo<ID>? {
         guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
-              let item = cache.measurement.item(at: focus.field.item), let layout = item.layout,
-              let local = try? layout.caretRect(for: focus.caret),
-              let line = try? layout.lineIndex(for: focus.caret) else { return nil }
+              let item = cache.measurement.item(at: focus.field.item), let text = item.text,
+              let local = try? text.caretRect(for: focus.caret),
+              let line = try? text.lineIndex(for: focus.caret) else { return nil }
         let style = source.row(at: i).style
         let inner = cache.innerOffsets[item.index] ?? 0
         let rowY = heights.offset(ofRow: i)
@@ -255,13 +335,13 @@ extension TableSession {
         guard let focus, let i = source.index(of: focus.field.row) else { return }
         if cache(ofRow: i) == nil { try remeasure(row: i) }
         let id = focus.field.row
-        guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let layout = item.layout,
-              let local = try? layout.caretRect(for: focus.caret) else { return }
+        guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let text = item.text,
+              let local = try? text.caretRect(for: focus.caret) else { return }
         let margin = configuration.caretMargin
         if item.maxInnerOffset > 0 {
             let inner = rowCache.innerOffsets[item.index] ?? 0
             let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: inner,
-                                                  bandTop: 0, bandHeight: item.height, bounds: 0...layout.height)
+                                                  bandTop: 0, bandHeight: item.height, bounds: 0...text.height)
             rowCache.innerOffsets[item.index] = Swift.min(Swift.max(0, revealed), item.maxInnerOffset)
         } else {
             rowCache.innerOffsets[item.index] = nil

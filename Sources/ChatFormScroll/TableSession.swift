@@ -89,8 +89,23 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The number of rows.
     public var rowCount: Int { heights.count }
 
-    /// The row at `index`.
-    public func row(at index: Int) -> Row<ID> { source.row(at: index) }
+    /// The row at `index`, with the focused field's live text (O(that text) to
+    /// materialize; the source itself is updated when the focus leaves).
+    public func row(at index: Int) -> Row<ID> {
+        var row = source.row(at: index)
+        guard let focus, focus.field.row == row.id, let live = liveText, case .document = live else { return row }
+        let text = live.text
+        switch row.content {
+        case .text(_, let editable): row.content = .text(text, editable: editable)
+        case .stack(var items):
+            if items.indices.contains(focus.field.item), case .text(_, let editable, let maxLines) = items[focus.field.item].kind {
+                items[focus.field.item].kind = .text(text, editable: editable, maxLines: maxLines)
+            }
+            row.content = .stack(items)
+        case .fixed: break
+        }
+        return row
+    }
 
     /// The index of the row with `id` (as fast as the source's lookup).
     public func index(of id: ID) -> Int? { source.index(of: id) }
@@ -119,7 +134,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     public func frame(ofRow index: Int) -> RowFrame<ID> {
         let cache = cache(ofRow: index)
-        let lines = cache?.measurement.items.reduce(0) { $0 + ($1.layout?.lineCount ?? 0) } ?? 0
+        let lines = cache?.measurement.items.reduce(0) { $0 + ($1.text?.lineCount ?? 0) } ?? 0
         return RowFrame(id: source.row(at: index).id, index: index, y: heights.offset(ofRow: index),
                         height: heights.height(at: index), lines: lines, measured: cache != nil)
     }
@@ -165,8 +180,18 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         let row = source.row(at: index)
         let m: RowMeasurement
         do {
+            // The focused field measures from its live buffer, rewrapped if the width changed.
+            var live: (item: Int, text: FieldText)? = nil
+            if let focus, focus.field.row == row.id, var old = caches.removeValue(forKey: row.id),
+               case .document(var document)? = old.measurement.takeText(ofItem: focus.field.item) {
+                old.measurement.items.removeAll()
+                let contentWidth = Swift.max(viewport.size.width - row.style.padding.horizontal, RowMeasurement.minimumContentWidth)
+                if document.width != contentWidth { try document.setWidth(contentWidth) }
+                live = (focus.field.item, .document(document))
+                caches[row.id] = old
+            }
             m = try RowMeasurement.measure(row, width: viewport.size.width, metrics: configuration.metrics,
-                                           options: configuration.textOptions)
+                                           options: configuration.textOptions, live: live)
         } catch {
             throw .layout(error.description)
         }

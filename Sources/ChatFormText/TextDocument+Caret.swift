@@ -167,3 +167,17 @@ extension TextDocument {
         }
     }
 }
+
+extension TextDocument {
+    /// `offset` itself when it is a grapheme boundary, else the end of the cluster it falls
+    /// in (offsets past the end clamp to the end, negative ones to 0). Paragraph starts are
+    /// always boundaries: a mandatory break ends a cluster.
+    ///
+    /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.
+    public func graphemeBoundary(atOrAfter offset: Int) throws(TextLayoutError) -> Int {
+        if offset <= 0 { return 0 }
+        if offset >= utf8Count { return utf8Count }
+        let (_, start, layout) = try locate(offset)
+        return try layout.graphemeBoundary(atOrAfter: offset - start) + start
+    }
+}

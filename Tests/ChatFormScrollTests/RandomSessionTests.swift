@@ -89,8 +89,8 @@ struct RandomSessionTests {
                     before = t
                     let field = t.focus!.field
                     let i = t.index(of: field.row)!
-                    let layout = t.measurement(ofRow: i)!.item(at: field.item)!.layout!
-                    let offset = try layout.graphemeBoundaries().randomElement(using: &rng)!
+                    let text = t.measurement(ofRow: i)!.item(at: field.item)!.text!.text
+                    let offset = try ICUReference.graphemeBoundaries(in: text).randomElement(using: &rng)!
                     // Minimal scroll: if the new caret is already visible, nothing moves.
                     try t.setCaret(offset)
                     minimalScrollApplies = true
