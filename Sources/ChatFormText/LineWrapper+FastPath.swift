@@ -1,0 +1,183 @@
+/// The wrapping fast path: break opportunities between characters of `FastBreakClass`es are
+/// decided without ICU, and their clusters measured without buffering.
+///
+/// It starts only at a break opportunity (the text's start, or one ICU reported and the
+/// wrapper accepted) followed by a fast character, with no segment pending. From there it
+/// walks scalars while they stay fast, deciding each break from the pair of classes
+/// (`FastBreakClass.action`), and lays whole segments out as the slow path would. When a
+/// scalar it cannot decide comes, it hands back to the ICU path at the start of the segment
+/// it was walking (a boundary, where ICU's answers do not depend on what came before), or,
+/// when a space before that scalar guarantees an opportunity, right there.
+extension LineWrapper {
+    /// Cell advances as exact integers: the fast path sums a segment's advances at once,
+    /// which equals the slow path's one-by-one sums only when every advance and tab stop is
+    /// an integer (sums of integers below 2^53 are exact in a `Double`).
+    struct FastUnit {
+        /// Points per counted unit.
+        let unit: Double
+        /// Units for an East Asian Wide cluster and for an Ambiguous one.
+        let wide: Int
+        let ambiguous: Int
+
+        init?(_ measurer: Measurer) {
+            func integral(_ x: Double) -> Bool { x > 0 && x <= 1_048_576 && x.rounded() == x }
+            switch measurer {
+            case .cells(let ambiguousWidth, let cellWidth, let tabInterval):
+                guard integral(cellWidth), integral(tabInterval) else { return nil }
+                unit = cellWidth; wide = 2; ambiguous = ambiguousWidth
+            case .fixed(let advance, let tabInterval):
+                guard integral(advance), integral(tabInterval) else { return nil }
+                unit = advance; wide = 1; ambiguous = 1
+            case .custom:
+                return nil
+            }
+        }
+    }
+
+    /// Runs the fast path from `start` (see the type's comment for when it may) and returns
+    /// the boundary where the ICU path resumes with no segment pending, or `stopped` when
+    /// `stop` asked to end the run.
+    mutating func runFast(from start: Int, stop: ((Int) -> Bool)?) -> (offset: Int, stopped: Bool) {
+        let fast = fastUnit!
+        let n = bytes.count
+        let base = bytes.baseAddress!
+        let keepAll = self.keepAll
+        let count = FastBreakClass.count
+        return ScalarTable.shared.withUnsafeBufferPointer { table in
+            FastBreakClass.actions.withUnsafeBufferPointer { actions in
+                var i = start
+                var segStart = start
+                var full = 0        // units of the pending segment, hanging spaces included
+                var content = 0     // units up to its last content character
+                var hasContent = false
+                var previous = FastBreakClass.slow
+                var inNumber = false
+                var lineCount = lines.count
+                while i < n {
+                    let b0 = base[i]
+                    var cls: UInt8
+                    var units = 1
+                    var length = 1
+                    if b0 < 0x80 {
+                        cls = UInt8(truncatingIfNeeded: table[Int(b0)] >> 12)
+                    } else {
+                        let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
+                        length = l
+                        let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
+                        cls = UInt8(truncatingIfNeeded: bits >> 12)
+                        let props = ScalarProperties(bits: bits)
+                        if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
+                            units = fast.wide
+                        } else if props.cellClass == ScalarProperties.ambiguous {
+                            units = fast.ambiguous
+                        }
+                    }
+                    if i != start {
+                        var action = FastBreakClass.Action(rawValue: actions[Int(previous) * count + Int(cls)])!
+                        if action == .joinsInNumber { action = inNumber ? .noBreak : .exit }
+                        switch action {
+                        case .noBreak, .joinsInNumber:
+                            break
+                        case .exit:
+                            return (segStart, false)
+                        case .breaks:
+                            let hard = previous == FastBreakClass.lf
+                            // Keep-all: every fast AL, NU, ID is a keep-all letter.
+                            let dropped = keepAll && !hard && isLetter(previous) && isLetter(cls)
+                            if !dropped {
+                                finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                  hasContent: hasContent, hard: hard, unit: fast.unit)
+                                segStart = i
+                                full = 0
+                                content = 0
+                                hasContent = false
+                                if let stop, lines.count != lineCount {
+                                    lineCount = lines.count
+                                    if stop(lines[lineCount - 1].end) { return (i, true) }
+                                }
+                                if cls < FastBreakClass.al { return (i, false) }
+                            }
+                        }
+                    }
+                    switch cls {
+                    case FastBreakClass.sp: full += 1
+                    case FastBreakClass.lf: break
+                    default:
+                        full += units
+                        content = full
+                        hasContent = true
+                    }
+                    inNumber = cls == FastBreakClass.nu
+                        || (inNumber && (cls == FastBreakClass.infixSeparator || cls == FastBreakClass.symbol))
+                    if cls == FastBreakClass.hyphen
+                        && (i == start || previous == FastBreakClass.sp || previous == FastBreakClass.lf) {
+                        previous = FastBreakClass.initialHyphen
+                    } else {
+                        previous = cls
+                    }
+                    i += length
+                }
+                // ICU reports the end of the text as a boundary.
+                finishFastSegment(start: segStart, end: n, full: full, content: content,
+                                  hasContent: hasContent, hard: previous == FastBreakClass.lf, unit: fast.unit)
+                if let stop, lines.count != lineCount, stop(lines[lines.count - 1].end) { return (n, true) }
+                return (n, false)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func isLetter(_ cls: UInt8) -> Bool {
+        cls == FastBreakClass.al || cls == FastBreakClass.nu || cls == FastBreakClass.id
+    }
+
+    /// `finishSegment` for a segment of fast characters whose widths are already summed.
+    @inline(__always)
+    private mutating func finishFastSegment(start: Int, end: Int, full: Int, content: Int, hasContent: Bool,
+                                            hard: Bool, unit: Double) {
+        recordedOpportunities?.append((end, hard))
+        let contentWidth = Double(content) * unit
+        let fullWidth = Double(full) * unit
+        var contentX = hasContent ? lineX + contentWidth : lineX
+        var fullX = lineX + fullWidth
+        if lineStart < start && hasContent && contentX > limit {
+            breakLine(at: start)
+            contentX = contentWidth
+            fullX = fullWidth
+        }
+        if hasContent && contentX > limit {
+            // Too wide even for an empty line: break between clusters (each fast scalar is one).
+            var i = start
+            while i < end {
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+                let e = i + length
+                switch scalar {
+                case 0x20: place(Pending(start: i, end: e, advance: measurer.advance(bytes, i, e), kind: .hanging))
+                case 0x0A: place(Pending(start: i, end: e, advance: 0, kind: .terminator))
+                default: place(Pending(start: i, end: e, advance: measurer.advance(bytes, i, e), kind: .content))
+                }
+                i = e
+            }
+        } else {
+            lineX = fullX
+            if hasContent { lineContentX = contentX }
+        }
+        if hard {
+            emit(end: end, terminator: 1)  // the fast path's only mandatory break is LF
+            lineStart = end
+            lineX = 0
+            lineContentX = 0
+        }
+        segmentStart = end
+    }
+}
+
+extension ScalarProperties {
+    /// The fast break class of the scalar that starts at `i`.
+    @inline(__always)
+    static func fastClass(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt8 {
+        let b0 = bytes[i]
+        if b0 < 0x80 { return ScalarProperties.of(UInt32(b0)).fastBreakClass }
+        return ScalarProperties.of(UTF8Scalar.decode(bytes, at: i).scalar).fastBreakClass
+    }
+}

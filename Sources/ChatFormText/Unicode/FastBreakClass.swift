@@ -1,0 +1,123 @@
+/// The line break classes the wrapping fast path decides by itself, without ICU (SPEC §2:
+/// a fast path may skip ICU only where it yields exactly ICU's breaks).
+///
+/// UAX #14 as ICU 72 implements it (Unicode 15.0) decides a break between two characters of
+/// these classes from the pair alone, once the walk starts at a break opportunity:
+/// - ICU's forward iteration restarts its rule machine at every boundary, so what follows a
+///   boundary depends only on the text after it; the fast path enters only at a boundary;
+/// - the rules that look further back (LB8 ZW SP*, LB14 OP SP*, LB15 QU SP* × OP, LB16
+///   (CL|CP) SP* × NS, LB17 B2 SP* × B2, LB21a, LB28a, LB30a/b) need a class outside this
+///   set on one side (OP, NS, B2, HL, RI, EB/EM, …), so inside a stretch they never apply;
+/// - LB25 (numbers, in ICU's regular-expression form) is the one rule whose pairs depend on
+///   context: `IS`/`SY` before `NU` joins only inside a number (`inNumber` in the walk), and
+///   `HY` before `NU` is left to ICU;
+/// - combining marks (LB9/LB10), ZWJ, jamo, emoji modifiers, regional indicators are not in
+///   the set, so every fast scalar is a whole grapheme cluster on its own, except perhaps the
+///   last one before a slow scalar: that one is handed back to the ICU path.
+/// Differential tests hold this to ICU on random text and on every short string over the
+/// classes' representatives.
+enum FastBreakClass {
+    /// Not decided here.
+    static let slow: UInt8 = 0
+    /// Not decided here, but a space before it is always followed by an opportunity when the
+    /// spaces follow a fast character (LB18 SP ÷): not SP, BK, CR, LF, NL, ZW, WJ (LB6-LB11),
+    /// CL, CP, EX, IS, SY (LB13), OP (LB15 after QU SP*), CM, ZWJ, and no scalar that joins
+    /// the space's grapheme cluster (Extend, ZWJ, SpacingMark).
+    static let slowAfterSpaceBreaks: UInt8 = 1
+    /// AL or AI (ICU resolves AI to AL), except U+25CC (LB28a) and Extended_Pictographic.
+    static let al: UInt8 = 2
+    static let nu: UInt8 = 3
+    /// ID, H2, H3: the same pairs against every class here (LB26/27 need JL/JV/JT/PR/PO).
+    static let id: UInt8 = 4
+    /// U+0020 only.
+    static let sp: UInt8 = 5
+    static let infixSeparator: UInt8 = 6  // IS
+    static let exclamation: UInt8 = 7     // EX
+    static let symbol: UInt8 = 8          // SY
+    static let quotation: UInt8 = 9       // QU
+    static let hyphen: UInt8 = 10         // HY
+    /// U+000A: LB6 × LF, LB5 LF !.
+    static let lf: UInt8 = 11
+    /// Not a scalar's class but a state of the walk: a hyphen at the start of the stretch or
+    /// after a space or LF. ICU 72 does not break after such a hyphen before a letter (as
+    /// Unicode 15.1 later wrote down as LB20a), so what follows it is left to ICU.
+    static let initialHyphen: UInt8 = 12
+    static let count = 13
+
+    /// What the walk does between a fast character and the next one.
+    enum Action: UInt8 {
+        case noBreak = 0, breaks, exit
+        /// IS or SY before NU: no break inside a number (LB25), else left to ICU.
+        case joinsInNumber
+    }
+
+    /// The action between `previous` (a fast class, not `lf`, which always breaks after)
+    /// and `next` (any class).
+    static func action(_ previous: UInt8, _ next: UInt8) -> Action {
+        if previous == lf { return .breaks }                       // LB5
+        switch next {
+        case slow: return .exit
+        case slowAfterSpaceBreaks: return previous == sp ? .breaks : .exit  // LB18
+        case sp, lf: return .noBreak                               // LB7, LB6
+        case infixSeparator, exclamation, symbol: return .noBreak  // LB13
+        case quotation, hyphen: return previous == sp ? .breaks : .noBreak  // LB18; LB19, LB21
+        default: break
+        }
+        if previous == initialHyphen { return .exit }              // LB20a, LB25
+        if previous == quotation { return .noBreak }               // LB19
+        if previous == sp { return .breaks }                       // LB18
+        switch (previous, next) {
+        case (al, al), (al, nu), (nu, al), (nu, nu): return .noBreak  // LB28, LB23, LB25
+        case (infixSeparator, al): return .noBreak                 // LB29
+        case (infixSeparator, nu), (symbol, nu): return .joinsInNumber  // LB25
+        case (hyphen, nu): return .exit                            // LB25 (OP|HY)? NU
+        default: return .breaks                                    // LB31
+        }
+    }
+
+    /// The action table, `count` × `count`, indexed `previous * count + next`.
+    static let actions: [UInt8] = {
+        var t = [UInt8](repeating: Action.exit.rawValue, count: count * count)
+        for p in 0..<count where p >= al {
+            for n in 0..<count { t[p * count + n] = action(UInt8(p), UInt8(n)).rawValue }
+        }
+        return t
+    }()
+
+    /// Maps ICU's line break classes (by name → ICU value) to the fast classes.
+    static func table(_ classes: [String: Int32]) -> [UInt8] {
+        var t = [UInt8](repeating: slowAfterSpaceBreaks, count: 64)
+        func set(_ name: String, _ value: UInt8) {
+            if let v = classes[name], v >= 0 && v < 64 { t[Int(v)] = value }
+        }
+        for name in ["SP", "BK", "CR", "LF", "NL", "ZW", "WJ", "CL", "CP", "CM", "ZWJ", "OP"] { set(name, slow) }
+        set("AL", al); set("AI", al); set("NU", nu); set("ID", id); set("H2", id); set("H3", id)
+        set("IS", infixSeparator); set("EX", exclamation); set("SY", symbol); set("QU", quotation)
+        return t
+    }
+
+    /// The fast class of one scalar.
+    static func of(_ c: UInt32, lineBreak: Int32, graphemeBreak: GraphemeBreak, cellClass: UInt16,
+                   isExtendedPictographic: Bool) -> UInt8 {
+        if c == 0x20 { return sp }
+        if c == 0x0A { return lf }
+        if c == 0x2D { return hyphen }
+        guard lineBreak >= 0 && lineBreak < 64 else { return slow }
+        var f = ICUValues.shared.fastClassByLineBreak[Int(lineBreak)]
+        switch graphemeBreak {
+        case .extend, .zwj, .spacingMark:
+            return slow  // joins a space before it: never an opportunity there (LB9)
+        case .other:
+            break
+        case .lv, .lvt:
+            if f != id { f = slowAfterSpaceBreaks }
+        default:
+            // Prepend, L, V, T, RI, controls: clusters the fast path does not walk.
+            if f >= al { f = slowAfterSpaceBreaks }
+        }
+        if f >= al && cellClass == ScalarProperties.zeroWidth { f = slowAfterSpaceBreaks }
+        if f == al && (c == 0x25CC || isExtendedPictographic) { f = slowAfterSpaceBreaks }
+        if f == FastBreakClass.sp || f == lf || f == hyphen { f = slow }  // only the scalars above
+        return f
+    }
+}
