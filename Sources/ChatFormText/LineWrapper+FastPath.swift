@@ -52,38 +52,48 @@ extension LineWrapper {
                 var hasContent = false
                 var previous = FastBreakClass.slow
                 var inNumber = false
+                var previousLetter = false
                 var lineCount = lines.count
                 while i < n {
                     let b0 = base[i]
                     var cls: UInt8
                     var units = 1
                     var length = 1
+                    var letter: Bool
                     if b0 < 0x80 {
-                        cls = UInt8(truncatingIfNeeded: table[Int(b0)] >> 12)
+                        let bits = table[Int(b0)]
+                        cls = UInt8(truncatingIfNeeded: bits >> 12)
+                        letter = bits & (1 << 7) != 0
                     } else {
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
                         let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
                         cls = UInt8(truncatingIfNeeded: bits >> 12)
                         let props = ScalarProperties(bits: bits)
+                        letter = props.isKeepAllLetter
                         if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
                             units = fast.wide
                         } else if props.cellClass == ScalarProperties.ambiguous {
                             units = fast.ambiguous
                         }
+                        if props.isExtendedPictographic || props.isRegionalIndicator,
+                           let end = emojiClusterEnd(first: props, firstClass: cls, at: i + l, table: table) {
+                            // One whole emoji cluster, met by its neighbours as an ID.
+                            cls = FastBreakClass.id
+                            length = end - i
+                            let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
+                            units = fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells
+                        }
                     }
                     if i != start {
-                        var action = FastBreakClass.Action(rawValue: actions[Int(previous) * count + Int(cls)])!
-                        if action == .joinsInNumber { action = inNumber ? .noBreak : .exit }
-                        switch action {
-                        case .noBreak, .joinsInNumber:
-                            break
-                        case .exit:
-                            return (segStart, false)
-                        case .breaks:
+                        var action = actions[Int(previous) * count + Int(cls)]
+                        if action == FastBreakClass.Action.joinsInNumber.rawValue {
+                            action = inNumber ? FastBreakClass.Action.noBreak.rawValue : FastBreakClass.Action.exit.rawValue
+                        }
+                        if action == FastBreakClass.Action.breaks.rawValue {
                             let hard = previous == FastBreakClass.lf
-                            // Keep-all: every fast AL, NU, ID is a keep-all letter.
-                            let dropped = keepAll && !hard && isLetter(previous) && isLetter(cls)
+                            // Keep-all reads the first scalar of the clusters on both sides.
+                            let dropped = keepAll && !hard && previousLetter && letter
                             if !dropped {
                                 finishFastSegment(start: segStart, end: i, full: full, content: content,
                                                   hasContent: hasContent, hard: hard, unit: fast.unit)
@@ -97,12 +107,15 @@ extension LineWrapper {
                                 }
                                 if cls < FastBreakClass.al { return (i, false) }
                             }
+                        } else if action != FastBreakClass.Action.noBreak.rawValue {
+                            return (segStart, false)
                         }
+                    } else if cls < FastBreakClass.al {
+                        return (start, false)  // an emoji cluster the fast path does not take
                     }
-                    switch cls {
-                    case FastBreakClass.sp: full += 1
-                    case FastBreakClass.lf: break
-                    default:
+                    if cls == FastBreakClass.sp {
+                        full += 1
+                    } else if cls != FastBreakClass.lf {
                         full += units
                         content = full
                         hasContent = true
@@ -115,6 +128,7 @@ extension LineWrapper {
                     } else {
                         previous = cls
                     }
+                    previousLetter = letter
                     i += length
                 }
                 // ICU reports the end of the text as a boundary.
@@ -126,9 +140,50 @@ extension LineWrapper {
         }
     }
 
+    /// The end of the emoji cluster whose first scalar (`first`, of fast class `firstClass`)
+    /// ends at `j`, when it has a shape the fast path takes: an ID or EB base with VS16,
+    /// skin tones and ZWJ-joined ID/EB bases; or a pair of regional indicators with no third
+    /// after it. Nil for a lone base (walked as a plain character) and for anything else.
+    /// The cluster's end is UAX #29's: the scalar after it must not extend it (GB9, GB9a).
     @inline(__always)
-    private func isLetter(_ cls: UInt8) -> Bool {
-        cls == FastBreakClass.al || cls == FastBreakClass.nu || cls == FastBreakClass.id
+    private func emojiClusterEnd(first: ScalarProperties, firstClass: UInt8, at start: Int,
+                                 table: UnsafeBufferPointer<UInt16>) -> Int? {
+        let n = bytes.count
+        guard start < n, bytes[start] >= 0x80 else { return nil }
+        func props(_ scalar: UInt32) -> ScalarProperties {
+            ScalarProperties(bits: scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar))
+        }
+        var j = start
+        if first.isRegionalIndicator {
+            let (s1, l1) = UTF8Scalar.decode(bytes, at: j)
+            guard props(s1).isRegionalIndicator else { return nil }
+            j += l1
+        } else {
+            guard firstClass == FastBreakClass.id else { return nil }
+            while j < n && bytes[j] >= 0x80 {
+                let (s, l) = UTF8Scalar.decode(bytes, at: j)
+                if s == 0xFE0F || props(s).isEmojiModifier {
+                    j += l
+                } else if s == 0x200D {
+                    guard j + l < n else { return nil }
+                    let (t, tl) = UTF8Scalar.decode(bytes, at: j + l)
+                    let p = props(t)
+                    guard p.isExtendedPictographic && p.fastBreakClass == FastBreakClass.id else { return nil }
+                    j += l + tl
+                } else {
+                    break
+                }
+            }
+            if j == start { return nil }
+        }
+        if j < n && bytes[j] >= 0x80 {
+            let next = props(UTF8Scalar.decode(bytes, at: j).scalar)
+            switch next.graphemeBreak {
+            case .extend, .zwj, .spacingMark, .regionalIndicator: return nil
+            default: break
+            }
+        }
+        return j
     }
 
     /// `finishSegment` for a segment of fast characters whose widths are already summed.
@@ -146,12 +201,12 @@ extension LineWrapper {
             fullX = fullWidth
         }
         if hasContent && contentX > limit {
-            // Too wide even for an empty line: break between clusters (each fast scalar is one).
+            // Too wide even for an empty line: break between clusters.
+            let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
             var i = start
             while i < end {
-                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
-                let e = i + length
-                switch scalar {
+                let e = walker.clusterEnd(at: i)
+                switch bytes[i] {
                 case 0x20: place(Pending(start: i, end: e, advance: measurer.advance(bytes, i, e), kind: .hanging))
                 case 0x0A: place(Pending(start: i, end: e, advance: 0, kind: .terminator))
                 default: place(Pending(start: i, end: e, advance: measurer.advance(bytes, i, e), kind: .content))

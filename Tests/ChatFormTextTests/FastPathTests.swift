@@ -48,10 +48,11 @@ struct FastPathTests {
     static let slowAlphabet: [String] = [
         "(", ")", "\u{301}", "👍", "\u{1F3FD}", "\u{00A0}", "$", "%", "ก", "\u{200B}", "\t", "\r",
         "ᄀ", "\u{1161}", "\u{200D}", "。", "\u{2060}", "\u{05D0}", "\u{00A7}", "🇰", "\u{0B}", "·", "\u{2014}",
+        "👍🏽", "❤️", "🇰🇷", "👨‍👩‍👧", "🏳️‍🌈", "🔥", "©️", "👍\u{200D}", "☺️", "\u{FE0F}",
     ]
 
     @Test func everyShortStringOverTheFastClasses() throws {
-        let alphabet = Self.fastAlphabet + ["(", "\u{301}", "👍", "\u{00A0}", "%", "\u{200B}"]
+        let alphabet = Self.fastAlphabet + ["(", "\u{301}", "👍", "\u{00A0}", "%", "\u{200B}", "👍🏽", "🇰🇷"]
         var failures = 0
         func walk(_ prefix: String, _ depth: Int) throws {
             if depth == 0 {

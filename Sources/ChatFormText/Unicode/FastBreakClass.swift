@@ -27,7 +27,10 @@ enum FastBreakClass {
     /// AL or AI (ICU resolves AI to AL), except U+25CC (LB28a) and Extended_Pictographic.
     static let al: UInt8 = 2
     static let nu: UInt8 = 3
-    /// ID, H2, H3: the same pairs against every class here (LB26/27 need JL/JV/JT/PR/PO).
+    /// ID, H2, H3, EB: the same pairs against every class here (LB26/27 need JL/JV/JT/PR/PO,
+    /// LB30b needs EM). A whole emoji cluster (a base with VS16, skin tones, ZWJ sequences;
+    /// a flag) also counts as one `id` character: LB9 and LB8a leave its first and last
+    /// base to meet its neighbours, and those are ID, EB or EM (or RI with no RI beside).
     static let id: UInt8 = 4
     /// U+0020 only.
     static let sp: UInt8 = 5
@@ -91,7 +94,7 @@ enum FastBreakClass {
             if let v = classes[name], v >= 0 && v < 64 { t[Int(v)] = value }
         }
         for name in ["SP", "BK", "CR", "LF", "NL", "ZW", "WJ", "CL", "CP", "CM", "ZWJ", "OP"] { set(name, slow) }
-        set("AL", al); set("AI", al); set("NU", nu); set("ID", id); set("H2", id); set("H3", id)
+        set("AL", al); set("AI", al); set("NU", nu); set("ID", id); set("EB", id); set("H2", id); set("H3", id)
         set("IS", infixSeparator); set("EX", exclamation); set("SY", symbol); set("QU", quotation)
         return t
     }
