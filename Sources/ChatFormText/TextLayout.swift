@@ -22,7 +22,7 @@ public struct TextLayout: Sendable {
     /// The height of one line.
     public let lineHeight: Double
     /// The visual lines, in order; they partition the text. Never empty.
-    public private(set) var lines: [LineFragment]
+    public internal(set) var lines: [LineFragment]
 
     let measurer: Measurer
 

@@ -127,3 +127,47 @@ struct FastPathTests {
         }
     }
 }
+
+/// Bulk layout on several threads equals the single-threaded layout.
+@Suite("Parallel layout")
+struct ParallelLayoutTests {
+    static func bigText(seed: UInt64, pieces: Int) -> String {
+        var rng = SplitMix64(seed: seed)
+        var s = ""
+        for k in 0..<pieces {
+            s += RandomText.pieces.randomElement(using: &rng)!
+            s += k % 7 == 0 ? "\n" : " "
+        }
+        return s
+    }
+
+    @Test(arguments: [(1, false), (2, false), (3, true), (8, false)])
+    func parallelEqualsSingleThreaded(threads: Int, keepAll: Bool) throws {
+        let text = Self.bigText(seed: UInt64(threads) &+ 17, pieces: 40_000)
+        #expect(text.utf8.count > 4 * TextLayout.parallelChunkMinimum)
+        for width in [7.0, 40, .infinity] {
+            let options = TextLayoutOptions(keepAll: keepAll)
+            let one = try TextLayout(text: text, width: width, options: options)
+            let many = try TextLayout(text: text, width: width, options: options, threads: threads)
+            #expect(many.lines == one.lines, "threads \(threads) width \(width)")
+        }
+    }
+
+    @Test func cutsFallJustAfterMandatoryBreaks() throws {
+        for ending in ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"] {
+            var text = ""
+            while text.utf8.count < 5 * TextLayout.parallelChunkMinimum { text += "한국어 text \(ending)" }
+            text += "end" + ending
+            let one = try TextLayout(text: text, width: 9)
+            let many = try TextLayout(text: text, width: 9, threads: 4)
+            #expect(many.lines == one.lines, "\(ending.unicodeScalars.map(\.value))")
+            #expect(many.lines.last!.start == text.utf8.count)
+        }
+    }
+
+    @Test func shortTextOrNoBreaksStaysOnOneThread() throws {
+        let word = String(repeating: "a", count: 300_000)
+        #expect(try TextLayout(text: word, width: 50, threads: 4).lines == TextLayout(text: word, width: 50).lines)
+        #expect(try TextLayout(text: "", width: 5, threads: 4).lines == TextLayout(text: "", width: 5).lines)
+    }
+}
