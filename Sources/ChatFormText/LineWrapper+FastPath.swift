@@ -130,6 +130,26 @@ extension LineWrapper {
                     }
                     previousLetter = letter
                     i += length
+                    if b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu) {
+                        // A run of ASCII letters and digits: no opportunity inside (LB23, LB25,
+                        // LB28), one cell each, nothing to decide until it ends.
+                        var j = i
+                        var last = b0
+                        while j < n {
+                            let c = base[j]
+                            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
+                            last = c
+                            j += 1
+                        }
+                        if j > i {
+                            full += j - i
+                            content = full
+                            let digit = last &- 0x30 < 10
+                            previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                            inNumber = digit
+                            i = j
+                        }
+                    }
                 }
                 // ICU reports the end of the text as a boundary.
                 finishFastSegment(start: segStart, end: n, full: full, content: content,
