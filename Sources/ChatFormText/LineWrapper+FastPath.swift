@@ -53,6 +53,7 @@ extension LineWrapper {
                 var previous = FastBreakClass.slow
                 var inNumber = false
                 var previousLetter = false
+                var beforeSpaces = FastBreakClass.slow
                 var lineCount = lines.count
                 while i < n {
                     let b0 = base[i]
@@ -77,9 +78,10 @@ extension LineWrapper {
                             units = fast.ambiguous
                         }
                         if props.isExtendedPictographic || props.isRegionalIndicator,
-                           let end = emojiClusterEnd(first: props, firstClass: cls, at: i + l, table: table) {
-                            // One whole emoji cluster, met by its neighbours as an ID.
-                            cls = FastBreakClass.id
+                           let end = Self.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
+                            // One whole emoji cluster, met by its neighbours as an ID (a flag
+                            // almost so).
+                            cls = props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id
                             length = end - i
                             let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
                             units = fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells
@@ -88,7 +90,24 @@ extension LineWrapper {
                     if i != start {
                         var action = actions[Int(previous) * count + Int(cls)]
                         if action == FastBreakClass.Action.joinsInNumber.rawValue {
-                            action = inNumber ? FastBreakClass.Action.noBreak.rawValue : FastBreakClass.Action.exit.rawValue
+                            action = inNumber ? FastBreakClass.Action.noBreak.rawValue : FastBreakClass.Action.breaks.rawValue
+                        }
+                        if previous == FastBreakClass.sp {
+                            // Rules that look back across spaces, to the last other character.
+                            if beforeSpaces == FastBreakClass.open {
+                                // LB14: OP SP* ×
+                                action = cls >= FastBreakClass.al ? FastBreakClass.Action.noBreak.rawValue
+                                    : FastBreakClass.Action.exit.rawValue
+                            } else if beforeSpaces == FastBreakClass.quotation && cls == FastBreakClass.open {
+                                action = FastBreakClass.Action.noBreak.rawValue  // LB15: QU SP* × OP
+                            } else if beforeSpaces == FastBreakClass.close && cls == FastBreakClass.slowAfterSpaceBreaks {
+                                action = FastBreakClass.Action.exit.rawValue     // LB16: (CL|CP) SP* × NS
+                            } else if cls == FastBreakClass.infixSeparator {
+                                // ICU breaks before an IS that follows a space and precedes a
+                                // number (UAX #14 later wrote it as LB15c): look one ahead.
+                                let next = i + 1 < n ? base[i + 1] : 0x20
+                                if next >= 0x80 || next &- 0x30 < 10 { action = FastBreakClass.Action.exit.rawValue }
+                            }
                         }
                         if action == FastBreakClass.Action.breaks.rawValue {
                             let hard = previous == FastBreakClass.lf
@@ -129,6 +148,7 @@ extension LineWrapper {
                         previous = cls
                     }
                     previousLetter = letter
+                    if cls != FastBreakClass.sp { beforeSpaces = cls }
                     i += length
                     if b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu) {
                         // A run of ASCII letters and digits: no opportunity inside (LB23, LB25,
@@ -146,6 +166,7 @@ extension LineWrapper {
                             content = full
                             let digit = last &- 0x30 < 10
                             previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                            beforeSpaces = previous
                             inNumber = digit
                             i = j
                         }
@@ -166,7 +187,7 @@ extension LineWrapper {
     /// after it. Nil for a lone base (walked as a plain character) and for anything else.
     /// The cluster's end is UAX #29's: the scalar after it must not extend it (GB9, GB9a).
     @inline(__always)
-    private func emojiClusterEnd(first: ScalarProperties, firstClass: UInt8, at start: Int,
+    private static func emojiClusterEnd(_ bytes: UnsafeBufferPointer<UInt8>, first: ScalarProperties, firstClass: UInt8, at start: Int,
                                  table: UnsafeBufferPointer<UInt16>) -> Int? {
         let n = bytes.count
         guard start < n, bytes[start] >= 0x80 else { return nil }

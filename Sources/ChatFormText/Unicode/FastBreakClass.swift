@@ -41,40 +41,77 @@ enum FastBreakClass {
     static let hyphen: UInt8 = 10         // HY
     /// U+000A: LB6 × LF, LB5 LF !.
     static let lf: UInt8 = 11
+    /// `(`, `[`, `{` only: ASCII opening punctuation, narrow, so LB30 applies.
+    static let open: UInt8 = 12
+    /// `)`, `]` only: ASCII closing parentheses (CP), narrow, so LB30 applies.
+    static let close: UInt8 = 13
+    static let prefix: UInt8 = 14   // PR
+    static let postfix: UInt8 = 15  // PO
     /// Not a scalar's class but a state of the walk: a hyphen at the start of the stretch or
     /// after a space or LF. ICU 72 does not break after such a hyphen before a letter (as
-    /// Unicode 15.1 later wrote down as LB20a), so what follows it is left to ICU.
-    static let initialHyphen: UInt8 = 12
-    static let count = 13
+    /// Unicode 15.1 later wrote down as LB20a), so what follows it is left to ICU unless
+    /// a rule above LB20a decides it.
+    static let initialHyphen: UInt8 = 16
+    /// Not a scalar's class: a flag (a pair of regional indicators) walked as one cluster. It
+    /// meets its neighbours as an ID does, except PR and PO, which LB23a joins to ID, EB and
+    /// EM only.
+    static let flag: UInt8 = 17
+    static let count = 18
 
     /// What the walk does between a fast character and the next one.
     enum Action: UInt8 {
         case noBreak = 0, breaks, exit
-        /// IS or SY before NU: no break inside a number (LB25), else left to ICU.
+        /// SY before NU, IS or SY before PR or PO: no break inside a number (LB25 in ICU's
+        /// regular-expression form, `NU (NU|SY|IS)* ×`), a break elsewhere (LB31).
         case joinsInNumber
     }
 
-    /// The action between `previous` (a fast class, not `lf`, which always breaks after)
-    /// and `next` (any class).
+    /// The action between `previous` (a fast class) and `next` (any class), before the
+    /// context of spaces (the walk applies LB14, LB15 and LB16 itself, see `runFast`).
+    /// Pairs no rule here settles for certain are left to ICU (`exit`).
     static func action(_ previous: UInt8, _ next: UInt8) -> Action {
-        if previous == lf { return .breaks }                       // LB5
+        if previous == lf { return .breaks }                                // LB5
+        if previous == flag {
+            return next == prefix || next == postfix ? .breaks : action(id, next)  // LB31
+        }
+        if next == flag {
+            return previous == prefix || previous == postfix ? .breaks : action(previous, id)  // LB31
+        }
         switch next {
         case slow: return .exit
         case slowAfterSpaceBreaks: return previous == sp ? .breaks : .exit  // LB18
-        case sp, lf: return .noBreak                               // LB7, LB6
-        case infixSeparator, exclamation, symbol: return .noBreak  // LB13
+        case sp, lf: return .noBreak                                        // LB7, LB6
+        case infixSeparator, exclamation, symbol, close: return .noBreak    // LB13
         case quotation, hyphen: return previous == sp ? .breaks : .noBreak  // LB18; LB19, LB21
         default: break
         }
-        if previous == initialHyphen { return .exit }              // LB20a, LB25
-        if previous == quotation { return .noBreak }               // LB19
-        if previous == sp { return .breaks }                       // LB18
+        if previous == sp { return .breaks }                                // LB18
+        if previous == open || previous == quotation { return .noBreak }    // LB14, LB19
+        if next == open {
+            switch previous {
+            case al, nu: return .noBreak                                    // LB30
+            case prefix, postfix, initialHyphen: return .exit               // LB25 (PR|PO) × (OP|HY)? NU
+            default: return .breaks                                         // LB31
+            }
+        }
+        if previous == initialHyphen { return next == nu ? .noBreak : .exit }  // LB25; LB20a
         switch (previous, next) {
-        case (al, al), (al, nu), (nu, al), (nu, nu): return .noBreak  // LB28, LB23, LB25
-        case (infixSeparator, al): return .noBreak                 // LB29
-        case (infixSeparator, nu), (symbol, nu): return .joinsInNumber  // LB25
-        case (hyphen, nu): return .exit                            // LB25 (OP|HY)? NU
-        default: return .breaks                                    // LB31
+        case (al, al), (al, nu), (nu, al), (nu, nu): return .noBreak        // LB28, LB23, LB25
+        case (infixSeparator, al): return .noBreak                          // LB29
+        case (infixSeparator, nu), (hyphen, nu): return .noBreak            // LB25
+        case (symbol, nu): return .joinsInNumber                            // LB25
+        case (close, al), (close, nu): return .noBreak                      // LB30
+        case (close, prefix), (close, postfix): return .exit                // LB25 NU … (CL|CP)? × (PR|PO)
+        case (prefix, al), (prefix, nu), (prefix, id): return .noBreak      // LB24, LB25, LB23a/LB27
+        case (postfix, al), (postfix, nu): return .noBreak                  // LB24, LB25
+        case (al, prefix), (al, postfix), (nu, prefix), (nu, postfix): return .noBreak  // LB24, LB25
+        case (id, postfix): return .noBreak                                 // LB23a, LB27
+        case (infixSeparator, prefix), (infixSeparator, postfix),
+             (symbol, prefix), (symbol, postfix): return .joinsInNumber     // LB25
+        case (postfix, id): return .breaks                                  // LB31
+        case (id, prefix), (exclamation, prefix), (exclamation, postfix): return .breaks  // LB31
+        case (_, prefix), (_, postfix): return .exit                        // LB25 with PR/PO/HY: left to ICU
+        default: return .breaks                                              // LB31
         }
     }
 
@@ -94,6 +131,7 @@ enum FastBreakClass {
             if let v = classes[name], v >= 0 && v < 64 { t[Int(v)] = value }
         }
         for name in ["SP", "BK", "CR", "LF", "NL", "ZW", "WJ", "CL", "CP", "CM", "ZWJ", "OP"] { set(name, slow) }
+        set("PR", prefix); set("PO", postfix)
         set("AL", al); set("AI", al); set("NU", nu); set("ID", id); set("EB", id); set("H2", id); set("H3", id)
         set("IS", infixSeparator); set("EX", exclamation); set("SY", symbol); set("QU", quotation)
         return t
@@ -105,6 +143,8 @@ enum FastBreakClass {
         if c == 0x20 { return sp }
         if c == 0x0A { return lf }
         if c == 0x2D { return hyphen }
+        if c == 0x28 || c == 0x5B || c == 0x7B { return open }
+        if c == 0x29 || c == 0x5D { return close }
         guard lineBreak >= 0 && lineBreak < 64 else { return slow }
         var f = ICUValues.shared.fastClassByLineBreak[Int(lineBreak)]
         switch graphemeBreak {
