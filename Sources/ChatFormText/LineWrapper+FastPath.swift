@@ -55,6 +55,9 @@ extension LineWrapper {
                 var previousLetter = false
                 var beforeSpaces = FastBreakClass.slow
                 var lineCount = lines.count
+                let hangulUniform = FastBreakClass.hangulSyllablesAreUniform
+                let recording = recordedOpportunities != nil
+                let unit = fast.unit
                 while i < n {
                     let b0 = base[i]
                     var cls: UInt8
@@ -65,6 +68,14 @@ extension LineWrapper {
                         let bits = table[Int(b0)]
                         cls = UInt8(truncatingIfNeeded: bits >> 12)
                         letter = bits & (1 << 7) != 0
+                    } else if b0 &- 0xEA < 4 && hangulUniform
+                                && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
+                        // A precomposed Hangul syllable (U+AC00-U+D7A3): H2/H3, wide, a
+                        // keep-all letter, not an emoji (checked once per process).
+                        cls = FastBreakClass.id
+                        letter = true
+                        units = fast.wide
+                        length = 3
                     } else {
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
@@ -77,7 +88,7 @@ extension LineWrapper {
                         } else if props.cellClass == ScalarProperties.ambiguous {
                             units = fast.ambiguous
                         }
-                        if props.isExtendedPictographic || props.isRegionalIndicator,
+                        if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue),
                            let end = Self.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
                             // One whole emoji cluster, met by its neighbours as an ID (a flag
                             // almost so).
@@ -114,8 +125,17 @@ extension LineWrapper {
                             // Keep-all reads the first scalar of the clusters on both sides.
                             let dropped = keepAll && !hard && previousLetter && letter
                             if !dropped {
-                                finishFastSegment(start: segStart, end: i, full: full, content: content,
-                                                  hasContent: hasContent, hard: hard, unit: fast.unit)
+                                let contentX = lineX + Double(content) * unit
+                                if !hard && (!hasContent || contentX <= limit) {
+                                    // It fits on the line (the common case of `finishFastSegment`).
+                                    if recording { recordedOpportunities?.append((i, false)) }
+                                    lineX += Double(full) * unit
+                                    if hasContent { lineContentX = contentX }
+                                    segmentStart = i
+                                } else {
+                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                      hasContent: hasContent, hard: hard, unit: unit)
+                                }
                                 segStart = i
                                 full = 0
                                 content = 0
