@@ -171,3 +171,41 @@ struct ParallelLayoutTests {
         #expect(try TextLayout(text: "", width: 5, threads: 4).lines == TextLayout(text: "", width: 5).lines)
     }
 }
+
+/// The fast path's summed widths against the slow path's one-by-one sums: the same metrics
+/// behind a custom `TextMetrics` (which the fast path never takes) give the same lines.
+@Suite("Fast path widths")
+struct FastPathWidthTests {
+    /// Forwards to `base`; being a custom type, it sends every cluster down the ICU path.
+    struct Opaque<Base: TextMetrics>: TextMetrics {
+        var base: Base
+        var lineHeight: Double { base.lineHeight }
+        func advance(of cluster: GraphemeCluster) -> Double { base.advance(of: cluster) }
+        func tabStop(after x: Double) -> Double { base.tabStop(after: x) }
+    }
+
+    @Test(arguments: 0..<4)
+    func fastAndSlowPathsLayOutAlike(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 777)
+        let cells = [TerminalCellMetrics(), TerminalCellMetrics(tabWidth: 4, ambiguousWidth: 2, cellWidth: 3)]
+        let fixed = FixedAdvanceMetrics(advance: 2, lineHeight: 1)
+        for _ in 0..<60 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...30, using: &rng) {
+                text += Bool.random(using: &rng) ? RandomText.pieces.randomElement(using: &rng)!
+                    : FastPathTests.edgeScalars.randomElement(using: &rng)!
+                if Bool.random(using: &rng) { text += " " }
+            }
+            let width = Double(Int.random(in: 1...40, using: &rng))
+            let options = TextLayoutOptions(keepAll: Bool.random(using: &rng))
+            for m in cells {
+                let fast = try TextLayout(text: text, width: width * m.cellWidth, metrics: m, options: options)
+                let slow = try TextLayout(text: text, width: width * m.cellWidth, metrics: Opaque(base: m), options: options)
+                #expect(fast.lines == slow.lines, "\(text.debugDescription) \(width) \(m)")
+            }
+            let fast = try TextLayout(text: text, width: width, metrics: fixed, options: options)
+            let slow = try TextLayout(text: text, width: width, metrics: Opaque(base: fixed), options: options)
+            #expect(fast.lines == slow.lines, "\(text.debugDescription) \(width) fixed")
+        }
+    }
+}
