@@ -64,6 +64,7 @@ extension LineWrapper {
                     var units = 1
                     var length = 1
                     var letter: Bool
+                    var hangul = false
                     if b0 < 0x80 {
                         let bits = table[Int(b0)]
                         cls = UInt8(truncatingIfNeeded: bits >> 12)
@@ -76,6 +77,7 @@ extension LineWrapper {
                         letter = true
                         units = fast.wide
                         length = 3
+                        hangul = true
                     } else {
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
@@ -170,6 +172,33 @@ extension LineWrapper {
                     previousLetter = letter
                     if cls != FastBreakClass.sp { beforeSpaces = cls }
                     i += length
+                    if hangul {
+                        // A run of Hangul syllables: between two, LB31 breaks (H2/H3 pairs
+                        // join only with jamo, LB26), unless keep-all drops it.
+                        while i + 2 < n && base[i] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
+                            if !keepAll {
+                                let contentX = lineX + Double(content) * unit
+                                if contentX <= limit {
+                                    if recording { recordedOpportunities?.append((i, false)) }
+                                    lineX += Double(full) * unit
+                                    lineContentX = contentX
+                                    segmentStart = i
+                                } else {
+                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                      hasContent: true, hard: false, unit: unit)
+                                    if let stop, lines.count != lineCount {
+                                        lineCount = lines.count
+                                        if stop(lines[lineCount - 1].end) { return (i, true) }
+                                    }
+                                }
+                                segStart = i
+                                full = 0
+                            }
+                            full += units
+                            content = full
+                            i += 3
+                        }
+                    }
                     if b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu) {
                         // A run of ASCII letters and digits: no opportunity inside (LB23, LB25,
                         // LB28), one cell each, nothing to decide until it ends.
