@@ -11,6 +11,10 @@
 ///   (`overflow-wrap: break-word`); its last piece shares its line with what follows.
 /// A segment that grows past the width while still buffered is placed cluster by cluster
 /// as it arrives, so memory stays bounded on a single 10 MB word.
+///
+/// Most chat text never reaches this loop: after an accepted opportunity followed by a
+/// character the fast path knows, `runFast` (LineWrapper+FastPath.swift) decides breaks and
+/// lays segments out without ICU, and hands back here only where ICU must decide.
 struct LineWrapper {
     enum Kind: UInt8 { case content, hanging, tab, terminator }
 

@@ -171,7 +171,6 @@ enum FastBreakClass {
         }
         if f >= al && cellClass == ScalarProperties.zeroWidth { f = slowAfterSpaceBreaks }
         if f == al && (c == 0x25CC || isExtendedPictographic) { f = slowAfterSpaceBreaks }
-        if f == FastBreakClass.sp || f == lf || f == hyphen { f = slow }  // only the scalars above
         return f
     }
 }
