@@ -11,10 +11,14 @@
 ///   (`overflow-wrap: break-word`); its last piece shares its line with what follows.
 /// A segment that grows past the width while still buffered is placed cluster by cluster
 /// as it arrives, so memory stays bounded on a single 10 MB word.
+///
+/// Most chat text never reaches this loop: after an accepted opportunity followed by a
+/// character the fast path knows, `runFast` (LineWrapper+FastPath.swift) decides breaks and
+/// lays segments out without ICU, and hands back here only where ICU must decide.
 struct LineWrapper {
-    private enum Kind: UInt8 { case content, hanging, tab, terminator }
+    enum Kind: UInt8 { case content, hanging, tab, terminator }
 
-    private struct Pending {
+    struct Pending {
         var start: Int
         var end: Int
         var advance: Double
@@ -29,15 +33,21 @@ struct LineWrapper {
     let limit: Double
 
     private(set) var lines: [LineFragment] = []
+    /// When set, every accepted break opportunity (offset, mandatory) is recorded here, for
+    /// differential tests (`lineBreakOpportunities`).
+    var recordedOpportunities: [(offset: Int, hard: Bool)]? = nil
 
-    private var lineStart = 0
-    private var lineX = 0.0
-    private var lineContentX = 0.0
+    var lineStart = 0
+    var lineX = 0.0
+    var lineContentX = 0.0
 
-    private var segment: [Pending] = []
-    private var segmentStart = 0
-    private var streaming = false
-    private var nextCheck = 256
+    var segment: [Pending] = []
+    var segmentStart = 0
+    var streaming = false
+    var nextCheck = 256
+    /// The cell advance unit when sums of advances are exact (see `fastUnit`), else nil and
+    /// the fast path is off.
+    let fastUnit: FastUnit?
 
     init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, measurer: Measurer,
          width: Double, keepAll: Bool) {
@@ -46,6 +56,7 @@ struct LineWrapper {
         self.measurer = measurer
         self.keepAll = keepAll
         self.limit = width.isFinite ? width + max(1, width) * 1e-9 : .infinity
+        self.fastUnit = FastUnit(measurer)
         segment.reserveCapacity(64)
     }
 
@@ -56,9 +67,19 @@ struct LineWrapper {
         lineStart = start
         segmentStart = start
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var opportunity = start == 0 ? iterators.nextLineBreak(in: bytes) : iterators.lineBreak(following: start, in: bytes)
         var i = start
         var lastLineCount = lines.count
+        var opportunity: (offset: Int, hard: Bool)?
+        if start == 0, start < n, fastUnit != nil, ScalarProperties.fastClass(bytes, at: start) >= FastBreakClass.al {
+            // Text (or a line) starts at a boundary: begin on the fast path.
+            let resume = runFast(from: start, stop: stop)
+            if resume.stopped { return }
+            i = resume.offset
+            opportunity = i < n ? iterators.lineBreak(following: i, in: bytes) : nil
+            lastLineCount = lines.count
+        } else {
+            opportunity = start == 0 ? iterators.nextLineBreak(in: bytes) : iterators.lineBreak(following: start, in: bytes)
+        }
         while i < n {
             let e = walker.clusterEnd(at: i)
             let b0 = bytes[i]
@@ -98,7 +119,22 @@ struct LineWrapper {
                     if bytes[e] < 0x80 { after = .of(UInt32(bytes[e])) } else { after = .of(UTF8Scalar.decode(bytes, at: e).scalar) }
                     accept = !after.isKeepAllLetter
                 }
-                if accept { finishSegment(end: e, hard: o.hard) }
+                if accept {
+                    recordedOpportunities?.append(o)
+                    finishSegment(end: e, hard: o.hard)
+                    if fastUnit != nil && e < n && ScalarProperties.fastClass(bytes, at: e) >= FastBreakClass.al {
+                        // An opportunity followed by a fast character: ICU restarts here too.
+                        if let stop, lines.count != lastLineCount, stop(lines[lines.count - 1].end) { return }
+                        let resume = runFast(from: e, stop: stop)
+                        if resume.stopped { return }
+                        i = resume.offset
+                        lastLineCount = lines.count
+                        // ICU stands at e; `resume.offset` is a boundary at or after e.
+                        opportunity = i == e ? iterators.nextLineBreak(in: bytes)
+                            : (i < n ? iterators.lineBreak(following: i, in: bytes) : nil)
+                        continue
+                    }
+                }
                 opportunity = iterators.nextLineBreak(in: bytes)
             }
             i = e
@@ -117,7 +153,7 @@ struct LineWrapper {
 
     // MARK: Segments
 
-    private mutating func buffer(_ cluster: Pending) {
+    mutating func buffer(_ cluster: Pending) {
         segment.append(cluster)
         if segment.count >= nextCheck {
             nextCheck *= 2
@@ -132,7 +168,7 @@ struct LineWrapper {
         }
     }
 
-    private mutating func finishSegment(end: Int, hard: Bool) {
+    mutating func finishSegment(end: Int, hard: Bool) {
         if !streaming {
             var m = measure(from: lineX)
             if lineStart < segmentStart && m.hasContent && m.contentX > limit {
@@ -171,7 +207,7 @@ struct LineWrapper {
         }
     }
 
-    private func measure(from x0: Double) -> (contentX: Double, fullX: Double, hasContent: Bool) {
+    func measure(from x0: Double) -> (contentX: Double, fullX: Double, hasContent: Bool) {
         var x = x0
         var contentX = x0
         var hasContent = false
@@ -194,7 +230,7 @@ struct LineWrapper {
 
     /// Places one cluster on the current line, breaking before it if it is content that
     /// does not fit and the line already holds something (break-word).
-    private mutating func place(_ c: Pending) {
+    mutating func place(_ c: Pending) {
         switch c.kind {
         case .content:
             if lineX + c.advance > limit && lineStart < c.start { breakLine(at: c.start) }
@@ -209,14 +245,14 @@ struct LineWrapper {
         }
     }
 
-    private mutating func breakLine(at offset: Int) {
+    mutating func breakLine(at offset: Int) {
         emit(end: offset, terminator: 0)
         lineStart = offset
         lineX = 0
         lineContentX = 0
     }
 
-    private mutating func emit(end: Int, terminator: Int) {
+    mutating func emit(end: Int, terminator: Int) {
         lines.append(LineFragment(start: lineStart, end: end, width: lineContentX, terminatorLength: terminator))
     }
 }

@@ -22,7 +22,7 @@ public struct TextLayout: Sendable {
     /// The height of one line.
     public let lineHeight: Double
     /// The visual lines, in order; they partition the text. Never empty.
-    public private(set) var lines: [LineFragment]
+    public internal(set) var lines: [LineFragment]
 
     let measurer: Measurer
 
@@ -82,6 +82,32 @@ public struct TextLayout: Sendable {
                                           width: width, keepAll: keepAll)
                 wrapper.run()
                 return .success(wrapper.lines)
+            } catch {
+                return .failure(.icu(error))
+            }
+        }
+        return try result.get()
+    }
+
+    /// The break opportunities wrapping accepts, in order, with whether each is mandatory:
+    /// the same walk as `wrap` (fast path included), recording each opportunity where a
+    /// segment ends. Differential tests hold it to `ICUReference.lineBreaks`.
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    static func lineBreakOpportunities(_ text: String, keepAll: Bool, width: Double = 40,
+                                       metrics: some TextMetrics = TerminalCellMetrics()) throws(TextLayoutError) -> [(offset: Int, hard: Bool)] {
+        var text = text
+        guard text.utf8.count <= Int(Int32.max) else { throw .textTooLong(bytes: text.utf8.count) }
+        let measurer = Measurer(metrics)
+        let result: Result<[(offset: Int, hard: Bool)], TextLayoutError> = text.withUTF8 { bytes in
+            do throws(ICUError) {
+                let iterators = try BreakIterators.forCurrentThread()
+                try iterators.setText(bytes)
+                var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
+                                          width: width, keepAll: keepAll)
+                wrapper.recordedOpportunities = []
+                wrapper.run()
+                return .success(wrapper.recordedOpportunities!)
             } catch {
                 return .failure(.icu(error))
             }

@@ -26,6 +26,8 @@ struct ScalarProperties: Hashable {
     var graphemeBreak: GraphemeBreak { GraphemeBreak(rawValue: UInt8((bits >> 8) & 0xF)) ?? .other }
     /// Regional indicator (flag halves).
     var isRegionalIndicator: Bool { graphemeBreak == .regionalIndicator }
+    /// The class the line-break fast path knows the scalar by (see `FastBreakClass`), bits 12-15.
+    var fastBreakClass: UInt8 { UInt8(truncatingIfNeeded: bits >> 12) }
 
     /// Properties of any scalar.
     @inline(__always)
@@ -63,6 +65,8 @@ struct ScalarProperties: Hashable {
         if k.keepAllClasses.contains(cfl_line_break_class(c)) { bits |= 1 << 7 }
         let gcb = k.graphemeBreak[cfl_grapheme_cluster_break(c)] ?? .other
         bits |= UInt16(gcb.rawValue) << 8
+        bits |= UInt16(FastBreakClass.of(c, lineBreak: cfl_line_break_class(c), graphemeBreak: gcb,
+                                         cellClass: bits & 3, isExtendedPictographic: bits & (1 << 4) != 0)) << 12
         return bits
     }
 
@@ -89,6 +93,9 @@ struct ICUValues: Sendable {
     let zeroWidthCategories: Set<Int32>
     let keepAllClasses: Set<Int32>
     let graphemeBreak: [Int32: GraphemeBreak]
+    /// The fast path's class for each ICU line break class (`FastBreakClass`), before the
+    /// per-scalar conditions; indexed by ICU's `ULineBreak` value.
+    let fastClassByLineBreak: [UInt8]
 
     static let shared = ICUValues()
 
@@ -108,6 +115,16 @@ struct ICUValues: Sendable {
         var map: [Int32: GraphemeBreak] = [:]
         for (scalar, value) in samples { map[cfl_grapheme_cluster_break(scalar)] = value }
         graphemeBreak = map
+        let lineBreakSamples: [(String, UInt32)] = [
+            ("AL", 0x61), ("AI", 0xA7), ("NU", 0x31), ("ID", 0x4E00), ("H2", 0xAC00), ("H3", 0xAC01),
+            ("SP", 0x20), ("IS", 0x2E), ("EX", 0x21), ("SY", 0x2F), ("QU", 0x22), ("HY", 0x2D),
+            ("LF", 0x0A), ("BK", 0x0B), ("CR", 0x0D), ("NL", 0x85), ("ZW", 0x200B), ("WJ", 0x2060),
+            ("CL", 0x7D), ("CP", 0x29), ("CM", 0x0301), ("ZWJ", 0x200D), ("OP", 0x28), ("EB", 0x1F466),
+            ("PR", 0x24), ("PO", 0x25),
+        ]
+        var classes: [String: Int32] = [:]
+        for (name, scalar) in lineBreakSamples { classes[name] = cfl_line_break_class(scalar) }
+        fastClassByLineBreak = FastBreakClass.table(classes)
     }
 }
 

@@ -1,0 +1,328 @@
+/// The wrapping fast path: break opportunities between characters of `FastBreakClass`es are
+/// decided without ICU, and their clusters measured without buffering.
+///
+/// It starts only at a break opportunity (the text's start, or one ICU reported and the
+/// wrapper accepted) followed by a fast character, with no segment pending. From there it
+/// walks scalars while they stay fast, deciding each break from the pair of classes
+/// (`FastBreakClass.action`), and lays whole segments out as the slow path would. When a
+/// scalar it cannot decide comes, it hands back to the ICU path at the start of the segment
+/// it was walking (a boundary, where ICU's answers do not depend on what came before), or,
+/// when a space before that scalar guarantees an opportunity, right there.
+extension LineWrapper {
+    /// Cell advances as exact integers: the fast path sums a segment's advances at once,
+    /// which equals the slow path's one-by-one sums only when every advance and tab stop is
+    /// an integer (sums of integers below 2^53 are exact in a `Double`).
+    struct FastUnit {
+        /// Points per counted unit.
+        let unit: Double
+        /// Units for an East Asian Wide cluster and for an Ambiguous one.
+        let wide: Int
+        let ambiguous: Int
+
+        init?(_ measurer: Measurer) {
+            func integral(_ x: Double) -> Bool { x > 0 && x <= 1_048_576 && x.rounded() == x }
+            switch measurer {
+            case .cells(let ambiguousWidth, let cellWidth, let tabInterval):
+                guard integral(cellWidth), integral(tabInterval) else { return nil }
+                unit = cellWidth; wide = 2; ambiguous = ambiguousWidth
+            case .fixed(let advance, let tabInterval):
+                guard integral(advance), integral(tabInterval) else { return nil }
+                unit = advance; wide = 1; ambiguous = 1
+            case .custom:
+                return nil
+            }
+        }
+    }
+
+    /// Runs the fast path from `start` (see the type's comment for when it may) and returns
+    /// the boundary where the ICU path resumes with no segment pending, or `stopped` when
+    /// `stop` asked to end the run.
+    mutating func runFast(from start: Int, stop: ((Int) -> Bool)?) -> (offset: Int, stopped: Bool) {
+        let fast = fastUnit!
+        let n = bytes.count
+        let base = bytes.baseAddress!
+        let keepAll = self.keepAll
+        let count = FastBreakClass.count
+        return ScalarTable.shared.withUnsafeBufferPointer { table in
+            FastBreakClass.actions.withUnsafeBufferPointer { actions in
+                var i = start
+                var segStart = start
+                var full = 0        // units of the pending segment, hanging spaces included
+                var content = 0     // units up to its last content character
+                var hasContent = false
+                var previous = FastBreakClass.slow
+                var inNumber = false
+                var previousLetter = false
+                var beforeSpaces = FastBreakClass.slow
+                var lineCount = lines.count
+                let hangulUniform = FastBreakClass.hangulSyllablesAreUniform
+                let recording = recordedOpportunities != nil
+                let unit = fast.unit
+                while i < n {
+                    let b0 = base[i]
+                    var cls: UInt8
+                    var units = 1
+                    var length = 1
+                    var letter: Bool
+                    var hangul = false
+                    if b0 < 0x80 {
+                        let bits = table[Int(b0)]
+                        cls = UInt8(truncatingIfNeeded: bits >> 12)
+                        letter = bits & (1 << 7) != 0
+                    } else if b0 &- 0xEA < 4 && hangulUniform
+                                && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
+                        // A precomposed Hangul syllable (U+AC00-U+D7A3): H2/H3, wide, a
+                        // keep-all letter, not an emoji (checked once per process).
+                        cls = FastBreakClass.id
+                        letter = true
+                        units = fast.wide
+                        length = 3
+                        hangul = true
+                    } else {
+                        let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
+                        length = l
+                        let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
+                        cls = UInt8(truncatingIfNeeded: bits >> 12)
+                        let props = ScalarProperties(bits: bits)
+                        letter = props.isKeepAllLetter
+                        if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
+                            units = fast.wide
+                        } else if props.cellClass == ScalarProperties.ambiguous {
+                            units = fast.ambiguous
+                        }
+                        if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue),
+                           let end = Self.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
+                            // One whole emoji cluster, met by its neighbours as an ID (a flag
+                            // almost so).
+                            cls = props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id
+                            length = end - i
+                            let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
+                            units = fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells
+                        }
+                    }
+                    if i != start {
+                        var action = actions[Int(previous) * count + Int(cls)]
+                        if action == FastBreakClass.Action.joinsInNumber.rawValue {
+                            action = inNumber ? FastBreakClass.Action.noBreak.rawValue : FastBreakClass.Action.breaks.rawValue
+                        }
+                        if previous == FastBreakClass.sp {
+                            // Rules that look back across spaces, to the last other character.
+                            if beforeSpaces == FastBreakClass.open {
+                                // LB14: OP SP* ×
+                                action = cls >= FastBreakClass.al ? FastBreakClass.Action.noBreak.rawValue
+                                    : FastBreakClass.Action.exit.rawValue
+                            } else if beforeSpaces == FastBreakClass.quotation && cls == FastBreakClass.open {
+                                action = FastBreakClass.Action.noBreak.rawValue  // LB15: QU SP* × OP
+                            } else if beforeSpaces == FastBreakClass.close && cls == FastBreakClass.slowAfterSpaceBreaks {
+                                action = FastBreakClass.Action.exit.rawValue     // LB16: (CL|CP) SP* × NS
+                            } else if cls == FastBreakClass.infixSeparator {
+                                // ICU breaks before an IS that follows a space and precedes a
+                                // number (UAX #14 later wrote it as LB15c): look one ahead.
+                                let next = i + 1 < n ? base[i + 1] : 0x20
+                                if next >= 0x80 || next &- 0x30 < 10 { action = FastBreakClass.Action.exit.rawValue }
+                            }
+                        }
+                        if action == FastBreakClass.Action.breaks.rawValue {
+                            let hard = previous == FastBreakClass.lf
+                            // Keep-all reads the first scalar of the clusters on both sides.
+                            let dropped = keepAll && !hard && previousLetter && letter
+                            if !dropped {
+                                let contentX = lineX + Double(content) * unit
+                                if !hard && (!hasContent || contentX <= limit) {
+                                    // It fits on the line (the common case of `finishFastSegment`).
+                                    if recording { recordedOpportunities?.append((i, false)) }
+                                    lineX += Double(full) * unit
+                                    if hasContent { lineContentX = contentX }
+                                    segmentStart = i
+                                } else {
+                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                      hasContent: hasContent, hard: hard, unit: unit)
+                                }
+                                segStart = i
+                                full = 0
+                                content = 0
+                                hasContent = false
+                                if let stop, lines.count != lineCount {
+                                    lineCount = lines.count
+                                    if stop(lines[lineCount - 1].end) { return (i, true) }
+                                }
+                                if cls < FastBreakClass.al { return (i, false) }
+                            }
+                        } else if action != FastBreakClass.Action.noBreak.rawValue {
+                            return (segStart, false)
+                        }
+                    } else if cls < FastBreakClass.al {
+                        return (start, false)  // an emoji cluster the fast path does not take
+                    }
+                    if cls == FastBreakClass.sp {
+                        full += 1
+                    } else if cls != FastBreakClass.lf {
+                        full += units
+                        content = full
+                        hasContent = true
+                    }
+                    inNumber = cls == FastBreakClass.nu
+                        || (inNumber && (cls == FastBreakClass.infixSeparator || cls == FastBreakClass.symbol))
+                    if cls == FastBreakClass.hyphen
+                        && (i == start || previous == FastBreakClass.sp || previous == FastBreakClass.lf) {
+                        previous = FastBreakClass.initialHyphen
+                    } else {
+                        previous = cls
+                    }
+                    previousLetter = letter
+                    if cls != FastBreakClass.sp { beforeSpaces = cls }
+                    i += length
+                    if hangul {
+                        // A run of Hangul syllables: between two, LB31 breaks (H2/H3 pairs
+                        // join only with jamo, LB26), unless keep-all drops it.
+                        while i + 2 < n && base[i] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
+                            if !keepAll {
+                                let contentX = lineX + Double(content) * unit
+                                if contentX <= limit {
+                                    if recording { recordedOpportunities?.append((i, false)) }
+                                    lineX += Double(full) * unit
+                                    lineContentX = contentX
+                                    segmentStart = i
+                                } else {
+                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                      hasContent: true, hard: false, unit: unit)
+                                    if let stop, lines.count != lineCount {
+                                        lineCount = lines.count
+                                        if stop(lines[lineCount - 1].end) { return (i, true) }
+                                    }
+                                }
+                                segStart = i
+                                full = 0
+                            }
+                            full += units
+                            content = full
+                            i += 3
+                        }
+                    }
+                    if b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu) {
+                        // A run of ASCII letters and digits: no opportunity inside (LB23, LB25,
+                        // LB28), one cell each, nothing to decide until it ends.
+                        var j = i
+                        var last = b0
+                        while j < n {
+                            let c = base[j]
+                            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
+                            last = c
+                            j += 1
+                        }
+                        if j > i {
+                            full += j - i
+                            content = full
+                            let digit = last &- 0x30 < 10
+                            previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                            beforeSpaces = previous
+                            inNumber = digit
+                            i = j
+                        }
+                    }
+                }
+                // ICU reports the end of the text as a boundary.
+                finishFastSegment(start: segStart, end: n, full: full, content: content,
+                                  hasContent: hasContent, hard: previous == FastBreakClass.lf, unit: fast.unit)
+                if let stop, lines.count != lineCount, stop(lines[lines.count - 1].end) { return (n, true) }
+                return (n, false)
+            }
+        }
+    }
+
+    /// The end of the emoji cluster whose first scalar (`first`, of fast class `firstClass`)
+    /// ends at `j`, when it has a shape the fast path takes: an ID or EB base with VS16,
+    /// skin tones and ZWJ-joined ID/EB bases; or a pair of regional indicators with no third
+    /// after it. Nil for a lone base (walked as a plain character) and for anything else.
+    /// The cluster's end is UAX #29's: the scalar after it must not extend it (GB9, GB9a).
+    @inline(__always)
+    private static func emojiClusterEnd(_ bytes: UnsafeBufferPointer<UInt8>, first: ScalarProperties, firstClass: UInt8, at start: Int,
+                                 table: UnsafeBufferPointer<UInt16>) -> Int? {
+        let n = bytes.count
+        guard start < n, bytes[start] >= 0x80 else { return nil }
+        func props(_ scalar: UInt32) -> ScalarProperties {
+            ScalarProperties(bits: scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar))
+        }
+        var j = start
+        if first.isRegionalIndicator {
+            let (s1, l1) = UTF8Scalar.decode(bytes, at: j)
+            guard props(s1).isRegionalIndicator else { return nil }
+            j += l1
+        } else {
+            guard firstClass == FastBreakClass.id else { return nil }
+            while j < n && bytes[j] >= 0x80 {
+                let (s, l) = UTF8Scalar.decode(bytes, at: j)
+                if s == 0xFE0F || props(s).isEmojiModifier {
+                    j += l
+                } else if s == 0x200D {
+                    guard j + l < n else { return nil }
+                    let (t, tl) = UTF8Scalar.decode(bytes, at: j + l)
+                    let p = props(t)
+                    guard p.isExtendedPictographic && p.fastBreakClass == FastBreakClass.id else { return nil }
+                    j += l + tl
+                } else {
+                    break
+                }
+            }
+            if j == start { return nil }
+        }
+        if j < n && bytes[j] >= 0x80 {
+            let next = props(UTF8Scalar.decode(bytes, at: j).scalar)
+            switch next.graphemeBreak {
+            case .extend, .zwj, .spacingMark, .regionalIndicator: return nil
+            default: break
+            }
+        }
+        return j
+    }
+
+    /// `finishSegment` for a segment of fast characters whose widths are already summed.
+    @inline(__always)
+    private mutating func finishFastSegment(start: Int, end: Int, full: Int, content: Int, hasContent: Bool,
+                                            hard: Bool, unit: Double) {
+        recordedOpportunities?.append((end, hard))
+        let contentWidth = Double(content) * unit
+        let fullWidth = Double(full) * unit
+        var contentX = hasContent ? lineX + contentWidth : lineX
+        var fullX = lineX + fullWidth
+        if lineStart < start && hasContent && contentX > limit {
+            breakLine(at: start)
+            contentX = contentWidth
+            fullX = fullWidth
+        }
+        if hasContent && contentX > limit {
+            // Too wide even for an empty line: break between clusters.
+            let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
+            var i = start
+            while i < end {
+                let e = walker.clusterEnd(at: i)
+                switch bytes[i] {
+                case 0x20: place(Pending(start: i, end: e, advance: measurer.advance(bytes, i, e), kind: .hanging))
+                case 0x0A: place(Pending(start: i, end: e, advance: 0, kind: .terminator))
+                default: place(Pending(start: i, end: e, advance: measurer.advance(bytes, i, e), kind: .content))
+                }
+                i = e
+            }
+        } else {
+            lineX = fullX
+            if hasContent { lineContentX = contentX }
+        }
+        if hard {
+            emit(end: end, terminator: 1)  // the fast path's only mandatory break is LF
+            lineStart = end
+            lineX = 0
+            lineContentX = 0
+        }
+        segmentStart = end
+    }
+}
+
+extension ScalarProperties {
+    /// The fast break class of the scalar that starts at `i`.
+    @inline(__always)
+    static func fastClass(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt8 {
+        let b0 = bytes[i]
+        if b0 < 0x80 { return ScalarProperties.of(UInt32(b0)).fastBreakClass }
+        return ScalarProperties.of(UTF8Scalar.decode(bytes, at: i).scalar).fastBreakClass
+    }
+}
