@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
         .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
         .executable(name: "chatform", targets: ["chatform"]),
+        .executable(name: "chatform-bench", targets: ["chatform-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,6 +46,15 @@ let package = Package(
                 "ChatFormReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "chatform-bench",
+            dependencies: [
+                "ChatFormScroll",
+                "ChatFormRows",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/chatform-bench"
         ),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormText"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormRows"]),

@@ -26,7 +26,7 @@ struct Stats {
     func quantile(_ q: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }
         let i = Int((q * Double(sorted.count - 1)).rounded())
-        return sorted[min(max(0, i), sorted.count - 1)]
+        return sorted[Swift.min(Swift.max(0, i), sorted.count - 1)]
     }
     var median: Double { quantile(0.5) }
     var p99: Double { quantile(0.99) }
@@ -36,7 +36,7 @@ struct Stats {
 /// Peak resident memory in MiB.
 func peakRSSMiB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024
 }
 

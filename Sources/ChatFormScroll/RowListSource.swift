@@ -24,6 +24,8 @@ public struct RowListSource<ID: Hashable & Sendable>: RowSource {
     public func row(at index: Int) -> Row<ID> { list.element(at: index) }
     /// - Complexity: O(log n).
     public func index(of id: ID) -> Int? { list.index(of: id) }
+    /// - Complexity: O(log n).
+    public func id(at index: Int) -> ID { list.id(at: index) }
 
     /// - Complexity: O(k + log n).
     public mutating func insert(_ rows: [Row<ID>], at index: Int) throws(ScrollError) {

@@ -23,6 +23,9 @@ public protocol RowSource<ID>: Sendable {
     var count: Int { get }
     /// The row at `index` (0..<count).
     func row(at index: Int) -> Row<ID>
+    /// The id of the row at `index`; the default reads `row(at:).id` (override it when
+    /// building a row is costly: the table asks for ids far more often than for rows).
+    func id(at index: Int) -> ID
     /// The index of the row with `id`, or nil.
     func index(of id: ID) -> Int?
     /// Inserts `rows` before `index`; throws `ScrollError.duplicateRow` for an id already present.
@@ -31,6 +34,10 @@ public protocol RowSource<ID>: Sendable {
     mutating func remove(at index: Int)
     /// Replaces the row at `index` with `row` (same id).
     mutating func replace(at index: Int, with row: Row<ID>)
+}
+
+extension RowSource {
+    public func id(at index: Int) -> ID { row(at: index).id }
 }
 
 /// The built-in source: rows in an array with an id → index dictionary.

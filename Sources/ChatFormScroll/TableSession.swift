@@ -117,7 +117,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
 
     /// The cached measurement of row `index` if it is exact for the current width.
     func cache(ofRow index: Int) -> RowCache? {
-        guard let c = caches[source.row(at: index).id], c.measurement.width == viewport.size.width else { return nil }
+        guard let c = caches[source.id(at: index)], c.measurement.width == viewport.size.width else { return nil }
         return c
     }
 
@@ -135,7 +135,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public func frame(ofRow index: Int) -> RowFrame<ID> {
         let cache = cache(ofRow: index)
         let lines = cache?.measurement.items.reduce(0) { $0 + ($1.text?.lineCount ?? 0) } ?? 0
-        return RowFrame(id: source.row(at: index).id, index: index, y: heights.offset(ofRow: index),
+        return RowFrame(id: source.id(at: index), index: index, y: heights.offset(ofRow: index),
                         height: heights.height(at: index), lines: lines, measured: cache != nil)
     }
 
@@ -250,7 +250,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     mutating func evictCaches() {
         guard caches.count > cacheLimit else { return }
         var keep = Set<ID>()
-        for i in rowsInViewport() { keep.insert(source.row(at: i).id) }
+        for i in rowsInViewport() { keep.insert(source.id(at: i)) }
         if let focus { keep.insert(focus.field.row) }
         let victims = caches.filter { !keep.contains($0.key) }.sorted { $0.value.stamp < $1.value.stamp }
         for (id, _) in victims.prefix(caches.count - cacheLimit / 2) { caches[id] = nil }
@@ -326,7 +326,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         v.size = size
         try v.validate()
         let anchor = firstVisible()
-        let anchorID = anchor.map { source.row(at: $0.index).id }
+        let anchorID = anchor.map { source.id(at: $0.index) }
         viewport.size = size
         if let anchor, let anchorID, let i = source.index(of: anchorID) {
             // Measure the anchor row first, then keep its top where it was on screen.

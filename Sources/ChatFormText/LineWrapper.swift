@@ -49,14 +49,16 @@ struct LineWrapper {
     /// the fast path is off.
     let fastUnit: FastUnit?
 
+    /// `fastPath: false` asks ICU for every opportunity (the reference the fast path is
+    /// held to).
     init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, measurer: Measurer,
-         width: Double, keepAll: Bool) {
+         width: Double, keepAll: Bool, fastPath: Bool = true) {
         self.bytes = bytes
         self.iterators = iterators
         self.measurer = measurer
         self.keepAll = keepAll
         self.limit = width.isFinite ? width + max(1, width) * 1e-9 : .infinity
-        self.fastUnit = FastUnit(measurer)
+        self.fastUnit = fastPath ? FastUnit(measurer) : nil
         segment.reserveCapacity(64)
     }
 

@@ -48,4 +48,21 @@ public enum ICUReference {
 
     /// The Unicode version of ICU's data.
     public static var unicodeVersion: String { ICU.unicodeVersion }
+
+    /// The lines `TextLayout` gives, computed with every break opportunity taken from ICU
+    /// (no fast path): what the benchmark and the differential tests compare the fast path
+    /// to.
+    ///
+    /// - Complexity: O(n).
+    public static func wrap(_ text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+                            options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) -> [LineFragment] {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        let measurer = Measurer(metrics)
+        return try withBreakIterators(text) { bytes, iterators in
+            var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer, width: width,
+                                      keepAll: options.keepAll, fastPath: false)
+            wrapper.run()
+            return wrapper.lines
+        }
+    }
 }

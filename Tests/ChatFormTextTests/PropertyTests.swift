@@ -135,3 +135,19 @@ extension String {
         return out
     }
 }
+
+@Suite("Fast path against the ICU-only wrap")
+struct FastPathWrapTests {
+    @Test(arguments: 0..<4)
+    func linesEqualTheICUOnlyWrap(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 8080)
+        for _ in 0..<150 {
+            let text = RandomText.make(&rng, pieceCount: Int.random(in: 0...80, using: &rng))
+            let width = Double(Int.random(in: 1...80, using: &rng))
+            let options = TextLayoutOptions(keepAll: Bool.random(using: &rng))
+            let fast = try TextLayout(text: text, width: width, options: options).lines
+            let slow = try ICUReference.wrap(text, width: width, options: options)
+            #expect(fast == slow, "\(text.debugDescription) width \(width)")
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import ArgumentParser
+import ChatFormScroll
+import ChatFormRows
+import Foundation
+
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chatform-bench",
+        abstract: "ChatFormLayout's benchmarks: bulk wrapping against raw ICU, a 1,000,000-message chat, a 100,000-line field.",
+        discussion: "Run it in release: swift run -c release chatform-bench. Every result is checked before it is timed.")
+
+    @Flag(help: "Smaller inputs and fewer runs (a smoke run for CI, well under a minute).")
+    var quick = false
+
+    @Option(help: "Write the results as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Measure bulk wrapping on this UTF-8 file (one text) instead of the generated chat text.")
+    var corpus: String?
+
+    @Option(help: "Width in cells for bulk wrapping.")
+    var width: Int = 40
+
+    @Option(help: "Threads for parallel bulk wrapping (default: all cores).")
+    var threads: Int?
+
+    func validate() throws {
+        guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+    }
+
+    func run() throws {
+        var results = Results()
+        let runs = quick ? 3 : 5
+        let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        try bulkWrap(runs: runs, threads: threadCount, into: &results)
+        try chat(into: &results)
+        try field(into: &results)
+        results["peak_rss_mb"] = peakRSSMiB()
+        results.print(machine: machineDescription(), quick: quick)
+        if let json { try results.write(json: json, machine: machineDescription()) }
+    }
+
+    // MARK: Bulk wrapping
+
+    func bulkWrap(runs: Int, threads: Int, into results: inout Results) throws {
+        let text: String
+        if let corpus {
+            guard let data = FileManager.default.contents(atPath: corpus) else {
+                throw ValidationError("cannot read \(corpus)")
+            }
+            text = try UTF8Validation.string(from: [UInt8](data))
+        } else {
+            progress("generating \(quick ? 4 : 16) MB of chat text")
+            text = Corpus.chatText(bytes: (quick ? 4 : 16) * 1_000_000)
+        }
+        let megabytes = Double(text.utf8.count) / 1e6
+        let w = Double(width)
+        progress("checking the fast path's lines against the ICU-only wrap")
+        let fast = try TextLayout(text: text, width: w)
+        let reference = try ICUReference.wrap(text, width: w)
+        check(fast.lines == reference, "fast-path lines differ from the ICU-only lines")
+        let parallel = try TextLayout(text: text, width: w, threads: threads)
+        check(parallel.lines == fast.lines, "parallel lines differ from single-threaded lines")
+        let opportunities = try ICUReference.countLineBreaks(in: text)
+        check(opportunities >= fast.lineCount - 1, "ICU found fewer opportunities than lines")
+
+        var wrap: [Double] = [], icu: [Double] = [], par: [Double] = [], slow: [Double] = []
+        progress("timing bulk wrap, raw ICU iteration and parallel wrap (\(runs) runs + warm-up)")
+        for run in 0...runs {
+            var lines = 0
+            let tw = try Clock.time { lines = try TextLayout(text: text, width: w).lineCount }
+            let ti = try Clock.time { _ = try ICUReference.countLineBreaks(in: text) }
+            let tp = try Clock.time { _ = try TextLayout(text: text, width: w, threads: threads).lineCount }
+            let ts = try Clock.time { _ = try ICUReference.wrap(text, width: w).count }
+            check(lines == fast.lineCount, "line count changed between runs")
+            if run == 0 { continue }   // warm-up
+            wrap.append(megabytes / tw); icu.append(megabytes / ti); par.append(megabytes / tp); slow.append(megabytes / ts)
+        }
+        let ratios = zip(wrap, icu).map { $0 / $1 }
+        results["corpus.mb"] = megabytes
+        results["wrap.mb_per_s"] = Stats(wrap).median
+        results["icu.break.mb_per_s"] = Stats(icu).median
+        results["wrap.vs_icu"] = Stats(ratios).median
+        results["wrap.icu_only.mb_per_s"] = Stats(slow).median
+        results["wrap.parallel.mb_per_s"] = Stats(par).median
+        results["wrap.parallel.threads"] = Double(threads)
+    }
+
+    // MARK: A million-message chat
+
+    func chat(into results: inout Results) throws {
+        let count = 1_000_000
+        let viewport = Viewport(size: Size(width: 40, height: 30))
+        let configuration = TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 3)
+        progress("opening a \(count)-message chat")
+        var opens: [Double] = []
+        var table: TableSession<Int>! = nil
+        for run in 0...(quick ? 3 : 7) {
+            var t: TableSession<Int>! = nil
+            let seconds = try Clock.time {
+                t = try TableSession(source: GeneratedChat(count: count), viewport: viewport, configuration: configuration)
+            }
+            let last = t.frame(ofRow: count - 1)
+            check(last.measured && abs(last.y + last.height - (t.viewport.offset + 30)) < 1e-9, "the chat did not open at its end")
+            check(t.cachedMeasurementCount < 100, "opening measured \(t.cachedMeasurementCount) rows")
+            if run > 0 { opens.append(seconds * 1e3) }
+            table = t
+        }
+        results["open.chat1M.ms"] = Stats(opens).median
+
+        progress("scrollTo never-measured rows")
+        var rng = SplitMix64(seed: 77)
+        var scrolls: [Double] = []
+        let scrollCount = quick ? 300 : 2000
+        while scrolls.count < scrollCount {
+            let target = Int.random(in: 0..<count, using: &rng)
+            if table.isMeasured(row: target) { continue }
+            let seconds = try Clock.time { try table.scrollTo(target, anchor: .top) }
+            let f = table.frame(ofRow: target)
+            let maxOffset = table.contentHeight - 30
+            check(f.measured && (abs(f.y - table.viewport.offset) < 1e-9 || abs(table.viewport.offset - maxOffset) < 1e-9),
+                  "row \(target) did not land at the top")
+            scrolls.append(seconds * 1e6)
+        }
+        let s = Stats(scrolls)
+        results["scrollTo.chat1M.p50_us"] = s.median
+        results["scrollTo.chat1M.p99_us"] = s.p99
+        results["scrollTo.chat1M.max_us"] = s.max
+
+        progress("typing into a message of the chat")
+        try table.scrollTo(count / 2, anchor: .center)
+        try table.focus(FieldRef(row: count / 2))
+        try table.move(.documentEnd)
+        var keys: [Double] = []
+        let keyCount = quick ? 500 : 3000
+        let alphabet = Array("typing into a message of a million ")
+        for k in 0..<keyCount {
+            let ch = String(alphabet[k % alphabet.count])
+            let seconds = try Clock.time { try table.type(ch) }
+            if k % 97 == 0 {
+                let c = table.caret!
+                let band = table.viewport.visibleBand
+                check(c.rect.minY >= band.lowerBound - 1e-9 && c.rect.maxY <= band.upperBound + 1e-9, "caret left the band")
+            }
+            keys.append(seconds * 1e6)
+        }
+        let k = Stats(keys)
+        results["keystroke.chat1M.p50_us"] = k.median
+        results["keystroke.chat1M.p99_us"] = k.p99
+        results["keystroke.chat1M.max_us"] = k.max
+        results["index.bytes_per_row"] = Double(table.indexMemoryFootprint) / Double(count)
+        // The index with every row measured (no runs of estimates left).
+        let measured = try HeightIndex(heights: (0..<count).map { Double(1 + $0 % 7) })
+        results["index.measured.bytes_per_row"] = Double(measured.memoryFootprint) / Double(count)
+    }
+
+    // MARK: A 100,000-line field
+
+    func field(into results: inout Results) throws {
+        let lines = 100_000
+        progress("building a \(lines)-line field")
+        let text = Corpus.fieldText(lines: lines)
+        var table = try TableSession(rows: [.text("field", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1)))],
+                                     viewport: Viewport(size: Size(width: 40, height: 30)))
+        let middle = text.utf8.count / 2
+        var caret = middle
+        while (try? table.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
+        progress("typing, newlines and backspaces in the middle of the field")
+        var keys: [Double] = []
+        let keyCount = quick ? 500 : 3000
+        for k in 0..<keyCount {
+            let seconds: Double
+            switch k % 10 {
+            case 7: seconds = try Clock.time { try table.newline() }
+            case 9: seconds = try Clock.time { try table.deleteBackward() }
+            default: seconds = try Clock.time { try table.type("x") }
+            }
+            if k % 101 == 0 {
+                let c = table.caret!
+                let band = table.viewport.visibleBand
+                check(c.rect.minY >= band.lowerBound - 1e-9 && c.rect.maxY <= band.upperBound + 1e-9, "caret left the band")
+                let item = table.measurement(ofRow: 0)!.items[0].text!
+                check(table.frame(ofRow: 0).height == Double(item.lineCount) + 2, "field row height is not its lines + padding")
+            }
+            keys.append(seconds * 1e6)
+        }
+        let s = Stats(keys)
+        results["keystroke.field100k.p50_us"] = s.median
+        results["keystroke.field100k.p99_us"] = s.p99
+        results["keystroke.field100k.max_us"] = s.max
+    }
+}
+
+/// Named results, printed as a table and written as JSON.
+struct Results {
+    private(set) var values: [(String, Double)] = []
+
+    subscript(key: String) -> Double? {
+        get { values.first { $0.0 == key }?.1 }
+        set { if let v = newValue { values.removeAll { $0.0 == key }; values.append((key, v)) } }
+    }
+
+    func print(machine: String, quick: Bool) {
+        Swift.print("chatform-bench\(quick ? " --quick" : "")  \(ISO8601DateFormatter().string(from: Date()))")
+        Swift.print("machine: \(machine)")
+        let width = values.map(\.0.count).max() ?? 10
+        for (key, value) in values {
+            Swift.print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: value >= 100 ? "%.0f" : "%.2f", value))
+        }
+    }
+
+    func write(json path: String, machine: String) throws {
+        var body = "{\"date\": \"\(ISO8601DateFormatter().string(from: Date()))\", \"machine\": \"\(machine.replacingOccurrences(of: "\"", with: "'"))\", \"results\": {"
+        body += values.map { "\"\($0.0)\": \($0.1.isFinite ? String($0.1) : "null")" }.joined(separator: ", ")
+        body += "}}\n"
+        try body.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
