@@ -195,3 +195,29 @@ struct ChatReplayTests {
         }
     }
 }
+
+@Suite("Replay: seed behaviours through the command")
+struct BehaviorReplayTests {
+    @Test(arguments: [
+        (#"{"behavior": "toolbar", "config": {"contentHeight": 3000, "viewportHeight": 800}, "events": [{"type": "dragBegin", "offset": 0, "at": 0}, {"type": "scroll", "offset": 40, "translation": -40, "at": 0.1}, {"type": "dragEnd", "offset": 40, "at": 0.2}]}"#, "expanded", 3),
+        (#"{"behavior": "header", "config": {"headerHeight": 120}, "events": [{"type": "scroll", "offset": 31, "at": 0}, {"type": "advance", "by": 0.3}]}"#, "headerPosition", 2),
+        (#"{"behavior": "tabs", "config": {"headerHeight": 300, "tabBarHeight": 44, "minimumHeaderHeight": 100, "viewportHeight": 800, "tabs": [{"id": "posts", "contentHeight": 2000}, {"id": "likes", "contentHeight": 500}]}, "events": [{"type": "scroll", "offset": 450}, {"type": "selectTab", "tab": "likes"}]}"#, "containerOffset", 2),
+        (#"{"behavior": "sections", "config": {"viewportHeight": 700, "bottomInset": 90, "sections": [{"id": "0", "height": 620}, {"id": "1", "height": 880}, {"id": "2", "height": 540}, {"id": "3", "height": 210}]}, "events": [{"type": "next", "at": 0}, {"type": "next", "at": 1}, {"type": "next", "at": 2}, {"type": "next", "at": 3}]}"#, "button", 4),
+    ])
+    func behaviourScriptsRunThroughReplay(script: String, key: String, events: Int) throws {
+        let r = try Tool.run(["replay", "-"], stdin: Data(script.utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.text.split(separator: "\n").map { object(String($0)) }
+        #expect(lines.filter { $0["kind"] as? String == "event" }.count == events)
+        #expect(lines.allSatisfy { $0[key] != nil })
+        let framed = try Tool.run(["replay", "-", "--frames"], stdin: Data(script.utf8))
+        #expect(framed.status == 0)
+        #expect(framed.text.split(separator: "\n").count >= lines.count)
+    }
+
+    @Test func aBadBehaviourScriptExitsTwo() throws {
+        let r = try Tool.run(["replay", "-"], stdin: Data(#"{"behavior": "carousel"}"#.utf8))
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("carousel"))
+    }
+}
