@@ -129,14 +129,18 @@ struct Bench: ParsableCommand {
         results["scrollTo.chat1M.p99_us"] = s.p99
         results["scrollTo.chat1M.max_us"] = s.max
 
-        progress("typing into a message of the chat")
-        try table.scrollTo(count / 2, anchor: .center)
-        try table.focus(FieldRef(row: count / 2))
-        try table.move(.documentEnd)
+        progress("typing into messages of the chat")
         var keys: [Double] = []
         let keyCount = quick ? 500 : 3000
         let alphabet = Array("typing into a message of a million ")
         for k in 0..<keyCount {
+            if k % 60 == 0 {
+                // Like a user: edit a message (about 60 keystrokes), then another one.
+                let target = Int.random(in: 0..<count, using: &rng)
+                try table.scrollTo(target, anchor: .center)
+                try table.focus(FieldRef(row: target))
+                try table.move(.documentEnd)
+            }
             let ch = String(alphabet[k % alphabet.count])
             let seconds = try Clock.time { try table.type(ch) }
             if k % 97 == 0 {

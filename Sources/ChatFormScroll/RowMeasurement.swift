@@ -32,6 +32,8 @@ public struct RowMeasurement: Sendable {
     public var height: Double
     /// The viewport width the row was measured for.
     public var width: Double
+    /// The style the row was measured with.
+    public var style: RowStyle
     /// The width the text was laid out at.
     public var contentWidth: Double
     public var items: [Item]
@@ -88,7 +90,7 @@ public struct RowMeasurement: Sendable {
             }
         }
         let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
-        return RowMeasurement(height: height, width: width, contentWidth: contentWidth, items: items)
+        return RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
     }
 
     /// Takes item `index`'s text out (leaving nil), so the caller holds the only reference

@@ -149,7 +149,7 @@ extension TableSession {
                 caches[id] = rowCache
                 throw .notEditable("\(field.row)#\(field.item)")
             }
-            rowCache.measurement.setText(buffer, ofItem: field.item, style: source.row(at: i).style)
+            rowCache.measurement.setText(buffer, ofItem: field.item, style: rowCache.measurement.style)
             buffer = .layout(try! TextLayout(text: "", width: 1))   // release the local reference
             caches[id] = rowCache
         }
@@ -231,11 +231,11 @@ extension TableSession {
         do throws(TextLayoutError) {
             result = try document.replaceSubrange(range, with: inserted)
         } catch {
-            rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: source.row(at: i).style)
+            rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
             caches[id] = rowCache
             throw .invalidCaret(offset: range.lowerBound, length: document.utf8Count, reason: error.description)
         }
-        rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: source.row(at: i).style)
+        rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
         clock &+= 1
         rowCache.stamp = clock
         let newHeight = rowCache.measurement.height
@@ -320,7 +320,7 @@ extension TableSession {
               let item = cache.measurement.item(at: focus.field.item), let text = item.text,
               let local = try? text.caretRect(for: focus.caret),
               let line = try? text.lineIndex(for: focus.caret) else { return nil }
-        let style = source.row(at: i).style
+        let style = cache.measurement.style
         let inner = cache.innerOffsets[item.index] ?? 0
         let rowY = heights.offset(ofRow: i)
         let rect = Rect(x: style.padding.left + local.minX, y: rowY + style.padding.top + item.y + local.minY - inner,
@@ -347,7 +347,11 @@ extension TableSession {
             rowCache.innerOffsets[item.index] = nil
         }
         caches[id] = rowCache
-        guard let rect = caret?.rect else { return }
+        let style = rowCache.measurement.style
+        let inner = rowCache.innerOffsets[item.index] ?? 0
+        let rowY = heights.offset(ofRow: i)
+        let top = rowY + style.padding.top + item.y + local.minY - inner
+        let rect = Rect(x: style.padding.left + local.minX, y: top, width: 0, height: local.height)
         let target = CaretVisibility.offset(revealing: rect.minY...rect.maxY, margin: margin, offset: viewport.offset,
                                             bandTop: viewport.topInset, bandHeight: viewport.bandHeight,
                                             bounds: 0...Swift.max(contentHeight, rect.maxY))

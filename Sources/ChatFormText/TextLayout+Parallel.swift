@@ -45,8 +45,10 @@ extension TextLayout {
         var text = text
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
-        let wanted = max(1, min(threads, n / parallelChunkMinimum))
-        if wanted == 1 { return try wrap(text, width: width, measurer: measurer, keepAll: keepAll) }
+        // A few chunks per thread balance the load when one chunk is slower (scripts that
+        // need ICU) or a core is busy.
+        let wanted = max(1, min(threads * 4, n / parallelChunkMinimum))
+        if wanted == 1 || threads == 1 { return try wrap(text, width: width, measurer: measurer, keepAll: keepAll) }
         let cuts = text.withUTF8 { chunkBoundaries($0, count: wanted) }
         if cuts.count == 2 { return try wrap(text, width: width, measurer: measurer, keepAll: keepAll) }
 
@@ -71,12 +73,14 @@ extension TextLayout {
                 }
             }
         }
+        var total = 0
+        for c in 0..<chunks { total += (try results[c].get()).count }
         var lines: [LineFragment] = []
+        lines.reserveCapacity(total)
         for c in 0..<chunks {
             var part = try results[c].get()
             if c < chunks - 1, let last = part.last, last.start == last.end { part.removeLast() }
             let shift = cuts[c]
-            lines.reserveCapacity(lines.count + part.count)
             for line in part {
                 lines.append(LineFragment(start: line.start + shift, end: line.end + shift,
                                           width: line.width, terminatorLength: line.terminatorLength))
