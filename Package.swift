@@ -47,25 +47,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support shared by the test targets and the benchmark (not a product).
+        .target(name: "ChatFormTesting"),
         .executableTarget(
             name: "chatform-bench",
             dependencies: [
                 "ChatFormScroll",
                 "ChatFormRows",
+                "ChatFormTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/chatform-bench"
         ),
-        .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormText"]),
-        .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormRows"]),
-        .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormMotion"]),
-        .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormBehaviors", "ChatFormScroll"]),
-        .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormScroll"]),
-        .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormReplay", "chatform"], exclude: ["Fixtures"]),
-        .testTarget(name: "ChatFormTerminalTests", dependencies: ["ChatFormTerminal", "terminal-probe"]),
+        .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
+        .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
+        .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
+        .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors", "ChatFormScroll"]),
+        .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormTesting", "ChatFormScroll"]),
+        .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormTesting", "ChatFormReplay", "chatform"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChatFormTerminalTests", dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe"]),
         .testTarget(
             name: "ChatFormToolTests",
-            dependencies: ["chatform", "ChatFormText"],
+            dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,3 +1,4 @@
+import ChatFormTesting
 import ArgumentParser
 import ChatFormScroll
 import ChatFormRows

@@ -35,7 +35,7 @@ struct PropertyTests {
                 #expect(line.start < line.end || (k == l.lineCount - 1 && (k == 0 || l.lines[k - 1].isHard)))
                 let clusters = boundaryList.filter { $0 > line.start && $0 <= line.contentEnd }.count
                 #expect(line.width <= width || clusters == 1, "line \(k) of \(text.debugDescription) at \(width)")
-                #expect(line.width == Double(CellWidth.of(String(l.lineText(k)).trimmingHangingSpace())) || text.contains("\t"), "\(String(l.lineText(k)).debugDescription) \(line.width)")
+                #expect(line.width == Double(CellWidth.of(String(l.lineText(k)).trimmingHangingSpace())) || text.unicodeScalars.contains("\t"), "\(String(l.lineText(k)).debugDescription) \(line.width)")
             }
             // The text ends in a mandatory break exactly when the last line is empty after a hard line.
             let endsInBreak = l.lineCount > 1 && l.lines[l.lineCount - 2].isHard && l.lines.last!.start == n

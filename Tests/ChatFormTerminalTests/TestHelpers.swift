@@ -1,20 +1,5 @@
 import ChatFormTerminal
 
-/// A small seeded PRNG (SplitMix64) so random tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Cell widths for tests, independent of the module's estimate: a fixed table keyed by
 /// the cluster's first scalar (the base decides the width, as in terminals).
 func testWidth(_ character: Character) -> Int {
