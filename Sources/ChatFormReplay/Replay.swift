@@ -177,6 +177,15 @@ struct Player {
                 try g.allow(["by", "to"])
                 if let to = try g.number("to") { try table.scroll(to: to) } else { try table.scroll(by: try g.required("by", g.number)) }
             }
+        case "drag":
+            try only(["drag"])
+            if let dy = f.value["drag"]?.number {
+                try table.drag(by: dy)
+            } else if let phase = f.value["drag"]?.string, phase == "begin" || phase == "end" {
+                if phase == "begin" { table.beginDrag() } else { try table.endDrag() }
+            } else {
+                throw ReplayError("\(path).drag: expected \"begin\", a distance, or \"end\"")
+            }
         case "resize":
             try only(["resize"])
             let g = try f.required("resize", f.object)

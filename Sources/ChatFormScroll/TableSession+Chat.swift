@@ -127,6 +127,7 @@ extension TableSession {
 
     /// Scrolls to the end, measuring the rows that come into view until the end is exact.
     mutating func followBottom() throws(ScrollError) {
+        springBack = nil
         for _ in 0..<64 {
             viewport.offset = maxOffset
             var changed = false
@@ -164,6 +165,7 @@ extension TableSession {
     public mutating func scrollTo(_ id: ID, anchor: ScrollAnchor = .top) throws(ScrollError) {
         let i = try requireIndex(id)
         pinnedRow = nil
+        springBack = nil
         _ = try measure(row: i)
         let y = heights.offset(ofRow: i)
         let h = heights.height(at: i)

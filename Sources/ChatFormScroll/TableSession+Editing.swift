@@ -355,7 +355,10 @@ extension TableSession {
         let target = CaretVisibility.offset(revealing: rect.minY...rect.maxY, margin: margin, offset: viewport.offset,
                                             bandTop: viewport.topInset, bandHeight: viewport.bandHeight,
                                             bounds: 0...Swift.max(contentHeight, rect.maxY))
-        viewport.offset = clampedOffset(target)
+        if target != viewport.offset && !isDragging {
+            springBack = nil   // the caret takes over from a spring-back
+            viewport.offset = clampedOffset(target)
+        }
         try settle(anchor: id)
     }
 

@@ -45,7 +45,7 @@ extension TableSession {
         let end = now + seconds
         let rate = configuration.frameRate
         var frame = (now * rate).rounded(.down) + 1
-        while frame / rate <= end && frame / rate <= keyboard.endTime + 1 / rate {
+        while frame / rate <= end && frame / rate <= animationsEndTime + 1 / rate {
             now = frame / rate
             try applyFrame()
             onFrame(self)
@@ -60,9 +60,13 @@ extension TableSession {
     /// Brings the keyboard's overlap up to date at `now`, lifts or lowers the content with
     /// it as decided when the keyboard started moving, clamps, and reveals the caret.
     mutating func applyFrame() throws(ScrollError) {
+        applySpringBack()
         let overlap = Swift.min(keyboard.height(at: now), viewport.size.height)
         let delta = overlap - viewport.keyboardOverlap
-        guard delta != 0 else { return }
+        guard delta != 0 else {
+            if springBack == nil && !isDragging { clampOffset() }
+            return
+        }
         viewport.keyboardOverlap = overlap
         if liftsWithKeyboard { viewport.offset += delta }
         clampOffset()

@@ -43,6 +43,12 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public var cacheLimit = 4096
     /// Whether the content follows the keyboard while it moves.
     var liftsWithKeyboard = false
+    /// Whether a caller-driven drag is under way (the offset may overscroll).
+    public var isDragging: Bool { dragFinger != nil }
+    /// During a drag, the offset the finger would give without rubber-band resistance.
+    var dragFinger: Double?
+    /// The offset's spring back to its bounds after an overscrolling drag.
+    var springBack: AnimatedValue?
 
     /// Creates a table of `rows` in `viewport`, held in the built-in `RowArray`.
     ///
@@ -278,7 +284,10 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         offset.isNaN ? minOffset : Swift.min(Swift.max(offset, minOffset), maxOffset)
     }
 
+    /// Clamps the offset (SPEC §4), except while a drag overscrolls or its spring-back
+    /// runs: then the offset may lie past the bounds.
     mutating func clampOffset() {
+        if isDragging || springBack != nil { return }
         viewport.offset = clampedOffset(viewport.offset)
     }
 
@@ -302,6 +311,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public mutating func scroll(to offset: Double) throws(ScrollError) {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
         pinnedRow = nil
+        springBack = nil
         if offset >= maxOffset && rowCount > 0 {
             // Past the end: land on the true end even if measuring what comes into view
             // makes the content taller.
