@@ -1,0 +1,2 @@
+import ChatFormDemo
+import ChatFormTerminal
