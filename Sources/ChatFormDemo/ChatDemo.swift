@@ -219,8 +219,15 @@ public struct ChatDemo: DemoModel {
         nextID += 1
     }
 
+    /// Scrolls to the end. Rows coming into view may be measured for the first time at
+    /// this width (after a resize) and change the content's height, so repeat until the end
+    /// holds still.
     mutating func scrollToEnd() throws {
-        try transcript.scroll(to: transcript.contentHeight + transcript.viewport.size.height)
+        for _ in 0..<64 {
+            try transcript.scroll(to: transcript.contentHeight + transcript.viewport.size.height)
+            let end = transcript.contentHeight + transcript.viewport.bottomInset - transcript.viewport.size.height
+            if transcript.viewport.offset >= end - 1e-9 { break }
+        }
     }
 
     /// After the input changed: the transcript's bottom inset follows the input's height,
@@ -245,14 +252,16 @@ public struct ChatDemo: DemoModel {
         }
     }
 
+    /// A transcript that was at its end stays at its end; otherwise the first visible
+    /// message keeps its place on screen (the engine's scroll anchoring).
     public mutating func resize(_ newSize: TerminalSize) throws {
+        let wasAtBottom = transcript.isAtBottom
         size = newSize
         try transcript.resize(to: Self.transcriptSize(newSize))
         try input.resize(to: Size(width: Double(max(1, newSize.columns)), height: Double(options.inputMaxLines)))
         if transcript.keyboard.isShown {
             try transcript.showKeyboard(height: DemoKeyboard.height(forRows: newSize.rows), duration: 0)
         }
-        let wasAtBottom = transcript.isAtBottom
         try inputDidChange()
         if wasAtBottom { try scrollToEnd() }
     }
