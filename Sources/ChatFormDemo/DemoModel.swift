@@ -47,8 +47,9 @@ public enum DemoKeyboard {
 
     /// Draws the panel: a box filling `rows` (clipped to the screen) with a few fake key rows.
     public static func draw(into screen: inout ScreenBuffer, rows: Range<Int>) {
-        let rows = max(0, rows.lowerBound)..<min(screen.rows, rows.upperBound)
-        guard !rows.isEmpty, screen.columns >= 2 else { return }
+        let first = max(0, rows.lowerBound), last = min(screen.rows, rows.upperBound)
+        guard first < last, screen.columns >= 2 else { return }
+        let rows = first..<last
         let border = CellStyle(foreground: .brightBlack)
         screen.fill(row: rows.lowerBound, column: 0, height: rows.count, width: screen.columns)
         let inner = screen.columns - 2

@@ -250,3 +250,31 @@ struct ChatDemoTests {
         #expect(try chat.handle(.key(.function(9))) == .continue)
     }
 }
+
+/// Terminals far too small for the screens still lay out and draw without trapping, and a
+/// cursor that is shown is always on the screen.
+@Suite("Demos on tiny terminals")
+struct TinyTerminalTests {
+    static let sizes = [(1, 1), (2, 5), (3, 10), (5, 8), (8, 12), (12, 4)]
+
+    @Test(arguments: 0..<2)
+    func everyEventAtEverySizeDraws(_ demo: Int) throws {
+        let events: [KeyEvent] = [.text("안녕 hello world 👍 "), .key(.function(2)), .key(.enter, .alt), .text("more text"),
+                                  .key(.tab), .key(.pageUp), .key(.function(5)), .key(.up), .key(.enter)]
+        for (rows, columns) in Self.sizes {
+            let size = TerminalSize(rows: rows, columns: columns)
+            var model: any DemoModel = demo == 0 ? try ChatDemo(size: size, options: .init(historyCount: 20))
+                                                 : try FormDemo(size: size)
+            for event in events {
+                _ = try model.handle(event)
+                try model.tick(elapsed: 0.1)
+                let screen = frame(model)
+                if let cursor = screen.cursor {
+                    #expect(screen.contains(row: cursor.row, column: cursor.column), "\(columns)x\(rows) \(event)")
+                }
+            }
+            try model.resize(TerminalSize(rows: rows + 3, columns: columns + 7))
+            _ = frame(model)
+        }
+    }
+}
