@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, each a module importing only the layers below it:
 // geometry, the prefix-sum tree (ChatFormRows) and the ICU shim → text layout → motion →
-// tables, viewport, keyboard, caret, behaviours → command-line tool and benchmarks.
+// tables, viewport, keyboard, caret, behaviours → terminal demos → command-line tool and benchmarks.
 let package = Package(
     name: "ChatFormLayout",
     products: [
@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
         .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
         .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
+        .library(name: "ChatFormDemo", targets: ["ChatFormDemo"]),
         .executable(name: "chatform", targets: ["chatform"]),
         .executable(name: "chatform-bench", targets: ["chatform-bench"]),
     ],
@@ -37,6 +38,7 @@ let package = Package(
         .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
+        .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal"]),
         .executableTarget(
             name: "chatform",
             dependencies: [
@@ -44,6 +46,7 @@ let package = Package(
                 "ChatFormScroll",
                 "ChatFormBehaviors",
                 "ChatFormReplay",
+                "ChatFormDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,7 +68,9 @@ let package = Package(
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors", "ChatFormScroll"]),
         .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormTesting", "ChatFormScroll"]),
         .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormTesting", "ChatFormReplay", "chatform"], exclude: ["Fixtures"]),
-        .testTarget(name: "ChatFormTerminalTests", dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe"]),
+        .testTarget(name: "ChatFormTerminalTests",
+                    dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe", "chatform", "ChatFormText"]),
+        .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],

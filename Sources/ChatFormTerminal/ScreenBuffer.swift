@@ -106,9 +106,13 @@ public struct ScreenBuffer: Sendable, Equatable {
     /// - Complexity: O(cells filled).
     public mutating func fill(row: Int, column: Int, height: Int, width: Int,
                               with grapheme: Character = " ", style: CellStyle = .plain) {
-        let rowRange = max(0, row)..<min(rows, row + height)
-        let columnRange = max(0, column)..<min(columns, column + width)
-        guard !rowRange.isEmpty, !columnRange.isEmpty else { return }
+        // Clipped on every side: a rectangle wholly above, below or beside the grid (or with
+        // a negative size) fills nothing.
+        let firstRow = max(0, row), lastRow = min(rows, row + max(0, height))
+        let firstColumn = max(0, column), lastColumn = min(columns, column + max(0, width))
+        guard firstRow < lastRow, firstColumn < lastColumn else { return }
+        let rowRange = firstRow..<lastRow
+        let columnRange = firstColumn..<lastColumn
         for r in rowRange {
             for c in columnRange {
                 _ = put(String(grapheme), width: 1, row: r, column: c, style: style)

@@ -4,7 +4,7 @@ import ArgumentParser
 struct ChatForm: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chatform",
-        abstract: "ChatFormLayout's command-line tool: wrap text, replay scripted sessions.",
-        subcommands: [Wrap.self, ReplayCommand.self]
+        abstract: "ChatFormLayout's command-line tool: wrap text, replay scripted sessions, run the terminal demos.",
+        subcommands: [Wrap.self, ReplayCommand.self, DemoCommand.self]
     )
 }

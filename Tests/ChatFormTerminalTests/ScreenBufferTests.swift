@@ -95,4 +95,13 @@ struct ScreenBufferTests {
         #expect(buffer.plainText() == "\n  ##\n  ##")
         #expect(buffer[2, 3].style.reverse)
     }
+
+    @Test("fill outside the grid or with a negative size paints nothing", arguments: [
+        (-3, 0, 1, 4), (3, 0, 2, 4), (0, -6, 3, 2), (0, 5, 3, 2), (1, 1, -2, 2), (1, 1, 2, -2),
+    ])
+    func fillOutside(_ rect: (row: Int, column: Int, height: Int, width: Int)) {
+        var buffer = ScreenBuffer(rows: 3, columns: 4)
+        buffer.fill(row: rect.row, column: rect.column, height: rect.height, width: rect.width, with: "#")
+        #expect(buffer == ScreenBuffer(rows: 3, columns: 4))
+    }
 }

@@ -15,7 +15,13 @@ struct TmuxHarness {
 
     /// The terminal-probe binary built next to the test runner (or in the package's
     /// .build/debug when the runner lives elsewhere).
-    static let probePath: String? = {
+    static let probePath: String? = builtProduct("terminal-probe")
+
+    /// The chatform tool, found the same way.
+    static let chatformPath: String? = builtProduct("chatform")
+
+    /// An executable product built next to the test runner, or in the package's .build/debug.
+    static func builtProduct(_ name: String) -> String? {
         var candidates: [String] = []
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -24,13 +30,13 @@ struct TmuxHarness {
             var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
             // The runner may sit inside an .xctest bundle directory on some platforms.
             if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-            candidates.append(directory.appendingPathComponent("terminal-probe").path)
+            candidates.append(directory.appendingPathComponent(name).path)
         }
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/terminal-probe").path)
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)").path)
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    }
 
     static var isAvailable: Bool { tmuxPath != nil && probePath != nil }
 

@@ -1,0 +1,309 @@
+import ChatFormScroll
+import ChatFormTerminal
+
+/// The chat screen: a transcript (a bottom-aligned `TableSession`, one row a message)
+/// above a growing input field (a one-row `TableSession` whose row stops growing at
+/// `inputMaxLines` and then scrolls inside), a status line on top, and the simulated
+/// keyboard panel below.
+///
+/// The transcript's bottom inset is the input block's height (its separator line plus the
+/// input's lines) plus the keyboard's overlap, so the last message sits right above the
+/// input and follows it up when the keyboard shows or the input grows.
+///
+/// ```swift
+/// var chat = try ChatDemo(size: TerminalSize(rows: 24, columns: 60), options: .init(seed: 7))
+/// _ = try chat.handle(.text("hello"))
+/// _ = try chat.handle(.key(.enter))          // sends: a new row, stuck to the bottom
+/// ```
+public struct ChatDemo: DemoModel {
+    /// Settings of the chat demo.
+    public struct Options: Sendable, Hashable {
+        /// Seeds the transcript and the incoming messages.
+        public var seed: UInt64
+        /// Messages in the transcript at start.
+        public var historyCount: Int
+        /// A message arrives every this many seconds; nil: only on F5 / Ctrl-N.
+        public var incomingEvery: Double?
+        /// The input grows up to this many lines, then scrolls inside.
+        public var inputMaxLines: Int
+
+        public init(seed: UInt64 = 1, historyCount: Int = 300, incomingEvery: Double? = nil, inputMaxLines: Int = 5) {
+            self.seed = seed
+            self.historyCount = max(0, historyCount)
+            self.incomingEvery = incomingEvery.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            self.inputMaxLines = max(1, inputMaxLines)
+        }
+    }
+
+    /// The input row's id.
+    public static let inputID = "input"
+    /// The input field.
+    public static let inputField = FieldRef(row: inputID)
+    /// Rows above the transcript (the status line).
+    public static let headerRows = 1
+    /// Left padding of the input (the prompt "> " sits in it) and right padding (so a
+    /// caret after a full line stays on screen).
+    public static let inputPadding = EdgeInsets(top: 0, left: 2, bottom: 0, right: 1)
+    /// Padding of other people's messages and of the user's own.
+    public static let incomingPadding = EdgeInsets(top: 0, left: 1, bottom: 1, right: 6)
+    public static let outgoingPadding = EdgeInsets(top: 0, left: 6, bottom: 1, right: 1)
+
+    public let options: Options
+    public private(set) var size: TerminalSize
+    /// The transcript.
+    public private(set) var transcript: TableSession<Int>
+    /// The input field (one row).
+    public private(set) var input: TableSession<String>
+    /// Messages sent by the user, in order.
+    public private(set) var sent: [String] = []
+    private var generator: DemoMessages
+    private var nextID = 0
+    private var sinceIncoming = 0.0
+
+    /// Opens the chat with `options.historyCount` seeded messages, scrolled to the end,
+    /// the input focused.
+    public init(size: TerminalSize, options: Options = Options()) throws {
+        self.options = options
+        self.size = size
+        generator = DemoMessages(seed: options.seed)
+        var rows: [Row<Int>] = []
+        for _ in 0..<options.historyCount {
+            let message = generator.next()
+            rows.append(Self.row(nextID, message))
+            nextID += 1
+        }
+        transcript = try TableSession(
+            rows: rows,
+            viewport: Viewport(size: Self.transcriptSize(size), extraBottomInset: Double(1 + 1)),
+            configuration: TableConfiguration(keyboardPolicy: .always, contentAlignment: .bottom))
+        input = try TableSession(
+            rows: [.text(Self.inputID, "", editable: true,
+                         style: RowStyle(padding: Self.inputPadding, maxLines: options.inputMaxLines))],
+            viewport: Viewport(size: Size(width: Double(max(1, size.columns)), height: Double(options.inputMaxLines))))
+        try input.focus(Self.inputField, caret: 0)
+        try inputDidChange()
+    }
+
+    static func transcriptSize(_ size: TerminalSize) -> Size {
+        Size(width: Double(max(1, size.columns)), height: Double(max(0, size.rows - headerRows)))
+    }
+
+    static func row(_ id: Int, _ message: DemoMessage) -> Row<Int> {
+        .text(id, message.rowText,
+              style: RowStyle(padding: message.sender == "me" ? outgoingPadding : incomingPadding))
+    }
+
+    // MARK: State
+
+    /// The input's text.
+    public var inputText: String { (try? input.text(of: Self.inputField)) ?? "" }
+
+    /// The input row's height in lines (1...inputMaxLines).
+    public var inputLines: Int {
+        input.rowCount > 0 ? DemoText.cell(input.frame(ofRow: 0).height) : 1
+    }
+
+    /// Messages appended while the user was scrolled up.
+    public var unreadCount: Int { transcript.unreadCount }
+
+    /// The badge shown on the input's separator line, if any.
+    public var unreadBadge: String? { unreadCount > 0 ? "↓ \(unreadCount) new" : nil }
+
+    public var isAnimating: Bool { transcript.keyboard.isAnimating(at: transcript.now) }
+
+    /// Whether the keyboard is shown or showing.
+    public var isKeyboardShown: Bool { transcript.keyboard.isShown }
+
+    /// Where things are on screen, from the engine's state.
+    public struct ScreenLayout: Sendable, Hashable {
+        /// Screen rows of the transcript's visible band.
+        public var band: Range<Int>
+        /// The separator line above the input.
+        public var separatorRow: Int
+        /// Screen rows of the input's lines.
+        public var inputRows: Range<Int>
+        /// Screen rows of the keyboard panel (empty when hidden).
+        public var keyboardRows: Range<Int>
+        /// The terminal cursor: the input caret's cell.
+        public var cursor: ScreenCursor?
+    }
+
+    /// Where the band, the input and the keyboard are, and the caret's cell.
+    public var screenLayout: ScreenLayout {
+        let drawing = TableDrawing(table: transcript, originRow: Self.headerRows)
+        let v = transcript.viewport
+        let keyboardTop = Self.headerRows + DemoText.cell(v.size.height - v.keyboardOverlap)
+        let inputRows = (keyboardTop - inputLines)..<keyboardTop
+        let separator = inputRows.lowerBound - 1
+        let band = drawing.bandRows
+        let inputDrawing = TableDrawing(table: input, originRow: inputRows.lowerBound)
+        return ScreenLayout(band: band.lowerBound..<max(band.lowerBound, min(band.upperBound, separator)),
+                            separatorRow: separator, inputRows: inputRows,
+                            keyboardRows: keyboardTop..<max(keyboardTop, size.rows),
+                            cursor: inputDrawing.caretCell)
+    }
+
+    // MARK: Events
+
+    public mutating func handle(_ event: KeyEvent) throws -> DemoAction {
+        switch event {
+        case .text(let text), .paste(let text):
+            let clean = DemoText.sanitized(text)
+            guard !clean.isEmpty else { break }
+            try input.type(clean)
+            try inputDidChange()
+        case .key(.character("c"), .control), .key(.escape, []):
+            return .quit
+        case .key(.enter, []):
+            try send()
+        case .key(.enter, .alt), .key(.character("j"), .control):
+            try input.newline()
+            try inputDidChange()
+        case .key(.backspace, _):
+            try input.deleteBackward()
+            try inputDidChange()
+        case .key(.delete, _):
+            try input.deleteForward()
+            try inputDidChange()
+        case .key(.left, _): try input.move(.left)
+        case .key(.right, _): try input.move(.right)
+        case .key(.up, []): try input.move(.up)
+        case .key(.down, []): try input.move(.down)
+        case .key(.home, []): try input.move(.lineStart)
+        case .key(.end, []): try input.move(.lineEnd)
+        case .key(.up, _): try transcript.scroll(by: -1)
+        case .key(.down, _): try transcript.scroll(by: 1)
+        case .key(.pageUp, _): try transcript.scroll(by: -page)
+        case .key(.pageDown, _): try transcript.scroll(by: page)
+        case .key(.home, _): try transcript.scroll(to: -Double.greatestFiniteMagnitude / 2)
+        case .key(.end, _): try scrollToEnd()
+        case .key(.function(2), _):
+            try toggleKeyboard()
+        case .key(.function(5), _), .key(.character("n"), .control):
+            try receive()
+        default:
+            break
+        }
+        return .continue
+    }
+
+    /// One page: the band's height less one line of overlap.
+    var page: Double { max(1, transcript.viewport.bandHeight - 1) }
+
+    /// Shows the keyboard (40% of the height) or hides it, animated.
+    public mutating func toggleKeyboard() throws {
+        if transcript.keyboard.isShown {
+            try transcript.hideKeyboard(duration: DemoKeyboard.duration)
+        } else {
+            try transcript.showKeyboard(height: DemoKeyboard.height(forRows: size.rows), duration: DemoKeyboard.duration)
+        }
+    }
+
+    /// Sends the input's text as the user's message: appended, scrolled to, input cleared.
+    public mutating func send() throws {
+        let text = inputText
+        guard !text.allSatisfy(\.isWhitespace) else { return }
+        try transcript.append([Self.row(nextID, DemoMessage(sender: "me", text: text))])
+        nextID += 1
+        sent.append(text)
+        try input.setText("", of: Self.inputField)
+        try input.setCaret(0)
+        try inputDidChange()
+        try scrollToEnd()
+    }
+
+    /// A message from someone else arrives: it follows the stick-to-bottom rule (the
+    /// transcript follows it when at the end; otherwise the unread count grows).
+    public mutating func receive() throws {
+        try transcript.append([Self.row(nextID, generator.next())])
+        nextID += 1
+    }
+
+    /// Scrolls to the end. Rows coming into view may be measured for the first time at
+    /// this width (after a resize) and change the content's height, so repeat until the end
+    /// holds still.
+    mutating func scrollToEnd() throws {
+        for _ in 0..<64 {
+            try transcript.scroll(to: transcript.contentHeight + transcript.viewport.size.height)
+            let end = transcript.contentHeight + transcript.viewport.bottomInset - transcript.viewport.size.height
+            if transcript.viewport.offset >= end - 1e-9 { break }
+        }
+    }
+
+    /// After the input changed: the transcript's bottom inset follows the input's height,
+    /// and a transcript that was at its end stays there.
+    mutating func inputDidChange() throws {
+        let extra = Double(1 + inputLines)
+        guard transcript.viewport.extraBottomInset != extra else { return }
+        let wasAtBottom = transcript.isAtBottom
+        try transcript.setInsets(extraBottomInset: extra)
+        if wasAtBottom { try scrollToEnd() }
+    }
+
+    public mutating func tick(elapsed: Double) throws {
+        guard elapsed.isFinite, elapsed > 0 else { return }
+        try transcript.advance(by: elapsed)
+        if let every = options.incomingEvery {
+            sinceIncoming += elapsed
+            while sinceIncoming >= every {
+                sinceIncoming -= every
+                try receive()
+            }
+        }
+    }
+
+    /// A transcript that was at its end stays at its end; otherwise the first visible
+    /// message keeps its place on screen (the engine's scroll anchoring).
+    public mutating func resize(_ newSize: TerminalSize) throws {
+        let wasAtBottom = transcript.isAtBottom
+        size = newSize
+        try transcript.resize(to: Self.transcriptSize(newSize))
+        try input.resize(to: Size(width: Double(max(1, newSize.columns)), height: Double(options.inputMaxLines)))
+        if transcript.keyboard.isShown {
+            try transcript.showKeyboard(height: DemoKeyboard.height(forRows: newSize.rows), duration: 0)
+        }
+        try inputDidChange()
+        if wasAtBottom { try scrollToEnd() }
+    }
+
+    // MARK: Drawing
+
+    public func render(into screen: inout ScreenBuffer) {
+        screen.clear()
+        let layout = screenLayout
+        // Transcript, clipped to its band.
+        let drawing = TableDrawing(table: transcript, originRow: Self.headerRows)
+        drawing.draw(into: &screen, clip: layout.band) { row, _ in
+            row.style.padding.left > Self.incomingPadding.left
+                ? .init(text: CellStyle(foreground: .cyan)) : .init()
+        }
+        // Separator with the unread badge.
+        screen.fill(row: layout.separatorRow, column: 0, height: 1, width: screen.columns,
+                    with: "─", style: CellStyle(dim: true))
+        if let badge = unreadBadge {
+            let label = " \(badge) "
+            let column = max(0, screen.columns - CellWidth.of(label) - 2)
+            screen.write(label, row: layout.separatorRow, column: column,
+                         style: CellStyle(bold: true, foreground: .yellow), width: DemoText.width)
+        }
+        // Input: blank its rows, then the engine's lines, then the prompt in the padding.
+        screen.fill(row: layout.inputRows.lowerBound, column: 0, height: layout.inputRows.count, width: screen.columns)
+        TableDrawing(table: input, originRow: layout.inputRows.lowerBound)
+            .draw(into: &screen, clip: layout.inputRows) { _, _ in .init() }
+        let prompt = input.innerOffset(of: Self.inputField) > 0 ? "↑ " : "> "
+        screen.write(prompt, row: layout.inputRows.lowerBound, column: 0,
+                     style: CellStyle(bold: true, foreground: .green), width: DemoText.width)
+        // Keyboard.
+        if !layout.keyboardRows.isEmpty {
+            DemoKeyboard.draw(into: &screen, rows: layout.keyboardRows)
+        }
+        // Status line.
+        screen.fill(row: 0, column: 0, height: 1, width: screen.columns, style: CellStyle(reverse: true))
+        let status = " chat · Enter send · Alt-Enter/Ctrl-J newline · PgUp/PgDn scroll · F2 keyboard · F5 new message · Esc quit"
+        screen.write(DemoText.clipped(status, to: screen.columns), row: 0, column: 0,
+                     style: CellStyle(reverse: true), width: DemoText.width)
+        if let cursor = layout.cursor, screen.contains(row: cursor.row, column: cursor.column) {
+            screen.cursor = cursor
+        }
+    }
+}

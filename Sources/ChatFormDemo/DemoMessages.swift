@@ -1,0 +1,77 @@
+/// Deterministic chat messages in several scripts (English, Korean, Japanese, Chinese,
+/// emoji) from a seed: the transcript the chat demo opens with and the incoming messages.
+///
+/// ```swift
+/// var messages = DemoMessages(seed: 7)
+/// let first = messages.next()   // DemoMessage(sender: "Mina", text: "…")
+/// ```
+public struct DemoMessages: Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed &+ 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// SplitMix64.
+    private mutating func nextRandom() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func pick<T>(_ items: [T]) -> T {
+        items[Int(nextRandom() % UInt64(items.count))]
+    }
+
+    static let senders = ["Mina", "Joon", "Aiko", "Wei", "Sam", "Lena"]
+
+    static let phrases: [[String]] = [
+        // English
+        ["Are we still on for lunch tomorrow?", "I pushed the fix, can you take a look when you have a minute?",
+         "The keyboard covered the text field again on the small phone.",
+         "Sounds good.", "Running ten minutes late, sorry!", "Did anyone try the new build on the tablet?",
+         "The caret should never leave the screen, even while the keyboard animates.",
+         "ok", "Thanks!", "Let's ship it on Friday if the tests stay green."],
+        // Korean
+        ["내일 점심 약속 그대로죠?", "텍스트뷰 높이가 늘어날 때 스크롤도 같이 따라가야 해요.",
+         "키보드가 올라오면 입력 커서가 화면 밖으로 나가요.", "좋아요!", "지금 가는 중이에요.",
+         "UITableView로 감싸니까 드디어 해결됐어요.", "회의는 세 시에 시작합니다."],
+        // Japanese
+        ["明日の会議は十時からです。", "キーボードが表示されるとカーソルが隠れてしまいます。", "了解です！",
+         "新しいビルドを試してみました。"],
+        // Chinese
+        ["我们明天见。", "这个输入框会随着文字变高。", "谢谢你的帮助！", "测试都通过了。"],
+        // Emoji
+        ["👍", "🎉🎉", "🍜?", "🚀 shipped", "😀 나도요", "🙂"],
+    ]
+
+    /// The next message: a sender and one to three phrases, mostly in one script.
+    public mutating func next() -> DemoMessage {
+        let sender = pick(Self.senders)
+        let script = pick(Self.phrases)
+        let count = 1 + Int(nextRandom() % 3)
+        var parts: [String] = []
+        for _ in 0..<count {
+            parts.append(nextRandom() % 5 == 0 ? pick(pick(Self.phrases)) : pick(script))
+        }
+        return DemoMessage(sender: sender, text: parts.joined(separator: " "))
+    }
+}
+
+/// One chat message.
+public struct DemoMessage: Sendable, Hashable {
+    /// Who wrote it ("me" for the user).
+    public var sender: String
+    /// What it says.
+    public var text: String
+
+    public init(sender: String, text: String) {
+        self.sender = sender
+        self.text = text
+    }
+
+    /// The text as the transcript row shows it.
+    public var rowText: String { sender == "me" ? text : "\(sender): \(text)" }
+}
