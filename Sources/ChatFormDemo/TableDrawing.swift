@@ -60,13 +60,15 @@ public struct TableDrawing<ID: Hashable & Sendable> {
             guard let measurement = table.measurement(ofRow: index) else { continue }
             let row = table.row(at: index)
             let frame = table.frame(ofRow: index)
-            let contentTop = frame.y + row.style.padding.top
-            let x = DemoText.cell(row.style.padding.left)
+            let contentTop = frame.y + measurement.style.padding.top
+            let x = DemoText.cell(measurement.style.padding.left)
             for item in measurement.items {
-                guard let layout = item.layout else { continue }
+                guard let text = item.text else { continue }
                 let itemStyle = style(row, item)
                 let inner = table.innerOffset(of: FieldRef(row: row.id, item: item.index))
-                for line in 0..<layout.lineCount {
+                // Start at the first line the item's window shows (a field scrolled inside).
+                let first = Swift.max(0, Int((inner / lineHeight).rounded(.down)))
+                for line in first..<Swift.max(first, text.lineCount) {
                     // The line's top inside the item's window, after the inner scroll.
                     let y = Double(line) * lineHeight - inner
                     if y < -1e-9 { continue }
@@ -77,7 +79,7 @@ public struct TableDrawing<ID: Hashable & Sendable> {
                         screen.fill(row: screenRow, column: x, height: 1,
                                     width: DemoText.cell(measurement.contentWidth), style: fill)
                     }
-                    screen.write(String(layout.lineText(line)), row: screenRow, column: x,
+                    screen.write(text.lineText(line), row: screenRow, column: x,
                                  style: itemStyle.text, width: DemoText.width)
                 }
             }
