@@ -86,3 +86,9 @@ struct RowCache: Sendable {
     /// When the row was last used, for eviction.
     var stamp: UInt64 = 0
 }
+
+/// One use of a measurement, for least-recently-used eviction.
+struct LRUEntry<ID: Hashable & Sendable>: Sendable {
+    var id: ID
+    var stamp: UInt64
+}

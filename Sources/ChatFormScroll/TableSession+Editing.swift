@@ -238,6 +238,7 @@ extension TableSession {
         rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
         clock &+= 1
         rowCache.stamp = clock
+        lru.append(LRUEntry(id: id, stamp: clock))
         let newHeight = rowCache.measurement.height
         caches[id] = rowCache
         let old = heights.height(at: i)

@@ -38,6 +38,10 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// Measurements of measured rows, by id (bounded: see `cacheLimit`).
     var caches: [ID: RowCache] = [:]
     var clock: UInt64 = 0
+    /// Measurements in the order they were last used: (id, stamp) pairs; an entry whose
+    /// stamp no longer matches its cache's is stale and skipped. Consumed from `lruHead`.
+    var lru: [LRUEntry<ID>] = []
+    var lruHead = 0
     /// How many measurements are kept; the least recently used ones outside the viewport
     /// are dropped past this (their heights stay in the prefix sums).
     public var cacheLimit = 4096
@@ -212,6 +216,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         clock &+= 1
         cache.stamp = clock
         caches[row.id] = cache
+        lru.append(LRUEntry(id: row.id, stamp: clock))
         let old = heights.height(at: index)
         do { try heights.setHeight(m.height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return m.height - old
@@ -252,14 +257,27 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Drops the least recently used measurements past `cacheLimit`, never those of rows in
-    /// view or of the focused row.
+    /// view or of the focused row (their heights stay in the prefix sums).
+    ///
+    /// - Complexity: O(1) amortized per measurement made.
     mutating func evictCaches() {
         guard caches.count > cacheLimit else { return }
         var keep = Set<ID>()
         for i in rowsInViewport() { keep.insert(source.id(at: i)) }
         if let focus { keep.insert(focus.field.row) }
-        let victims = caches.filter { !keep.contains($0.key) }.sorted { $0.value.stamp < $1.value.stamp }
-        for (id, _) in victims.prefix(caches.count - cacheLimit / 2) { caches[id] = nil }
+        var kept: [LRUEntry<ID>] = []
+        while caches.count > cacheLimit && lruHead < lru.count {
+            let entry = lru[lruHead]
+            lruHead += 1
+            guard caches[entry.id]?.stamp == entry.stamp else { continue }   // used again since
+            if keep.contains(entry.id) { kept.append(entry); continue }
+            caches[entry.id] = nil
+        }
+        lru.append(contentsOf: kept)
+        if lruHead > 1024 && lruHead * 2 > lru.count {
+            lru.removeFirst(lruHead)
+            lruHead = 0
+        }
     }
 
     // MARK: Offset

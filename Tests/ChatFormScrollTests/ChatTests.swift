@@ -12,6 +12,7 @@ struct GeneratedTranscript: RowSource {
         return (0..<(1 + (i * 7919) % 23)).map { words[($0 + i) % words.count] }.joined(separator: " ")
     }
     mutating func insert(_ rows: [Row<Int>], at index: Int) throws(ScrollError) { throw .invalidValue("insert", 0) }
+    func id(at index: Int) -> Int { index }
     mutating func remove(at index: Int) {}
     mutating func replace(at index: Int, with row: Row<Int>) {}
 }
@@ -268,5 +269,30 @@ struct ChatTests {
         #expect(abs(after.screenY - before.screenY) < 1e-9)
         #expect(throws: ScrollError.unknownRow("m10")) { try t.remove("m10") }
         #expect(throws: ScrollError.duplicateRow("m11")) { try t.append([message("m11", "again")]) }
+    }
+}
+
+@Suite("Measurement cache")
+struct CacheTests {
+    @Test func evictionKeepsTheCacheBoundedAndNeverDropsWhatIsInViewOrFocused() throws {
+        var t = try TableSession(source: GeneratedTranscript(count: 50_000), viewport: Viewport(size: Size(width: 30, height: 20)),
+                                 configuration: TableConfiguration(estimatedRowHeight: 2))
+        t.cacheLimit = 64
+        var rng = SplitMix64(seed: 4)
+        let heightsBefore = t.contentHeight
+        for k in 0..<400 {
+            try t.scrollTo(Int.random(in: 0..<50_000, using: &rng), anchor: .center)
+            #expect(t.cachedMeasurementCount <= 64 + 30, "step \(k): \(t.cachedMeasurementCount)")
+            for i in t.rowsInViewport() { #expect(t.isMeasured(row: i)) }
+        }
+        // Evicted rows keep their measured heights in the prefix sums: the content grew from
+        // the estimates to the measured heights and never went back.
+        #expect(t.contentHeight != heightsBefore)
+        // A row scrolled away and back is measured again with the same height.
+        try t.scrollTo(10, anchor: .top)
+        let h = t.frame(ofRow: 10).height
+        for _ in 0..<100 { try t.scrollTo(Int.random(in: 20_000..<50_000, using: &rng), anchor: .top) }
+        try t.scrollTo(10, anchor: .top)
+        #expect(t.frame(ofRow: 10).height == h)
     }
 }
