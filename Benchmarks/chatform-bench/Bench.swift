@@ -195,6 +195,21 @@ struct Bench: ParsableCommand {
         results["keystroke.field100k.p50_us"] = s.median
         results["keystroke.field100k.p99_us"] = s.p99
         results["keystroke.field100k.max_us"] = s.max
+
+        // The worst case for a paragraph-based field: one paragraph of 1 MB (about 25,000
+        // wrapped lines, no hard breaks), typed into in the middle.
+        progress("typing in the middle of a 1 MB paragraph")
+        let paragraph = Corpus.paragraph(bytes: 1_000_000)
+        var big = try TableSession(rows: [.text("p", paragraph, editable: true)], viewport: Viewport(size: Size(width: 40, height: 30)))
+        var at = paragraph.utf8.count / 2
+        while (try? big.focus(FieldRef(row: "p"), caret: at)) == nil { at += 1 }
+        var paragraphKeys: [Double] = []
+        for k in 0..<(quick ? 50 : 200) {
+            paragraphKeys.append(try Clock.time { if k % 10 == 9 { try big.deleteBackward() } else { try big.type("y") } } * 1e6)
+        }
+        let p = Stats(paragraphKeys)
+        results["keystroke.paragraph1MB.p50_us"] = p.median
+        results["keystroke.paragraph1MB.p99_us"] = p.p99
     }
 }
 

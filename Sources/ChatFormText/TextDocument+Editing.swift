@@ -94,6 +94,15 @@ extension TextDocument {
                 ranges.removeLast()
             }
             new.reserveCapacity(ranges.count)
+            if old.count == 1 && ranges.count == 1 {
+                // An edit inside one paragraph that stays one paragraph: rewrap only around
+                // the edit (TextLayout.relaid), reusing the lines it cannot change.
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[ranges[0]]), as: UTF8.self)
+                let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
+                new.append(_Paragraph(try old[0].layout.relaid(newText: text, edited: local,
+                                                               insertedCount: replacement.utf8.count)))
+                return
+            }
             for r in ranges {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[r]), as: UTF8.self)
                 new.append(_Paragraph(try TextLayout(text: text, width: width, metrics: metrics, options: options)))

@@ -14,7 +14,7 @@
 /// (UAX #29) are the unit of width and of caret movement. Offsets are UTF-8 byte offsets.
 public struct TextLayout: Sendable {
     /// The text that was laid out.
-    public let text: String
+    public internal(set) var text: String
     /// The width lines were wrapped to (`.infinity`: no wrapping).
     public let width: Double
     /// The options used.

@@ -1,5 +1,5 @@
 import Testing
-import ChatFormText
+@testable import ChatFormText
 
 /// Seeded random texts and widths checked against the rules and against the naive model.
 @Suite("Wrapping properties")
@@ -148,6 +148,32 @@ struct FastPathWrapTests {
             let fast = try TextLayout(text: text, width: width, options: options).lines
             let slow = try ICUReference.wrap(text, width: width, options: options)
             #expect(fast == slow, "\(text.debugDescription) width \(width)")
+        }
+    }
+}
+
+@Suite("Incremental rewrap")
+struct IncrementalRewrapTests {
+    /// Random edits inside long single paragraphs: the relaid layout equals a fresh one.
+    @Test(arguments: 0..<6)
+    func relaidEqualsAFreshLayoutAfterEveryEdit(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 55)
+        let pieces = RandomText.pieces.filter { !["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"].contains($0) }
+        var text = (0..<300).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        let width = Double(Int.random(in: 3...50, using: &rng))
+        let options = TextLayoutOptions(keepAll: seed % 2 == 1)
+        var layout = try TextLayout(text: text, width: width, options: options)
+        for step in 0..<120 {
+            let bounds = try layout.graphemeBoundaries()
+            let a = bounds.randomElement(using: &rng)!
+            let b = min(text.utf8.count, bounds.first { $0 >= a + Int.random(in: 0...12, using: &rng) } ?? text.utf8.count)
+            let inserted = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let utf8 = Array(text.utf8)
+            text = String(decoding: utf8[..<a] + Array(inserted.utf8) + utf8[b...], as: UTF8.self)
+            layout = try layout.relaid(newText: text, edited: a..<b, insertedCount: inserted.utf8.count)
+            let fresh = try TextLayout(text: text, width: width, options: options)
+            #expect(layout.lines == fresh.lines, "seed \(seed) step \(step): edit \(a)..<\(b) with \(inserted.debugDescription)")
+            if layout.lines != fresh.lines { return }
         }
     }
 }
