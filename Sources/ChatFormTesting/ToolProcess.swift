@@ -43,7 +43,7 @@ public enum ToolProcess {
         let inURL = folder.appendingPathComponent("stdin")
         let errURL = folder.appendingPathComponent("stderr")
         try stdin.write(to: inURL)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
