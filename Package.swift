@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ChatFormGeometry", targets: ["ChatFormGeometry"]),
         .library(name: "ChatFormText", targets: ["ChatFormText"]),
         .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
+        .library(name: "ChatFormFont", targets: ["ChatFormFont"]),
         .library(name: "ChatFormMotion", targets: ["ChatFormMotion"]),
         .library(name: "ChatFormScroll", targets: ["ChatFormScroll"]),
         .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
@@ -32,6 +33,13 @@ let package = Package(
         .target(name: "ChatFormGeometry"),
         .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "ChatFormRows", "CChatFormICU"]),
         .target(name: "ChatFormRows"),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .target(name: "CChatFormFreeType", dependencies: ["CFreeType"]),
+        .target(name: "ChatFormFont", dependencies: ["ChatFormText", "CChatFormFreeType"]),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry", "ChatFormScroll"]),
@@ -43,6 +51,7 @@ let package = Package(
             name: "chatform",
             dependencies: [
                 "ChatFormText",
+                "ChatFormFont",
                 "ChatFormScroll",
                 "ChatFormBehaviors",
                 "ChatFormReplay",
@@ -63,6 +72,7 @@ let package = Package(
             path: "Benchmarks/chatform-bench"
         ),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
+        .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors", "ChatFormScroll"]),

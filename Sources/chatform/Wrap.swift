@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatFormText
+import ChatFormFont
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,9 +38,16 @@ struct Wrap: ParsableCommand {
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
 
+    @Option(help: "Measure with this font file's glyph advances (FreeType) instead of terminal cells; --width is then in pixels.")
+    var font: String?
+
+    @Option(help: "Pixels per em for --font.")
+    var fontSize: Int = 16
+
     func validate() throws {
         guard width > 0 else { throw ValidationError("--width must be a positive integer (got \(width)).") }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
+        guard fontSize > 0 else { throw ValidationError("--font-size must be a positive integer (got \(fontSize)).") }
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
             throw ValidationError("--ambiguous-width must be 1 or 2 (got \(ambiguousWidth)).")
         }
@@ -54,9 +62,19 @@ struct Wrap: ParsableCommand {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)
         }
-        let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
-        let layout = try TextLayout(text: text, width: Double(width), metrics: metrics,
-                                    options: TextLayoutOptions(keepAll: keepAll))
+        let options = TextLayoutOptions(keepAll: keepAll)
+        let layout: TextLayout
+        if let font {
+            let face: FontFace
+            do { face = try FontFace(path: font, pixelSize: fontSize) } catch {
+                writeError("chatform wrap: \(error)")
+                throw ExitCode(2)
+            }
+            layout = try TextLayout(text: text, width: Double(width), metrics: FontMetrics(face: face, tabWidth: tabWidth), options: options)
+        } else {
+            let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
+            layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)
+        }
         var out = OutputBuffer()
         input.withUnsafeBufferPointer { bytes in
             for line in layout.lines {
@@ -65,7 +83,8 @@ struct Wrap: ParsableCommand {
                     out.append(UnsafeBufferPointer(rebasing: bytes[line.start..<line.contentEnd]))
                     out.append(0x0A)
                 case .jsonl:
-                    out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(Int(line.width)),\"hard\":\(line.isHard)}\n")
+                    let w = font == nil ? String(Int(line.width)) : String((line.width * 1000).rounded() / 1000)
+                    out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard)}\n")
                 }
             }
         }

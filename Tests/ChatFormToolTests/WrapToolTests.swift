@@ -70,3 +70,24 @@ struct WrapToolTests {
     }
 }
 
+
+@Suite("chatform wrap --font")
+struct WrapFontToolTests {
+    static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: WrapFontToolTests.font), "DejaVu Sans is not installed"))
+    func aRealFontWrapsByPixels() throws {
+        // Ten i's fit in 60 px at 16 px per em; four m's do not.
+        let r = try Tool.run(["wrap", "--width", "60", "--font", Self.font, "--format", "jsonl"], stdin: Data("iiiiiiiiii mmmm".utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.text.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(lines.map { $0["end"] as? Int } == [11, 14, 15])
+        #expect(lines.allSatisfy { ($0["width"] as? Double ?? 100) <= 60 })
+    }
+
+    @Test func aMissingFontExitsTwo() throws {
+        let r = try Tool.run(["wrap", "--width", "60", "--font", "/nonexistent.ttf"], stdin: Data("x".utf8))
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot open font"))
+    }
+}
