@@ -60,17 +60,8 @@ extension TextLayout {
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var local = shared
             results[c] = local.withUTF8 { all in
-                let chunk = UnsafeBufferPointer(rebasing: all[cuts[c]..<cuts[c + 1]])
-                do throws(ICUError) {
-                    let iterators = try BreakIterators.forCurrentThread()
-                    try iterators.setText(chunk)
-                    var wrapper = LineWrapper(bytes: chunk, iterators: iterators, measurer: measurer,
-                                              width: width, keepAll: keepAll)
-                    wrapper.run()
-                    return .success(wrapper.lines)
-                } catch {
-                    return .failure(.icu(error))
-                }
+                wrapLines(UnsafeBufferPointer(rebasing: all[cuts[c]..<cuts[c + 1]]), width: width,
+                          measurer: measurer, keepAll: keepAll)
             }
         }
         var total = 0

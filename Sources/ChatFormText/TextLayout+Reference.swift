@@ -57,12 +57,10 @@ public enum ICUReference {
     public static func wrap(_ text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                             options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) -> [LineFragment] {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        var text = text
         let measurer = Measurer(metrics)
-        return try withBreakIterators(text) { bytes, iterators in
-            var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer, width: width,
-                                      keepAll: options.keepAll, fastPath: false)
-            wrapper.run()
-            return wrapper.lines
-        }
+        return try text.withUTF8 { bytes in
+            TextLayout.wrapLines(bytes, width: width, measurer: measurer, keepAll: options.keepAll, fastPath: false)
+        }.get()
     }
 }

@@ -74,19 +74,25 @@ public struct TextLayout: Sendable {
         var text = text
         let count = text.utf8.count
         guard count <= Int(Int32.max) else { throw .textTooLong(bytes: count) }
-        let result: Result<[LineFragment], TextLayoutError> = text.withUTF8 { bytes in
-            do throws(ICUError) {
-                let iterators = try BreakIterators.forCurrentThread()
-                try iterators.setText(bytes)
-                var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
-                                          width: width, keepAll: keepAll)
-                wrapper.run()
-                return .success(wrapper.lines)
-            } catch {
-                return .failure(.icu(error))
-            }
+        return try text.withUTF8 { bytes in
+            Self.wrapLines(bytes, width: width, measurer: measurer, keepAll: keepAll)
+        }.get()
+    }
+
+    /// Wraps `bytes` with this thread's ICU iterators: the one place a `LineWrapper` runs
+    /// over a whole text (whole layouts, parallel chunks, the ICU-only reference).
+    static func wrapLines(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, measurer: Measurer, keepAll: Bool,
+                          fastPath: Bool = true) -> Result<[LineFragment], TextLayoutError> {
+        do throws(ICUError) {
+            let iterators = try BreakIterators.forCurrentThread()
+            try iterators.setText(bytes)
+            var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
+                                      width: width, keepAll: keepAll, fastPath: fastPath)
+            wrapper.run()
+            return .success(wrapper.lines)
+        } catch {
+            return .failure(.icu(error))
         }
-        return try result.get()
     }
 
     /// The break opportunities wrapping accepts, in order, with whether each is mandatory:
