@@ -204,9 +204,12 @@ struct Player {
             let seconds = try f.required("advance") { (key: String) throws(ReplayError) in try f.size(key) }
             let frames = options.frames
             var output: [String] = []
-            let me = self
+            let visibleRowsOnly = options.visibleRowsOnly
             try table.advance(by: seconds) { frame in
-                if frames { output.append(me.snapshot(of: frame, event: k, frame: Int((frame.now * frame.configuration.frameRate).rounded()))) }
+                if frames {
+                    output.append(Self.snapshot(of: frame, event: k, frame: Int((frame.now * frame.configuration.frameRate).rounded()),
+                                                visibleRowsOnly: visibleRowsOnly))
+                }
             }
             pending += output
         case "keyboard":
@@ -232,9 +235,11 @@ struct Player {
 
     // MARK: Output
 
-    func snapshot(event: Int, frame: Int?) -> String { snapshot(of: table, event: event, frame: frame) }
+    func snapshot(event: Int, frame: Int?) -> String {
+        Self.snapshot(of: table, event: event, frame: frame, visibleRowsOnly: options.visibleRowsOnly)
+    }
 
-    func snapshot(of t: TableSession<String>, event: Int, frame: Int?) -> String {
+    static func snapshot(of t: TableSession<String>, event: Int, frame: Int?, visibleRowsOnly: Bool) -> String {
         let n = JSONWriter.number
         var s = "{\"event\":\(event)"
         if let frame { s += ",\"frame\":\(frame)" }
@@ -258,7 +263,7 @@ struct Player {
         } else {
             s += ",\"firstVisible\":null"
         }
-        let range = options.visibleRowsOnly ? t.rowsInViewport() : 0..<t.rowCount
+        let range = visibleRowsOnly ? t.rowsInViewport() : 0..<t.rowCount
         s += ",\"rows\":["
         var first = true
         for i in range {
