@@ -112,7 +112,8 @@ extension TableSession {
     }
 
     /// After rows changed: keep a pinned row at the band's top, follow the end when the
-    /// transcript was there and the last row changed, then measure what came into view.
+    /// transcript was there and the last row changed, measure what came into view, and
+    /// apply the caret rule (SPEC §5.2: after every row height change).
     mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool) throws(ScrollError) {
         if pinnedRow != nil {
             try applyPin()
@@ -122,6 +123,7 @@ extension TableSession {
             clampOffset()
             try settle(anchor: nil)
         }
+        if focus != nil { try revealCaret() }
         if isAtBottom { unreadCount = 0 }
     }
 

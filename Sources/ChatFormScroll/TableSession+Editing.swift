@@ -67,7 +67,7 @@ extension TableSession {
             // The focused field edits through its buffer.
             let n = liveText?.utf8Count ?? 0
             let keep = focus!
-            try edit(0..<n, with: text, reveal: false)
+            try edit(0..<n, with: text)
             if var f = focus {
                 f.caret = TextPosition(offset: try snap(Swift.min(keep.caret.offset, text.utf8.count)), affinity: keep.caret.affinity)
                 f.anchor = try snap(Swift.min(keep.anchor, text.utf8.count))
@@ -187,7 +187,7 @@ extension TableSession {
     /// - Complexity: O(log n) for the table plus the paragraphs of the field the edit touches.
     public mutating func type(_ text: String) throws(ScrollError) {
         let focus = try requireFocus()
-        try edit(focus.selection, with: text, reveal: true)
+        try edit(focus.selection, with: text)
     }
 
     /// Inserts a line feed at the caret.
@@ -196,26 +196,26 @@ extension TableSession {
     /// Deletes the selection, or `count` grapheme clusters before the caret.
     public mutating func deleteBackward(_ count: Int = 1) throws(ScrollError) {
         let focus = try requireFocus()
-        if !focus.selection.isEmpty { return try edit(focus.selection, with: "", reveal: true) }
+        if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
         let text = try fieldText(focus.field)
         var start = focus.caret.offset
         do { for _ in 0..<Swift.max(0, count) where start > 0 { start = try text.offset(before: start) } } catch { throw .layout(error.description) }
-        try edit(start..<focus.caret.offset, with: "", reveal: true)
+        try edit(start..<focus.caret.offset, with: "")
     }
 
     /// Deletes the selection, or `count` grapheme clusters after the caret.
     public mutating func deleteForward(_ count: Int = 1) throws(ScrollError) {
         let focus = try requireFocus()
-        if !focus.selection.isEmpty { return try edit(focus.selection, with: "", reveal: true) }
+        if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
         let text = try fieldText(focus.field)
         var end = focus.caret.offset
         do { for _ in 0..<Swift.max(0, count) where end < text.utf8Count { end = try text.offset(after: end) } } catch { throw .layout(error.description) }
-        try edit(focus.caret.offset..<end, with: "", reveal: true)
+        try edit(focus.caret.offset..<end, with: "")
     }
 
     /// Edits the focused field's buffer in place, updates its row's height (O(log n) in the
     /// prefix sums), then applies anchoring / stick-to-bottom and the caret rule.
-    private mutating func edit(_ range: Range<Int>, with inserted: String, reveal: Bool) throws(ScrollError) {
+    private mutating func edit(_ range: Range<Int>, with inserted: String) throws(ScrollError) {
         let focus = try requireFocus()
         let i = try requireIndex(focus.field.row)
         _ = try fieldText(focus.field)    // measured, with its buffer
@@ -245,8 +245,7 @@ extension TableSession {
         do { try heights.setHeight(newHeight, at: i, measured: true) } catch { throw .layout("\(error)") }
         if newHeight != old, let anchor, i < anchor { viewport.offset += newHeight - old }
         self.focus = Focus(field: focus.field, caret: TextPosition(offset: result.caretOffset), anchor: result.caretOffset, goalX: nil)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
-        if reveal { try revealCaret() }
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)   // reveals the caret
     }
 
     // MARK: Caret moves

@@ -150,3 +150,19 @@ struct EditingTests {
         #expect(t.viewport.offset == 0)
     }
 }
+
+@Suite("Caret rule after other rows change")
+struct OtherRowsTests {
+    @Test func aRowGrowingAboveTheFocusedFieldKeepsTheCaretInTheBand() throws {
+        var t = try TableSession(rows: [.text("stream", "answer"), .text("field", "", editable: true)],
+                                 viewport: Viewport(size: Size(width: 20, height: 8)),
+                                 configuration: TableConfiguration(stickToBottom: false))
+        try t.focus(FieldRef(row: "field"))
+        try t.showKeyboard(height: 3, duration: 0)
+        for k in 1...30 {
+            try t.setText(String(repeating: "token ", count: k * 2), ofRow: "stream")
+            try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "stream step \(k)")
+        }
+        #expect(t.viewport.offset > 0)
+    }
+}
