@@ -52,7 +52,7 @@ public struct RowMeasurement: Sendable {
                                    live: (item: Int, text: FieldText)? = nil) throws(TextLayoutError) -> RowMeasurement {
         guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
         let style = row.style
-        let contentWidth = Swift.max(width - style.padding.horizontal, minimumContentWidth)
+        let contentWidth = Self.contentWidth(of: style, in: width)
         let lineHeight = metrics.lineHeight
         var items: [Item] = []
         var y = 0.0
@@ -119,6 +119,12 @@ public struct RowMeasurement: Sendable {
 
     /// The narrowest width text is laid out at.
     public static let minimumContentWidth = 1.0
+
+    /// The width a row's text is laid out at in a viewport of `width`: minus the horizontal
+    /// padding, but at least `minimumContentWidth`.
+    public static func contentWidth(of style: RowStyle, in width: Double) -> Double {
+        Swift.max(width - style.padding.horizontal, minimumContentWidth)
+    }
 
     /// The item at stack index `index`.
     public func item(at index: Int) -> Item? { items.first { $0.index == index } }

@@ -188,31 +188,36 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     @discardableResult
     mutating func measure(row index: Int) throws(ScrollError) -> Double {
         let row = source.row(at: index)
+        // Taken out of the dictionary so the focused field's buffer has one owner.
+        var previous = caches.removeValue(forKey: row.id)
         let m: RowMeasurement
+        var live: (item: Int, text: FieldText)? = nil
         do {
             // The focused field measures from its live buffer, rewrapped if the width changed.
-            var live: (item: Int, text: FieldText)? = nil
-            if let focus, focus.field.row == row.id, var old = caches.removeValue(forKey: row.id),
-               case .document(var document)? = old.measurement.takeText(ofItem: focus.field.item) {
-                old.measurement.items.removeAll()
-                let contentWidth = Swift.max(viewport.size.width - row.style.padding.horizontal, RowMeasurement.minimumContentWidth)
+            if let focus, focus.field.row == row.id,
+               case .document(var document)? = previous?.measurement.takeText(ofItem: focus.field.item) {
+                let contentWidth = RowMeasurement.contentWidth(of: row.style, in: viewport.size.width)
                 if document.width != contentWidth { try document.setWidth(contentWidth) }
                 live = (focus.field.item, .document(document))
-                caches[row.id] = old
             }
             m = try RowMeasurement.measure(row, width: viewport.size.width, metrics: configuration.metrics,
                                            options: configuration.textOptions, live: live)
         } catch {
+            if var previous {
+                // Put the buffer back where it was taken from.
+                if let live { previous.measurement.setText(live.text, ofItem: live.item, style: previous.measurement.style) }
+                caches[row.id] = previous
+            }
             throw .layout(error.description)
         }
-        var cache = caches[row.id] ?? RowCache(measurement: m)
-        cache.measurement = m
+        var cache = RowCache(measurement: m)
         // Inner offsets stay within their new ranges.
         for item in m.items {
-            if let inner = cache.innerOffsets[item.index] {
+            if let inner = previous?.innerOffsets[item.index] {
                 cache.innerOffsets[item.index] = Swift.min(Swift.max(0, inner), item.maxInnerOffset)
             }
         }
+        previous = nil
         clock &+= 1
         cache.stamp = clock
         caches[row.id] = cache
