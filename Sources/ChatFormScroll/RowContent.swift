@@ -95,3 +95,43 @@ public struct Row<ID: Hashable & Sendable>: Sendable {
         Row(id: id, content: .text(text, editable: editable), style: style)
     }
 }
+
+extension Row {
+    /// The text of item `index` (0 for a text row), or nil when that item is not a text.
+    public func text(ofItem index: Int) -> String? {
+        switch content {
+        case .text(let text, _) where index == 0: return text
+        case .stack(let items) where items.indices.contains(index):
+            if case .text(let text, _, _) = items[index].kind { return text }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Whether item `index` (0 for a text row) is an editable text.
+    public func isEditable(item index: Int) -> Bool {
+        switch content {
+        case .text(_, let editable): return editable && index == 0
+        case .stack(let items):
+            guard items.indices.contains(index), case .text(_, let editable, _) = items[index].kind else { return false }
+            return editable
+        case .fixed: return false
+        }
+    }
+
+    /// This row with the text of item `index` replaced, or nil when that item is not a text.
+    public func replacingText(_ text: String, ofItem index: Int) -> Row? {
+        var row = self
+        switch content {
+        case .text(_, let editable) where index == 0:
+            row.content = .text(text, editable: editable)
+        case .stack(var items) where items.indices.contains(index):
+            guard case .text(_, let editable, let maxLines) = items[index].kind else { return nil }
+            items[index].kind = .text(text, editable: editable, maxLines: maxLines)
+            row.content = .stack(items)
+        default:
+            return nil
+        }
+        return row
+    }
+}

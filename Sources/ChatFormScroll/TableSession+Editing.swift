@@ -20,15 +20,8 @@ extension TableSession {
     }
 
     static func storedText(of row: Row<ID>, item: Int) throws(ScrollError) -> String {
-        switch row.content {
-        case .text(let text, _) where item == 0:
-            return text
-        case .stack(let items) where items.indices.contains(item):
-            if case .text(let text, _, _) = items[item].kind { return text }
-        default:
-            break
-        }
-        throw .notEditable("\(row.id)#\(item)")
+        guard let text = row.text(ofItem: item) else { throw .notEditable("\(row.id)#\(item)") }
+        return text
     }
 
     /// The field named `name` inside a stacked row.
@@ -42,13 +35,7 @@ extension TableSession {
 
     func isEditable(_ field: FieldRef<ID>) -> Bool {
         guard let i = source.index(of: field.row) else { return false }
-        switch source.row(at: i).content {
-        case .text(_, let editable): return editable && field.item == 0
-        case .stack(let items):
-            guard items.indices.contains(field.item), case .text(_, let editable, _) = items[field.item].kind else { return false }
-            return editable
-        case .fixed: return false
-        }
+        return source.row(at: i).isEditable(item: field.item)
     }
 
     /// The focused field's live text (its edit buffer), if it has been measured.
@@ -76,15 +63,7 @@ extension TableSession {
             return
         }
         let i = try requireIndex(field.row)
-        var row = source.row(at: i)
-        switch row.content {
-        case .text(_, let editable) where field.item == 0:
-            row.content = .text(text, editable: editable)
-        case .stack(var items) where items.indices.contains(field.item):
-            guard case .text(_, let editable, let maxLines) = items[field.item].kind else { throw .notEditable("\(field.row)#\(field.item)") }
-            items[field.item].kind = .text(text, editable: editable, maxLines: maxLines)
-            row.content = .stack(items)
-        default:
+        guard let row = source.row(at: i).replacingText(text, ofItem: field.item) else {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         source.replace(at: i, with: row)

@@ -102,19 +102,9 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The row at `index`, with the focused field's live text (O(that text) to
     /// materialize; the source itself is updated when the focus leaves).
     public func row(at index: Int) -> Row<ID> {
-        var row = source.row(at: index)
+        let row = source.row(at: index)
         guard let focus, focus.field.row == row.id, let live = liveText, case .document = live else { return row }
-        let text = live.text
-        switch row.content {
-        case .text(_, let editable): row.content = .text(text, editable: editable)
-        case .stack(var items):
-            if items.indices.contains(focus.field.item), case .text(_, let editable, let maxLines) = items[focus.field.item].kind {
-                items[focus.field.item].kind = .text(text, editable: editable, maxLines: maxLines)
-            }
-            row.content = .stack(items)
-        case .fixed: break
-        }
-        return row
+        return row.replacingText(live.text, ofItem: focus.field.item) ?? row
     }
 
     /// The index of the row with `id` (as fast as the source's lookup).
