@@ -1,3 +1,5 @@
+// Invariant checks for tests, compiled into debug builds only.
+#if DEBUG
 extension HeightIndex {
     /// Traps unless the tree is well formed: every summary equals the left-to-right sum of its
     /// node's entries or children, all leaves are at level 0 and children one level below their
@@ -51,3 +53,4 @@ extension HeightIndex {
         precondition(node.height == total, "height \(node.height) != \(total)")
     }
 }
+#endif

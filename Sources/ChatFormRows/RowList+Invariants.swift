@@ -1,3 +1,5 @@
+// Invariant checks for tests, compiled into debug builds only.
+#if DEBUG
 extension RowList {
     /// Traps unless the list is well formed: every stored count equals the rows under its child,
     /// every child's parent link points back at its parent, all leaves sit at level 0 below a
@@ -71,3 +73,4 @@ extension RowList {
         precondition(!seenInners.contains(false), "leaked internal node")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Invariant checks for tests, compiled into debug builds only.
+#if DEBUG
 extension TextDocument {
     /// Traps unless the document is well formed: the chunk bookkeeping adds up; both trees
     /// hold one row per paragraph with that paragraph's line count and UTF-8 length; every
@@ -33,3 +35,4 @@ extension TextDocument {
         }
     }
 }
+#endif

@@ -129,6 +129,7 @@ struct _ParagraphStore: Sendable {
         counts.replaceSubrange(c...c, with: pieces.map(\.count))
     }
 
+    #if DEBUG
     /// Traps unless the counts agree with the chunks.
     func _checkInvariants() {
         precondition(chunks.count == counts.count && !chunks.isEmpty, "chunk bookkeeping")
@@ -139,4 +140,5 @@ struct _ParagraphStore: Sendable {
         }
         precondition(counts.reduce(0, +) == count, "total count")
     }
+    #endif
 }
