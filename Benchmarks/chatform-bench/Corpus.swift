@@ -23,8 +23,8 @@ enum Corpus {
         return words.joined(separator: " ")
     }
 
-    /// Chat text of about `bytes` bytes: messages separated by newlines.
-    static func chatText(bytes: Int, seed: UInt64 = 42) -> String {
+    /// Messages adding up to about `bytes` bytes.
+    static func messages(bytes: Int, seed: UInt64) -> [String] {
         var rng = SplitMix64(seed: seed)
         var parts: [String] = []
         var size = 0
@@ -33,7 +33,12 @@ enum Corpus {
             size += m.utf8.count + 1
             parts.append(m)
         }
-        return parts.joined(separator: "\n") + "\n"
+        return parts
+    }
+
+    /// Chat text of about `bytes` bytes: messages separated by newlines.
+    static func chatText(bytes: Int, seed: UInt64 = 42) -> String {
+        messages(bytes: bytes, seed: seed).joined(separator: "\n") + "\n"
     }
 
     /// Message `index` of the generated million-message chat (no state: a hash of the index).
@@ -44,15 +49,7 @@ enum Corpus {
 
     /// A single paragraph of `bytes` bytes (no mandatory breaks).
     static func paragraph(bytes: Int, seed: UInt64 = 9) -> String {
-        var rng = SplitMix64(seed: seed)
-        var parts: [String] = []
-        var size = 0
-        while size < bytes {
-            let m = message(&rng)
-            size += m.utf8.count + 1
-            parts.append(m)
-        }
-        return parts.joined(separator: " ")
+        messages(bytes: bytes, seed: seed).joined(separator: " ")
     }
 
     /// A field of `lines` short lines (hard breaks), for the large-field keystroke test.

@@ -36,13 +36,8 @@ public struct TextLayout: Sendable {
     /// - Complexity: O(n) in the text's UTF-8 length.
     public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                 options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
-        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        self.text = text
-        self.width = width
-        self.options = options
-        self.lineHeight = metrics.lineHeight.isFinite && metrics.lineHeight > 0 ? metrics.lineHeight : 1
-        self.measurer = Measurer(metrics)
-        self.lines = try Self.wrap(text, width: width, measurer: measurer, keepAll: options.keepAll)
+        // One thread: `wrapInParallel` wraps the whole text in place.
+        try self.init(text: text, width: width, metrics: metrics, options: options, threads: 1)
     }
 
     /// The number of visual lines (at least 1: empty text is one empty line).
