@@ -38,8 +38,20 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
-        .target(name: "CChatFormFreeType", dependencies: ["CFreeType"]),
-        .target(name: "ChatFormFont", dependencies: ["ChatFormText", "CChatFormFreeType"]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        // FreeType, HarfBuzz and fontconfig behind one prefixed C shim (cfl_face_*, cfl_shape,
+        // cfl_fc_*), as ICU is wrapped.
+        .target(name: "CChatFormShaping", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "ChatFormFont", dependencies: ["ChatFormText", "CChatFormShaping"]),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry", "ChatFormScroll"]),

@@ -4,8 +4,11 @@
 #include <unicode/uchar.h>
 #include <unicode/utext.h>
 #include <unicode/uversion.h>
+#include <unicode/uscript.h>
+#include <unicode/ubidi.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 
 // Layout assumptions the Swift side relies on.
 _Static_assert(sizeof(UChar32) == sizeof(int32_t), "UChar32 is 32 bits");
@@ -91,4 +94,42 @@ void cfl_unicode_version(char *buffer, int32_t capacity) {
     UVersionInfo v;
     u_getUnicodeVersion(v);
     snprintf(buffer, (size_t)capacity, "%d.%d", v[0], v[1]);
+}
+
+int32_t cfl_script(uint32_t c) {
+    UErrorCode err = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)c, &err);
+    return U_FAILURE(err) ? USCRIPT_UNKNOWN : (int32_t)code;
+}
+
+uint32_t cfl_script_tag(int32_t script) {
+    const char *name = uscript_getShortName((UScriptCode)script);
+    if (name == NULL || strlen(name) != 4) return 0;
+    return ((uint32_t)(uint8_t)name[0] << 24) | ((uint32_t)(uint8_t)name[1] << 16) |
+           ((uint32_t)(uint8_t)name[2] << 8) | (uint32_t)(uint8_t)name[3];
+}
+
+int32_t cfl_script_extensions(uint32_t c, int32_t *out, int32_t capacity) {
+    UErrorCode err = U_ZERO_ERROR;
+    UScriptCode codes[32];
+    int32_t n = uscript_getScriptExtensions((UChar32)c, codes, 32, &err);
+    if (U_FAILURE(err) && err != U_BUFFER_OVERFLOW_ERROR) return 0;
+    for (int32_t i = 0; i < n && i < capacity && i < 32; i++) out[i] = (int32_t)codes[i];
+    return n;
+}
+
+int32_t cfl_bracket_type(uint32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_BIDI_PAIRED_BRACKET_TYPE); }
+uint32_t cfl_bracket_pair(uint32_t c) { return (uint32_t)u_getBidiPairedBracket((UChar32)c); }
+
+int32_t cfl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraphLevel, uint8_t *levels) {
+    UErrorCode err = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &err);
+    if (U_FAILURE(err)) return err;
+    ubidi_setPara(bidi, (const UChar *)text, length, paragraphLevel, NULL, &err);
+    if (U_SUCCESS(err)) {
+        const UBiDiLevel *l = ubidi_getLevels(bidi, &err);
+        if (U_SUCCESS(err)) memcpy(levels, l, (size_t)length);
+    }
+    ubidi_close(bidi);
+    return err;
 }

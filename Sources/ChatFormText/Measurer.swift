@@ -4,6 +4,8 @@ enum Measurer: Sendable {
     case cells(ambiguousWidth: Int, cellWidth: Double, tabInterval: Double)
     case fixed(advance: Double, tabInterval: Double)
     case custom(any TextMetrics)
+    /// A prepared text: advances come from its shaped runs (see `ShapedText`).
+    case shaped(ShapedText)
 
     init(_ metrics: some TextMetrics) {
         if let m = metrics as? TerminalCellMetrics {
@@ -24,6 +26,9 @@ enum Measurer: Sendable {
             return Double(CellWidth.of(bytes, start, end, ambiguousWidth: ambiguous)) * cellWidth
         case .fixed(let advance, _):
             return CellWidth.of(bytes, start, end, ambiguousWidth: 1) == 0 ? 0 : advance
+        case .shaped(let shaped):
+            let a = shaped.boundary(of: start), b = shaped.boundary(of: end)
+            return ShapedText.pixels(shaped.pieceWidth(from: a, to: b))
         case .custom(let metrics):
             let narrow = CellWidth.of(bytes, start, end, ambiguousWidth: 1)
             let wide = CellWidth.of(bytes, start, end, ambiguousWidth: 2)
@@ -39,6 +44,8 @@ enum Measurer: Sendable {
         switch self {
         case .cells(_, _, let interval), .fixed(_, let interval):
             return ((x / interval).rounded(.down) + 1) * interval
+        case .shaped(let shaped):
+            return ShapedText.pixels(shaped.shaper.tabStop(afterFixed: Int64((x * 65536).rounded())))
         case .custom(let metrics):
             let stop = metrics.tabStop(after: x)
             return stop.isFinite && stop > x ? stop : x

@@ -39,6 +39,9 @@ extension TextLayout {
     /// The caret's x on line `index` at `offset` (clamped to the line's content end).
     func caretX(line index: Int, offset: Int, bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators) -> Double {
         let line = lines[index]
+        if case .shaped(let shaped) = measurer {
+            return clampX(shaped.caretX(lineStart: line.start, offset: min(offset, line.contentEnd)), line: line)
+        }
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
         var x = 0.0
         var i = line.start
@@ -64,7 +67,7 @@ extension TextLayout {
     public func caretRect(for position: TextPosition) throws(TextLayoutError) -> Rect {
         let index = try lineIndex(for: position)
         let x = try withText { bytes, iterators in caretX(line: index, offset: position.offset, bytes: bytes, iterators: iterators) }
-        return Rect(x: x, y: Double(index) * lineHeight, width: 0, height: lineHeight)
+        return Rect(x: x, y: lineTop(index), width: 0, height: heightOfLine(index))
     }
 
     /// The caret position nearest to `point`. Points above the first line land on it,
@@ -72,9 +75,7 @@ extension TextLayout {
     ///
     /// - Complexity: O(log lines + length of the line).
     public func position(at point: Point) -> TextPosition {
-        let y = point.y.isNaN ? 0 : point.y
-        let raw = (y / lineHeight).rounded(.down)
-        let index = raw.isFinite ? Int(max(0, min(Double(lines.count - 1), raw))) : (raw > 0 ? lines.count - 1 : 0)
+        let index = lineIndex(atY: point.y)
         let x = point.x.isNaN ? 0 : point.x
         return (try? position(onLine: index, x: x)) ?? TextPosition(offset: lines[index].start)
     }
@@ -82,6 +83,13 @@ extension TextLayout {
     func position(onLine index: Int, x goal: Double) throws(TextLayoutError) -> TextPosition {
         let line = lines[index]
         let isLast = index == lines.count - 1
+        if case .shaped(let shaped) = measurer {
+            if let offset = shaped.offset(lineStart: line.start, contentEnd: line.contentEnd, x: goal) {
+                return TextPosition(offset: offset)
+            }
+            if !line.isHard && !isLast { return TextPosition(offset: line.end, affinity: .upstream) }
+            return TextPosition(offset: line.contentEnd)
+        }
         return try withText { bytes, iterators in
             let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
             var x = 0.0

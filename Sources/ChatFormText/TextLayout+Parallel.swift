@@ -28,7 +28,12 @@ extension TextLayout {
     public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                 options: TextLayoutOptions = TextLayoutOptions(), threads: Int) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        if let shaper = metrics as? any TextShaper {
+            self = try ShapedText(text: text, shaper: shaper, options: options).layout(width: width)
+            return
+        }
         self.text = text
+        self.lineBottoms = []
         self.width = width
         self.options = options
         self.lineHeight = metrics.lineHeight.isFinite && metrics.lineHeight > 0 ? metrics.lineHeight : 1

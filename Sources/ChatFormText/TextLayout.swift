@@ -19,12 +19,16 @@ public struct TextLayout: Sendable {
     public let width: Double
     /// The options used.
     public let options: TextLayoutOptions
-    /// The height of one line.
+    /// The height of one line (with a shaper and CSS `line-height: normal`, the primary
+    /// font's; lines may be taller, see `lineTop(_:)` and `heightOfLine(_:)`).
     public let lineHeight: Double
     /// The visual lines, in order; they partition the text. Never empty.
     public internal(set) var lines: [LineFragment]
 
     let measurer: Measurer
+    /// The bottom of each line when lines differ in height (real fonts); empty when every
+    /// line is `lineHeight` tall.
+    let lineBottoms: [Double]
 
     /// Lays `text` out at `width` with `metrics`.
     ///
@@ -43,8 +47,60 @@ public struct TextLayout: Sendable {
     /// The number of visual lines (at least 1: empty text is one empty line).
     public var lineCount: Int { lines.count }
 
-    /// lines × line height.
-    public var height: Double { Double(lines.count) * lineHeight }
+    /// The height of all lines: lines × line height, or with real fonts the sum of each
+    /// line's height.
+    public var height: Double { lineBottoms.last ?? Double(lines.count) * lineHeight }
+
+    /// The top of line `index`, from the top of the first line.
+    ///
+    /// - Complexity: O(1).
+    public func lineTop(_ index: Int) -> Double {
+        if lineBottoms.isEmpty { return Double(index) * lineHeight }
+        return index == 0 ? 0 : lineBottoms[index - 1]
+    }
+
+    /// The height of line `index`.
+    ///
+    /// - Complexity: O(1).
+    public func heightOfLine(_ index: Int) -> Double {
+        if lineBottoms.isEmpty { return lineHeight }
+        return lineBottoms[index] - lineTop(index)
+    }
+
+    /// The index of the line at `y` (clamped to the first and last lines).
+    ///
+    /// - Complexity: O(log lines).
+    public func lineIndex(atY y: Double) -> Int {
+        let y = y.isNaN ? 0 : y
+        if lineBottoms.isEmpty {
+            let raw = (y / lineHeight).rounded(.down)
+            return raw.isFinite ? Int(Swift.max(0, Swift.min(Double(lines.count - 1), raw))) : (raw > 0 ? lines.count - 1 : 0)
+        }
+        var lo = 0, hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineBottoms[mid] <= y { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The prepared text behind a layout made with a `TextShaper` (nil for cell, fixed and
+    /// custom metrics): lay it out again at another width without shaping.
+    public var shapedText: ShapedText? {
+        if case .shaped(let shaped) = measurer { return shaped }
+        return nil
+    }
+
+    /// A layout of a prepared text (see `ShapedText.layout(width:)`).
+    init(shaped: ShapedText, width: Double, lines: [LineFragment], bottoms: [Double]) {
+        self.text = shaped.text
+        self.width = width
+        self.options = shaped.options
+        self.lineHeight = shaped.shaper.fixedLineHeight ?? shaped.faces[0].lineSpacing
+        self.measurer = .shaped(shaped)
+        self.lines = lines
+        self.lineBottoms = bottoms
+    }
 
     /// The widest line's width.
     ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatFormText
 import ChatFormFont
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,12 +11,17 @@ import Darwin
 /// `chatform wrap`: lays standard input out as one text and prints its visual lines.
 struct Wrap: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Wrap standard input (one text, any number of paragraphs) to a width in terminal cells.",
+        abstract: "Wrap standard input (one text, any number of paragraphs) to a width in terminal cells or pixels.",
         discussion: """
         --format jsonl prints one object per visual line: {"start":S,"end":E,"width":W,"hard":B}
         with S and E UTF-8 byte offsets into the input (the lines partition it), W the width in
         cells without trailing hanging white space or the line's mandatory break, and B true
         when the line ends in a mandatory break. Invalid UTF-8 exits with status 2.
+
+        With --font-family or --font the text is shaped with real fonts (HarfBuzz, fontconfig
+        fallback) as a browser lays out `white-space: pre-wrap; overflow-wrap: break-word`:
+        --width and W are in pixels (fractional allowed) and each object also has "height",
+        the line's height in pixels (CSS line-height: normal, or --line-height).
         """
     )
 
@@ -23,8 +29,8 @@ struct Wrap: ParsableCommand {
         case text, jsonl
     }
 
-    @Option(help: "Available width in cells (a positive integer).")
-    var width: Int
+    @Option(help: "Available width: cells (a positive integer), or pixels with a font.")
+    var width: Double
 
     @Option(help: "Tab stops every N cells.")
     var tabWidth: Int = 8
@@ -38,16 +44,35 @@ struct Wrap: ParsableCommand {
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
 
-    @Option(help: "Measure with this font file's glyph advances (FreeType) instead of terminal cells; --width is then in pixels.")
+    @Option(help: "Shape with this installed font family (fontconfig; a comma-separated list works as in CSS), --width in pixels.")
+    var fontFamily: String?
+
+    @Option(help: "Shape with this font file (after any --font-family), --width in pixels.")
     var font: String?
 
-    @Option(help: "Pixels per em for --font.")
-    var fontSize: Int = 16
+    @Option(help: "Pixels per em for --font-family / --font.")
+    var fontSize: Double = 16
+
+    @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
+    var lineHeight: Double?
+
+    var usesFonts: Bool { fontFamily != nil || font != nil }
 
     func validate() throws {
-        guard width > 0 else { throw ValidationError("--width must be a positive integer (got \(width)).") }
+        if usesFonts {
+            guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
+        } else {
+            guard width.isFinite, width > 0, width.rounded() == width, width <= 1e9 else {
+                throw ValidationError("--width must be a positive integer (got \(width)).")
+            }
+        }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
-        guard fontSize > 0 else { throw ValidationError("--font-size must be a positive integer (got \(fontSize)).") }
+        guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
+            throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
+        }
+        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
+            throw ValidationError("--line-height must be a positive number of pixels (got \(lineHeight)).")
+        }
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
             throw ValidationError("--ambiguous-width must be 1 or 2 (got \(ambiguousWidth)).")
         }
@@ -64,32 +89,54 @@ struct Wrap: ParsableCommand {
         }
         let options = TextLayoutOptions(keepAll: keepAll)
         let layout: TextLayout
-        if let font {
-            let face: FontFace
-            do { face = try FontFace(path: font, pixelSize: fontSize) } catch {
+        if usesFonts {
+            let stack: FontStack
+            do {
+                stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight,
+                                          tabWidth: tabWidth)
+            } catch {
                 writeError("chatform wrap: \(error)")
                 throw ExitCode(2)
             }
-            layout = try TextLayout(text: text, width: Double(width), metrics: FontMetrics(face: face, tabWidth: tabWidth), options: options)
+            layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
         } else {
             let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
             layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)
         }
         var out = OutputBuffer()
         input.withUnsafeBufferPointer { bytes in
-            for line in layout.lines {
+            for (index, line) in layout.lines.enumerated() {
                 switch format {
                 case .text:
                     out.append(UnsafeBufferPointer(rebasing: bytes[line.start..<line.contentEnd]))
                     out.append(0x0A)
                 case .jsonl:
-                    let w = font == nil ? String(Int(line.width)) : String((line.width * 1000).rounded() / 1000)
-                    out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard)}\n")
+                    if usesFonts {
+                        let w = (line.width * 65536).rounded() / 65536
+                        let h = layout.heightOfLine(index)
+                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard),\"height\":\(h)}\n")
+                    } else {
+                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(Int(line.width)),\"hard\":\(line.isHard)}\n")
+                    }
                 }
             }
         }
         out.flush()
     }
+}
+
+/// The font stack named by the tool's options: the families (comma-separated, CSS order),
+/// then the file.
+func makeFontStack(families: String?, file: String?, size: Double, lineHeight: Double?, tabWidth: Int) throws -> FontStack {
+    var files: [(path: String, index: Int)] = []
+    let names = (families ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        .filter { !$0.isEmpty }
+    for name in names {
+        let stack = try FontStack(family: name, size: size)
+        files.append((stack.primaryFaces[0].path, stack.primaryFaces[0].index))
+    }
+    if let file { files.append((file, 0)) }
+    return try FontStack(files: files, size: size, lineHeight: lineHeight.map { .fixed($0) } ?? .normal, tabWidth: tabWidth)
 }
 
 /// Reads all of standard input.

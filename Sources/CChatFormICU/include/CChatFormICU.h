@@ -62,6 +62,23 @@ enum {
 /// 1 when `scalar` has the binary property named by a CFL_PROP_ constant.
 int32_t cfl_has_property(uint32_t scalar, int32_t property);
 
+/// The Unicode Script property of `scalar` (UScriptCode).
+int32_t cfl_script(uint32_t scalar);
+/// The ISO 15924 code of a UScriptCode packed big-endian ('Latn' = 0x4C61746E), or 0.
+uint32_t cfl_script_tag(int32_t script);
+/// Writes `scalar`'s Script_Extensions (UScriptCodes) into `out`; returns how many there are
+/// (which may exceed `capacity`).
+int32_t cfl_script_extensions(uint32_t scalar, int32_t *_Nonnull out, int32_t capacity);
+/// The Bidi_Paired_Bracket_Type (0 none, 1 open, 2 close) and the paired bracket of `scalar`.
+int32_t cfl_bracket_type(uint32_t scalar);
+uint32_t cfl_bracket_pair(uint32_t scalar);
+
+/// Resolves UAX #9 embedding levels of `length` UTF-16 units with paragraph level
+/// `paragraphLevel` (0 LTR, 1 RTL, 0xFE auto), writing one level per unit into `levels`.
+/// Returns an ICU status (<= 0 is success).
+int32_t cfl_bidi_levels(const uint16_t *_Nonnull text, int32_t length, uint8_t paragraphLevel,
+                        uint8_t *_Nonnull levels);
+
 /// The Unicode version of ICU's character data, as "major.minor".
 void cfl_unicode_version(char *_Nonnull buffer, int32_t capacity);
 

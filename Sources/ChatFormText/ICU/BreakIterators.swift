@@ -16,9 +16,16 @@ import Darwin
 final class BreakIterators {
     private let handle: OpaquePointer
 
-    init() throws(ICUError) {
+    /// Opens iterators for `locale` (nil: ICU's root rules, UAX #14 as ICU implements it;
+    /// `"en@lb=normal"`: CSS `line-break: normal`, the rules a browser uses by default).
+    init(locale: String? = nil) throws(ICUError) {
         var status: Int32 = 0
-        guard let h = cfl_linebreaker_open(nil, &status) else {
+        let opened: OpaquePointer? = if let locale {
+            locale.withCString { cfl_linebreaker_open($0, &status) }
+        } else {
+            cfl_linebreaker_open(nil, &status)
+        }
+        guard let h = opened else {
             throw ICUError(code: status == 0 ? 7 /* U_MEMORY_ALLOCATION_ERROR */ : status)
         }
         try ICU.checkSuccess(status)
@@ -84,7 +91,10 @@ final class BreakIterators {
 
     // MARK: Per-thread reuse
 
-    private static let key: pthread_key_t = {
+    private static let key: pthread_key_t = makeKey()
+    private static let browserKey: pthread_key_t = makeKey()
+
+    private static func makeKey() -> pthread_key_t {
         var key = pthread_key_t()
         let rc = pthread_key_create(&key) { pointer in
             // Thread exit: release that thread's iterators.
@@ -96,7 +106,7 @@ final class BreakIterators {
         }
         precondition(rc == 0, "pthread_key_create failed: \(rc)")
         return key
-    }()
+    }
 
     /// This thread's iterators, opened on first use and reused afterwards.
     static func forCurrentThread() throws(ICUError) -> BreakIterators {
@@ -105,6 +115,17 @@ final class BreakIterators {
         }
         let fresh = try BreakIterators()
         pthread_setspecific(key, Unmanaged.passRetained(fresh).toOpaque())
+        return fresh
+    }
+
+    /// This thread's iterators with the rules of CSS `line-break: normal` (ICU's
+    /// `@lb=normal` tailoring, which Chromium uses for every line), opened on first use.
+    static func browserForCurrentThread() throws(ICUError) -> BreakIterators {
+        if let existing = pthread_getspecific(browserKey) {
+            return Unmanaged<BreakIterators>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let fresh = try BreakIterators(locale: "en@lb=normal")
+        pthread_setspecific(browserKey, Unmanaged.passRetained(fresh).toOpaque())
         return fresh
     }
 }

@@ -1,0 +1,398 @@
+#include "CChatFormShaping.h"
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_ADVANCES_H
+#include FT_TRUETYPE_TABLES_H
+#include <hb.h>
+#include <hb-ot.h>
+#include <fontconfig/fontconfig.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <math.h>
+
+_Static_assert(sizeof(hb_position_t) == sizeof(int32_t), "HarfBuzz positions are 32 bits");
+_Static_assert(sizeof(FT_Fixed) >= sizeof(int32_t), "FreeType 16.16 values hold 32 bits");
+
+// MARK: Faces
+
+struct CFLFace {
+    hb_blob_t *blob;
+    hb_face_t *hbFace;
+    hb_font_t *parent;   // HarfBuzz's OpenType functions at a 16.16 pixel scale
+    hb_font_t *font;     // the same, with advances from `advances`
+    int32_t *advances;   // 1/65536 px per glyph
+    uint32_t glyphCount;
+    CFLFaceMetrics metrics;
+    char *family;
+};
+
+static hb_position_t cfl_h_advance(hb_font_t *font, void *data, hb_codepoint_t glyph, void *user) {
+    (void)font; (void)user;
+    const CFLFace *face = (const CFLFace *)data;
+    return glyph < face->glyphCount ? face->advances[glyph] : 0;
+}
+
+static void cfl_h_advances(hb_font_t *font, void *data, unsigned count, const hb_codepoint_t *glyphs,
+                           unsigned glyphStride, hb_position_t *advances, unsigned advanceStride, void *user) {
+    (void)font; (void)user;
+    const CFLFace *face = (const CFLFace *)data;
+    for (unsigned i = 0; i < count; i++) {
+        hb_codepoint_t g = *glyphs;
+        *advances = g < face->glyphCount ? face->advances[g] : 0;
+        glyphs = (const hb_codepoint_t *)((const char *)glyphs + glyphStride);
+        advances = (hb_position_t *)((char *)advances + advanceStride);
+    }
+}
+
+static hb_font_funcs_t *cfl_funcs = NULL;
+static pthread_once_t cfl_funcs_once = PTHREAD_ONCE_INIT;
+
+static void cfl_make_funcs(void) {
+    hb_font_funcs_t *f = hb_font_funcs_create();
+    hb_font_funcs_set_glyph_h_advance_func(f, cfl_h_advance, NULL, NULL);
+    hb_font_funcs_set_glyph_h_advances_func(f, cfl_h_advances, NULL, NULL);
+    hb_font_funcs_make_immutable(f);
+    cfl_funcs = f;
+}
+
+static hb_font_funcs_t *cfl_font_funcs(void) {
+    pthread_once(&cfl_funcs_once, cfl_make_funcs);
+    return cfl_funcs;
+}
+
+void cfl_face_close(CFLFace *face) {
+    if (face == NULL) return;
+    if (face->font) hb_font_destroy(face->font);
+    if (face->parent) hb_font_destroy(face->parent);
+    if (face->hbFace) hb_face_destroy(face->hbFace);
+    if (face->blob) hb_blob_destroy(face->blob);
+    free(face->advances);
+    free(face->family);
+    free(face);
+}
+
+// The strike Skia picks for a bitmap-only face: the smallest at least `size`, else the largest.
+static int cfl_choose_strike(FT_Face ft, double size) {
+    int best = -1;
+    for (int i = 0; i < ft->num_fixed_sizes; i++) {
+        double ppem = ft->available_sizes[i].y_ppem / 64.0;
+        if (best < 0) { best = i; continue; }
+        double bestPpem = ft->available_sizes[best].y_ppem / 64.0;
+        if (ppem >= size ? (bestPpem < size || ppem < bestPpem) : (bestPpem < size && ppem > bestPpem)) best = i;
+    }
+    return best;
+}
+
+CFLFace *cfl_face_open(const char *path, int32_t index, double size, int32_t *error) {
+    *error = 0;
+    FT_Library library = NULL;
+    FT_Face ft = NULL;
+    FT_Error e = FT_Init_FreeType(&library);
+    if (e) { *error = e; return NULL; }
+    e = FT_New_Face(library, path, index, &ft);
+    if (e) { FT_Done_FreeType(library); *error = e; return NULL; }
+
+    CFLFace *face = (CFLFace *)calloc(1, sizeof(CFLFace));
+    if (face == NULL) { FT_Done_Face(ft); FT_Done_FreeType(library); *error = FT_Err_Out_Of_Memory; return NULL; }
+    face->glyphCount = (uint32_t)ft->num_glyphs;
+    face->family = strdup(ft->family_name ? ft->family_name : "");
+    face->advances = (int32_t *)calloc(face->glyphCount ? face->glyphCount : 1, sizeof(int32_t));
+    face->metrics.unitsPerEm = ft->units_per_EM;
+    face->metrics.glyphCount = (int32_t)face->glyphCount;
+    if (face->advances == NULL || face->family == NULL) { e = FT_Err_Out_Of_Memory; goto fail; }
+
+    face->blob = hb_blob_create_from_file(path);
+    face->hbFace = hb_face_create(face->blob, (unsigned)index);
+    unsigned upem = hb_face_get_upem(face->hbFace);
+    if (upem == 0) upem = 1000;
+    if (face->metrics.unitsPerEm == 0) face->metrics.unitsPerEm = (int32_t)upem;
+
+    float ascent = 0, descent = 0, leading = 0;
+    if (FT_IS_SCALABLE(ft)) {
+        face->metrics.scalable = 1;
+        // Skia's FreeType scaler asks for the size in 26.6, truncated.
+        e = FT_Set_Char_Size(ft, (FT_F26Dot6)(size * 64.0), (FT_F26Dot6)(size * 64.0), 72, 72);
+        if (e) goto fail;
+        FT_Fixed *linear = (FT_Fixed *)malloc(sizeof(FT_Fixed) * (face->glyphCount ? face->glyphCount : 1));
+        if (linear == NULL) { e = FT_Err_Out_Of_Memory; goto fail; }
+        e = FT_Get_Advances(ft, 0, face->glyphCount, FT_LOAD_NO_HINTING, linear);
+        if (e) { free(linear); goto fail; }
+        for (uint32_t g = 0; g < face->glyphCount; g++) face->advances[g] = (int32_t)linear[g];
+        free(linear);
+        // Skia: OS/2 typo metrics when USE_TYPO_METRICS is set, else FreeType's (hhea).
+        TT_OS2 *os2 = (TT_OS2 *)FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+        float em = (float)ft->units_per_EM;
+        if (os2 && os2->version != 0xFFFF && (os2->fsSelection & (1 << 7))) {
+            ascent = (float)os2->sTypoAscender / em;
+            descent = -(float)os2->sTypoDescender / em;
+            leading = (float)os2->sTypoLineGap / em;
+        } else {
+            ascent = (float)ft->ascender / em;
+            descent = -(float)ft->descender / em;
+            leading = (float)(ft->height + (ft->descender - ft->ascender)) / em;
+        }
+        ascent *= (float)size;
+        descent *= (float)size;
+        leading *= (float)size;
+    } else if (ft->num_fixed_sizes > 0) {
+        int strike = cfl_choose_strike(ft, size);
+        e = FT_Select_Size(ft, strike);
+        if (e) goto fail;
+        double ppem = ft->size->metrics.y_ppem;
+        face->metrics.strikePpem = (int32_t)ppem;
+        // Advances: the strike's whole-pixel advance (from the font's horizontal metrics),
+        // scaled from the strike to the size.
+        hb_font_t *units = hb_font_create(face->hbFace);
+        hb_font_set_scale(units, (int)upem, (int)upem);
+        for (uint32_t g = 0; g < face->glyphCount; g++) {
+            double strikeAdvance = floor((double)hb_font_get_glyph_h_advance(units, g) * ppem / upem + 0.5);
+            face->advances[g] = (int32_t)(strikeAdvance * size / ppem * 65536.0);
+        }
+        hb_font_destroy(units);
+        ascent = (float)ft->size->metrics.ascender / (float)(ppem * 64.0);
+        descent = -(float)ft->size->metrics.descender / (float)(ppem * 64.0);
+        leading = (float)ft->size->metrics.height / (float)(ppem * 64.0) - ascent - descent;
+        ascent *= (float)size;
+        descent *= (float)size;
+        leading *= (float)size;
+    } else {
+        e = -1;
+        goto fail;
+    }
+    if (leading < 0) leading = 0;
+    face->metrics.ascent = ascent;
+    face->metrics.descent = descent;
+    face->metrics.leading = leading;
+    FT_Done_Face(ft);
+    FT_Done_FreeType(library);
+    ft = NULL;
+    library = NULL;
+
+    face->parent = hb_font_create(face->hbFace);
+    int scale = (int)lround(size * 65536.0);
+    hb_font_set_scale(face->parent, scale, scale);
+    face->font = hb_font_create_sub_font(face->parent);
+    hb_font_set_funcs(face->font, cfl_font_funcs(), face, NULL);
+    hb_font_make_immutable(face->font);
+    return face;
+
+fail:
+    if (ft) FT_Done_Face(ft);
+    if (library) FT_Done_FreeType(library);
+    cfl_face_close(face);
+    *error = e ? e : -1;
+    return NULL;
+}
+
+void cfl_face_metrics(const CFLFace *face, CFLFaceMetrics *metrics) { *metrics = face->metrics; }
+const char *cfl_face_family(const CFLFace *face) { return face->family; }
+
+uint32_t cfl_face_glyph(const CFLFace *face, uint32_t scalar) {
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(face->font, scalar, &glyph)) return 0;
+    return glyph;
+}
+
+uint32_t cfl_face_variation_glyph(const CFLFace *face, uint32_t scalar, uint32_t selector) {
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_variation_glyph(face->font, scalar, selector, &glyph)) return 0;
+    return glyph;
+}
+
+int32_t cfl_face_has_color(const CFLFace *face) {
+    hb_face_t *f = face->hbFace;
+    return (hb_ot_color_has_png(f) || hb_ot_color_has_layers(f)) ? 1 : 0;
+}
+
+int32_t cfl_face_advance(const CFLFace *face, uint32_t glyph) {
+    return glyph < face->glyphCount ? face->advances[glyph] : 0;
+}
+
+// MARK: Shaping
+
+struct CFLShaper {
+    hb_buffer_t *buffer;
+    CFLGlyph *glyphs;
+    unsigned capacity;
+};
+
+CFLShaper *cfl_shaper_create(void) {
+    CFLShaper *s = (CFLShaper *)calloc(1, sizeof(CFLShaper));
+    if (s == NULL) return NULL;
+    s->buffer = hb_buffer_create();
+    if (!hb_buffer_allocation_successful(s->buffer)) { hb_buffer_destroy(s->buffer); free(s); return NULL; }
+    return s;
+}
+
+void cfl_shaper_destroy(CFLShaper *s) {
+    if (s == NULL) return;
+    hb_buffer_destroy(s->buffer);
+    free(s->glyphs);
+    free(s);
+}
+
+int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_t textLength, int32_t start,
+                  int32_t length, uint32_t script, int32_t rtl, const char *language, const CFLGlyph **glyphs) {
+    hb_buffer_t *b = s->buffer;
+    hb_buffer_clear_contents(b);
+    hb_buffer_add_utf8(b, (const char *)text, textLength, (unsigned)start, length);
+    hb_buffer_set_script(b, hb_script_from_iso15924_tag(script));
+    hb_buffer_set_direction(b, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    hb_buffer_set_language(b, hb_language_from_string(language, -1));
+    hb_shape(face->font, b, NULL, 0);
+    if (!hb_buffer_allocation_successful(b)) return -1;
+    unsigned count = 0;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(b, &count);
+    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(b, &count);
+    if (count > s->capacity) {
+        unsigned capacity = count * 2 + 16;
+        CFLGlyph *g = (CFLGlyph *)realloc(s->glyphs, capacity * sizeof(CFLGlyph));
+        if (g == NULL) return -1;
+        s->glyphs = g;
+        s->capacity = capacity;
+    }
+    for (unsigned i = 0; i < count; i++) {
+        unsigned j = rtl ? count - 1 - i : i;   // logical order
+        CFLGlyph *out = &s->glyphs[i];
+        out->glyph = info[j].codepoint;
+        out->cluster = info[j].cluster;
+        out->advance = pos[j].x_advance;
+        out->unsafeToBreak = (hb_glyph_info_get_glyph_flags(&info[j]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) ? 1 : 0;
+    }
+    *glyphs = s->glyphs;
+    return (int32_t)count;
+}
+
+// MARK: fontconfig
+
+static int32_t cfl_fc_ready = 0;
+static pthread_once_t cfl_fc_once = PTHREAD_ONCE_INIT;
+static void cfl_fc_init_once(void) { cfl_fc_ready = FcInit() ? 1 : 0; }
+
+int32_t cfl_fc_init(void) {
+    pthread_once(&cfl_fc_once, cfl_fc_init_once);
+    return cfl_fc_ready;
+}
+
+int32_t cfl_fc_match_family(const char *family, char *path, int32_t capacity, int32_t *index, int32_t *exact) {
+    if (!cfl_fc_init()) return 0;
+    FcPattern *pattern = FcPatternCreate();
+    if (pattern == NULL) return 0;
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_REGULAR);
+    FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN);
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result;
+    FcPattern *match = FcFontMatch(NULL, pattern, &result);
+    FcPatternDestroy(pattern);
+    if (match == NULL) return 0;
+    FcChar8 *file = NULL;
+    int found = 0;
+    if (FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file != NULL) {
+        strncpy(path, (const char *)file, (size_t)capacity - 1);
+        path[capacity - 1] = 0;
+        int i = 0;
+        if (FcPatternGetInteger(match, FC_INDEX, 0, &i) != FcResultMatch) i = 0;
+        *index = i;
+        *exact = 0;
+        FcChar8 *name = NULL;
+        for (int n = 0; FcPatternGetString(match, FC_FAMILY, n, &name) == FcResultMatch; n++) {
+            if (name && strcasecmp((const char *)name, family) == 0) { *exact = 1; break; }
+        }
+        found = 1;
+    }
+    FcPatternDestroy(match);
+    return found;
+}
+
+typedef struct {
+    char *path;
+    int32_t index;
+    FcCharSet *charset;   // owned by the list's font set
+} CFLFallbackEntry;
+
+struct CFLFallbackList {
+    FcFontSet *set;
+    CFLFallbackEntry *entries;
+    int32_t count;
+};
+
+static int cfl_valid_fallback(FcPattern *font) {
+    FcBool scalable = FcFalse;
+    if (FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) != FcResultMatch) scalable = FcFalse;
+    FcChar8 *format = NULL;
+    if (FcPatternGetString(font, FC_FONTFORMAT, 0, &format) != FcResultMatch || format == NULL) return 0;
+    // Chromium keeps TrueType and CFF faces; colour bitmap fonts are TrueType containers.
+    if (strcmp((const char *)format, "TrueType") != 0 && strcmp((const char *)format, "CFF") != 0) return 0;
+    (void)scalable;
+    return 1;
+}
+
+CFLFallbackList *cfl_fallback_list_create(const char *language) {
+    if (!cfl_fc_init()) return NULL;
+    FcPattern *pattern = FcPatternCreate();
+    if (pattern == NULL) return NULL;
+    if (language[0]) FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)language);
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    if (!language[0]) FcPatternDel(pattern, FC_LANG);
+    FcResult result;
+    FcFontSet *set = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+    FcPatternDestroy(pattern);
+    CFLFallbackList *list = (CFLFallbackList *)calloc(1, sizeof(CFLFallbackList));
+    if (list == NULL) { if (set) FcFontSetDestroy(set); return NULL; }
+    list->set = set;
+    if (set == NULL) return list;
+    list->entries = (CFLFallbackEntry *)calloc((size_t)set->nfont + 1, sizeof(CFLFallbackEntry));
+    if (list->entries == NULL) { cfl_fallback_list_destroy(list); return NULL; }
+    for (int i = 0; i < set->nfont; i++) {
+        FcPattern *font = set->fonts[i];
+        if (!cfl_valid_fallback(font)) continue;
+        FcChar8 *file = NULL;
+        FcCharSet *charset = NULL;
+        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || file == NULL) continue;
+        if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || charset == NULL) continue;
+        int index = 0;
+        if (FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch) index = 0;
+        CFLFallbackEntry *entry = &list->entries[list->count++];
+        entry->path = strdup((const char *)file);
+        entry->index = index;
+        entry->charset = charset;
+    }
+    return list;
+}
+
+void cfl_fallback_list_destroy(CFLFallbackList *list) {
+    if (list == NULL) return;
+    for (int32_t i = 0; i < list->count; i++) free(list->entries[i].path);
+    free(list->entries);
+    if (list->set) FcFontSetDestroy(list->set);
+    free(list);
+}
+
+int32_t cfl_fallback_list_count(const CFLFallbackList *list) { return list->count; }
+
+int32_t cfl_fallback_list_find(const CFLFallbackList *list, uint32_t scalar, int32_t from) {
+    for (int32_t i = from < 0 ? 0 : from; i < list->count; i++) {
+        if (FcCharSetHasChar(list->entries[i].charset, scalar)) return i;
+    }
+    return -1;
+}
+
+int32_t cfl_fallback_list_covers(const CFLFallbackList *list, int32_t i, uint32_t scalar) {
+    if (i < 0 || i >= list->count) return 0;
+    return FcCharSetHasChar(list->entries[i].charset, scalar) ? 1 : 0;
+}
+
+const char *cfl_fallback_list_path(const CFLFallbackList *list, int32_t i) {
+    return (i >= 0 && i < list->count && list->entries[i].path) ? list->entries[i].path : "";
+}
+
+int32_t cfl_fallback_list_face_index(const CFLFallbackList *list, int32_t i) {
+    return (i >= 0 && i < list->count) ? list->entries[i].index : 0;
+}

@@ -1,0 +1,114 @@
+#ifndef CCHATFORMSHAPING_H
+#define CCHATFORMSHAPING_H
+
+// A small, prefixed C surface over FreeType, HarfBuzz and fontconfig for ChatFormLayout's
+// real-font path. Their types stay here: Swift sees opaque handles and plain numbers.
+//
+// Advances follow what Chromium on Linux measures with subpixel positioning: FreeType's
+// unhinted linear advance at the face's size (16.16 pixels), kerning and other positioning
+// from HarfBuzz's OpenType tables at a 16.16 scale. Bitmap-only faces (colour emoji) advance
+// by their strike's whole-pixel advance scaled to the size.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: Faces
+
+/// One face of a font file at one pixel size: a FreeType face (for metrics and advances)
+/// and a HarfBuzz font (for shaping). Immutable after it is opened, so it may be used
+/// from several threads at once (every FreeType call happens in cfl_face_open).
+typedef struct CFLFace CFLFace;
+
+/// Opens face `index` of the font file at `path` at `size` pixels per em. On failure returns
+/// NULL and sets `*error`: a FreeType error code, or -1 for a face with no usable glyphs.
+CFLFace *_Nullable cfl_face_open(const char *_Nonnull path, int32_t index, double size, int32_t *_Nonnull error);
+void cfl_face_close(CFLFace *_Nullable face);
+
+/// Vertical metrics as Skia reports them (pixels, not rounded): ascent and descent are
+/// positive distances from the baseline; leading is the line gap.
+typedef struct {
+    float ascent;
+    float descent;
+    float leading;
+    int32_t unitsPerEm;
+    int32_t glyphCount;
+    /// 1 for outline fonts, 0 for bitmap-only fonts (scaled from a strike).
+    int32_t scalable;
+    /// The strike's pixels per em for bitmap-only fonts, else 0.
+    int32_t strikePpem;
+} CFLFaceMetrics;
+
+void cfl_face_metrics(const CFLFace *_Nonnull face, CFLFaceMetrics *_Nonnull metrics);
+/// The family name FreeType reports (valid until close).
+const char *_Nonnull cfl_face_family(const CFLFace *_Nonnull face);
+/// The nominal glyph for `scalar`, or 0 when the face has none.
+uint32_t cfl_face_glyph(const CFLFace *_Nonnull face, uint32_t scalar);
+/// The glyph for the variation sequence `scalar` + `selector` (cmap format 14), or 0.
+uint32_t cfl_face_variation_glyph(const CFLFace *_Nonnull face, uint32_t scalar, uint32_t selector);
+/// 1 when the face has colour glyph tables (sbix, CBDT/CBLC, or COLR/CPAL).
+int32_t cfl_face_has_color(const CFLFace *_Nonnull face);
+/// The advance of `glyph` in 1/65536 pixel (0 for glyphs out of range).
+int32_t cfl_face_advance(const CFLFace *_Nonnull face, uint32_t glyph);
+
+// MARK: Shaping
+
+/// A reusable HarfBuzz buffer. Not thread-safe: one thread at a time.
+typedef struct CFLShaper CFLShaper;
+
+CFLShaper *_Nullable cfl_shaper_create(void);
+void cfl_shaper_destroy(CFLShaper *_Nullable shaper);
+
+/// One shaped glyph, in logical order (HarfBuzz's visual order reversed for RTL runs).
+typedef struct {
+    uint32_t glyph;
+    /// UTF-8 offset (into the whole text) of the cluster the glyph belongs to.
+    uint32_t cluster;
+    /// Advance in 1/65536 pixel, kerning included.
+    int32_t advance;
+    /// 1 when breaking a line before this glyph's cluster would change shaping.
+    int32_t unsafeToBreak;
+} CFLGlyph;
+
+/// Shapes bytes [start, start + length) of the UTF-8 `text` (the rest is context, as a
+/// browser passes the paragraph around an item) with `face`. `script` is an ISO 15924 tag
+/// packed big-endian ('Latn' = 0x4C61746E), `rtl` 1 for right-to-left, `language` a BCP 47
+/// tag. Returns the glyph count; `*glyphs` stays valid until the next call on `shaper`.
+/// Returns -1 when HarfBuzz cannot allocate.
+int32_t cfl_shape(CFLShaper *_Nonnull shaper, const CFLFace *_Nonnull face,
+                  const uint8_t *_Nonnull text, int32_t textLength, int32_t start, int32_t length,
+                  uint32_t script, int32_t rtl, const char *_Nonnull language,
+                  const CFLGlyph *_Nullable *_Nonnull glyphs);
+
+// MARK: fontconfig
+
+/// Initializes fontconfig once (thread-safe). Returns 0 when no configuration could be loaded.
+int32_t cfl_fc_init(void);
+
+/// The font fontconfig matches for `family` (regular, upright). Returns 1 and fills
+/// `path` (NUL-terminated, truncated to `capacity`), `index` and `*exact` (1 when one of the
+/// match's family names equals `family`, ignoring case), or 0 when nothing matched.
+int32_t cfl_fc_match_family(const char *_Nonnull family, char *_Nonnull path, int32_t capacity,
+                            int32_t *_Nonnull index, int32_t *_Nonnull exact);
+
+/// fontconfig's scalable fonts sorted for a language, with their coverage: the order a
+/// browser on Linux searches for a character its fonts lack. Immutable once made.
+typedef struct CFLFallbackList CFLFallbackList;
+
+CFLFallbackList *_Nullable cfl_fallback_list_create(const char *_Nonnull language);
+void cfl_fallback_list_destroy(CFLFallbackList *_Nullable list);
+int32_t cfl_fallback_list_count(const CFLFallbackList *_Nonnull list);
+/// The index of the first font in the list at or after `from` that covers `scalar`, or -1.
+int32_t cfl_fallback_list_find(const CFLFallbackList *_Nonnull list, uint32_t scalar, int32_t from);
+/// 1 when font `i` covers `scalar`.
+int32_t cfl_fallback_list_covers(const CFLFallbackList *_Nonnull list, int32_t i, uint32_t scalar);
+/// The file and face index of font `i` (valid until destroy).
+const char *_Nonnull cfl_fallback_list_path(const CFLFallbackList *_Nonnull list, int32_t i);
+int32_t cfl_fallback_list_face_index(const CFLFallbackList *_Nonnull list, int32_t i);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,112 @@
+internal import CChatFormShaping
+import ChatFormText
+
+/// One face of a font file at one pixel size, ready to shape with HarfBuzz. A class
+/// because it owns the C handles (released in `deinit`); immutable once opened, so it is
+/// shared freely between threads.
+///
+/// Advances are what Chromium on Linux measures with subpixel positioning: FreeType's
+/// unhinted advance at the size, in 1/65536 pixel, plus HarfBuzz's kerning and other
+/// positioning. A bitmap-only face (colour emoji) advances by its strike's whole-pixel
+/// advance scaled to the size.
+public final class FontFace: Sendable {
+    nonisolated(unsafe) let handle: OpaquePointer
+    /// The file it was read from.
+    public let path: String
+    /// The face's index in the file (a collection holds several).
+    public let index: Int
+    /// Pixels per em.
+    public let size: Double
+    /// The family name the font reports.
+    public let family: String
+    /// Ascent, descent and line gap rounded as a browser rounds them.
+    public let box: FontBoxMetrics
+    /// Whether the face has outlines (false: a bitmap strike scaled to the size).
+    public let isScalable: Bool
+    /// Whether the face has colour glyphs (emoji presentation).
+    public let hasColorGlyphs: Bool
+    private let asciiGlyphs: [UInt32]
+
+    /// Opens face `index` of the font file at `path` at `size` pixels per em.
+    ///
+    /// - Throws: `FontError.invalidSize`, `.cannotOpen`.
+    public init(path: String, index: Int = 0, size: Double) throws(FontError) {
+        guard size.isFinite, FontStack.sizeRange.contains(size) else { throw .invalidSize(size) }
+        guard index >= 0 && index < Int(Int32.max) else { throw .cannotOpen(path: path, freeTypeError: 6) }
+        var error: Int32 = 0
+        guard let handle = path.withCString({ cfl_face_open($0, Int32(index), size, &error) }) else {
+            throw .cannotOpen(path: path, freeTypeError: error)
+        }
+        self.handle = handle
+        self.path = path
+        self.index = index
+        self.size = size
+        self.family = String(cString: cfl_face_family(handle))
+        var m = CFLFaceMetrics()
+        cfl_face_metrics(handle, &m)
+        self.isScalable = m.scalable != 0
+        self.box = Self.browserBox(ascent: m.ascent, descent: m.descent, leading: m.leading)
+        self.asciiGlyphs = (0..<128).map { cfl_face_glyph(handle, UInt32($0)) }
+        self.hasColorGlyphs = cfl_face_has_color(handle) != 0
+    }
+
+    deinit { cfl_face_close(handle) }
+
+    /// Blink's rounding of Skia's metrics on Linux: ascent and descent rounded to whole
+    /// pixels; when the descent was rounded down (subpixel positioning), one pixel moves
+    /// from the ascent to the descent so descenders are not clipped.
+    static func browserBox(ascent: Float, descent: Float, leading: Float) -> FontBoxMetrics {
+        var a = (ascent + 0.5).rounded(.down)
+        var d = (descent + 0.5).rounded(.down)
+        if d < descent && a >= 1 {
+            d += 1
+            a -= 1
+        }
+        let gap = (leading + 0.5).rounded(.down)
+        return FontBoxMetrics(ascent: Double(a), descent: Double(d), lineGap: Double(max(0, gap)))
+    }
+
+    /// The nominal glyph for `scalar`, or nil when the face has none.
+    ///
+    /// - Complexity: O(1).
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        let g = scalar.value < 128 ? asciiGlyphs[Int(scalar.value)] : cfl_face_glyph(handle, scalar.value)
+        return g == 0 ? nil : g
+    }
+
+    /// The advance of `glyph` in pixels.
+    public func advance(ofGlyph glyph: UInt32) -> Double {
+        Double(cfl_face_advance(handle, glyph)) / 65536
+    }
+
+    /// Whether the face draws every scalar of `scalars` that needs a glyph (default-ignorable
+    /// scalars, variation selectors and joiners never do). With `variationSelectors`, an
+    /// emoji followed by VS16 (emoji presentation) needs the face's glyph for that sequence
+    /// or a colour face, and one followed by VS15 (text) a face without colour, as a browser
+    /// asks of the fonts a page names.
+    func covers(_ scalars: [UInt32], variationSelectors: Bool = false) -> Bool {
+        for (k, s) in scalars.enumerated() where !FontFace.isIgnorable(s) {
+            let g = s < 128 ? asciiGlyphs[Int(s)] : cfl_face_glyph(handle, s)
+            if g == 0 { return false }
+            if variationSelectors, k + 1 < scalars.count, scalars[k + 1] == 0xFE0F || scalars[k + 1] == 0xFE0E {
+                let selector = scalars[k + 1]
+                if cfl_face_variation_glyph(handle, s, selector) != 0 { continue }
+                if selector == 0xFE0F && !hasColorGlyphs { return false }
+                if selector == 0xFE0E && hasColorGlyphs { return false }
+            }
+        }
+        return true
+    }
+
+    /// Scalars a shaper draws with no glyph of their own: joiners, variation selectors,
+    /// tags, bidi controls and other default-ignorable code points, and controls.
+    static func isIgnorable(_ s: UInt32) -> Bool {
+        if s < 0x20 || s == 0x7F { return true }
+        if s < 0xAD { return false }
+        return s == 0xAD || s == 0x034F || s == 0x061C || (s >= 0x115F && s <= 0x1160) || (s >= 0x17B4 && s <= 0x17B5)
+            || (s >= 0x180B && s <= 0x180F) || (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E)
+            || (s >= 0x2060 && s <= 0x206F) || s == 0x3164 || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF
+            || s == 0xFFA0 || (s >= 0x1BCA0 && s <= 0x1BCA3) || (s >= 0x1D173 && s <= 0x1D17A)
+            || (s >= 0xE0000 && s <= 0xE0FFF)
+    }
+}

@@ -1,0 +1,309 @@
+import ChatFormText
+import Synchronization
+
+/// Real fonts as a `TextShaper`: a CSS-style font family list at one pixel size, with the
+/// platform's fallback for characters those fonts lack (SPEC §2.1).
+///
+/// ```swift
+/// let fonts = try FontStack(family: "Noto Sans", size: 16)
+/// let layout = try TextLayout(text: "안녕하세요 👋🏽 hello", width: 240, metrics: fonts)
+/// layout.height                         // each line as tall as the fonts used on it
+/// ```
+///
+/// How a text is measured, as Chromium on Linux measures it:
+/// - **Itemize**: bidi levels, script runs, emoji presentation (`TextItemizer`).
+/// - **Fonts per cluster**: the first family that draws every scalar of the grapheme
+///   cluster, else fontconfig's fallback order for the locale (`und-Zsye` for emoji
+///   presentation), the first font that covers the cluster; with none, the primary font.
+/// - **Shape** each run of one item and one font with HarfBuzz (kerning, ligatures,
+///   joining), the paragraph around it as context.
+/// - **Heights**: `lineHeight` `.normal` unites the primary font's strut with every font
+///   used on a line (ascent, descent, line gap rounded as the browser rounds them), or a
+///   fixed height.
+///
+/// Faces, fallback decisions and fontconfig's answers are cached (bounded, thread-safe),
+/// so preparing many messages on many threads shapes and nothing else.
+public struct FontStack: TextShaper {
+    /// Pixel sizes a stack accepts.
+    public static let sizeRange: ClosedRange<Double> = 0.5...4096
+
+    /// How tall lines are.
+    public enum LineHeight: Sendable, Hashable {
+        /// CSS `line-height: normal`: each line as tall as the fonts used on it.
+        case normal
+        /// Every line this many pixels.
+        case fixed(Double)
+    }
+
+    /// The pixel size.
+    public let size: Double
+    /// The line height rule.
+    public let lineHeightRule: LineHeight
+    /// The BCP 47 locale fallback fonts are chosen for [en-US].
+    public let locale: String
+    /// Tab stops every this many spaces [8].
+    public let tabWidth: Int
+    /// The faces of the family list, in order (the first is the primary font).
+    public var primaryFaces: [FontFace] { state.primaries }
+
+    let state: State
+
+    /// A stack of the installed families `families` (CSS `font-family` order) at `size`
+    /// pixels.
+    ///
+    /// - Throws: `FontError.familyNotFound` when fontconfig has no font of a family (it
+    ///   would substitute another), `.invalidSize`, `.invalidLineHeight`,
+    ///   `.fontconfigUnavailable`, `.noFonts`.
+    public init(families: [String], size: Double, lineHeight: LineHeight = .normal, locale: String = "en-US",
+                tabWidth: Int = 8) throws(FontError) {
+        var files: [(path: String, index: Int)] = []
+        for family in families {
+            guard let file = try FontLibrary.shared.lookup(family: family) else { throw .familyNotFound(family) }
+            files.append(file)
+        }
+        try self.init(files: files, size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+    }
+
+    /// A stack of one installed family.
+    public init(family: String, size: Double, lineHeight: LineHeight = .normal, locale: String = "en-US",
+                tabWidth: Int = 8) throws(FontError) {
+        try self.init(families: [family], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+    }
+
+    /// A stack of font files (face `index` of each), in order.
+    ///
+    /// - Throws: `FontError.cannotOpen`, `.invalidSize`, `.invalidLineHeight`, `.noFonts`.
+    public init(files: [(path: String, index: Int)], size: Double, lineHeight: LineHeight = .normal,
+                locale: String = "en-US", tabWidth: Int = 8) throws(FontError) {
+        guard size.isFinite, Self.sizeRange.contains(size) else { throw .invalidSize(size) }
+        if case .fixed(let h) = lineHeight, !(h.isFinite && h > 0) { throw .invalidLineHeight(h) }
+        guard !files.isEmpty else { throw .noFonts }
+        var faces: [FontFace] = []
+        for file in files {
+            faces.append(try FontLibrary.shared.face(path: file.path, index: file.index, size: size))
+        }
+        self.size = size
+        self.lineHeightRule = lineHeight
+        self.locale = locale
+        self.tabWidth = max(1, tabWidth)
+        self.state = State(primaries: faces, locale: locale, size: size)
+    }
+
+    /// A stack of one font file.
+    public init(file path: String, index: Int = 0, size: Double, lineHeight: LineHeight = .normal,
+                locale: String = "en-US", tabWidth: Int = 8) throws(FontError) {
+        try self.init(files: [(path, index)], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+    }
+
+    // MARK: TextMetrics
+
+    public var lineHeight: Double { fixedLineHeight ?? state.primaries[0].box.lineSpacing }
+
+    public var fixedLineHeight: Double? {
+        if case .fixed(let h) = lineHeightRule { return h }
+        return nil
+    }
+
+    /// The cluster shaped on its own (a layout made with this stack never asks: it shapes
+    /// whole runs).
+    public func advance(of cluster: GraphemeCluster) -> Double {
+        guard let runs = try? shape(cluster.string) else { return 0 }
+        return Double(runs.advances.reduce(Int64(0)) { $0 + Int64($1) }) / 65536
+    }
+
+    public func tabStop(after x: Double) -> Double {
+        guard x.isFinite else { return x }
+        return Double(tabStop(afterFixed: Int64((x * 65536).rounded()))) / 65536
+    }
+
+    /// CSS `tab-size` in spaces of the primary font; a stop closer than half a space is
+    /// skipped for the next one.
+    public func tabStop(afterFixed x: Int64) -> Int64 {
+        let primary = state.primaries[0]
+        let space = Int64((primary.glyph(for: " ").map { primary.advance(ofGlyph: $0) } ?? size / 2) * 65536)
+        let interval = max(1, space * Int64(tabWidth))
+        var stop = (x / interval + 1) * interval
+        if stop - x < space / 2 { stop += interval }
+        return stop
+    }
+
+    // MARK: TextShaper
+
+    public func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
+        let (items, clusters) = try TextItemizer.segment(text)
+        var text = text
+        let n = text.utf8.count
+        var advances = [Int32](repeating: 0, count: n)
+        var unsafe = [UInt8](repeating: 0, count: n)
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count + 2)
+        let state = self.state
+        let language = state.language
+        text.withUTF8 { bytes in
+            // Fonts per cluster, runs per item and font.
+            var ci = 0
+            for (itemIndex, item) in items.enumerated() {
+                var runStart = item.range.lowerBound
+                var runFace = -1
+                while ci + 1 < clusters.count && Int(clusters[ci]) < item.range.upperBound {
+                    let cs = Int(clusters[ci]), ce = Int(clusters[ci + 1])
+                    let face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji)
+                    if face != runFace {
+                        if runFace >= 0 {
+                            runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
+                                                  script: item.script, item: itemIndex))
+                        }
+                        runStart = cs
+                        runFace = face
+                    }
+                    ci += 1
+                }
+                if runFace >= 0 {
+                    runs.append(ShapedRun(range: runStart..<item.range.upperBound, face: runFace,
+                                          bidiLevel: item.bidiLevel, script: item.script, item: itemIndex))
+                }
+            }
+            guard let buffer = ShapingBuffer.forCurrentThread() else { return }
+            let faces = state.faceList()
+            for run in runs {
+                // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
+                // take the glyphs' flag.
+                for b in run.range { unsafe[b] = 1 }
+                var previous = -1
+                _ = buffer.shape(bytes, range: run.range, face: faces[run.face], script: run.script,
+                                 rtl: run.bidiLevel & 1 == 1, language: language) { cluster, advance, isUnsafe in
+                    guard cluster >= 0 && cluster < n else { return }
+                    advances[cluster] &+= advance
+                    if cluster != previous {
+                        unsafe[cluster] = isUnsafe ? 1 : 0
+                        previous = cluster
+                    } else if isUnsafe {
+                        unsafe[cluster] = 1
+                    }
+                }
+            }
+        }
+        return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes())
+    }
+
+    public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
+        var text = text
+        let faces = state.faceList()
+        guard run.face < faces.count, let buffer = ShapingBuffer.forCurrentThread() else { return 0 }
+        var total: Int64 = 0
+        text.withUTF8 { bytes in
+            guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return }
+            _ = buffer.shape(bytes, range: range, face: faces[run.face], script: run.script,
+                             rtl: run.bidiLevel & 1 == 1, language: state.language) { cluster, advance, _ in
+                let b = bytes[cluster]
+                // Tabs and line breaks take no advance of their own (see ShapedText).
+                if b == 0x09 || (b >= 0x0A && b <= 0x0D) { return }
+                total += Int64(advance)
+            }
+        }
+        return total
+    }
+}
+
+extension FontStack {
+    /// The registry of faces a stack has used (its families first, then fallbacks as they
+    /// are found) and its fallback decisions.
+    final class State: Sendable {
+        let primaries: [FontFace]
+        let locale: String
+        let language: String
+        let size: Double
+        private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
+        private let decisions = Mutex<(single: [UInt64: Int], multi: [String: Int])>(([:], [:]))
+        static let decisionLimit = 1 << 15
+
+        init(primaries: [FontFace], locale: String, size: Double) {
+            self.primaries = primaries
+            self.locale = locale
+            self.language = locale.lowercased()
+            self.size = size
+            var ids: [String: Int] = [:]
+            for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
+            self.registry = Mutex((primaries, primaries.map(\.box), ids))
+        }
+
+        func faceList() -> [FontFace] { registry.withLock { $0.faces } }
+        func boxes() -> [FontBoxMetrics] { registry.withLock { $0.boxes } }
+
+        private func id(of face: FontFace) -> Int {
+            registry.withLock { r in
+                let key = "\(face.path)#\(face.index)"
+                if let id = r.ids[key] { return id }
+                r.faces.append(face)
+                r.boxes.append(face.box)
+                r.ids[key] = r.faces.count - 1
+                return r.faces.count - 1
+            }
+        }
+
+        /// The face (registry id) for the cluster `[start, end)`.
+        func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool) -> Int {
+            let b0 = bytes[start]
+            if b0 < 0x80 && end == start + 1 {
+                if b0 < 0x20 || b0 == 0x7F { return 0 }
+                if primaries[0].glyph(for: Unicode.Scalar(b0)) != nil { return 0 }
+            }
+            var scalars: [UInt32] = []
+            var i = start
+            while i < end {
+                let (s, l) = Self.decode(bytes, i)
+                scalars.append(s)
+                i += l
+            }
+            let single = scalars.count == 1 ? UInt64(scalars[0]) | (emoji ? 1 << 32 : 0) : nil
+            let multi = single == nil ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") : nil
+            if let cached = decisions.withLock({ d in single.map { d.single[$0] } ?? multi.map { d.multi[$0] } ?? nil }) {
+                return cached
+            }
+            let chosen = resolve(scalars, emoji: emoji)
+            decisions.withLock { d in
+                if d.single.count + d.multi.count >= Self.decisionLimit {
+                    d.single.removeAll(keepingCapacity: true)
+                    d.multi.removeAll(keepingCapacity: true)
+                }
+                if let single { d.single[single] = chosen } else if let multi { d.multi[multi] = chosen }
+            }
+            return chosen
+        }
+
+        private func resolve(_ scalars: [UInt32], emoji: Bool) -> Int {
+            for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
+                return i == 0 ? 0 : id(of: face)
+            }
+            guard let first = scalars.first(where: { !FontFace.isIgnorable($0) }) else { return 0 }
+            let languages = emoji ? ["und-zsye", language] : [language]
+            for lang in languages {
+                guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
+                var from = 0
+                while let k = list.first(covering: first, from: from) {
+                    if scalars.allSatisfy({ FontFace.isIgnorable($0) || list.covers(k, $0) }) {
+                        let file = list.font(k)
+                        if let face = try? FontLibrary.shared.face(path: file.path, index: file.index, size: size),
+                           face.covers(scalars) {
+                            return id(of: face)
+                        }
+                    }
+                    from = k + 1
+                }
+            }
+            return 0
+        }
+
+        @inline(__always)
+        static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int) {
+            let b0 = UInt32(bytes[i])
+            if b0 < 0x80 { return (b0, 1) }
+            if b0 < 0xE0 { return (((b0 & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F), 2) }
+            if b0 < 0xF0 {
+                return (((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F), 3)
+            }
+            return (((b0 & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
+                    | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F), 4)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+internal import CChatFormShaping
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One HarfBuzz buffer per thread, reused by every shaping call on that thread (HarfBuzz
+/// buffers are not thread-safe; faces are).
+final class ShapingBuffer {
+    let handle: OpaquePointer
+
+    private init?() {
+        guard let h = cfl_shaper_create() else { return nil }
+        handle = h
+    }
+
+    deinit { cfl_shaper_destroy(handle) }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let rc = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<ShapingBuffer>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<ShapingBuffer>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(rc == 0, "pthread_key_create failed: \(rc)")
+        return key
+    }()
+
+    /// This thread's buffer (nil only if HarfBuzz cannot allocate one).
+    static func forCurrentThread() -> ShapingBuffer? {
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<ShapingBuffer>.fromOpaque(existing).takeUnretainedValue()
+        }
+        guard let fresh = ShapingBuffer() else { return nil }
+        pthread_setspecific(key, Unmanaged.passRetained(fresh).toOpaque())
+        return fresh
+    }
+
+    /// Shapes bytes `range` of `bytes` with `face`, calling `body` with each glyph
+    /// (cluster offset, advance in 1/65536 pixel, unsafe to break) in logical order.
+    /// Returns false when HarfBuzz could not allocate.
+    func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FontFace, script: UInt32, rtl: Bool,
+               language: String, _ body: (Int, Int32, Bool) -> Void) -> Bool {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return true }
+        var glyphs: UnsafePointer<CFLGlyph>? = nil
+        let count = language.withCString { lang in
+            cfl_shape(handle, face.handle, base, Int32(bytes.count), Int32(range.lowerBound), Int32(range.count),
+                      script, rtl ? 1 : 0, lang, &glyphs)
+        }
+        guard count >= 0, let glyphs else { return count == 0 }
+        for i in 0..<Int(count) {
+            let g = glyphs[i]
+            body(Int(g.cluster), g.advance, g.unsafeToBreak != 0)
+        }
+        return true
+    }
+}

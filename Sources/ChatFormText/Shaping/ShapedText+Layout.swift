@@ -1,0 +1,278 @@
+/// Wrapping a prepared text at a width: greedy first-fit over the browser's break
+/// opportunities, by arithmetic on the prepared advances (SPEC §2, §2.1).
+extension ShapedText {
+    /// Lays the prepared text out at `width` pixels (`.infinity`: no wrapping).
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
+    /// - Complexity: O(lines × items per line + break opportunities), no shaping except at
+    ///   line edges that are not safe to break.
+    public func layout(width: Double) throws(TextLayoutError) -> TextLayout {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        let (lines, bottoms) = wrap(width: width)
+        return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
+    }
+
+    /// 1/64 pixel (a layout unit) in 1/65536 pixel.
+    static let layoutUnit: Int64 = 1024
+
+    @inline(__always)
+    static func ceilToLayoutUnit(_ v: Int64) -> Int64 {
+        v <= 0 ? v : ((v + layoutUnit - 1) / layoutUnit) * layoutUnit
+    }
+
+    /// The lines at `width` and the bottom of each line (in pixels from the top).
+    func wrap(width: Double) -> (lines: [LineFragment], bottoms: [Double]) {
+        // A line fits when its content is at most the width (in whole layout units) + 1/64.
+        let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
+        let last = offsets.count - 1
+        var lines: [LineFragment] = []
+        var s = 0
+        var bi = 0
+        while s < last {
+            while Int(breaks[bi]) <= s { bi += 1 }
+            var chosen = -1
+            var chosenWidth: Int64 = 0
+            var j = bi
+            while j < breaks.count {
+                let b = Int(breaks[j])
+                let ce = Int(contentEnds[j])
+                let w = ce > s ? contentWidth(from: s, to: ce) : 0
+                if w > fit { break }
+                chosen = j
+                chosenWidth = w
+                if has(b, Flags.hard) || b == last { break }
+                j += 1
+            }
+            if chosen >= 0 {
+                let b = Int(breaks[chosen])
+                let terminator = has(b, Flags.hard) ? Int(offsets[b] - offsets[b - 1]) : 0
+                lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[b]), width: Self.pixels(chosenWidth),
+                                          terminatorLength: terminator))
+                s = b
+            } else {
+                // Nothing fits before the first opportunity: break the word between clusters
+                // (overflow-wrap: break-word), as many as fit, at least one.
+                let limit = Int(contentEnds[bi])
+                var g = s + 1
+                var w = contentWidth(from: s, to: g)
+                while g < limit {
+                    let next = contentWidth(from: s, to: g + 1)
+                    if next > fit { break }
+                    g += 1
+                    w = next
+                }
+                lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[g]), width: Self.pixels(w),
+                                          terminatorLength: 0))
+                s = g
+            }
+        }
+        if lines.isEmpty || lines[lines.count - 1].isHard {
+            let end = Int(offsets[last])
+            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
+        }
+        var bottoms: [Double] = []
+        bottoms.reserveCapacity(lines.count)
+        var y = 0.0
+        for line in lines {
+            y += lineBoxHeight(line)
+            bottoms.append(y)
+        }
+        return (lines, bottoms)
+    }
+
+    @inline(__always)
+    static func pixels(_ v: Int64) -> Double { Double(v) / 65536 }
+
+    /// The boundary index of UTF-8 `offset` (which must be a boundary).
+    func boundary(of offset: Int) -> Int {
+        var lo = 0, hi = offsets.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(offsets[mid]) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The width of the clusters from boundary `s` to boundary `e`, as a browser fits it:
+    /// each item's part rounded up to 1/64 pixel, unsafe edges reshaped, tabs at their stops.
+    func contentWidth(from s: Int, to e: Int) -> Int64 {
+        if e <= s { return 0 }
+        if hasTabs, let w = widthWithTabs(from: s, to: e) { return w }
+        var total: Int64 = 0
+        var a = s
+        var k = firstItemStart(after: s)
+        while a < e {
+            let pieceEnd = k < itemStarts.count ? Swift.min(Int(itemStarts[k]), e) : e
+            total += Self.ceilToLayoutUnit(pieceWidth(from: a, to: pieceEnd))
+            a = pieceEnd
+            k += 1
+        }
+        return total
+    }
+
+    /// The index of the first item start after boundary `s`.
+    private func firstItemStart(after s: Int) -> Int {
+        var lo = 0, hi = itemStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(itemStarts[mid]) <= s { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The width of boundaries `a..<b` inside one item, with unsafe edges reshaped.
+    func pieceWidth(from a: Int, to b: Int) -> Int64 {
+        let last = offsets.count - 1
+        let startUnsafe = has(a, Flags.unsafe)
+        let endUnsafe = b < last && has(b, Flags.unsafe)
+        if !startUnsafe && !endUnsafe { return x[b] - x[a] }
+        // The first safe boundary after `a` and the last safe one before `b`.
+        var t = a
+        if startUnsafe {
+            t = a + 1
+            while t < b && has(t, Flags.unsafe) { t += 1 }
+        }
+        var u = b
+        if endUnsafe {
+            u = b - 1
+            while u > t && has(u, Flags.unsafe) { u -= 1 }
+        }
+        if t >= u { return reshaped(from: a, to: b) }
+        var w = x[u] - x[t]
+        if startUnsafe { w += reshaped(from: a, to: t) }
+        if endUnsafe { w += reshaped(from: u, to: b) }
+        return w
+    }
+
+    /// Boundaries `a..<b` (inside one run) shaped on their own.
+    func reshaped(from a: Int, to b: Int) -> Int64 {
+        let key = Int64(a) << 32 | Int64(b)
+        return edgeCache.value(key) {
+            let start = Int(offsets[a])
+            let run = runs[runIndex(containing: start)]
+            return shaper.advance(of: start..<Int(offsets[b]), in: text, run: run)
+        }
+    }
+
+    /// The index of the run containing UTF-8 `offset`.
+    func runIndex(containing offset: Int) -> Int {
+        var lo = 0, hi = runs.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if runs[mid].range.lowerBound <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return Swift.max(0, lo)
+    }
+
+    /// With a tab among boundaries `s..<e`: walk the clusters, tabs advancing to their stops
+    /// (measured from the line's start). Nil when there is no tab.
+    private func widthWithTabs(from s: Int, to e: Int) -> Int64? {
+        var k = s
+        while k < e && !has(k, Flags.tab) { k += 1 }
+        if k == e { return nil }
+        var w: Int64 = 0
+        var a = s
+        while a < e {
+            var k = a
+            while k < e && !has(k, Flags.tab) { k += 1 }
+            if k > a { w += pieceWidthAcrossItems(from: a, to: k) }
+            if k < e {
+                w = shaper.tabStop(afterFixed: w)
+                k += 1
+            }
+            a = k
+        }
+        return w
+    }
+
+    private func pieceWidthAcrossItems(from s: Int, to e: Int) -> Int64 {
+        var total: Int64 = 0
+        var a = s
+        var k = firstItemStart(after: s)
+        while a < e {
+            let pieceEnd = k < itemStarts.count ? Swift.min(Int(itemStarts[k]), e) : e
+            total += pieceWidth(from: a, to: pieceEnd)
+            a = pieceEnd
+            k += 1
+        }
+        return total
+    }
+
+    /// The height of a line's box: the caller's fixed line height, or the strut of the
+    /// primary font united with the box of every font used on the line (CSS
+    /// `line-height: normal`).
+    func lineBoxHeight(_ line: LineFragment) -> Double {
+        if let fixed = shaper.fixedLineHeight { return fixed }
+        let strut = faces[0].box(lineHeight: faces[0].lineSpacing)
+        var ascent = strut.ascent
+        var descent = strut.descent
+        let end = line.contentEnd
+        if end > line.start && !runs.isEmpty {
+            var r = runIndex(containing: line.start)
+            while r < runs.count && runs[r].range.lowerBound < end {
+                let face = runs[r].face
+                if face != 0 && face < faces.count {
+                    let box = faces[face].box(lineHeight: faces[face].lineSpacing)
+                    ascent = Swift.max(ascent, box.ascent)
+                    descent = Swift.max(descent, box.descent)
+                }
+                r += 1
+            }
+        }
+        return ascent + descent
+    }
+}
+
+/// Caret geometry on shaped lines: x from the prepared cluster advances (logical order).
+extension ShapedText {
+    /// The caret's x at UTF-8 `offset` on the line starting at `lineStart`, in pixels.
+    func caretX(lineStart: Int, offset: Int) -> Double {
+        let s = boundary(of: lineStart)
+        let e = boundary(of: offset)
+        return Self.pixels(caretAdvance(from: s, to: e))
+    }
+
+    /// The advance from boundary `s` to `e` on one line (tabs at their stops).
+    func caretAdvance(from s: Int, to e: Int) -> Int64 {
+        if e <= s { return 0 }
+        if hasTabs { return contentWidthUnrounded(from: s, to: e) }
+        return pieceWidthAcrossItemsPublic(from: s, to: e)
+    }
+
+    private func contentWidthUnrounded(from s: Int, to e: Int) -> Int64 {
+        var w: Int64 = 0
+        var a = s
+        while a < e {
+            var k = a
+            while k < e && !has(k, Flags.tab) { k += 1 }
+            if k > a { w += pieceWidthAcrossItemsPublic(from: a, to: k) }
+            if k < e {
+                w = shaper.tabStop(afterFixed: w)
+                k += 1
+            }
+            a = k
+        }
+        return w
+    }
+
+    fileprivate func pieceWidthAcrossItemsPublic(from s: Int, to e: Int) -> Int64 {
+        // Inside a line the caret sits where the line's glyphs put it: no edge reshaping.
+        x[e] - x[s]
+    }
+
+    /// The offset on the line `[lineStart, contentEnd)` nearest to `x` (a cluster's nearer
+    /// edge), or nil when `x` lies past the line's content.
+    func offset(lineStart: Int, contentEnd: Int, x goal: Double) -> Int? {
+        let s = boundary(of: lineStart)
+        let end = boundary(of: contentEnd)
+        var k = s
+        var left = 0.0
+        while k < end {
+            let right = Self.pixels(caretAdvance(from: s, to: k + 1))
+            if goal < (left + right) / 2 { return Int(offsets[k]) }
+            left = right
+            k += 1
+        }
+        return nil
+    }
+}

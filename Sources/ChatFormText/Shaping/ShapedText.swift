@@ -1,0 +1,212 @@
+import Synchronization
+
+/// A text prepared once with a `TextShaper` (items, fonts, shaped advances, the browser's
+/// break opportunities), ready to wrap at any width by arithmetic: rotation, a split view
+/// or a resized window re-lays a whole chat without shaping again (SPEC §2.1).
+///
+/// ```swift
+/// let prepared = try ShapedText(text: message, shaper: fonts)
+/// let narrow = prepared.layout(width: 240)      // TextLayout: lines, heights, caret
+/// let wide = prepared.layout(width: 400)        // no shaping, no ICU
+/// ```
+///
+/// Widths are kept in 1/65536 pixel, summed exactly; a line fits when its content, each
+/// item's part rounded up to 1/64 pixel, is at most the width plus 1/64 (a browser's layout
+/// units). Where a line starts or ends at a place whose glyphs are not safe to break
+/// (kerning, ligatures, joining), that edge is shaped again on its own, as a browser does,
+/// so the width stays exact.
+public struct ShapedText: Sendable {
+    /// The text.
+    public let text: String
+    /// The shaper that prepared it (and reshapes unsafe line edges).
+    public let shaper: any TextShaper
+    /// The options used.
+    public let options: TextLayoutOptions
+
+    /// UTF-8 offsets of the grapheme cluster boundaries, from 0 to the text's length.
+    let offsets: [Int32]
+    /// The advance from the start of the text to each boundary, in 1/65536 pixel (tabs and
+    /// mandatory breaks count 0 here).
+    let x: [Int64]
+    /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
+    let flags: [UInt8]
+    /// The boundary indices where a line may end (soft opportunities, mandatory breaks, and
+    /// the end of the text), ascending.
+    let breaks: [Int32]
+    /// For each entry of `breaks`, the boundary where a line ending there has its content
+    /// end (before trailing hanging white space and the mandatory break).
+    let contentEnds: [Int32]
+    /// The boundary indices where an item starts (after 0), ascending.
+    let itemStarts: [Int32]
+    /// The shaped runs.
+    public let runs: [ShapedRun]
+    /// Vertical metrics of the runs' fonts (index 0: the primary font).
+    public let faces: [FontBoxMetrics]
+    let hasTabs: Bool
+    let edgeCache: EdgeCache
+
+    enum Flags {
+        static let opportunity: UInt8 = 1
+        static let hard: UInt8 = 2
+        static let unsafe: UInt8 = 4
+        static let itemStart: UInt8 = 8
+        static let hanging: UInt8 = 16
+        static let tab: UInt8 = 32
+        static let terminator: UInt8 = 64
+        static let runStart: UInt8 = 128
+    }
+
+    /// Prepares `text` with `shaper`.
+    ///
+    /// - Throws: `.textTooLong` past 2^31 - 1 bytes; `.icu` if ICU fails; whatever the
+    ///   shaper throws.
+    /// - Complexity: O(n) plus shaping.
+    public init(text: String, shaper: any TextShaper, options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        var text = text
+        let n = text.utf8.count
+        guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
+        let shaped = try shaper.shape(text)
+        self.shaper = shaper
+        self.options = options
+        self.runs = shaped.runs
+        self.faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
+        self.edgeCache = EdgeCache()
+        let keepAll = options.keepAll
+        let built: Result<Built, TextLayoutError> = text.withUTF8 { bytes in
+            do throws(ICUError) {
+                let iterators = try BreakIterators.browserForCurrentThread()
+                try iterators.setText(bytes)
+                return .success(Self.build(bytes, iterators: iterators, shaped: shaped, keepAll: keepAll))
+            } catch {
+                return .failure(.icu(error))
+            }
+        }
+        let b = try built.get()
+        self.text = text
+        self.offsets = b.offsets
+        self.x = b.x
+        self.flags = b.flags
+        self.breaks = b.breaks
+        self.contentEnds = b.contentEnds
+        self.itemStarts = b.itemStarts
+        self.hasTabs = b.hasTabs
+    }
+
+    private struct Built {
+        var offsets: [Int32] = []
+        var x: [Int64] = []
+        var flags: [UInt8] = []
+        var breaks: [Int32] = []
+        var contentEnds: [Int32] = []
+        var itemStarts: [Int32] = []
+        var hasTabs = false
+    }
+
+    private static func build(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, shaped: ShapedRuns,
+                              keepAll: Bool) -> Built {
+        let n = bytes.count
+        var b = Built()
+        b.offsets.reserveCapacity(n + 1)
+        b.x.reserveCapacity(n + 1)
+        b.flags.reserveCapacity(n + 1)
+        let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: keepAll)
+        var nextOpportunity = 0
+        // Run and item starts, by byte.
+        var runIndex = 0
+        var lastItem = -1
+        let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
+        var i = 0
+        var x: Int64 = 0
+        var previousWasTerminator = false
+        let advances = shaped.advances
+        let unsafe = shaped.unsafeToBreak
+        while true {
+            var f: UInt8 = 0
+            if previousWasTerminator { f |= Flags.hard }
+            while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
+            if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= Flags.opportunity }
+            while runIndex < shaped.runs.count && shaped.runs[runIndex].range.upperBound <= i { runIndex += 1 }
+            if runIndex < shaped.runs.count && shaped.runs[runIndex].range.lowerBound == i {
+                f |= Flags.runStart
+                if shaped.runs[runIndex].item != lastItem {
+                    if i > 0 { f |= Flags.itemStart; b.itemStarts.append(Int32(b.offsets.count)) }
+                    lastItem = shaped.runs[runIndex].item
+                }
+            } else if i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
+                f |= Flags.unsafe
+            }
+            if i == n {
+                b.offsets.append(Int32(i))
+                b.x.append(x)
+                b.flags.append(f)
+                break
+            }
+            let e = walker.clusterEnd(at: i)
+            let b0 = bytes[i]
+            var kind: UInt8 = 0
+            if b0 < 0x80 {
+                switch b0 {
+                case 0x09: kind = Flags.tab
+                case 0x20: if e == i + 1 { kind = Flags.hanging }
+                case 0x0A, 0x0B, 0x0C, 0x0D: kind = Flags.terminator
+                default: break
+                }
+            } else {
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+                if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
+                    kind = Flags.terminator
+                } else if ScalarProperties.of(scalar).isHangingWhitespace && i + length == e {
+                    kind = Flags.hanging
+                }
+            }
+            if kind == Flags.tab { b.hasTabs = true }
+            f |= kind
+            b.offsets.append(Int32(i))
+            b.x.append(x)
+            b.flags.append(f)
+            if kind != Flags.tab && kind != Flags.terminator {
+                var j = i
+                while j < e { if j < advances.count { x += Int64(advances[j]) }; j += 1 }
+            }
+            previousWasTerminator = kind == Flags.terminator
+            i = e
+        }
+        // Where lines may end, and where their content ends.
+        let count = b.offsets.count
+        var contentEnd = 0
+        for k in 1..<count {
+            let clusterFlags = b.flags[k - 1]
+            if clusterFlags & (Flags.hanging | Flags.terminator) == 0 { contentEnd = k }
+            let f = b.flags[k]
+            if f & (Flags.opportunity | Flags.hard) != 0 || k == count - 1 {
+                b.breaks.append(Int32(k))
+                b.contentEnds.append(Int32(contentEnd))
+            }
+        }
+        return b
+    }
+
+    /// The number of grapheme clusters.
+    public var clusterCount: Int { offsets.count - 1 }
+
+    /// Whether `boundary` (an index into `offsets`) is flagged `flag`.
+    @inline(__always)
+    func has(_ boundary: Int, _ flag: UInt8) -> Bool { flags[boundary] & flag != 0 }
+}
+
+/// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of
+/// one `ShapedText` (so its copies share it) and safe across threads.
+final class EdgeCache: Sendable {
+    private let storage = Mutex<[Int64: Int64]>([:])
+    static let limit = 4096
+
+    func value(_ key: Int64, _ compute: () -> Int64) -> Int64 {
+        if let v = storage.withLock({ $0[key] }) { return v }
+        let v = compute()
+        storage.withLock { s in
+            if s.count >= Self.limit { s.removeAll(keepingCapacity: true) }
+            s[key] = v
+        }
+        return v
+    }
+}

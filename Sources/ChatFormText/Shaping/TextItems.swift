@@ -1,0 +1,221 @@
+internal import CChatFormICU
+
+/// One item of a paragraph: a range that shapes with one script, one direction and one
+/// fallback priority (SPEC §2.1). A shaper splits items further where fonts change.
+public struct TextItem: Sendable, Hashable {
+    /// UTF-8 range.
+    public var range: Range<Int>
+    /// UAX #9 embedding level (odd: right-to-left).
+    public var bidiLevel: UInt8
+    /// ISO 15924 script code packed big-endian (`0x4C61746E` is "Latn"); Common and
+    /// Inherited characters take the script of the run around them.
+    public var script: UInt32
+    /// Whether the item is emoji in emoji presentation (drawn from a colour emoji font first
+    /// when the primary font lacks it).
+    public var isEmoji: Bool
+
+    public init(range: Range<Int>, bidiLevel: UInt8, script: UInt32, isEmoji: Bool) {
+        self.range = range
+        self.bidiLevel = bidiLevel
+        self.script = script
+        self.isEmoji = isEmoji
+    }
+
+    /// Whether the item runs right to left.
+    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+
+    /// The script as its four-letter code ("Latn", "Hang").
+    public var scriptCode: String {
+        String(decoding: [UInt8(script >> 24), UInt8((script >> 16) & 0xFF), UInt8((script >> 8) & 0xFF),
+                          UInt8(script & 0xFF)], as: UTF8.self)
+    }
+}
+
+/// Splits text into items the way a browser segments a paragraph before shaping: bidi
+/// levels (ICU's UAX #9, paragraph direction left to right), script runs (Common and
+/// Inherited characters join their neighbours; a closing bracket takes its opening
+/// bracket's script), and emoji-presentation clusters apart from text.
+public enum TextItemizer {
+    static let latin: UInt32 = 0x4C61_746E   // "Latn"
+    static let common: UInt32 = 0x5A79_7979  // "Zyyy"
+
+    /// The items of `text`, in logical order, covering it.
+    ///
+    /// - Throws: `.textTooLong` past 2^31 - 1 bytes, `.icu` if ICU fails.
+    /// - Complexity: O(n).
+    public static func items(of text: String) throws(TextLayoutError) -> [TextItem] {
+        try withBreakIterators(text) { bytes, iterators in
+            items(bytes, iterators: iterators)
+        }
+    }
+
+    /// The items of `text` and its grapheme cluster boundaries (UTF-8 offsets from 0 to
+    /// the text's length): what a shaper needs to pick a font per cluster.
+    ///
+    /// - Complexity: O(n).
+    public static func segment(_ text: String) throws(TextLayoutError) -> (items: [TextItem], clusters: [Int32]) {
+        try withBreakIterators(text) { bytes, iterators in
+            let items = items(bytes, iterators: iterators)
+            var clusters: [Int32] = [0]
+            clusters.reserveCapacity(bytes.count / 2 + 2)
+            let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
+            var i = 0
+            while i < bytes.count {
+                i = walker.clusterEnd(at: i)
+                clusters.append(Int32(i))
+            }
+            return (items, clusters)
+        }
+    }
+
+    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators) -> [TextItem] {
+        let n = bytes.count
+        if n == 0 { return [] }
+        let levels = bidiLevels(bytes)
+        let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
+        var items: [TextItem] = []
+        var brackets: [(pair: UInt32, script: UInt32)] = []
+        var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
+        var pendingStart = -1            // start of leading Common text awaiting a script
+        var i = 0
+        while i < n {
+            let e = walker.clusterEnd(at: i)
+            let emoji = isEmojiPresentation(bytes, i, e)
+            // The cluster's script: its first scalar with a real script, else Common.
+            var script: UInt32 = 0
+            var j = i
+            var first: UInt32 = 0
+            while j < e {
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: j)
+                if j == i { first = scalar }
+                let code = cfl_script(scalar)
+                if code > 1 { script = cfl_script_tag(code); break }   // 0 Common, 1 Inherited
+                j += length
+            }
+            if script == 0 {
+                // Brackets: an opening bracket remembers the script it opened in; its
+                // closing bracket takes that script.
+                switch cfl_bracket_type(first) {
+                case 1: brackets.append((cfl_bracket_pair(first), current))
+                case 2:
+                    if let k = brackets.lastIndex(where: { $0.pair == first }) {
+                        if brackets[k].script != 0 { script = brackets[k].script }
+                        brackets.removeSubrange(k...)
+                    }
+                default: break
+                }
+            }
+            if script == 0 { script = current }
+            let level = levels.map { $0[i] } ?? 0
+            if script == 0 {
+                if pendingStart < 0 { pendingStart = i }
+            } else if pendingStart >= 0 {
+                // Leading Common text takes the first real script.
+                append(&items, pendingStart..<i, levels: levels, script: script, bytes: bytes, walker: walker)
+                pendingStart = -1
+            }
+            if script != 0 {
+                current = script
+                appendCluster(&items, i..<e, level: level, script: script, emoji: emoji)
+            }
+            i = e
+        }
+        if pendingStart >= 0 {
+            append(&items, pendingStart..<n, levels: levels, script: common, bytes: bytes, walker: walker)
+        }
+        return items
+    }
+
+    private static func append(_ items: inout [TextItem], _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
+                               bytes: UnsafeBufferPointer<UInt8>, walker: GraphemeWalker) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let e = walker.clusterEnd(at: i)
+            appendCluster(&items, i..<e, level: levels.map { $0[i] } ?? 0, script: script,
+                          emoji: isEmojiPresentation(bytes, i, e))
+            i = e
+        }
+    }
+
+    @inline(__always)
+    private static func appendCluster(_ items: inout [TextItem], _ range: Range<Int>, level: UInt8, script: UInt32, emoji: Bool) {
+        if let last = items.last, last.range.upperBound == range.lowerBound, last.bidiLevel == level,
+           last.script == script, last.isEmoji == emoji {
+            items[items.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+            items.append(TextItem(range: range, bidiLevel: level, script: script, isEmoji: emoji))
+        }
+    }
+
+    /// Whether the cluster `[start, end)` is an emoji presentation sequence: an
+    /// Emoji_Presentation scalar, an emoji followed by VS16 or a skin tone, a keycap, a
+    /// flag, or a ZWJ sequence of emoji.
+    static func isEmojiPresentation(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        if bytes[start] < 0x80 && end == start + 1 { return false }
+        let (first, length) = UTF8Scalar.decode(bytes, at: start)
+        let props = ScalarProperties.of(first)
+        if props.isEmojiPresentation || props.isRegionalIndicator { return true }
+        guard props.isEmoji || props.isExtendedPictographic else { return false }
+        var j = start + length
+        while j < end {
+            let (scalar, l) = UTF8Scalar.decode(bytes, at: j)
+            if scalar == 0xFE0F || scalar == 0x20E3 || scalar == 0x200D || ScalarProperties.of(scalar).isEmojiModifier { return true }
+            if scalar == 0xFE0E { return false }
+            j += l
+        }
+        return false
+    }
+
+    /// Bidi levels per UTF-8 byte, or nil when the text has no right-to-left character or
+    /// bidi control (every level 0).
+    static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let n = bytes.count
+        var i = 0
+        var needed = false
+        while i < n {
+            if bytes[i] < 0x80 { i += 1; continue }
+            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            if (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)
+                || (s >= 0x10800 && s <= 0x10FFF) || (s >= 0x1E800 && s <= 0x1EFFF)
+                || s == 0x200F || s == 0x202B || s == 0x202E || s == 0x2067 || s == 0x061C {
+                needed = true
+                break
+            }
+            i += l
+        }
+        guard needed else { return nil }
+        var utf16: [UInt16] = []
+        var unitToByte: [Int] = []
+        utf16.reserveCapacity(n)
+        i = 0
+        while i < n {
+            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            if s >= 0x10000 {
+                let v = s - 0x10000
+                utf16.append(UInt16(0xD800 + (v >> 10)))
+                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
+                unitToByte.append(i)
+                unitToByte.append(i)
+            } else {
+                utf16.append(UInt16(s))
+                unitToByte.append(i)
+            }
+            i += l
+        }
+        var unitLevels = [UInt8](repeating: 0, count: utf16.count)
+        let status = utf16.withUnsafeBufferPointer { u in
+            unitLevels.withUnsafeMutableBufferPointer { lv in
+                cfl_bidi_levels(u.baseAddress!, Int32(u.count), 0, lv.baseAddress!)
+            }
+        }
+        if status > 0 { return nil }
+        var levels = [UInt8](repeating: 0, count: n)
+        for (unit, byte) in unitToByte.enumerated() {
+            let lv = unitLevels[unit]
+            var b = byte
+            let (_, l) = UTF8Scalar.decode(bytes, at: byte)
+            while b < byte + l { levels[b] = lv; b += 1 }
+        }
+        return levels
+    }
+}

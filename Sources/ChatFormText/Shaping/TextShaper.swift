@@ -1,0 +1,100 @@
+/// Metrics that shape whole runs of text instead of measuring clusters one by one: real
+/// fonts (SPEC §2.1). A layout made with a shaper prepares the text once (`ShapedText`:
+/// items, fonts, shaped advances, break opportunities) and wraps it at any width by
+/// arithmetic.
+///
+/// `ChatFormFont`'s `FontStack` is the shaper that ships with the package (HarfBuzz,
+/// fontconfig fallback). A shaper is also a `TextMetrics`, so everything that takes
+/// metrics (tables, documents, the tool) takes a shaper.
+public protocol TextShaper: TextMetrics {
+    /// Itemizes `text` (bidi, script, fonts) and shapes each run.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns
+
+    /// The advance of bytes `range` of `text` shaped on their own with `run`'s font,
+    /// script and direction (the text around them is read as context, as a browser
+    /// reshapes the edge of a line that ends or starts where glyphs are not safe to break).
+    /// In 1/65536 pixel.
+    func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64
+
+    /// A fixed line height set by the caller, or nil for CSS `line-height: normal` (each
+    /// line as tall as the fonts used on it).
+    var fixedLineHeight: Double? { get }
+
+    /// Where a tab that starts `x` from the line's start ends (1/65536 pixel).
+    func tabStop(afterFixed x: Int64) -> Int64
+}
+
+/// A run of glyphs in one font: the unit a shaper reports.
+public struct ShapedRun: Sendable, Hashable {
+    /// UTF-8 range.
+    public var range: Range<Int>
+    /// Index of the font in `ShapedRuns.faces`.
+    public var face: Int
+    /// UAX #9 embedding level (odd: right-to-left).
+    public var bidiLevel: UInt8
+    /// ISO 15924 script code packed big-endian.
+    public var script: UInt32
+    /// Index of the item (same script, direction and emoji priority) the run belongs to.
+    /// A browser rounds each item's width on a line up to 1/64 pixel.
+    public var item: Int
+
+    public init(range: Range<Int>, face: Int, bidiLevel: UInt8, script: UInt32, item: Int) {
+        self.range = range
+        self.face = face
+        self.bidiLevel = bidiLevel
+        self.script = script
+        self.item = item
+    }
+}
+
+/// The vertical metrics of one font at its size, rounded as a browser rounds them: the
+/// line box a run in this font asks for.
+public struct FontBoxMetrics: Sendable, Hashable {
+    /// Distance from the baseline up, in whole pixels.
+    public var ascent: Double
+    /// Distance from the baseline down, in whole pixels.
+    public var descent: Double
+    /// The line gap, in whole pixels.
+    public var lineGap: Double
+
+    public init(ascent: Double, descent: Double, lineGap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+    }
+
+    /// CSS `line-height: normal` for this font: ascent + descent + line gap.
+    public var lineSpacing: Double { ascent + descent + lineGap }
+
+    /// Ascent and descent with the leading of `lineHeight` split around them (the upper
+    /// half rounded down to 1/64 pixel, as a browser's layout units do).
+    func box(lineHeight: Double) -> (ascent: Double, descent: Double) {
+        let leading = lineHeight - (ascent + descent)
+        let upper = (leading * 32).rounded(.towardZero) / 64
+        return (ascent + upper, descent + (leading - upper))
+    }
+}
+
+/// What a shaper reports for one text.
+public struct ShapedRuns: Sendable {
+    /// The runs, in logical order, covering the text.
+    public var runs: [ShapedRun]
+    /// Per UTF-8 byte: the advance (1/65536 pixel) of the glyphs whose cluster starts at
+    /// that byte; 0 inside clusters.
+    public var advances: [Int32]
+    /// Per UTF-8 byte: 1 when breaking a line before that byte would change shaping
+    /// (HarfBuzz's unsafe-to-break), else 0.
+    public var unsafeToBreak: [UInt8]
+    /// The vertical metrics of each font the runs name; index 0 is the primary font (the
+    /// strut of every line).
+    public var faces: [FontBoxMetrics]
+
+    public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics]) {
+        self.runs = runs
+        self.advances = advances
+        self.unsafeToBreak = unsafeToBreak
+        self.faces = faces
+    }
+}

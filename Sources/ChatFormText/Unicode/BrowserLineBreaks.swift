@@ -1,0 +1,154 @@
+internal import CChatFormICU
+
+/// Line break opportunities as a browser finds them for `white-space: pre-wrap` with
+/// `word-break: normal` (SPEC §2.1): ICU's UAX #14 rules in their CSS `line-break: normal`
+/// tailoring, with the conventions Chromium lays over them (its `LazyLineBreakIterator`).
+///
+/// - A run of spaces (U+0020, TAB, LF) is never broken before or inside; it may be broken
+///   after.
+/// - Between two characters of U+0021...U+00FF a pair table decides. For two ASCII
+///   characters it is the browsers' long-standing table: breaks only before `( < [ {` and
+///   after `-` and `?`, with exceptions (never before `! ) , . / : ; ? ] }`, never after
+///   `$ ' ( / < @`, letters, digits, `[ ^ _ \` { DEL`); other pairs are ICU's answer for the
+///   two characters alone. After a hyphen, a digit may be broken before only when the
+///   hyphen follows a letter or digit (`ABCD-1234`, not `-1`).
+/// - Everything else is ICU's boundary at that position.
+///
+/// The facts come from reading Chromium's sources; the code is this project's.
+enum BrowserLineBreaks {
+    /// The opportunities of `bytes` (offsets strictly inside the text, ascending), using
+    /// `iterators` (opened with `"en@lb=normal"`, pointed at `bytes`).
+    ///
+    /// - Complexity: O(n).
+    static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators,
+                              keepAll: Bool) -> [Int32] {
+        var result: [Int32] = []
+        let n = bytes.count
+        guard n > 1 else { return result }
+        result.reserveCapacity(n / 5)
+        var lastLast: UInt32 = 0
+        var (last, i) = UTF8Scalar.decode(bytes, at: 0)
+        var nextICU = -1   // ICU's first boundary at or after the position being asked, once known
+        while i < n {
+            let (current, length) = UTF8Scalar.decode(bytes, at: i)
+            defer {
+                lastLast = last
+                last = current
+                i += length
+            }
+            if isSpace(current) { continue }
+            if isSpace(last) { result.append(Int32(i)); continue }
+            let fast = fastBreak(last: last, lastLast: lastLast, current: current)
+            if fast == .can { result.append(Int32(i)); continue }
+            if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }
+            if fast == .no { continue }
+            if nextICU < i {
+                nextICU = iterators.lineBreak(following: i - 1, in: bytes)?.offset ?? n
+            }
+            if nextICU == i { result.append(Int32(i)) }
+        }
+        return result
+    }
+
+    /// U+0020, TAB and LF: the spaces Chromium's iterator breaks after, not before.
+    @inline(__always)
+    static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A }
+
+    enum Fast { case can, no, unknown }
+
+    @inline(__always)
+    static func fastBreak(last: UInt32, lastLast: UInt32, current: UInt32) -> Fast {
+        if last < 0x21 || current < 0x21 { return .no }
+        if last == 0x2D {   // '-'
+            if current <= 0x7F {
+                if current >= 0x30 && current <= 0x39 { return isASCIIAlphanumeric(lastLast) ? .can : .no }
+            } else {
+                return .unknown
+            }
+        }
+        if last <= 0xFF && current <= 0xFF { return PairTable.shared.canBreak(last, current) ? .can : .no }
+        return .unknown
+    }
+
+    @inline(__always)
+    static func isASCIIAlphanumeric(_ c: UInt32) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+    }
+
+    /// CSS `word-break: keep-all` as Chromium applies it: no break between two letters or
+    /// numbers (general categories L, N; a mark takes its base's place) unless either is of
+    /// line break class SA (Thai and its neighbours keep their dictionary breaks).
+    static func keepsAll(lastLast: UInt32, last: UInt32, current: UInt32) -> Bool {
+        let pre = GeneralCategory.isMark(last) ? lastLast : last
+        return GeneralCategory.isLetterOrNumber(pre) && !GeneralCategory.isComplexContext(pre)
+            && GeneralCategory.isLetterOrNumber(current) && !GeneralCategory.isComplexContext(current)
+    }
+
+    /// Breakability of every pair of characters in U+0021...U+00FF.
+    final class PairTable: Sendable {
+        static let shared = PairTable()
+        static let first: UInt32 = 0x21
+        static let last: UInt32 = 0xFF
+        static let size = Int(last - first + 1)
+        let bits: [UInt64]
+
+        init() {
+            let size = Self.size
+            var bits = [UInt64](repeating: 0, count: (size * size + 63) / 64)
+            func set(_ a: UInt32, _ b: UInt32, _ value: Bool) {
+                let index = Int(a - Self.first) * size + Int(b - Self.first)
+                if value { bits[index / 64] |= 1 << UInt64(index % 64) } else { bits[index / 64] &= ~(1 << UInt64(index % 64)) }
+            }
+            // Pairs with a Latin-1 letter or sign: ICU's answer for the two characters alone.
+            if let iterators = try? BreakIterators(locale: "en@lb=normal") {
+                for a in Self.first...Self.last {
+                    for b in Self.first...Self.last where a > 0x7F || b > 0x7F {
+                        var pair = String(Unicode.Scalar(a)!)
+                        pair.unicodeScalars.append(Unicode.Scalar(b)!)
+                        let split = pair.utf8.count - String(Unicode.Scalar(b)!).utf8.count
+                        let boundary: Bool = pair.withUTF8 { bytes in
+                            (try? iterators.setText(bytes)) != nil
+                                && iterators.lineBreak(following: 0, in: bytes)?.offset == split
+                        }
+                        set(a, b, boundary)
+                    }
+                }
+            }
+            // ASCII pairs: the browsers' compatibility table, rule by rule.
+            let ascii = Self.first...0x7F
+            func all(_ body: (UInt32) -> Void) { for c in ascii { body(c) } }
+            for a in ascii { for b in ascii { set(a, b, false) } }
+            for before in [0x28, 0x3C, 0x5B, 0x7B] as [UInt32] { all { set($0, before, true) } }   // ( < [ {
+            all { set(0x2D, $0, true) }   // after '-'
+            all { set(0x3F, $0, true) }   // after '?'
+            set(0x2D, 0x24, false)        // "-$"
+            for never in [0x21, 0x29, 0x2C, 0x2E, 0x2F, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D] as [UInt32] {
+                all { set($0, never, false) }   // before ! ) , . / : ; ? ] }
+            }
+            set(0x3F, 0x22, false)        // ?"
+            set(0x3F, 0x27, false)        // ?'
+            for digit in 0x30...0x39 as ClosedRange<UInt32> { set(0x2D, digit, false) }
+            var noBreakAfter: [UInt32] = [0x24, 0x27, 0x28, 0x2F, 0x3C, 0x40, 0x5B, 0x5E, 0x5F, 0x60, 0x7B, 0x7F]
+            noBreakAfter += Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A)
+            for a in noBreakAfter { all { set(a, $0, false) } }
+            self.bits = bits
+        }
+
+        @inline(__always)
+        func canBreak(_ a: UInt32, _ b: UInt32) -> Bool {
+            let index = Int(a - Self.first) * Self.size + Int(b - Self.first)
+            return bits[index / 64] & (1 << UInt64(index % 64)) != 0
+        }
+    }
+}
+
+/// General category questions asked of ICU (rare paths only: keep-all).
+enum GeneralCategory {
+    static func of(_ c: UInt32) -> Int32 { cfl_general_category(c) }
+    /// Mn, Me, Mc.
+    static func isMark(_ c: UInt32) -> Bool { let g = of(c); return g >= 6 && g <= 8 }
+    /// Lu, Ll, Lt, Lm, Lo, Nd, Nl, No.
+    static func isLetterOrNumber(_ c: UInt32) -> Bool { let g = of(c); return (g >= 1 && g <= 5) || (g >= 9 && g <= 11) }
+    /// Line break class SA (complex context: Thai, Lao, Khmer, Burmese...).
+    static func isComplexContext(_ c: UInt32) -> Bool { cfl_line_break_class(c) == 24 }
+}
