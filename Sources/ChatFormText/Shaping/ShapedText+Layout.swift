@@ -94,7 +94,7 @@ extension ShapedText {
     }
 
     /// The width of the clusters from boundary `s` to boundary `e`, as a browser fits it:
-    /// each item's part rounded up to 1/64 pixel, unsafe edges reshaped, tabs at their stops.
+    /// the exact sum rounded up to 1/64 pixel, unsafe edges reshaped, tabs at their stops.
     func contentWidth(from s: Int, to e: Int) -> Int64 {
         if e <= s { return 0 }
         if hasTabs, let w = widthWithTabs(from: s, to: e) { return w }
@@ -103,11 +103,11 @@ extension ShapedText {
         var k = firstItemStart(after: s)
         while a < e {
             let pieceEnd = k < itemStarts.count ? Swift.min(Int(itemStarts[k]), e) : e
-            total += Self.ceilToLayoutUnit(pieceWidth(from: a, to: pieceEnd))
+            total += pieceWidth(from: a, to: pieceEnd)
             a = pieceEnd
             k += 1
         }
-        return total
+        return Self.ceilToLayoutUnit(total)
     }
 
     /// The index of the first item start after boundary `s`.
