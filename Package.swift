@@ -84,7 +84,7 @@ let package = Package(
             path: "Benchmarks/chatform-bench"
         ),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
-        .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont"]),
+        .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors", "ChatFormScroll"]),

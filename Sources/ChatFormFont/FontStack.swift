@@ -95,6 +95,13 @@ public struct FontStack: TextShaper {
         try self.init(files: [(path, index)], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
     }
 
+    /// The face a shaped run is drawn with (its `face` index names a face this stack has
+    /// used: its families first, then fallback fonts in the order they were found).
+    public func face(of run: ShapedRun) -> FontFace {
+        let faces = state.faceList()
+        return run.face < faces.count ? faces[run.face] : faces[0]
+    }
+
     // MARK: TextMetrics
 
     public var lineHeight: Double { fixedLineHeight ?? state.primaries[0].box.lineSpacing }
@@ -168,7 +175,7 @@ public struct FontStack: TextShaper {
             for run in runs {
                 // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
                 // take the glyphs' flag.
-                for b in run.range { unsafe[b] = 1 }
+                for b in run.range { unsafe[b] = 2 }
                 var previous = -1
                 _ = buffer.shape(bytes, range: run.range, face: faces[run.face], script: run.script,
                                  rtl: run.bidiLevel & 1 == 1, language: language) { cluster, advance, isUnsafe in

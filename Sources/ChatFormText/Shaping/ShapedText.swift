@@ -10,9 +10,8 @@ import Synchronization
 /// let wide = prepared.layout(width: 400)        // no shaping, no ICU
 /// ```
 ///
-/// Widths are kept in 1/65536 pixel, summed exactly; a line fits when its content, each
-/// item's part rounded up to 1/64 pixel, is at most the width plus 1/64 (a browser's layout
-/// units). Where a line starts or ends at a place whose glyphs are not safe to break
+/// Widths are kept in 1/65536 pixel, summed exactly; a line fits when its content, rounded
+/// up to 1/64 pixel, is at most the width plus 1/64 (a browser's layout units). Where a line starts or ends at a place whose glyphs are not safe to break
 /// (kerning, ligatures, joining), that edge is shaped again on its own, as a browser does,
 /// so the width stays exact.
 public struct ShapedText: Sendable {
@@ -171,8 +170,25 @@ public struct ShapedText: Sendable {
             previousWasTerminator = kind == Flags.terminator
             i = e
         }
-        // Where lines may end, and where their content ends.
+        // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
+        // syllable) has its whole advance on its first one; share it out evenly so a caret
+        // inside it moves, as browsers place carets inside ligatures. Sums across the glyph
+        // cluster are unchanged, and its inner boundaries are unsafe, so line widths are not.
         let count = b.offsets.count
+        var g = 1
+        while g < count - 1 {
+            let offset = Int(b.offsets[g])
+            guard offset < unsafe.count, unsafe[offset] == 2 else { g += 1; continue }
+            let first = g - 1
+            var last = g
+            while last < count - 1 && Int(b.offsets[last]) < unsafe.count && unsafe[Int(b.offsets[last])] == 2 { last += 1 }
+            // Grapheme clusters first..<last share the advance from boundary first to last.
+            let total = b.x[last] - b.x[first]
+            let parts = Int64(last - first)
+            for k in (first + 1)..<last { b.x[k] = b.x[first] + total * Int64(k - first) / parts }
+            g = last + 1
+        }
+        // Where lines may end, and where their content ends.
         var contentEnd = 0
         for k in 1..<count {
             let clusterFlags = b.flags[k - 1]

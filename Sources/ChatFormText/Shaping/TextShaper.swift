@@ -84,8 +84,10 @@ public struct ShapedRuns: Sendable {
     /// Per UTF-8 byte: the advance (1/65536 pixel) of the glyphs whose cluster starts at
     /// that byte; 0 inside clusters.
     public var advances: [Int32]
-    /// Per UTF-8 byte: 1 when breaking a line before that byte would change shaping
-    /// (HarfBuzz's unsafe-to-break), else 0.
+    /// Per UTF-8 byte: 0 where a glyph cluster starts and a line may break before it as
+    /// shaped; 1 where a cluster starts but breaking before it would change shaping
+    /// (HarfBuzz's unsafe-to-break: kerning, joining); 2 inside a cluster (a ligature or a
+    /// reordered syllable spans several characters).
     public var unsafeToBreak: [UInt8]
     /// The vertical metrics of each font the runs name; index 0 is the primary font (the
     /// strut of every line).

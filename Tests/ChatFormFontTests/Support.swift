@@ -1,0 +1,40 @@
+import Foundation
+import ChatFormFont
+@testable import ChatFormText
+
+/// The fonts the tests need (CI installs them: fonts-dejavu-core, fonts-noto-core,
+/// fonts-noto-cjk, fonts-noto-color-emoji).
+enum Fonts {
+    static let dejaVuPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static var available: Bool {
+        (try? FontStack(family: "DejaVu Sans", size: 16)) != nil && (try? FontStack(family: "Noto Sans", size: 16)) != nil
+    }
+    static func dejaVu(_ size: Double = 16) throws -> FontStack { try FontStack(family: "DejaVu Sans", size: size) }
+    static func noto(_ size: Double = 16) throws -> FontStack { try FontStack(family: "Noto Sans", size: size) }
+}
+
+extension TextLayout {
+    var lineTexts: [String] { (0..<lineCount).map { String(lineText($0)) } }
+    var starts: [Int] { lines.map(\.start) }
+}
+
+/// Seeded chat-like texts across scripts.
+func randomMessage(_ rng: inout SplitMix64) -> String {
+    let pools: [[String]] = [
+        ["the", "quick", "brown", "fox", "AVATAR", "Toyota", "office", "affine", "fluffy", "WAVE", "keyboard", "caret"],
+        ["안녕하세요", "키보드가", "올라오면", "입력", "커서가", "화면", "밖으로", "해결됐어요"],
+        ["今日は", "会議が", "あります", "我们明天见", "测试都通过了", "漢字"],
+        ["😀", "👍🏽", "👩‍💻", "🇰🇷", "❤️", "🎉", "1️⃣"],
+        ["https://example.com/a/very/long/path?q=1", "user@example.org", "$12.50", "(paren)", "well-known", "Supercalifragilisticexpialidocious"],
+        ["مرحبا", "بالعالم", "שלום", "עולם", "สวัสดีครับ", "नमस्ते", "दुनिया"],
+    ]
+    let count = Int(rng.next() % 30) + 1
+    var words: [String] = []
+    for _ in 0..<count {
+        let pool = pools[Int(rng.next() % UInt64(pools.count))]
+        words.append(pool[Int(rng.next() % UInt64(pool.count))])
+    }
+    var text = words.joined(separator: rng.next() % 7 == 0 ? "  " : " ")
+    if rng.next() % 8 == 0 { text += "\n" + words.prefix(3).joined(separator: " ") }
+    return text
+}
