@@ -78,6 +78,7 @@ let package = Package(
             dependencies: [
                 "ChatFormScroll",
                 "ChatFormRows",
+                "ChatFormFont",
                 "ChatFormTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

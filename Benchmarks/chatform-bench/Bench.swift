@@ -26,7 +26,20 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for parallel bulk wrapping (default: all cores).")
     var threads: Int?
 
+    @Option(help: "Measure real-font preparing and layout on this file (one message per line) instead of the built-in messages.")
+    var fontCorpus: String?
+
+    @Option(help: "Font family for the real-font benchmark.")
+    var fontFamily: String = "Noto Sans"
+
+    @Option(help: "Pixels per em for the real-font benchmark.")
+    var fontSize: Double = 16
+
+    @Flag(help: "Only the real-font benchmark.")
+    var fontsOnly = false
+
     func validate() throws {
+        guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
         guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
     }
@@ -35,9 +48,12 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        try bulkWrap(runs: runs, threads: threadCount, into: &results)
-        try chat(into: &results)
-        try field(into: &results)
+        if !fontsOnly {
+            try bulkWrap(runs: runs, threads: threadCount, into: &results)
+            try chat(into: &results)
+            try field(into: &results)
+        }
+        try fonts(runs: runs, into: &results)
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }

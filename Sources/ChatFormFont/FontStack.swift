@@ -173,6 +173,24 @@ public struct FontStack: TextShaper {
             guard let buffer = ShapingBuffer.forCurrentThread() else { return }
             let faces = state.faceList()
             for run in runs {
+                // A short run (a word in a fallback font, an emoji) is looked up first.
+                var key: ShapingBuffer.RunKey? = nil
+                if run.range.count <= ShapingBuffer.cachedRunBytes {
+                    let lower = run.range.lowerBound > 0 ? Self.previousScalarStart(bytes, run.range.lowerBound) : 0
+                    let upper = run.range.upperBound < n ? Self.nextScalarEnd(bytes, run.range.upperBound) : n
+                    var keyBytes = Array(bytes[lower..<upper])
+                    keyBytes.append(UInt8(run.range.lowerBound - lower))
+                    let k = ShapingBuffer.RunKey(face: ObjectIdentifier(faces[run.face]), script: run.script,
+                                                 rtl: run.bidiLevel & 1 == 1, bytes: keyBytes)
+                    if let hit = buffer.runs[k] {
+                        for (j, b) in run.range.enumerated() {
+                            advances[b] = hit.advances[j]
+                            unsafe[b] = hit.unsafe[j]
+                        }
+                        continue
+                    }
+                    key = k
+                }
                 // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
                 // take the glyphs' flag.
                 for b in run.range { unsafe[b] = 2 }
@@ -188,9 +206,27 @@ public struct FontStack: TextShaper {
                         unsafe[cluster] = 1
                     }
                 }
+                if let key {
+                    if buffer.runs.count >= ShapingBuffer.runLimit { buffer.runs.removeAll(keepingCapacity: true) }
+                    buffer.runs[key] = (Array(advances[run.range]), Array(unsafe[run.range]))
+                }
             }
         }
         return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes())
+    }
+
+    @inline(__always)
+    static func previousScalarStart(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        var j = i - 1
+        while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
+        return j
+    }
+
+    @inline(__always)
+    static func nextScalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        var j = i + 1
+        while j < bytes.count && bytes[j] & 0xC0 == 0x80 { j += 1 }
+        return j
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {

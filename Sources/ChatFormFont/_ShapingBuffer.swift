@@ -10,6 +10,20 @@ import Darwin
 final class ShapingBuffer {
     let handle: OpaquePointer
 
+    /// Shaped short runs (words, mostly) of this thread, by face, script, direction, text
+    /// and one character of context each side: per byte of the run, its advance and its
+    /// unsafe-to-break code (see `ShapedRuns`).
+    struct RunKey: Hashable {
+        var face: ObjectIdentifier
+        var script: UInt32
+        var rtl: Bool
+        var bytes: [UInt8]
+    }
+    var runs: [RunKey: (advances: [Int32], unsafe: [UInt8])] = [:]
+    static let runLimit = 8192
+    /// Runs at most this long are cached.
+    static let cachedRunBytes = 48
+
     private init?() {
         guard let h = cfl_shaper_create() else { return nil }
         handle = h

@@ -20,39 +20,96 @@ extension ShapedText {
         v <= 0 ? v : ((v + layoutUnit - 1) / layoutUnit) * layoutUnit
     }
 
+    /// The number of lines and the height at `width`, without making the lines: what a
+    /// table needs of a row it does not show, a server of a message it precomputes.
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
+    /// - Complexity: O(break opportunities + lines), no allocation.
+    public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        var count = 0
+        var height = 0.0
+        var lastHard = false
+        forEachLine(width: width) { s, e, _, hard in
+            count += 1
+            height += usesFallbackFonts ? lineBoxHeight(from: s, to: e) : (fixedLineHeight ?? strutHeight)
+            lastHard = hard
+        }
+        if count == 0 || lastHard {
+            count += 1
+            height += fixedLineHeight ?? strutHeight
+        }
+        return (count, height)
+    }
+
     /// The lines at `width` and the bottom of each line (in pixels from the top).
     func wrap(width: Double) -> (lines: [LineFragment], bottoms: [Double]) {
+        let last = offsets.count - 1
+        var lines: [LineFragment] = []
+        var bottoms: [Double] = []
+        var y = 0.0
+        forEachLine(width: width) { s, e, w, hard in
+            let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
+            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
+                                      terminatorLength: terminator))
+            y += usesFallbackFonts ? lineBoxHeight(from: s, to: e) : (fixedLineHeight ?? strutHeight)
+            bottoms.append(y)
+        }
+        if lines.isEmpty || lines[lines.count - 1].isHard {
+            let end = Int(offsets[last])
+            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
+            y += fixedLineHeight ?? strutHeight
+            bottoms.append(y)
+        }
+        return (lines, bottoms)
+    }
+
+    /// Greedy first-fit: calls `body(start, end, width, hard)` (boundary indices, the
+    /// content width in 1/65536 pixel) for each line, in order. Text ending in a mandatory
+    /// break gets no call for the empty line after it.
+    @inline(__always)
+    func forEachLine(width: Double, _ body: (Int, Int, Int64, Bool) -> Void) {
         // A line fits when its content is at most the width (in whole layout units) + 1/64.
         let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
         let last = offsets.count - 1
-        var lines: [LineFragment] = []
+        let entries = breakEntries
         var s = 0
+        var sx: Int64 = 0
+        var sSafe = true
         var bi = 0
         while s < last {
-            while Int(breaks[bi]) <= s { bi += 1 }
+            while Int(entries[bi].boundary) <= s { bi += 1 }
             var chosen = -1
             var chosenWidth: Int64 = 0
             var j = bi
-            while j < breaks.count {
-                let b = Int(breaks[j])
-                let ce = Int(contentEnds[j])
-                let w = ce > s ? contentWidth(from: s, to: ce) : 0
+            while j < entries.count {
+                let entry = entries[j]
+                let ce = Int(entry.contentEnd)
+                let w: Int64
+                if ce <= s {
+                    w = 0
+                } else if sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs {
+                    w = Self.ceilToLayoutUnit(entry.contentX - sx)
+                } else {
+                    w = contentWidth(from: s, to: ce)
+                }
                 if w > fit { break }
                 chosen = j
                 chosenWidth = w
-                if has(b, Flags.hard) || b == last { break }
+                if entry.flags & BreakEntry.hard != 0 || Int(entry.boundary) == last { break }
                 j += 1
             }
             if chosen >= 0 {
-                let b = Int(breaks[chosen])
-                let terminator = has(b, Flags.hard) ? Int(offsets[b] - offsets[b - 1]) : 0
-                lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[b]), width: Self.pixels(chosenWidth),
-                                          terminatorLength: terminator))
+                let entry = entries[chosen]
+                let b = Int(entry.boundary)
+                body(s, b, chosenWidth, entry.flags & BreakEntry.hard != 0)
                 s = b
+                sx = entry.x
+                sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
             } else {
                 // Nothing fits before the first opportunity: break the word between clusters
                 // (overflow-wrap: break-word), as many as fit, at least one.
-                let limit = Int(contentEnds[bi])
+                let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
                 var w = contentWidth(from: s, to: g)
                 while g < limit {
@@ -61,23 +118,12 @@ extension ShapedText {
                     g += 1
                     w = next
                 }
-                lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[g]), width: Self.pixels(w),
-                                          terminatorLength: 0))
+                body(s, g, w, false)
                 s = g
+                sx = x[g]
+                sSafe = !has(g, Flags.unsafe)
             }
         }
-        if lines.isEmpty || lines[lines.count - 1].isHard {
-            let end = Int(offsets[last])
-            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
-        }
-        var bottoms: [Double] = []
-        bottoms.reserveCapacity(lines.count)
-        var y = 0.0
-        for line in lines {
-            y += lineBoxHeight(line)
-            bottoms.append(y)
-        }
-        return (lines, bottoms)
     }
 
     @inline(__always)
@@ -98,16 +144,7 @@ extension ShapedText {
     func contentWidth(from s: Int, to e: Int) -> Int64 {
         if e <= s { return 0 }
         if hasTabs, let w = widthWithTabs(from: s, to: e) { return w }
-        var total: Int64 = 0
-        var a = s
-        var k = firstItemStart(after: s)
-        while a < e {
-            let pieceEnd = k < itemStarts.count ? Swift.min(Int(itemStarts[k]), e) : e
-            total += pieceWidth(from: a, to: pieceEnd)
-            a = pieceEnd
-            k += 1
-        }
-        return Self.ceilToLayoutUnit(total)
+        return Self.ceilToLayoutUnit(pieceWidth(from: s, to: e))
     }
 
     /// The index of the first item start after boundary `s`.
@@ -201,14 +238,17 @@ extension ShapedText {
     /// The height of a line's box: the caller's fixed line height, or the strut of the
     /// primary font united with the box of every font used on the line (CSS
     /// `line-height: normal`).
-    func lineBoxHeight(_ line: LineFragment) -> Double {
-        if let fixed = shaper.fixedLineHeight { return fixed }
+    func lineBoxHeight(from s: Int, to e: Int) -> Double {
+        if let fixed = fixedLineHeight { return fixed }
+        if !usesFallbackFonts { return strutHeight }
         let strut = faces[0].box(lineHeight: faces[0].lineSpacing)
         var ascent = strut.ascent
         var descent = strut.descent
-        let end = line.contentEnd
-        if end > line.start && !runs.isEmpty {
-            var r = runIndex(containing: line.start)
+        let start = Int(offsets[s])
+        var end = Int(offsets[e])
+        if e > s && has(e - 1, Flags.terminator) { end = Int(offsets[e - 1]) }
+        if end > start && !runs.isEmpty {
+            var r = runIndex(containing: start)
             while r < runs.count && runs[r].range.lowerBound < end {
                 let face = runs[r].face
                 if face != 0 && face < faces.count {

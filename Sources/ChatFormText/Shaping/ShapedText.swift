@@ -29,12 +29,12 @@ public struct ShapedText: Sendable {
     let x: [Int64]
     /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
     let flags: [UInt8]
-    /// The boundary indices where a line may end (soft opportunities, mandatory breaks, and
-    /// the end of the text), ascending.
-    let breaks: [Int32]
-    /// For each entry of `breaks`, the boundary where a line ending there has its content
-    /// end (before trailing hanging white space and the mandatory break).
-    let contentEnds: [Int32]
+    /// Where a line may end (soft opportunities, mandatory breaks, and the end of the
+    /// text), ascending, with what wrapping reads there: one array, so a layout touches
+    /// little memory.
+    let breakEntries: [BreakEntry]
+    var breaks: [Int32] { breakEntries.map(\.boundary) }
+    var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The boundary indices where an item starts (after 0), ascending.
     let itemStarts: [Int32]
     /// The shaped runs.
@@ -42,6 +42,12 @@ public struct ShapedText: Sendable {
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
     public let faces: [FontBoxMetrics]
     let hasTabs: Bool
+    /// Whether any run uses a font other than the primary one (else every line is a strut).
+    let usesFallbackFonts: Bool
+    /// The height of a line of the primary font alone.
+    let strutHeight: Double
+    /// The shaper's fixed line height, if it has one.
+    let fixedLineHeight: Double?
     let edgeCache: EdgeCache
 
     enum Flags {
@@ -70,6 +76,10 @@ public struct ShapedText: Sendable {
         self.runs = shaped.runs
         self.faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
         self.edgeCache = EdgeCache()
+        self.usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
+        let strut = self.faces[0].box(lineHeight: self.faces[0].lineSpacing)
+        self.strutHeight = strut.ascent + strut.descent
+        self.fixedLineHeight = shaper.fixedLineHeight
         let keepAll = options.keepAll
         let built: Result<Built, TextLayoutError> = text.withUTF8 { bytes in
             do throws(ICUError) {
@@ -85,8 +95,14 @@ public struct ShapedText: Sendable {
         self.offsets = b.offsets
         self.x = b.x
         self.flags = b.flags
-        self.breaks = b.breaks
-        self.contentEnds = b.contentEnds
+        self.breakEntries = zip(b.breaks, b.contentEnds).map { boundary, contentEnd in
+            var flags: UInt8 = 0
+            if b.flags[Int(boundary)] & Flags.hard != 0 { flags |= BreakEntry.hard }
+            if b.flags[Int(boundary)] & Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
+            if Int(contentEnd) < b.flags.count - 1 && b.flags[Int(contentEnd)] & Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
+            return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
+                              contentX: b.x[Int(contentEnd)])
+        }
         self.itemStarts = b.itemStarts
         self.hasTabs = b.hasTabs
     }
@@ -208,6 +224,22 @@ public struct ShapedText: Sendable {
     /// Whether `boundary` (an index into `offsets`) is flagged `flag`.
     @inline(__always)
     func has(_ boundary: Int, _ flag: UInt8) -> Bool { flags[boundary] & flag != 0 }
+}
+
+/// A place a line may end, with what wrapping reads there.
+struct BreakEntry: Sendable {
+    /// The boundary index where the line would end (the next one starts).
+    var boundary: Int32
+    /// The boundary where its content ends (before hanging white space and the break).
+    var contentEnd: Int32
+    var flags: UInt8
+    /// The advance to `boundary` and to `contentEnd` from the text's start.
+    var x: Int64
+    var contentX: Int64
+
+    static let hard: UInt8 = 1
+    static let boundaryUnsafe: UInt8 = 2
+    static let contentEndUnsafe: UInt8 = 4
 }
 
 /// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of

@@ -1,4 +1,5 @@
 internal import CChatFormICU
+import Synchronization
 
 /// Line break opportunities as a browser finds them for `white-space: pre-wrap` with
 /// `word-break: normal` (SPEC §2.1): ICU's UAX #14 rules in their CSS `line-break: normal`
@@ -43,7 +44,12 @@ enum BrowserLineBreaks {
             if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }
             if fast == .no { continue }
             if nextICU < i {
-                nextICU = iterators.lineBreak(following: i - 1, in: bytes)?.offset ?? n
+                // ICU walks forward from where it stands (cheaper than a fresh `following`).
+                if nextICU < 0 {
+                    nextICU = iterators.lineBreak(following: i - 1, in: bytes)?.offset ?? n
+                } else {
+                    while nextICU < i { nextICU = iterators.nextLineBreak(in: bytes)?.offset ?? n }
+                }
             }
             if nextICU == i { result.append(Int32(i)) }
         }
@@ -84,13 +90,18 @@ enum BrowserLineBreaks {
             && GeneralCategory.isLetterOrNumber(current) && !GeneralCategory.isComplexContext(current)
     }
 
-    /// Breakability of every pair of characters in U+0021...U+00FF.
+    /// Breakability of every pair of characters in U+0021...U+00FF. The ASCII pairs are a
+    /// fixed table; a pair with a Latin-1 letter or sign is ICU's answer for the two
+    /// characters alone, asked the first time a text holds it.
     final class PairTable: Sendable {
         static let shared = PairTable()
         static let first: UInt32 = 0x21
         static let last: UInt32 = 0xFF
         static let size = Int(last - first + 1)
-        let bits: [UInt64]
+        /// ASCII pairs, 95 × 95 bits.
+        let ascii: [UInt64]
+        /// Latin-1 pairs asked so far: key (a << 8 | b), value breakable.
+        private let latin1 = Mutex<[UInt32: Bool]>([:])
 
         init() {
             let size = Self.size
@@ -99,25 +110,9 @@ enum BrowserLineBreaks {
                 let index = Int(a - Self.first) * size + Int(b - Self.first)
                 if value { bits[index / 64] |= 1 << UInt64(index % 64) } else { bits[index / 64] &= ~(1 << UInt64(index % 64)) }
             }
-            // Pairs with a Latin-1 letter or sign: ICU's answer for the two characters alone.
-            if let iterators = try? BreakIterators(locale: "en@lb=normal") {
-                for a in Self.first...Self.last {
-                    for b in Self.first...Self.last where a > 0x7F || b > 0x7F {
-                        var pair = String(Unicode.Scalar(a)!)
-                        pair.unicodeScalars.append(Unicode.Scalar(b)!)
-                        let split = pair.utf8.count - String(Unicode.Scalar(b)!).utf8.count
-                        let boundary: Bool = pair.withUTF8 { bytes in
-                            (try? iterators.setText(bytes)) != nil
-                                && iterators.lineBreak(following: 0, in: bytes)?.offset == split
-                        }
-                        set(a, b, boundary)
-                    }
-                }
-            }
             // ASCII pairs: the browsers' compatibility table, rule by rule.
             let ascii = Self.first...0x7F
             func all(_ body: (UInt32) -> Void) { for c in ascii { body(c) } }
-            for a in ascii { for b in ascii { set(a, b, false) } }
             for before in [0x28, 0x3C, 0x5B, 0x7B] as [UInt32] { all { set($0, before, true) } }   // ( < [ {
             all { set(0x2D, $0, true) }   // after '-'
             all { set(0x3F, $0, true) }   // after '?'
@@ -131,13 +126,32 @@ enum BrowserLineBreaks {
             var noBreakAfter: [UInt32] = [0x24, 0x27, 0x28, 0x2F, 0x3C, 0x40, 0x5B, 0x5E, 0x5F, 0x60, 0x7B, 0x7F]
             noBreakAfter += Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A)
             for a in noBreakAfter { all { set(a, $0, false) } }
-            self.bits = bits
+            self.ascii = bits
         }
 
         @inline(__always)
         func canBreak(_ a: UInt32, _ b: UInt32) -> Bool {
-            let index = Int(a - Self.first) * Self.size + Int(b - Self.first)
-            return bits[index / 64] & (1 << UInt64(index % 64)) != 0
+            if a <= 0x7F && b <= 0x7F {
+                let index = Int(a - Self.first) * Self.size + Int(b - Self.first)
+                return ascii[index / 64] & (1 << UInt64(index % 64)) != 0
+            }
+            let key = a << 8 | b
+            if let known = latin1.withLock({ $0[key] }) { return known }
+            let value = Self.icuBoundary(a, b)
+            latin1.withLock { $0[key] = value }
+            return value
+        }
+
+        /// ICU's (CSS `line-break: normal`) answer for the two characters alone.
+        static func icuBoundary(_ a: UInt32, _ b: UInt32) -> Bool {
+            guard let iterators = try? BreakIterators(locale: "en@lb=normal"),
+                  let sa = Unicode.Scalar(a), let sb = Unicode.Scalar(b) else { return false }
+            var pair = String(sa)
+            pair.unicodeScalars.append(sb)
+            let split = String(sa).utf8.count
+            return pair.withUTF8 { bytes in
+                (try? iterators.setText(bytes)) != nil && iterators.lineBreak(following: 0, in: bytes)?.offset == split
+            }
         }
     }
 }

@@ -1,0 +1,65 @@
+import ChatFormTesting
+import ChatFormText
+import ChatFormFont
+import Foundation
+import ArgumentParser
+
+extension Bench {
+    /// Real fonts: prepare 500 chat messages (itemize, fallback, shape, break opportunities)
+    /// with a fresh stack (its fallback decisions empty; faces already open, as a page's
+    /// fonts are loaded), then re-wrap the prepared messages at a new width.
+    func fonts(runs: Int, into results: inout Results) throws {
+        let messages: [String]
+        if let fontCorpus {
+            guard let data = FileManager.default.contents(atPath: fontCorpus) else { throw ValidationError("cannot read \(fontCorpus)") }
+            messages = try UTF8Validation.string(from: [UInt8](data)).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        } else {
+            var rng = SplitMix64(seed: 500)
+            messages = (0..<500).map { _ in Corpus.message(&rng) }
+        }
+        guard !messages.isEmpty else { throw ValidationError("the font corpus has no messages") }
+        let count = messages.count
+        progress("real fonts: \(count) messages in \(fontFamily) \(fontSize) px")
+        let warm = try FontStack(family: fontFamily, size: fontSize)
+        // Check: a prepared text re-wrapped equals a fresh layout, and heights are positive.
+        for (k, m) in messages.enumerated() where k % 25 == 0 {
+            let prepared = try ShapedText(text: m, shaper: warm)
+            for w in [200.0, 280, 400] {
+                let once = try prepared.layout(width: w)
+                let fresh = try TextLayout(text: m, width: w, metrics: warm)
+                check(once.lines == fresh.lines && once.height == fresh.height, "prepared layout differs from a fresh one")
+                check(once.height >= warm.lineHeight, "a message is shorter than one line")
+            }
+        }
+        var prepares: [Double] = [], layouts: [Double] = [], lineLayouts: [Double] = []
+        var prepared: [ShapedText] = []
+        for run in 0...runs {
+            let stack = try FontStack(family: fontFamily, size: fontSize)   // decisions empty, faces open
+            var out: [ShapedText] = []
+            out.reserveCapacity(count)
+            let tp = try Clock.time {
+                for m in messages { out.append(try ShapedText(text: m, shaper: stack)) }
+            }
+            var lines = 0, counted = 0
+            let width = run % 2 == 0 ? 240.0 : 320.0
+            let tl = try Clock.time {
+                for p in out { counted += try p.measure(width: width).lineCount }
+            }
+            let tf = try Clock.time {
+                for p in out { lines += try p.layout(width: width).lineCount }
+            }
+            check(lines >= count && lines == counted, "measure and layout disagree on line counts")
+            prepared = out
+            if run == 0 { continue }
+            prepares.append(tp / Double(count) * 1e6)
+            layouts.append(tl / Double(count) * 1e6)
+            lineLayouts.append(tf / Double(count) * 1e6)
+        }
+        _ = prepared
+        results["font.messages"] = Double(count)
+        results["font.bytes_per_text"] = Double(messages.reduce(0) { $0 + $1.utf8.count }) / Double(count)
+        results["font.prepare.us_per_text"] = Stats(prepares).median
+        results["font.layout.us_per_text"] = Stats(layouts).median
+        results["font.layout_lines.us_per_text"] = Stats(lineLayouts).median
+    }
+}

@@ -1,0 +1,183 @@
+import ArgumentParser
+import ChatFormText
+import ChatFormFont
+import ChatFormReplay
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `chatform measure`: the height and line count of every message of a JSONL stream, for
+/// one width and one font: what a server that precomputes message heights runs.
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} per line): height and line count at a width, with real fonts.",
+        discussion: """
+        Reads standard input line by line and writes one line per input line, in order:
+        {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless
+        --line-height) and N the visual line count, as a browser lays the text out with
+        `white-space: pre-wrap; overflow-wrap: break-word`. Blank lines are skipped. A line that
+        is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and
+        the command exits with status 1 at the end. Batches are measured on every core; output
+        streams as each batch is done.
+        """
+    )
+
+    @Option(help: "Available width in pixels.")
+    var width: Double
+
+    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS).")
+    var fontFamily: String?
+
+    @Option(help: "Font file (after any --font-family).")
+    var font: String?
+
+    @Option(help: "Pixels per em.")
+    var fontSize: Double = 16
+
+    @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
+    var lineHeight: Double?
+
+    @Option(help: "Threads (default: every core).")
+    var threads: Int?
+
+    @Flag(help: "Korean word priority (CSS word-break: keep-all).")
+    var keepAll = false
+
+    func validate() throws {
+        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
+        guard fontFamily != nil || font != nil else { throw ValidationError("give --font-family or --font.") }
+        guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
+            throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
+        }
+        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
+            throw ValidationError("--line-height must be a positive number of pixels (got \(lineHeight)).")
+        }
+        if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be in 1...1024 (got \(threads)).") }
+    }
+
+    func run() throws {
+        let stack: FontStack
+        do {
+            stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight, tabWidth: 8)
+        } catch {
+            writeError("chatform measure: \(error)")
+            throw ExitCode(2)
+        }
+        let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let options = TextLayoutOptions(keepAll: keepAll)
+        var reader = LineReader(fd: 0)
+        var out = OutputBuffer()
+        var lineNumber = 0
+        var failed = false
+        let batchSize = 256 * max(1, workers)
+        while true {
+            var batch: [(number: Int, bytes: [UInt8])] = []
+            while batch.count < batchSize, let line = reader.next() {
+                lineNumber += 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                batch.append((lineNumber, line))
+            }
+            if batch.isEmpty { break }
+            let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers)
+            for r in results {
+                if r.hasPrefix("{\"line\"") { failed = true }
+                out.append(r)
+                out.append(0x0A)
+            }
+            out.flush()
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// One batch of messages measured on several threads, results in input order.
+enum MeasureBatch {
+    static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
+                    options: TextLayoutOptions, threads: Int) -> [String] {
+        let results = ResultSlots(count: batch.count)
+        let workers = min(threads, batch.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            var i = w
+            while i < batch.count {
+                results.set(i, measure(batch[i], stack: stack, width: width, options: options))
+                i += workers
+            }
+        }
+        return results.values
+    }
+
+    static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
+                        options: TextLayoutOptions) -> String {
+        func failure(_ message: String) -> String {
+            "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
+        }
+        let value: JSONValue
+        do { value = try JSONReader.parse(item.bytes) } catch { return failure("\(error)") }
+        guard value.array == nil, !value.keys.isEmpty || value["text"] != nil else { return failure("expected an object") }
+        guard let text = value["text"]?.string else { return failure("\"text\" must be a string") }
+        let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
+        do {
+            let layout = try ShapedText(text: text, shaper: stack, options: options).layout(width: width)
+            let height = JSONWriter.number(layout.height)
+            return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount)}"
+        } catch {
+            return failure("\(error)")
+        }
+    }
+}
+
+/// Slots written by several threads, each slot by one.
+final class ResultSlots: @unchecked Sendable {
+    private(set) var values: [String]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: "", count: count) }
+
+    func set(_ i: Int, _ value: String) {
+        lock.lock()
+        values[i] = value
+        lock.unlock()
+    }
+}
+
+/// Reads a file descriptor line by line (LF-separated; a final line without LF counts).
+struct LineReader {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var done = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func next() -> [UInt8]? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<nl])
+                start = nl + 1
+                return line
+            }
+            if done {
+                if start < buffer.count {
+                    let line = Array(buffer[start...])
+                    start = buffer.count
+                    return line
+                }
+                return nil
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[0..<n])
+            } else if n == 0 || errno != EINTR {
+                done = true
+            }
+        }
+    }
+}
