@@ -1,0 +1,330 @@
+"""Sentences written for the font corpora (Tools/make-font-corpora): chat and form text in many
+scripts. Written for this project; no text here is copied from elsewhere.
+
+TUNING pools feed corpus-tuning.jsonl; HOLDOUT_OWN is a separate set, written apart from the
+tuning pools, that joins the real passages of corpus-holdout.jsonl; CHAT_* feed the benchmark
+corpus Benchmarks/corpus/chat-messages.txt.
+"""
+
+EN_CHAT = [
+    "hey, are you still coming tonight?",
+    "Running about ten minutes late, sorry!",
+    "Can you send me the slides from this morning?",
+    "lol that was amazing",
+    "I'll pick up the groceries on my way home, do we need anything besides milk and eggs?",
+    "The build is green again. Whoever fixed the flaky test, thank you.",
+    "Meeting moved to Thursday at 3pm because half the team is out.",
+    "ok",
+    "Did you see the message from the landlord about the water being shut off tomorrow morning?",
+    "Happy birthday!! Hope you have a wonderful day and eat way too much cake.",
+    "Not sure I follow. Could you explain what you meant by the second point?",
+    "We're out of coffee again. Who took the last bag?",
+    "Just landed. Waiting for my luggage, then I'll grab a taxi.",
+    "I think the problem is the cache: it never gets invalidated when the user changes their name.",
+    "Thanks so much, that really helped.",
+    "Please review the pull request when you have a minute; it touches the payment flow so I want a second pair of eyes.",
+    "brb",
+    "Wait, what? Since when do we deploy on Fridays?",
+    "The kids are finally asleep. Movie?",
+    "Reminder: dentist appointment tomorrow at 9:30.",
+    "Honestly I don't mind either way, you pick the restaurant.",
+    "Could you double-check the numbers in row 14? They don't add up to the total.",
+    "Good morning everyone, the office Wi-Fi password changed over the weekend.",
+    "That's a great idea, let's try it on the staging server first.",
+]
+
+KO_CHAT = [
+    "안녕하세요! 오늘 회의 몇 시에 시작해요?",
+    "방금 도착했어요. 어디쯤이세요?",
+    "ㅋㅋㅋㅋ 진짜 웃기다",
+    "내일 점심 같이 먹을래? 회사 앞에 새로 생긴 국숫집 가보자",
+    "자료는 메일로 보내드렸습니다. 확인 부탁드려요.",
+    "헐 대박... 그게 진짜야?",
+    "퇴근하고 마트 들렀다 갈게. 필요한 거 있으면 말해줘",
+    "감사합니다 😊 덕분에 잘 해결됐어요",
+    "ㅇㅇ 알겠어",
+    "오늘 비 온다던데 우산 챙겼어?",
+    "주말에 부산 가는 기차표 예매했어요. 토요일 오전 9시 출발입니다.",
+    "죄송하지만 일정이 조금 바뀌어서 다음 주 화요일로 미뤄도 될까요?",
+    "배고파 ㅠㅠ 아직 점심도 못 먹었어",
+    "이번 업데이트 이후로 앱이 자꾸 꺼지는데 저만 그런가요?",
+    "생일 축하해!! 🎉 올 한 해도 좋은 일만 가득하길",
+    "네 맞아요, 그 부분은 제가 다시 확인해 볼게요.",
+    "지금 가는 중! 10분 정도 걸릴 것 같아",
+    "혹시 이 문서 최신 버전 가지고 계신 분 있나요?",
+    "아 그리고 내일 발표 자료 마지막 장 수정했으니까 한 번만 봐줘",
+    "수고하셨습니다~ 좋은 저녁 되세요",
+    "엄마 나 오늘 늦어. 저녁 먼저 먹어",
+    "택배 왔는데 상자가 찌그러져 있네요. 교환 신청해야 할 것 같아요.",
+]
+
+KO_FORMAL = [
+    "제1조(목적) 이 규정은 회원의 개인정보 보호와 서비스 이용에 관한 기본적인 사항을 정함을 목적으로 한다.",
+    "제2조(정의) 이 규정에서 사용하는 용어의 뜻은 다음과 같다.",
+    "1. \"회원\"이란 이 약관에 동의하고 회사와 이용계약을 체결한 자를 말한다.",
+    "2. \"게시물\"이란 회원이 서비스에 올린 글, 사진, 동영상 및 각종 파일과 링크를 말한다.",
+    "제3조(약관의 효력 및 변경) ① 회사는 이 약관의 내용을 회원이 쉽게 알 수 있도록 서비스 초기 화면에 게시한다.",
+    "② 회사는 관련 법령을 위배하지 아니하는 범위에서 이 약관을 개정할 수 있다.",
+    "③ 회사가 약관을 개정할 경우에는 적용일자 및 개정사유를 명시하여 적용일자 7일 전부터 공지한다. 다만, 회원에게 불리한 내용으로 변경하는 경우에는 30일 전부터 공지한다.",
+    "제4조(회원가입) 회원가입은 이용자가 약관의 내용에 대하여 동의를 한 다음 회원가입 신청을 하고 회사가 이러한 신청에 대하여 승낙함으로써 체결된다.",
+    "신청인은 본인의 실명과 연락처를 정확하게 기재하여야 하며, 타인의 정보를 도용한 경우 이 약관에 따른 모든 권리를 주장할 수 없다.",
+    "위 사항을 모두 확인하였으며, 기재한 내용이 사실과 다름없음을 확인합니다.",
+    "본 안내문은 2024년 3월 1일부터 시행되며, 시행일 이전에 접수된 신청서에 대해서는 종전의 규정을 따른다.",
+    "개인정보 수집·이용에 동의하지 않으실 수 있으나, 동의하지 않으시는 경우 서비스 이용이 제한될 수 있습니다.",
+    "제출 서류: 신분증 사본 1부, 주민등록등본 1부(발급일로부터 3개월 이내), 통장 사본 1부.",
+    "문의 사항은 고객센터(평일 09:00~18:00, 점심시간 12:00~13:00 제외)로 연락하여 주시기 바랍니다.",
+    "부칙 이 약관은 공포한 날부터 시행한다.",
+]
+
+JA = [
+    "おはようございます。今日もよろしくお願いします。",
+    "明日の打ち合わせ、15時からで大丈夫ですか？",
+    "了解です！資料は後で共有しますね。",
+    "駅の近くに新しいカフェができたらしいよ。今度行ってみない？",
+    "すみません、電車が遅れていて少し遅れます。",
+    "ありがとうございます。とても助かりました🙏",
+    "この度はご迷惑をおかけして、誠に申し訳ございませんでした。",
+    "ご注文の商品は、本日発送いたしました。到着まで二、三日ほどお待ちください。",
+    "お名前（フルネーム）とメールアドレスを入力してください。",
+    "パスワードは８文字以上で、英字と数字を組み合わせてください。",
+    "「また明日ね」と言って、彼女は改札の向こうへ消えていった。",
+    "東京は朝から雨。傘を持ってくるのを忘れてしまった…",
+    "カタカナのテキスト：コンピューター、ソフトウェア、アップデート、ダウンロード。",
+    "週末は家族で温泉に行ってきました。紅葉がとてもきれいでした。",
+]
+
+ZH = [
+    "你好！今天下午三点开会，别忘了。",
+    "我已经到了，你在哪儿？",
+    "谢谢你的帮忙，真的太感谢了！",
+    "这个周末我们去爬山吧，天气预报说是晴天。",
+    "文件已经发到你的邮箱了，请查收。",
+    "不好意思，我刚才在开会，没看到消息。",
+    "请在下方填写您的姓名、电话号码和收货地址。",
+    "本店所有商品均支持七天无理由退换货，运费由买家承担。",
+    "他说：“明天见。”然后就走了。",
+    "這是繁體中文的句子，用來測試不同的字形與標點。",
+    "我们的新版本修复了几个严重的问题，并且提升了启动速度。",
+    "哈哈哈，太好笑了😂",
+    "请问洗手间在哪里？",
+    "会议纪要：一、确定发布日期；二、分配测试任务；三、下周一再碰头。",
+]
+
+EMOJI = [
+    "👍", "😀", "😂", "🎉", "🙏", "❤️", "🔥", "✨", "😭", "🤔", "👀", "💯", "🥳", "😅",
+    "👨‍👩‍👧‍👦", "👩‍💻", "🧑🏽‍🚀", "🏳️‍🌈", "🏴‍☠️", "👍🏻", "👍🏽", "👋🏿", "🙌🏼",
+    "🇰🇷", "🇯🇵", "🇺🇸", "🇫🇷", "🇧🇷", "🇮🇳",
+    "1️⃣", "2️⃣", "#️⃣", "*️⃣", "☺️", "✌️", "☕", "⚽", "⭐", "✔️", "©️", "™️",
+    "💖", "😶‍🌫️", "❤️‍🔥", "🫠", "🫶🏻",
+]
+
+URLS = [
+    "https://example.com/docs/getting-started?lang=ko#install",
+    "http://192.168.0.1/admin",
+    "www.example.org/some/very/long/path/that/keeps/going/and/going/index.html",
+    "https://chat.example.net/invite/AbC123xYz",
+    "ftp://files.example.com/pub/releases/v2.3.1/app-2.3.1.tar.gz",
+    "jane.doe+newsletter@example.com",
+    "support@example.co.kr",
+    "kim_minsu1987@mail.example.com",
+    "https://maps.example.com/?q=37.5665,126.9780&z=15",
+    "mailto:team@example.dev",
+    "https://example.com/search?q=%ED%95%9C%EA%B8%80&page=2",
+]
+
+NUMBERS = [
+    "Total: $1,234.56 (incl. 10% VAT)",
+    "가격: 12,900원 → 9,900원 (23% 할인)",
+    "Order #A-20240315-0042 shipped on 2024-03-16.",
+    "회의 일시: 2024년 5월 17일(금) 오후 2:30",
+    "Call me at +82 10-1234-5678 or (555) 012-3456.",
+    "Temperature today: -3.5°C to 7°C, humidity 45%.",
+    "¥3,980 / €24.99 / £19.50 / ₩35,000",
+    "Version 3.14.159 released 03/14/2024 at 15:92 UTC... I mean 15:09.",
+    "1st, 2nd, 3rd and 4th place: 98.7, 97.25, 95 and 90.125 points.",
+    "계좌번호 123-456789-01-234 (국민은행, 예금주 홍길동)",
+    "ETA 14:35, gate B12, seat 23A.",
+    "2023年12月25日 18:00〜21:00 参加費 3,000円",
+    "It costs 4.99 USD/month or 49.99 USD/year (save 16.7%).",
+]
+
+AR = [
+    "مرحبا، كيف حالك اليوم؟",
+    "شكرا جزيلا على المساعدة!",
+    "سأصل بعد عشر دقائق تقريبا.",
+    "الاجتماع غدا في الساعة الثالثة مساء في قاعة المؤتمرات.",
+    "يرجى إدخال الاسم الكامل والبريد الإلكتروني في الحقول أدناه.",
+    "هل رأيت الرسالة التي أرسلتها أمس؟",
+    "السعر ٢٥٠ ريالا فقط، والتوصيل مجاني داخل المدينة.",
+    "أنا أعمل على التحديث الجديد للتطبيق version 2.0 وسأرسله قريبا.",
+]
+
+HE = [
+    "שלום, מה שלומך?",
+    "תודה רבה על העזרה!",
+    "אני בדרך, אגיע בעוד רבע שעה.",
+    "הפגישה נדחתה ליום חמישי בשעה 10:00.",
+    "נא למלא את כל השדות המסומנים בכוכבית.",
+    "ראית את ההודעה ששלחתי אתמול בערב?",
+    "המחיר הוא 120 ש\"ח כולל משלוח.",
+    "עדכנתי את הקובץ report.pdf ושלחתי אותו לכולם.",
+]
+
+TH = [
+    "สวัสดีครับ วันนี้เป็นอย่างไรบ้าง",
+    "ขอบคุณมากค่ะ ช่วยได้เยอะเลย",
+    "พรุ่งนี้ประชุมกี่โมงครับ",
+    "กรุณากรอกชื่อและนามสกุลของท่านให้ครบถ้วน",
+    "ร้านอาหารนี้อร่อยมาก ราคาไม่แพงด้วย",
+    "ฉันกำลังเดินทางไปสนามบินสุวรรณภูมิ",
+    "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ จึงต้องใช้พจนานุกรมในการตัดคำ",
+    "เดี๋ยวส่งไฟล์ให้ทางอีเมลนะคะ",
+]
+
+HI = [
+    "नमस्ते, आप कैसे हैं?",
+    "बहुत बहुत धन्यवाद!",
+    "मैं दस मिनट में पहुँच जाऊँगा।",
+    "कल की बैठक दोपहर तीन बजे है।",
+    "कृपया अपना पूरा नाम और मोबाइल नंबर दर्ज करें।",
+    "आज मौसम बहुत अच्छा है, चलो बाहर घूमने चलते हैं।",
+    "क्या आपने मेरा संदेश देखा?",
+    "यह किताब मुझे बहुत पसंद आई, आपको भी पढ़नी चाहिए।",
+]
+
+PUNCT = [
+    "Wait... what?!?! No way!!!",
+    "\"Quoted,\" she said, 'and nested \"double\" quotes' (in brackets [and square ones {and braces}]).",
+    "«Guillemets» and „German quotes“ and ‘curly single’ and “curly double”.",
+    "Well — I think — maybe; possibly: who knows?",
+    "(((((nested)))))) and [[links]] and {{templates}} and <<angles>>",
+    "--- *** ___ ~~~ ### @@@ !!! ??? ... ,,, ;;; :::",
+    "「かぎかっこ」と『二重かぎかっこ』と（丸括弧）と【隅付き括弧】",
+    "《书名号》、“引号”、（括号）——破折号……省略号",
+    "‘작은따옴표’와 “큰따옴표”, 그리고 「낫표」와 『겹낫표』",
+    "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z",
+    "C'est l'été ! Où êtes-vous ? « Très bien », dit-il.",
+    "-> => <- <= != == === !== && || ?? ?. ::",
+]
+
+LONG_WORDS = [
+    "Supercalifragilisticexpialidocious",
+    "Pneumonoultramicroscopicsilicovolcanoconiosis",
+    "Donaudampfschifffahrtsgesellschaftskapitänswitwe",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "ㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋㅋ",
+    "0123456789012345678901234567890123456789012345678901234567890123456789",
+    "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "averyveryveryverylongidentifierwithoutanybreakopportunitiesatall_v2",
+    "😀😃😄😁😆😅🤣😂🙂🙃😉😊😇🥰😍🤩😘😗☺️😚😙🥲😋😛😜🤪😝🤑",
+    "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
+    "ก็ได้นะแต่ว่าวันนี้ฉันไม่ค่อยว่างเท่าไหร่เพราะต้องทำงานให้เสร็จก่อนเที่ยงคืน",
+]
+
+EN_PROSE = [
+    "The form asks for your name, your e-mail address and a short description of the problem.",
+    "If the field grows beyond the visible area, the table scrolls so that the caret stays above the keyboard.",
+    "Every message in the conversation is measured once and then laid out again only when the width changes.",
+    "We noticed a sign-in from a new device. If this was you, you can ignore this message; otherwise, please change your password.",
+    "By continuing you agree to the Terms of Service and acknowledge that you have read the Privacy Policy.",
+    "Your subscription will renew automatically unless you cancel at least 24 hours before the end of the current period.",
+    "Tap and hold a message to reply, react, forward, copy or delete it.",
+    "Attachments larger than 25 MB are uploaded to the cloud and shared as a link instead.",
+]
+
+# Written for the holdout set only, apart from the pools above.
+HOLDOUT_OWN = [
+    "어제 보내주신 견적서 잘 받았습니다. 다만 3번 항목의 단가가 지난번과 달라서 확인 부탁드립니다.",
+    "다들 주말 잘 보냈어? 나는 이사 준비하느라 정신없었어 😵‍💫 박스만 스무 개 넘게 쌌다",
+    "신청서 작성 시 유의사항: 성명은 주민등록상의 한글 이름으로 적고, 영문 이름은 여권과 동일하게 적어 주십시오.",
+    "제7조(손해배상) 회사는 무료로 제공되는 서비스와 관련하여 회원에게 발생한 손해에 대하여 책임을 지지 아니한다. 다만, 회사의 고의 또는 중대한 과실로 인한 경우에는 그러하지 아니하다.",
+    "우리 강아지 오늘 처음으로 산책 나갔어요 🐶🐾 너무 신나서 한 시간 동안 뛰어다녔어요 ㅎㅎ",
+    "Quick question: does anyone know why the staging database keeps running out of connections after midnight?",
+    "I'm at the pharmacy — do you want the regular ibuprofen or the 400mg tablets?",
+    "Our flight got cancelled 😩 rebooked for 6:40 tomorrow morning, so we'll be home around noon.",
+    "This field is required. Please enter a date in the format YYYY-MM-DD, for example 2025-01-31.",
+    "来週の月曜日は祝日なので、定例会議は火曜日の午前10時に変更します。",
+    "お疲れさまです！今日の飲み会、駅前の居酒屋で19時からです🍻",
+    "请注意：系统将于今晚23:00至次日凌晨2:00进行维护，届时部分功能将暂停使用。",
+    "你周末有空吗？我们一起去看电影吧🎬",
+    "ملاحظة: سيتم إغلاق المكتب يوم الجمعة بمناسبة العطلة الرسمية.",
+    "הזמנתי שולחן לשמונה אנשים במסעדה ליד הים, ביום שישי בשבע.",
+    "ตอนนี้รถติดมากเลย คงไปถึงช้ากว่าที่บอกไว้ประมาณครึ่งชั่วโมงนะ",
+    "आज शाम को हम सब मिलकर खाना खाएँगे, तुम भी आ जाना।",
+    "Meeting notes 📝\n1. launch date: 04/22\n2. owners: Mina (iOS), Daniel (Android)\n3. open question: do we ship dark mode in v1?",
+    "👨‍👩‍👧 family trip photos are up! 🏖️🌊 https://photos.example.com/album/7f3a9c?share=1",
+    "서울 → 부산 KTX 왕복 2매: 119,600원 (카드 결제, 할부 없음) ✅",
+    "Password must contain:\n\t• at least 12 characters\n\t• one digit\n\t• one symbol such as !, @ or #",
+    "ok ok ok I get it 😂😂😂 stop sending me memes at 2am 🙃",
+    "주문하신 상품이 품절되어 부득이하게 주문을 취소하게 되었습니다. 결제하신 금액은 영업일 기준 3~5일 이내에 환불됩니다.",
+    "Bonjour à tous ! La réunion de demain est reportée à 14 h 30.",
+    "Привет! Ты уже дома? Напиши, когда освободишься.",
+    "Γεια σου! Τα λέμε αύριο στο γραφείο.",
+    "Xin chào! Hôm nay bạn có rảnh không? Mình muốn hỏi về dự án mới.",
+    "wifi: CafeGuest / pw: latte-2024!  (the dash is part of it)",
+    "#general 에 공지 올렸어요 👉 @everyone 내일까지 설문 부탁드려요 🙏🏻",
+    "Tracking: 1Z999AA10123456784 — estimated delivery Tue, Mar 4, by 8 pm.",
+]
+
+# The benchmark corpus: mixed Korean/English/emoji chat.
+CHAT_KO = KO_CHAT + [
+    "오늘 저녁 뭐 먹을까? 치킨 vs 피자",
+    "방금 회의 끝났어요. 결론은 다음 주에 다시 논의하기로 했어요",
+    "사진 보내줘서 고마워! 너무 잘 나왔다",
+    "내일 아침 7시에 출발하니까 늦지 마",
+    "이거 버그 같은데 재현 방법 정리해서 이슈로 올려둘게요",
+    "주말에 비 온대서 캠핑은 다음으로 미루자",
+    "고객님, 문의하신 내용은 담당 부서로 전달했습니다",
+    "배포는 오후 4시에 진행하고 문제 생기면 바로 롤백할게요",
+    "와 오늘 진짜 덥다... 에어컨 없으면 못 살 듯",
+    "그 영화 봤어? 결말이 완전 반전이더라",
+    "리뷰 남겨주셔서 감사합니다! 다음에도 좋은 서비스로 보답하겠습니다",
+    "다음 달 워크숍 장소 투표해 주세요. 후보는 강릉, 여수, 제주입니다",
+    "아직 회사야? 나 먼저 들어간다",
+    "혹시 충전기 남는 거 있으면 하나만 빌려줄 수 있어?",
+    "어제 말한 그 카페 이름이 뭐였지?",
+    "서버 로그 확인해 보니까 새벽 2시쯤부터 에러가 쌓이기 시작했네요",
+    "넵 알겠습니다!",
+    "오늘 점심은 김치찌개 어때요",
+    "코드 리뷰 코멘트 반영해서 다시 올렸습니다. 한 번 더 봐주세요",
+    "지하철 고장 나서 버스 타고 가는 중이야 ㅠ",
+    "이번 주 금요일 회식 장소는 역 앞 고깃집으로 정했어요",
+    "아기가 드디어 걷기 시작했어요!! 영상 보내드릴게요",
+    "비밀번호 재설정 메일이 안 와요. 스팸함도 확인했는데 없어요",
+    "잘 자 내일 봐",
+    "PR 머지했어요. 이제 스테이징에서 테스트해 보시면 됩니다",
+    "혹시 오늘 택배 받아줄 수 있어? 경비실에 맡겨달라고 했어",
+    "그럼 3시에 2층 회의실에서 봬요",
+    "와 이거 완전 내 스타일이다",
+    "환불은 언제쯤 처리되나요? 신청한 지 일주일이 지났는데 아직 소식이 없어서요",
+    "고양이가 키보드 위에서 자고 있어서 일을 못 하겠어요 🐱",
+    "내일 면접 잘 보고 와! 응원할게",
+    "어머님께 안부 전해 드려",
+]
+
+CHAT_EN = EN_CHAT + [
+    "pushed the fix, can you pull and try again?",
+    "the demo went really well, the client wants a follow-up next week",
+    "omw",
+    "Lunch at the Korean place again? I'm craving bibimbap",
+    "new phone who dis",
+    "can we sync for 15 min after standup?",
+    "the release notes are in the shared drive under /2024/Q2",
+    "totally agree",
+    "who's bringing the projector cable?",
+    "I just realised the invoice went to the old address, resending now",
+    "can't talk right now, call you back in 20",
+    "That restaurant was so good, we should go again next month",
+    "Is the API down for anyone else or is it just me?",
+    "thx!",
+    "Merged. Tagging the release in a few minutes.",
+    "my train is stuck outside the station, no idea how long",
+    "Great news: the visa came through!",
+    "did you remember to water the plants?",
+    "Sorry for the late reply, it's been a crazy week.",
+    "sounds good to me",
+]
+
+CHAT_EMOJI = ["👍", "😂", "🙏", "🎉", "❤️", "😊", "🔥", "😭", "👀", "✨", "🥹", "😅", "🤣",
+              "👍🏻", "🙏🏻", "👏🏼", "💪🏽", "🇰🇷", "👨‍👩‍👧", "🫶", "☕", "🍗", "🍕", "🚀",
+              "✅", "❗", "ㅠㅠ", "ㅋㅋ", "ㅎㅎ"]
