@@ -241,7 +241,13 @@ int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_
     hb_buffer_set_script(b, hb_script_from_iso15924_tag(script));
     hb_buffer_set_direction(b, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_buffer_set_language(b, hb_language_from_string(language, -1));
-    hb_shape(face->font, b, NULL, 0);
+    // CSS text-spacing-trim (normal): fullwidth punctuation next to another takes half its
+    // width, through the font's contextual half-width spacing where it has one, as
+    // Chromium asks HarfBuzz for by default.
+    static const hb_feature_t features[] = {
+        { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END },
+    };
+    hb_shape(face->font, b, features, 1);
     if (!hb_buffer_allocation_successful(b)) return -1;
     unsigned count = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(b, &count);

@@ -52,16 +52,14 @@ public final class FontFace: Sendable {
 
     deinit { cfl_face_close(handle) }
 
-    /// Blink's rounding of Skia's metrics on Linux: ascent and descent rounded to whole
-    /// pixels; when the descent was rounded down (subpixel positioning), one pixel moves
-    /// from the ascent to the descent so descenders are not clipped.
+    /// A browser's rounding of the font's metrics: ascent, descent and line gap each
+    /// rounded to whole pixels (half up). Chromium's Linux adjustment that moves a pixel from
+    /// ascent to descent applies only with subpixel glyph positioning in its font render
+    /// style, which headless Chromium does not set: its line heights (recorded in the
+    /// fixtures) are the plain roundings.
     static func browserBox(ascent: Float, descent: Float, leading: Float) -> FontBoxMetrics {
-        var a = (ascent + 0.5).rounded(.down)
-        var d = (descent + 0.5).rounded(.down)
-        if d < descent && a >= 1 {
-            d += 1
-            a -= 1
-        }
+        let a = (ascent + 0.5).rounded(.down)
+        let d = (descent + 0.5).rounded(.down)
         let gap = (leading + 0.5).rounded(.down)
         return FontBoxMetrics(ascent: Double(a), descent: Double(d), lineGap: Double(max(0, gap)))
     }

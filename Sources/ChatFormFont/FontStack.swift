@@ -154,7 +154,15 @@ public struct FontStack: TextShaper {
                 var runFace = -1
                 while ci + 1 < clusters.count && Int(clusters[ci]) < item.range.upperBound {
                     let cs = Int(clusters[ci]), ce = Int(clusters[ci + 1])
-                    let face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji)
+                    // A browser shapes a stretch its fonts lack with the fallback font found
+                    // for the stretch's first character: a following cluster that font draws
+                    // stays in it.
+                    var face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji)
+                    if face != runFace && runFace >= state.primaries.count
+                        && state.primaryCount(covering: bytes, cs, ce) == 0
+                        && state.face(runFace, covers: bytes, cs, ce) {
+                        face = runFace
+                    }
                     if face != runFace {
                         if runFace >= 0 {
                             runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
@@ -271,6 +279,29 @@ extension FontStack {
         }
 
         func faceList() -> [FontFace] { registry.withLock { $0.faces } }
+
+        /// How many of the family faces draw the cluster (0: it needs a fallback font).
+        func primaryCount(covering bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+            let scalars = Self.scalars(bytes, start, end)
+            return primaries.filter { $0.covers(scalars, variationSelectors: true) }.count
+        }
+
+        /// Whether registry face `id` draws the cluster.
+        func face(_ id: Int, covers bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+            let faces = faceList()
+            return id < faces.count && faces[id].covers(Self.scalars(bytes, start, end))
+        }
+
+        static func scalars(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt32] {
+            var scalars: [UInt32] = []
+            var i = start
+            while i < end {
+                let (s, l) = decode(bytes, i)
+                scalars.append(s)
+                i += l
+            }
+            return scalars
+        }
         func boxes() -> [FontBoxMetrics] { registry.withLock { $0.boxes } }
 
         private func id(of face: FontFace) -> Int {

@@ -56,6 +56,9 @@ struct Wrap: ParsableCommand {
     @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
     var lineHeight: Double?
 
+    @Flag(help: "With a font: print each shaped run (byte range, font family, file, bidi level, script) to standard error.")
+    var showRuns = false
+
     var usesFonts: Bool { fontFamily != nil || font != nil }
 
     func validate() throws {
@@ -99,6 +102,13 @@ struct Wrap: ParsableCommand {
                 throw ExitCode(2)
             }
             layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            if showRuns, let shaped = layout.shapedText {
+                for run in shaped.runs {
+                    let face = stack.face(of: run)
+                    let script = String(decoding: [24, 16, 8, 0].map { UInt8((run.script >> $0) & 0xFF) }, as: UTF8.self)
+                    writeError("run \(run.range.lowerBound)..<\(run.range.upperBound) \(face.family) \(face.path)#\(face.index) level \(run.bidiLevel) \(script) box \(face.box.ascent)/\(face.box.descent)/\(face.box.lineGap)")
+                }
+            }
         } else {
             let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
             layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)

@@ -51,10 +51,42 @@ enum BrowserLineBreaks {
                     while nextICU < i { nextICU = iterators.nextLineBreak(in: bytes)?.offset ?? n }
                 }
             }
-            if nextICU == i { result.append(Int32(i)) }
+            if nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length) {
+                result.append(Int32(i))
+            }
         }
         return result
     }
+
+    /// Unicode 15.1's LB19a, which the browser's ICU implements and the system's ICU 72
+    /// predates: a quotation mark between two East Asian characters may be broken before (an
+    /// opening one) or after (a closing one), as in `：“明天见。”他`.
+    static func quotationBreak(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, lastLast: UInt32, last: UInt32,
+                               current: UInt32, next: Int) -> Bool {
+        let quotation: Int32 = 23   // U_LB_QUOTATION
+        if cfl_line_break_class(current) == quotation && GeneralCategory.of(current) == 28 {   // Pi: before it
+            guard next < bytes.count, isEastAsian(last), !isOpening(last) else { return false }
+            return isEastAsian(UTF8Scalar.decode(bytes, at: next).scalar)
+        }
+        if cfl_line_break_class(last) == quotation && GeneralCategory.of(last) == 29 {   // Pf: after it
+            guard isEastAsian(lastLast), isEastAsian(current) else { return false }
+            // LB13-style rules still hold: no break before closing punctuation and the like.
+            switch cfl_line_break_class(current) {
+            case 8, 9, 11, 12, 16, 18, 27, 30, 36, 42: return false   // CL CM EX GL IS NS SY WJ CP ZWJ
+            default: return true
+            }
+        }
+        return false
+    }
+
+    /// East Asian Width F, W or H (UAX #14's $EastAsian).
+    static func isEastAsian(_ c: UInt32) -> Bool {
+        let w = cfl_east_asian_width(c)
+        return w == 2 || w == 3 || w == 5
+    }
+
+    /// Line break class OP (opening punctuation: nothing breaks after it).
+    static func isOpening(_ c: UInt32) -> Bool { cfl_line_break_class(c) == 20 }
 
     /// U+0020, TAB and LF: the spaces Chromium's iterator breaks after, not before.
     @inline(__always)
