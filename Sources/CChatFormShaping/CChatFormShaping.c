@@ -206,6 +206,34 @@ int32_t cfl_face_has_color(const CFLFace *face) {
     return (hb_ot_color_has_png(f) || hb_ot_color_has_layers(f)) ? 1 : 0;
 }
 
+int32_t cfl_face_has_feature(const CFLFace *face, uint32_t tag) {
+    hb_tag_t tables[2] = { HB_OT_TAG_GSUB, HB_OT_TAG_GPOS };
+    for (int t = 0; t < 2; t++) {
+        unsigned count = hb_ot_layout_table_get_feature_tags(face->hbFace, tables[t], 0, NULL, NULL);
+        hb_tag_t tags[256];
+        unsigned start = 0;
+        while (start < count) {
+            unsigned n = 256;
+            hb_ot_layout_table_get_feature_tags(face->hbFace, tables[t], start, &n, tags);
+            if (n == 0) break;
+            for (unsigned i = 0; i < n; i++) if (tags[i] == tag) return 1;
+            start += n;
+        }
+    }
+    return 0;
+}
+
+void cfl_face_glyph_ink(const CFLFace *face, uint32_t glyph, float *left, float *width) {
+    hb_glyph_extents_t e;
+    if (hb_font_get_glyph_extents(face->parent, glyph, &e)) {
+        *left = (float)e.x_bearing / 65536.0f;
+        *width = (float)e.width / 65536.0f;
+    } else {
+        *left = 0;
+        *width = 0;
+    }
+}
+
 int32_t cfl_face_advance(const CFLFace *face, uint32_t glyph) {
     return glyph < face->glyphCount ? face->advances[glyph] : 0;
 }
@@ -234,7 +262,8 @@ void cfl_shaper_destroy(CFLShaper *s) {
 }
 
 int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_t textLength, int32_t start,
-                  int32_t length, uint32_t script, int32_t rtl, const char *language, const CFLGlyph **glyphs) {
+                  int32_t length, uint32_t script, int32_t rtl, const char *language,
+                  const CFLFeatureRange *ranges, int32_t rangeCount, const CFLGlyph **glyphs) {
     hb_buffer_t *b = s->buffer;
     hb_buffer_clear_contents(b);
     hb_buffer_add_utf8(b, (const char *)text, textLength, (unsigned)start, length);
@@ -244,10 +273,13 @@ int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_
     // CSS text-spacing-trim (normal): fullwidth punctuation next to another takes half its
     // width, through the font's contextual half-width spacing where it has one, as
     // Chromium asks HarfBuzz for by default.
-    static const hb_feature_t features[] = {
-        { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END },
-    };
-    hb_shape(face->font, b, features, 1);
+    hb_feature_t features[65];
+    features[0] = (hb_feature_t){ HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
+    int32_t featureCount = 1;
+    for (int32_t i = 0; ranges != NULL && i < rangeCount && featureCount < 65; i++) {
+        features[featureCount++] = (hb_feature_t){ ranges[i].tag, 1, ranges[i].start, ranges[i].end };
+    }
+    hb_shape(face->font, b, features, (unsigned)featureCount);
     if (!hb_buffer_allocation_successful(b)) return -1;
     unsigned count = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(b, &count);

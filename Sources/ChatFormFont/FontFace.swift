@@ -25,6 +25,8 @@ public final class FontFace: Sendable {
     public let isScalable: Bool
     /// Whether the face has colour glyphs (emoji presentation).
     public let hasColorGlyphs: Bool
+    /// Fullwidth punctuation spacing data (nil when the font has no `halt`, or has `chws`).
+    let hanKerning: HanKerning?
     private let asciiGlyphs: [UInt32]
 
     /// Opens face `index` of the font file at `path` at `size` pixels per em.
@@ -48,6 +50,7 @@ public final class FontFace: Sendable {
         self.box = Self.browserBox(ascent: m.ascent, descent: m.descent, leading: m.leading)
         self.asciiGlyphs = (0..<128).map { cfl_face_glyph(handle, UInt32($0)) }
         self.hasColorGlyphs = cfl_face_has_color(handle) != 0
+        self.hanKerning = HanKerning(face: handle)
     }
 
     deinit { cfl_face_close(handle) }

@@ -143,6 +143,8 @@ public struct FontStack: TextShaper {
         var advances = [Int32](repeating: 0, count: n)
         var unsafe = [UInt8](repeating: 0, count: n)
         var runs: [ShapedRun] = []
+        var startTrims: [Int32: Int32] = [:]
+        var endTrims: [Int32: Int32] = [:]
         runs.reserveCapacity(items.count + 2)
         let state = self.state
         let language = state.language
@@ -199,12 +201,34 @@ public struct FontStack: TextShaper {
                     }
                     key = k
                 }
+                // Fullwidth punctuation set in half width next to another (fonts with
+                // `halt` and no `chws`).
+                var halves: [Range<Int>] = []
+                var kernedUnsafe: [Int] = []
+                let face = faces[run.face]
+                if let han = face.hanKerning, run.bidiLevel & 1 == 0 {
+                    let before = run.range.lowerBound > 0 ? State.decode(bytes, Self.previousScalarStart(bytes, run.range.lowerBound)).0 : nil
+                    let after = run.range.upperBound < n ? State.decode(bytes, run.range.upperBound).0 : nil
+                    (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
+                    for c in Self.scalarStarts(bytes, run.range) {
+                        let (scalar, l) = State.decode(bytes, c)
+                        let kind = han.kind(scalar)
+                        if kind == .open || kind == .close {
+                            let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
+                            let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
+                            if half < full {
+                                if kind == .open { startTrims[Int32(c)] = Int32(full - half) }
+                                else { endTrims[Int32(c + l)] = Int32(full - half) }
+                            }
+                        }
+                    }
+                }
                 // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
                 // take the glyphs' flag.
                 for b in run.range { unsafe[b] = 2 }
                 var previous = -1
-                _ = buffer.shape(bytes, range: run.range, face: faces[run.face], script: run.script,
-                                 rtl: run.bidiLevel & 1 == 1, language: language) { cluster, advance, isUnsafe in
+                _ = buffer.shape(bytes, range: run.range, face: face, script: run.script,
+                                 rtl: run.bidiLevel & 1 == 1, language: language, halves: halves) { cluster, advance, isUnsafe in
                     guard cluster >= 0 && cluster < n else { return }
                     advances[cluster] &+= advance
                     if cluster != previous {
@@ -214,13 +238,35 @@ public struct FontStack: TextShaper {
                         unsafe[cluster] = 1
                     }
                 }
-                if let key {
+                for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
+                if let key, startTrims.isEmpty && endTrims.isEmpty {
                     if buffer.runs.count >= ShapingBuffer.runLimit { buffer.runs.removeAll(keepingCapacity: true) }
                     buffer.runs[key] = (Array(advances[run.range]), Array(unsafe[run.range]))
                 }
             }
         }
-        return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes())
+        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes())
+        result.lineStartTrims = startTrims
+        result.lineEndTrims = endTrims
+        return result
+    }
+
+    static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
+        var starts: [Int] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            starts.append(i)
+            i += State.decode(bytes, i).1
+        }
+        return starts
+    }
+
+    static func advance(_ buffer: ShapingBuffer, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ face: FontFace,
+                        _ run: ShapedRun, _ language: String, halves: [Range<Int>]) -> Int64 {
+        var total: Int64 = 0
+        _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
+                         language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
+        return total
     }
 
     @inline(__always)
@@ -244,8 +290,10 @@ public struct FontStack: TextShaper {
         var total: Int64 = 0
         text.withUTF8 { bytes in
             guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return }
-            _ = buffer.shape(bytes, range: range, face: faces[run.face], script: run.script,
-                             rtl: run.bidiLevel & 1 == 1, language: state.language) { cluster, advance, _ in
+            let face = faces[run.face]
+            let halves = run.bidiLevel & 1 == 0 ? (face.hanKerning?.halves(bytes, range, before: nil, after: nil).halves ?? []) : []
+            _ = buffer.shape(bytes, range: range, face: face, script: run.script,
+                             rtl: run.bidiLevel & 1 == 1, language: state.language, halves: halves) { cluster, advance, _ in
                 let b = bytes[cluster]
                 // Tabs and line breaks take no advance of their own (see ShapedText).
                 if b == 0x09 || (b >= 0x0A && b <= 0x0D) { return }

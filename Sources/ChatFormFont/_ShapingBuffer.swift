@@ -58,12 +58,16 @@ final class ShapingBuffer {
     /// (cluster offset, advance in 1/65536 pixel, unsafe to break) in logical order.
     /// Returns false when HarfBuzz could not allocate.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FontFace, script: UInt32, rtl: Bool,
-               language: String, _ body: (Int, Int32, Bool) -> Void) -> Bool {
+               language: String, halves: [Range<Int>] = [], _ body: (Int, Int32, Bool) -> Void) -> Bool {
         guard let base = bytes.baseAddress, !range.isEmpty else { return true }
         var glyphs: UnsafePointer<CFLGlyph>? = nil
+        let halt = HanKerning.tag("halt")
+        let ranges = halves.map { CFLFeatureRange(tag: halt, start: UInt32($0.lowerBound), end: UInt32($0.upperBound)) }
         let count = language.withCString { lang in
-            cfl_shape(handle, face.handle, base, Int32(bytes.count), Int32(range.lowerBound), Int32(range.count),
-                      script, rtl ? 1 : 0, lang, &glyphs)
+            ranges.withUnsafeBufferPointer { r in
+                cfl_shape(handle, face.handle, base, Int32(bytes.count), Int32(range.lowerBound), Int32(range.count),
+                          script, rtl ? 1 : 0, lang, r.baseAddress, Int32(r.count), &glyphs)
+            }
         }
         guard count >= 0, let glyphs else { return count == 0 }
         for i in 0..<Int(count) {

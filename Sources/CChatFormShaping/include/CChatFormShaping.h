@@ -53,7 +53,19 @@ int32_t cfl_face_has_color(const CFLFace *_Nonnull face);
 /// The advance of `glyph` in 1/65536 pixel (0 for glyphs out of range).
 int32_t cfl_face_advance(const CFLFace *_Nonnull face, uint32_t glyph);
 
+/// 1 when the face's GSUB or GPOS has a feature with this tag (packed big-endian).
+int32_t cfl_face_has_feature(const CFLFace *_Nonnull face, uint32_t tag);
+/// The glyph's horizontal ink extent in pixels: left bearing and width (0 when unknown).
+void cfl_face_glyph_ink(const CFLFace *_Nonnull face, uint32_t glyph, float *_Nonnull left, float *_Nonnull width);
+
 // MARK: Shaping
+
+/// An OpenType feature turned on for the clusters starting at UTF-8 offsets [start, end).
+typedef struct {
+    uint32_t tag;
+    uint32_t start;
+    uint32_t end;
+} CFLFeatureRange;
 
 /// A reusable HarfBuzz buffer. Not thread-safe: one thread at a time.
 typedef struct CFLShaper CFLShaper;
@@ -80,6 +92,7 @@ typedef struct {
 int32_t cfl_shape(CFLShaper *_Nonnull shaper, const CFLFace *_Nonnull face,
                   const uint8_t *_Nonnull text, int32_t textLength, int32_t start, int32_t length,
                   uint32_t script, int32_t rtl, const char *_Nonnull language,
+                  const CFLFeatureRange *_Nullable features, int32_t featureCount,
                   const CFLGlyph *_Nullable *_Nonnull glyphs);
 
 // MARK: fontconfig

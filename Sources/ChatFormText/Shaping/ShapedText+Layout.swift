@@ -12,6 +12,11 @@ extension ShapedText {
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
+    /// Whether closing punctuation at a line's end is set flush when the line would not fit
+    /// otherwise (CSS `allow-end`). Chromium does not do it for `text-spacing-trim: normal`
+    /// (the fixtures hold lines it would have let fit), so neither does this.
+    static let trimsLineEnds = false
+
     /// 1/64 pixel (a layout unit) in 1/65536 pixel.
     static let layoutUnit: Int64 = 1024
 
@@ -76,6 +81,7 @@ extension ShapedText {
         var s = 0
         var sx: Int64 = 0
         var sSafe = true
+        var sTrim: Int64 = 0
         var bi = 0
         while s < last {
             while Int(entries[bi].boundary) <= s { bi += 1 }
@@ -85,13 +91,16 @@ extension ShapedText {
             while j < entries.count {
                 let entry = entries[j]
                 let ce = Int(entry.contentEnd)
-                let w: Int64
-                if ce <= s {
-                    w = 0
-                } else if sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs {
-                    w = Self.ceilToLayoutUnit(entry.contentX - sx)
-                } else {
-                    w = contentWidth(from: s, to: ce)
+                var w: Int64 = 0
+                if ce > s {
+                    let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
+                        ? entry.contentX - sx : rawWidth(from: s, to: ce)
+                    w = Self.ceilToLayoutUnit(raw - sTrim)
+                    if Self.trimsLineEnds && w > fit && entry.endTrim > 0 {
+                        // Closing punctuation set flush when the line would not fit otherwise.
+                        let trimmed = Self.ceilToLayoutUnit(raw - sTrim - Int64(entry.endTrim))
+                        if trimmed <= fit { w = trimmed }
+                    }
                 }
                 if w > fit { break }
                 chosen = j
@@ -106,14 +115,15 @@ extension ShapedText {
                 s = b
                 sx = entry.x
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
+                sTrim = Int64(entry.startTrim)
             } else {
                 // Nothing fits before the first opportunity: break the word between clusters
                 // (overflow-wrap: break-word), as many as fit, at least one.
                 let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
-                var w = contentWidth(from: s, to: g)
+                var w = Self.ceilToLayoutUnit(rawWidth(from: s, to: g) - sTrim)
                 while g < limit {
-                    let next = contentWidth(from: s, to: g + 1)
+                    let next = Self.ceilToLayoutUnit(rawWidth(from: s, to: g + 1) - sTrim)
                     if next > fit { break }
                     g += 1
                     w = next
@@ -122,6 +132,7 @@ extension ShapedText {
                 s = g
                 sx = x[g]
                 sSafe = !has(g, Flags.unsafe)
+                sTrim = Int64(startTrims[Int32(g)] ?? 0)
             }
         }
     }
@@ -142,9 +153,14 @@ extension ShapedText {
     /// The width of the clusters from boundary `s` to boundary `e`, as a browser fits it:
     /// the exact sum rounded up to 1/64 pixel, unsafe edges reshaped, tabs at their stops.
     func contentWidth(from s: Int, to e: Int) -> Int64 {
+        Self.ceilToLayoutUnit(rawWidth(from: s, to: e))
+    }
+
+    /// The exact width of boundaries `s..<e` (unsafe edges reshaped, tabs at their stops).
+    func rawWidth(from s: Int, to e: Int) -> Int64 {
         if e <= s { return 0 }
         if hasTabs, let w = widthWithTabs(from: s, to: e) { return w }
-        return Self.ceilToLayoutUnit(pieceWidth(from: s, to: e))
+        return pieceWidth(from: s, to: e)
     }
 
     /// The index of the first item start after boundary `s`.

@@ -33,6 +33,9 @@ public struct ShapedText: Sendable {
     /// text), ascending, with what wrapping reads there: one array, so a layout touches
     /// little memory.
     let breakEntries: [BreakEntry]
+    /// Fullwidth opening punctuation set flush at a soft-wrapped line's start: by boundary
+    /// index, how much narrower (1/65536 pixel). See `ShapedRuns.lineStartTrims`.
+    let startTrims: [Int32: Int32]
     var breaks: [Int32] { breakEntries.map(\.boundary) }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The boundary indices where an item starts (after 0), ascending.
@@ -95,13 +98,24 @@ public struct ShapedText: Sendable {
         self.offsets = b.offsets
         self.x = b.x
         self.flags = b.flags
+        var startTrims: [Int32: Int32] = [:]
+        var endTrimsByBoundary: [Int32: Int32] = [:]
+        if !shaped.lineStartTrims.isEmpty || !shaped.lineEndTrims.isEmpty {
+            for (k, offset) in b.offsets.enumerated() {
+                if let t = shaped.lineStartTrims[offset] { startTrims[Int32(k)] = t }
+                if let t = shaped.lineEndTrims[offset] { endTrimsByBoundary[Int32(k)] = t }
+            }
+        }
+        self.startTrims = startTrims
         self.breakEntries = zip(b.breaks, b.contentEnds).map { boundary, contentEnd in
             var flags: UInt8 = 0
             if b.flags[Int(boundary)] & Flags.hard != 0 { flags |= BreakEntry.hard }
             if b.flags[Int(boundary)] & Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
             if Int(contentEnd) < b.flags.count - 1 && b.flags[Int(contentEnd)] & Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
+            // A line that starts here after a mandatory break is not trimmed (CSS space-first).
+            let startTrim = flags & BreakEntry.hard == 0 ? (startTrims[boundary] ?? 0) : 0
             return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
-                              contentX: b.x[Int(contentEnd)])
+                              contentX: b.x[Int(contentEnd)], startTrim: startTrim, endTrim: endTrimsByBoundary[contentEnd] ?? 0)
         }
         self.itemStarts = b.itemStarts
         self.hasTabs = b.hasTabs
@@ -236,6 +250,10 @@ struct BreakEntry: Sendable {
     /// The advance to `boundary` and to `contentEnd` from the text's start.
     var x: Int64
     var contentX: Int64
+    /// How much narrower the next line is when it starts here (flush opening punctuation).
+    var startTrim: Int32
+    /// How much narrower this line may be when it ends here and would not fit otherwise.
+    var endTrim: Int32
 
     static let hard: UInt8 = 1
     static let boundaryUnsafe: UInt8 = 2

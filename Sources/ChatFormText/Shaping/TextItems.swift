@@ -37,6 +37,12 @@ public struct TextItem: Sendable, Hashable {
 /// bracket's script), and emoji-presentation clusters apart from text.
 public enum TextItemizer {
     static let latin: UInt32 = 0x4C61_746E   // "Latn"
+
+    /// ICU's general category of `scalar` (UCharCategory: 20 is Ps, 21 Pe).
+    public static func generalCategory(of scalar: UInt32) -> Int32 { cfl_general_category(scalar) }
+
+    /// ICU's East Asian Width of `scalar` (UEastAsianWidth: 3 is Fullwidth, 5 Wide).
+    public static func eastAsianWidth(of scalar: UInt32) -> Int32 { cfl_east_asian_width(scalar) }
     static let common: UInt32 = 0x5A79_7979  // "Zyyy"
 
     /// The items of `text`, in logical order, covering it.

@@ -93,6 +93,14 @@ public struct ShapedRuns: Sendable {
     /// strut of every line).
     public var faces: [FontBoxMetrics]
 
+    /// CSS `text-spacing-trim`: by UTF-8 offset of a character, how much narrower (1/65536
+    /// pixel) it is when it opens a soft-wrapped line (fullwidth opening punctuation set
+    /// flush).
+    public var lineStartTrims: [Int32: Int32] = [:]
+    /// By UTF-8 offset just past a character, how much narrower it may be when it ends a line
+    /// that would not fit otherwise (fullwidth closing punctuation set flush).
+    public var lineEndTrims: [Int32: Int32] = [:]
+
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics]) {
         self.runs = runs
         self.advances = advances
