@@ -247,6 +247,7 @@ public struct FontStack: TextShaper {
         }
         var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes())
         result.lineStartTrims = startTrims
+        if text.utf8.contains(0xAD) { result.hyphenAdvance = state.hyphenAdvance }
         result.lineEndTrims = endTrims
         return result
     }
@@ -327,6 +328,13 @@ extension FontStack {
         }
 
         func faceList() -> [FontFace] { registry.withLock { $0.faces } }
+
+        /// The hyphen shown at a soft hyphen: U+2010 from the primary font, else '-'.
+        var hyphenAdvance: Int64 {
+            let face = primaries[0]
+            guard let glyph = face.glyph(for: "\u{2010}") ?? face.glyph(for: "-") else { return 0 }
+            return Int64((face.advance(ofGlyph: glyph) * 65536).rounded())
+        }
 
         /// How many of the family faces draw the cluster (0: it needs a fallback font).
         func primaryCount(covering bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {

@@ -94,6 +94,7 @@ public struct ShapedText: Sendable {
             }
         }
         let b = try built.get()
+        let textBytes = Array(text.utf8)
         self.text = text
         self.offsets = b.offsets
         self.x = b.x
@@ -112,10 +113,14 @@ public struct ShapedText: Sendable {
             if b.flags[Int(boundary)] & Flags.hard != 0 { flags |= BreakEntry.hard }
             if b.flags[Int(boundary)] & Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
             if Int(contentEnd) < b.flags.count - 1 && b.flags[Int(contentEnd)] & Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
+            // A line ending at a soft hyphen shows a hyphen.
+            let ce = Int(contentEnd)
+            let hyphenated = ce > 0 && b.offsets[ce] - b.offsets[ce - 1] == 2 && Self.isSoftHyphen(textBytes, Int(b.offsets[ce - 1]))
             // A line that starts here after a mandatory break is not trimmed (CSS space-first).
             let startTrim = flags & BreakEntry.hard == 0 ? (startTrims[boundary] ?? 0) : 0
             return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
-                              contentX: b.x[Int(contentEnd)], startTrim: startTrim, endTrim: endTrimsByBoundary[contentEnd] ?? 0)
+                              contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0), startTrim: startTrim,
+                              endTrim: endTrimsByBoundary[contentEnd] ?? 0)
         }
         self.itemStarts = b.itemStarts
         self.hasTabs = b.hasTabs
@@ -222,7 +227,8 @@ public struct ShapedText: Sendable {
         var contentEnd = 0
         for k in 1..<count {
             let clusterFlags = b.flags[k - 1]
-            if clusterFlags & (Flags.hanging | Flags.terminator) == 0 { contentEnd = k }
+            // Trailing spaces, tabs and the line's break hang past the edge (pre-wrap).
+            if clusterFlags & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = k }
             let f = b.flags[k]
             if f & (Flags.opportunity | Flags.hard) != 0 || k == count - 1 {
                 b.breaks.append(Int32(k))
@@ -230,6 +236,10 @@ public struct ShapedText: Sendable {
             }
         }
         return b
+    }
+
+    static func isSoftHyphen(_ bytes: [UInt8], _ i: Int) -> Bool {
+        i + 1 < bytes.count && bytes[i] == 0xC2 && bytes[i + 1] == 0xAD
     }
 
     /// The number of grapheme clusters.

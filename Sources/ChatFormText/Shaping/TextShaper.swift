@@ -100,6 +100,9 @@ public struct ShapedRuns: Sendable {
     /// By UTF-8 offset just past a character, how much narrower it may be when it ends a line
     /// that would not fit otherwise (fullwidth closing punctuation set flush).
     public var lineEndTrims: [Int32: Int32] = [:]
+    /// The advance of the hyphen a line ending at a soft hyphen (U+00AD) shows (1/65536
+    /// pixel).
+    public var hyphenAdvance: Int64 = 0
 
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics]) {
         self.runs = runs
