@@ -60,6 +60,18 @@ final class FontLibrary: Sendable {
         return result
     }
 
+    /// The face fontconfig gives for `family` whether or not it has that family (its
+    /// substitute), as a browser resolves its default standard font ("Times New Roman").
+    func substitute(family: String) -> (path: String, index: Int)? {
+        guard cfl_fc_init() != 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        var exact: Int32 = 0
+        let found = family.withCString { cfl_fc_match_family($0, &buffer, Int32(buffer.count), &index, &exact) }
+        guard found != 0 else { return nil }
+        return (String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(index))
+    }
+
     /// fontconfig's fallback order for `language` (a BCP 47 tag such as "en-US", or
     /// "und-Zsye" for emoji presentation).
     func fallbackList(language: String) throws(FontError) -> FallbackList {

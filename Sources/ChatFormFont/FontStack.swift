@@ -329,6 +329,12 @@ extension FontStack {
 
         func faceList() -> [FontFace] { registry.withLock { $0.faces } }
 
+        /// The browser's default standard font at this size, if fontconfig has one.
+        var standardFace: FontFace? {
+            guard let file = FontLibrary.shared.substitute(family: "Times New Roman") else { return nil }
+            return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
+        }
+
         /// The hyphen shown at a soft hyphen: U+2010 from the primary font, else '-'.
         var hyphenAdvance: Int64 {
             let face = primaries[0]
@@ -406,6 +412,11 @@ extension FontStack {
                 return i == 0 ? 0 : id(of: face)
             }
             guard let first = scalars.first(where: { !FontFace.isIgnorable($0) }) else { return 0 }
+            // Before the system's fallback, a browser tries its default standard font
+            // (Times New Roman, which fontconfig substitutes: Liberation Serif on Debian).
+            if !emoji, let standard = standardFace, standard.covers(scalars, variationSelectors: true) {
+                return id(of: standard)
+            }
             let languages = emoji ? ["und-zsye", language] : [language]
             for lang in languages {
                 guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
