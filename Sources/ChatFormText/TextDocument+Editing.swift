@@ -117,6 +117,8 @@ extension TextDocument {
         Self.replace(in: &lineTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.lineCount) })
         Self.replace(in: &byteTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.utf8Count) })
 
+        adjustMarkedText(afterReplacing: range, insertedCount: replacement.utf8.count)
+
         // Where the caret goes: after the replacement, on a grapheme boundary.
         var caret = range.lowerBound + replacement.utf8.count
         let p = paragraphIndex(containingOffset: caret)
