@@ -334,6 +334,9 @@ extension TableSession {
     /// the visible band (the margin never reaches past the content), then clamp.
     mutating func revealCaret() throws(ScrollError) {
         guard let focus, let i = source.index(of: focus.field.row) else { return }
+        // The rule applies from now on, also to the frames of a keyboard drag that began
+        // with the caret out of view.
+        keyboardInteraction.drag?.revealsCaret = true
         if cache(ofRow: i) == nil { try remeasure(row: i) }
         let id = focus.field.row
         guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let text = item.text,
