@@ -294,7 +294,7 @@ public struct ChatDemo: DemoModel {
         screen.fill(row: layout.separatorRow, column: 0, height: 1, width: screen.columns,
                     with: "─", style: CellStyle(dim: true))
         if korean.isOn {
-            screen.write(" \(korean.badge) ", row: layout.separatorRow, column: 1,
+            screen.write(" \(korean.badge) ", row: layout.separatorRow, column: 2,
                          style: CellStyle(bold: true, foreground: .green), width: DemoText.width)
         }
         if let badge = unreadBadge {
