@@ -94,3 +94,31 @@ struct InputReplayTests {
         }
     }
 }
+
+@Suite("Replay: the README's input script")
+struct ReadmeInputScriptTests {
+    /// The JSON block that follows `marker` in the README.
+    static func readmeBlock(after marker: String) throws -> String {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        guard let start = text.range(of: marker),
+              let open = text.range(of: "```json\n", range: start.upperBound..<text.endIndex),
+              let close = text.range(of: "```", range: open.upperBound..<text.endIndex) else {
+            throw ReplayError("README: no JSON block after \(marker)")
+        }
+        return String(text[open.upperBound..<close.lowerBound])
+    }
+
+    @Test func theReadmeScriptRunsAsDocumented() throws {
+        let script = try Self.readmeBlock(after: "A Korean composition and a keyboard flicked away")
+        let out = try Replay.run(script: Array(script.utf8)).map(object)
+        #expect(out.count == 13)
+        let marked = out.map { ($0["marked"] as? [String: Any])?["text"] as? String }
+        #expect(Array(marked[2...6]) == ["ㅎ", "하", "한", "는", nil])   // 한 + ㅡ: the ㄴ moves on (하느), then 는
+        #expect(number((out[6]["caret"] as? [String: Any])?["offset"]) == Double("하는".utf8.count))
+        #expect(number(out[8]["keyboard"]) == 9)
+        #expect(number(out[10]["keyboard"]) == 4)
+        #expect(number(out[12]["keyboard"]) == 0)
+    }
+}
