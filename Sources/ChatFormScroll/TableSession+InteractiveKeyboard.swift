@@ -28,6 +28,14 @@ struct KeyboardInteraction: Sendable {
     }
 }
 
+/// Where an interactive keyboard drag ends.
+public enum KeyboardDragOutcome: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The keyboard springs back to its full height.
+    case shown
+    /// The keyboard springs down and hides.
+    case hidden
+}
+
 /// How the content takes a change of the keyboard's height.
 public enum KeyboardContentMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The content follows the keyboard as the keyboard policy says (and a held inset is let go).
@@ -121,14 +129,6 @@ extension TableSession {
         try applyFrame()
     }
 
-    /// Where an interactive drag ends.
-    public enum KeyboardDragOutcome: String, Sendable, Hashable {
-        /// The keyboard springs back to its full height.
-        case shown
-        /// The keyboard springs down and hides.
-        case hidden
-    }
-
     /// Lets go: the keyboard springs to shown or hidden (see the type's notes) from its
     /// current height and speed; the frames come with `advance(by:)`.
     ///
@@ -136,6 +136,7 @@ extension TableSession {
     ///   (`UIPanGestureRecognizer.velocity(in:).y`).
     /// - Returns: where the keyboard goes, or nil without a drag under way.
     /// - Throws: `.invalidValue` for a non-finite velocity.
+    /// - Complexity: one keyboard frame: O(log n + rows newly visible + the caret line's length).
     @discardableResult
     public mutating func endKeyboardDrag(velocity: Double = 0) throws(ScrollError) -> KeyboardDragOutcome? {
         guard velocity.isFinite else { throw .invalidValue("keyboard drag velocity", velocity) }
@@ -173,6 +174,8 @@ extension TableSession {
     /// keyboard (or the accessory standing in for it) moves underneath.
     ///
     /// - Throws: `.invalidValue` for a negative or non-finite height or duration.
+    /// - Complexity: one keyboard frame now (O(log n + rows newly visible + the caret
+    ///   line's length)); the others come with `advance(by:)`.
     public mutating func changeKeyboardHeight(to height: Double, duration: Double = SimulatedKeyboard.defaultDuration,
                                               curve: TimingCurve = .easeInOut,
                                               content: KeyboardContentMode = .follow) throws(ScrollError) {
@@ -199,6 +202,7 @@ extension TableSession {
     /// frame with the caret rule.
     ///
     /// - Throws: `.invalidValue` for a negative or non-finite duration or a bad curve.
+    /// - Complexity: as `changeKeyboardHeight(to:duration:curve:content:)`.
     public mutating func unfreezeKeyboardInset(duration: Double = SimulatedKeyboard.defaultDuration,
                                                curve: TimingCurve = .easeInOut) throws(ScrollError) {
         try validateAnimation(duration: duration, curve: curve)

@@ -6,10 +6,10 @@ extension TableSession {
     /// `duration` on `curve`. The keyboard policy decides whether the content lifts with it;
     /// the caret rule applies at every frame.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height or duration.
-    ///
     /// It ends an interactive keyboard drag and a frozen inset (`changeKeyboardHeight(to:content:)`):
     /// the inset then moves from the value it was held at, over the same duration.
+    ///
+    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height or duration.
     public mutating func showKeyboard(height: Double, duration: Double = SimulatedKeyboard.defaultDuration,
                                       curve: TimingCurve = .easeInOut) throws(ScrollError) {
         guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }

@@ -42,6 +42,9 @@ extension TextDocument {
     /// into a CRLF. Clusters that the edit joins (a combining mark typed after "e") are
     /// re-formed because each re-split paragraph is laid out whole.
     ///
+    /// Marked text (`markedText`) moves with the text around it when the edit lies before
+    /// it, stays when the edit lies after it, and is committed when the edit touches it.
+    ///
     /// - Throws: `.offsetOutOfRange` or `.notOnGraphemeBoundary` for a bound (checked
     ///   against the text before the edit); `.textTooLong` for a paragraph past 2^31 - 1
     ///   bytes; `.icu`. A throwing call leaves the document unchanged.

@@ -78,8 +78,6 @@ struct InteractiveKeyboardTests {
         return outcome
     }
 
-    typealias KeyboardDragOutcome = TableSession<String>.KeyboardDragOutcome
-
     @Test(arguments: [KeyboardPolicy.always, .never, .persistent, .whenAtEnd])
     func dragsEndShownOrHiddenByPositionAndVelocity(policy: KeyboardPolicy) throws {
         // (finger y at release, finger velocity, expected outcome)
