@@ -51,6 +51,7 @@ struct Bench: ParsableCommand {
         if !fontsOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
             try chat(into: &results)
+            try input(into: &results)
             try field(into: &results)
         }
         try fonts(runs: runs, into: &results)

@@ -56,6 +56,8 @@ public struct ChatDemo: DemoModel {
     public private(set) var input: TableSession<String>
     /// Messages sent by the user, in order.
     public private(set) var sent: [String] = []
+    /// The Korean input mode (F4 or Ctrl-Space).
+    public private(set) var korean = KoreanInputMode()
     private var generator: DemoMessages
     private var nextID = 0
     private var sinceIncoming = 0.0
@@ -146,8 +148,18 @@ public struct ChatDemo: DemoModel {
     // MARK: Events
 
     public mutating func handle(_ event: KeyEvent) throws -> DemoAction {
+        if KoreanInputMode.isToggle(event) {
+            try korean.toggle(in: &input)
+            try inputDidChange()
+            return .continue
+        }
         switch event {
-        case .text(let text), .paste(let text):
+        case .text(let text):
+            let clean = DemoText.sanitized(text)
+            guard !clean.isEmpty else { break }
+            try korean.type(clean, in: &input)
+            try inputDidChange()
+        case .paste(let text):
             let clean = DemoText.sanitized(text)
             guard !clean.isEmpty else { break }
             try input.type(clean)
@@ -155,12 +167,13 @@ public struct ChatDemo: DemoModel {
         case .key(.character("c"), .control), .key(.escape, []):
             return .quit
         case .key(.enter, []):
+            try korean.commit(in: &input)
             try send()
         case .key(.enter, .alt), .key(.character("j"), .control):
             try input.newline()
             try inputDidChange()
         case .key(.backspace, _):
-            try input.deleteBackward()
+            try korean.backspace(in: &input)
             try inputDidChange()
         case .key(.delete, _):
             try input.deleteForward()
@@ -280,6 +293,10 @@ public struct ChatDemo: DemoModel {
         // Separator with the unread badge.
         screen.fill(row: layout.separatorRow, column: 0, height: 1, width: screen.columns,
                     with: "─", style: CellStyle(dim: true))
+        if korean.isOn {
+            screen.write(" \(korean.badge) ", row: layout.separatorRow, column: 2,
+                         style: CellStyle(bold: true, foreground: .green), width: DemoText.width)
+        }
         if let badge = unreadBadge {
             let label = " \(badge) "
             let column = max(0, screen.columns - CellWidth.of(label) - 2)
@@ -288,8 +305,9 @@ public struct ChatDemo: DemoModel {
         }
         // Input: blank its rows, then the engine's lines, then the prompt in the padding.
         screen.fill(row: layout.inputRows.lowerBound, column: 0, height: layout.inputRows.count, width: screen.columns)
-        TableDrawing(table: input, originRow: layout.inputRows.lowerBound)
-            .draw(into: &screen, clip: layout.inputRows) { _, _ in .init() }
+        let inputDrawing = TableDrawing(table: input, originRow: layout.inputRows.lowerBound)
+        inputDrawing.draw(into: &screen, clip: layout.inputRows) { _, _ in .init() }
+        inputDrawing.drawMarkedText(into: &screen, clip: layout.inputRows, style: DemoText.markedStyle)
         let prompt = input.innerOffset(of: Self.inputField) > 0 ? "↑ " : "> "
         screen.write(prompt, row: layout.inputRows.lowerBound, column: 0,
                      style: CellStyle(bold: true, foreground: .green), width: DemoText.width)
@@ -299,7 +317,7 @@ public struct ChatDemo: DemoModel {
         }
         // Status line.
         screen.fill(row: 0, column: 0, height: 1, width: screen.columns, style: CellStyle(reverse: true))
-        let status = " chat · Enter send · Alt-Enter/Ctrl-J newline · PgUp/PgDn scroll · F2 keyboard · F5 new message · Esc quit"
+        let status = " chat · Enter send · Alt-Enter/Ctrl-J newline · PgUp/PgDn scroll · F2 keyboard · F5 new message · Esc quit · F4 한/A"
         screen.write(DemoText.clipped(status, to: screen.columns), row: 0, column: 0,
                      style: CellStyle(reverse: true), width: DemoText.width)
         if let cursor = layout.cursor, screen.contains(row: cursor.row, column: cursor.column) {

@@ -97,6 +97,9 @@ public enum DemoText {
         return result
     }
 
+    /// How the syllable an input method is composing is drawn: underlined, bold, yellow.
+    public static let markedStyle = CellStyle(bold: true, underline: true, foreground: .yellow)
+
     /// `text` cut to at most `columns` cells.
     public static func clipped(_ text: String, to columns: Int) -> String {
         var used = 0

@@ -34,6 +34,8 @@ public struct FormDemo: DemoModel {
     public private(set) var table: TableSession<String>
     /// What the status line says after Ctrl-S.
     public private(set) var notice: String?
+    /// The Korean input mode (F4 or Ctrl-Space).
+    public private(set) var korean = KoreanInputMode()
 
     /// Opens the form with the first field focused, caret at its end.
     public init(size: TerminalSize) throws {
@@ -104,12 +106,21 @@ public struct FormDemo: DemoModel {
 
     public mutating func handle(_ event: KeyEvent) throws -> DemoAction {
         let multiline = focusedField.map { Self.fields[$0].multiline } ?? false
+        if KoreanInputMode.isToggle(event) {
+            try korean.toggle(in: &table)
+            return .continue
+        }
         switch event {
         case .text(let text), .paste(let text):
             var clean = DemoText.sanitized(text)
             if !multiline { clean = clean.replacingLineFeeds(with: " ") }
             guard !clean.isEmpty else { break }
-            try table.type(clean)
+            if case .paste = event {
+                try korean.commit(in: &table)
+                try table.type(clean)
+            } else {
+                try korean.type(clean, in: &table)
+            }
         case .key(.character("c"), .control), .key(.escape, []):
             return .quit
         case .key(.enter, []) where !multiline:
@@ -120,7 +131,7 @@ public struct FormDemo: DemoModel {
             let count = Self.fields.count
             let step = modifiers.contains(.shift) ? count - 1 : 1
             try focus(fieldAt: ((focusedField ?? 0) + step) % count)
-        case .key(.backspace, _): try table.deleteBackward()
+        case .key(.backspace, _): try korean.backspace(in: &table)
         case .key(.delete, _): try table.deleteForward()
         case .key(.left, _): try table.move(.left)
         case .key(.right, _): try table.move(.right)
@@ -141,6 +152,7 @@ public struct FormDemo: DemoModel {
 
     /// Focuses the field at Tab position `k`, caret at the end of its text.
     public mutating func focus(fieldAt k: Int) throws {
+        try korean.commit(in: &table)
         let field = FieldRef(row: Self.rowID, item: Self.itemIndex(ofField: k))
         try table.focus(field, caret: try table.text(of: field).utf8.count)
     }
@@ -173,12 +185,14 @@ public struct FormDemo: DemoModel {
         screen.clear()
         let layout = screenLayout
         let focusedItem = table.focus?.field.item
-        TableDrawing(table: table, originRow: Self.headerRows).draw(into: &screen, clip: layout.band) { _, item in
+        let drawing = TableDrawing(table: table, originRow: Self.headerRows)
+        drawing.draw(into: &screen, clip: layout.band) { _, item in
             guard item.editable else { return .init(text: CellStyle(bold: true)) }
             let focused = item.index == focusedItem
             return .init(text: CellStyle(underline: true, foreground: focused ? .brightWhite : nil),
                          fill: CellStyle(underline: true))
         }
+        drawing.drawMarkedText(into: &screen, clip: layout.band, style: DemoText.markedStyle)
         // Buttons, above the keyboard (or at the bottom of the screen when it is hidden).
         screen.fill(row: layout.buttonRows.lowerBound, column: 0, height: layout.buttonRows.count, width: screen.columns)
         screen.fill(row: layout.buttonRows.lowerBound, column: 0, height: 1, width: screen.columns,
@@ -191,7 +205,8 @@ public struct FormDemo: DemoModel {
             DemoKeyboard.draw(into: &screen, rows: layout.keyboardRows)
         }
         screen.fill(row: 0, column: 0, height: 1, width: screen.columns, style: CellStyle(reverse: true))
-        var status = " Edit profile · Tab/Shift-Tab field · F2 keyboard · Ctrl-S save · Esc quit"
+        var status = " Edit profile · Tab/Shift-Tab field · F2 keyboard · Ctrl-S save · Esc quit · F4 한/A"
+        if korean.isOn { status = " [한]" + status }
         if let notice { status += " · \(notice)" }
         screen.write(DemoText.clipped(status, to: screen.columns), row: 0, column: 0,
                      style: CellStyle(reverse: true), width: DemoText.width)

@@ -50,6 +50,35 @@ public struct TableDrawing<ID: Hashable & Sendable> {
         return ScreenCursor(row: screenRow(contentY: caret.rect.minY), column: DemoText.cell(caret.rect.minX))
     }
 
+    /// Draws the focused field's marked text (an input method's composition) again over
+    /// what `draw` drew, in `style`, line by line where it shows inside its field's window
+    /// and `clip`.
+    ///
+    /// - Complexity: O(log n + the lines the marked text covers).
+    public func drawMarkedText(into screen: inout ScreenBuffer, clip: Range<Int>, style: CellStyle) {
+        guard let marked = table.markedText, let index = table.index(of: marked.field.row),
+              let measurement = table.measurement(ofRow: index), let item = measurement.item(at: marked.field.item),
+              let text = item.text,
+              let first = try? text.lineIndex(for: TextPosition(offset: marked.range.lowerBound, affinity: .downstream)),
+              let last = try? text.lineIndex(for: TextPosition(offset: marked.range.upperBound, affinity: .upstream)) else { return }
+        let lineHeight = table.configuration.lineHeight
+        let inner = table.innerOffset(of: marked.field)
+        let top = table.frame(ofRow: index).y + measurement.style.padding.top + item.y
+        for k in first...Swift.max(first, last) {
+            let y = Double(k) * lineHeight - inner
+            guard y >= -1e-9, y + lineHeight <= item.height + 1e-9 else { continue }
+            let row = screenRow(contentY: top + y)
+            guard clip.contains(row) else { continue }
+            let line = text.line(at: k)
+            let from = Swift.max(line.start, marked.range.lowerBound), to = Swift.min(line.contentEnd, marked.range.upperBound)
+            guard from < to, let x = try? text.caretRect(for: TextPosition(offset: from)).minX else { continue }
+            let utf8 = Array(text.lineText(k).utf8)
+            let slice = String(decoding: utf8[(from - line.start)..<(to - line.start)], as: UTF8.self)
+            screen.write(slice, row: row, column: DemoText.cell(measurement.style.padding.left + x), style: style,
+                         width: DemoText.width)
+        }
+    }
+
     /// Draws every row intersecting the viewport, clipped to `clip` screen rows.
     ///
     /// - Complexity: O(log n + visible rows + their visible lines).

@@ -55,6 +55,8 @@ struct Player {
     let options: Replay.Options
     /// Frame lines produced by the event being played.
     var pending: [String] = []
+    /// The Korean 2-beolsik composer behind `korean` events.
+    var korean = HangulComposer()
 
     init(_ top: Fields, options: Replay.Options) throws(ReplayError) {
         self.options = options
@@ -229,6 +231,7 @@ struct Player {
                 try table.hideKeyboard()
             }
         default:
+            if try applyInputEvent(name, f, index: k) { break }
             try applyChatEvent(name, f, index: k)
         }
     }
@@ -247,6 +250,7 @@ struct Player {
         s += ",\"viewport\":{\"width\":\(n(t.viewport.size.width)),\"height\":\(n(t.viewport.size.height))}"
         s += ",\"insets\":{\"top\":\(n(t.viewport.topInset)),\"bottom\":\(n(t.viewport.bottomInset))}"
         s += ",\"keyboard\":\(n(t.viewport.keyboardOverlap))"
+        s += inputSnapshot(of: t)
         if let c = t.caret {
             var fieldName = ""
             if c.field.item != 0 || t.index(of: c.field.row).map({ if case .stack = t.row(at: $0).content { true } else { false } }) == true,

@@ -15,6 +15,10 @@ public struct SimulatedKeyboard: Sendable, Equatable {
     public static let defaultDuration = 0.25
 
     private var animation = AnimatedValue(constant: 0)
+    /// During an interactive drag, the most the finger leaves of the keyboard.
+    private var fingerCap: Double?
+    /// After an interactive drag, the most the release spring may reach (no overshoot).
+    private var ceiling: Double?
 
     public init() {}
 
@@ -24,8 +28,25 @@ public struct SimulatedKeyboard: Sendable, Equatable {
     /// Whether the keyboard is shown or showing.
     public var isShown: Bool { animation.to > 0 }
 
-    /// The keyboard's height at `time`.
-    public func height(at time: Double) -> Double { Swift.max(0, animation.value(at: time)) }
+    /// The keyboard's height at `time` (held down by the finger during an interactive drag).
+    public func height(at time: Double) -> Double {
+        var h = Swift.max(0, animation.value(at: time))
+        if let fingerCap { h = Swift.min(h, fingerCap) }
+        if let ceiling { h = Swift.min(h, ceiling) }
+        return h
+    }
+
+    /// The keyboard's speed at `time` in points per second (0 while the finger holds it).
+    public func velocity(at time: Double) -> Double {
+        isHeldByFinger(at: time) ? 0 : animation.velocity(at: time)
+    }
+
+    /// Whether the finger, during an interactive drag, holds the keyboard below the height
+    /// it would have.
+    public func isHeldByFinger(at time: Double) -> Bool {
+        guard let fingerCap else { return false }
+        return fingerCap < Swift.max(0, animation.value(at: time))
+    }
 
     /// Whether the keyboard is still moving at `time`.
     public func isAnimating(at time: Double) -> Bool { !animation.isFinished(at: time) }
@@ -48,8 +69,40 @@ public struct SimulatedKeyboard: Sendable, Equatable {
         try animate(to: 0, duration: duration, curve: curve, at: time)
     }
 
+    /// Stops the keyboard where it is at `time` (a finger catches it).
+    mutating func hold(at time: Double) {
+        animation = AnimatedValue(constant: height(at: time))
+        fingerCap = nil
+        ceiling = nil
+    }
+
+    /// During an interactive drag: the keyboard is at most `cap` high (the distance from
+    /// the finger to the viewport's bottom); nil lets it go back to its own height.
+    mutating func setFingerCap(_ cap: Double?) {
+        fingerCap = cap.map { Swift.max(0, $0) }
+    }
+
+    /// Ends an interactive drag: from its height at `time`, the keyboard springs to
+    /// `target` starting at `velocity` (points per second, positive = growing), never
+    /// higher than where it starts or ends.
+    mutating func release(to target: Double, velocity: Double, curve: TimingCurve, at time: Double) {
+        let start = height(at: time)
+        fingerCap = nil
+        ceiling = Swift.max(start, target)
+        animation = (try? AnimatedValue(from: start, to: target, startTime: time, duration: 0, curve: curve,
+                                        initialVelocity: velocity.isFinite ? velocity : 0))
+            ?? AnimatedValue(constant: target)
+    }
+
     private mutating func animate(to target: Double, duration: Double, curve: TimingCurve, at time: Double) throws(ScrollError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidValue("keyboard duration", duration) }
+        if fingerCap != nil || ceiling != nil {
+            // Start from the height shown, not from the animation the finger held down.
+            let shown = height(at: time)
+            if shown != Swift.max(0, animation.value(at: time)) { animation = AnimatedValue(constant: shown) }
+            fingerCap = nil
+            ceiling = nil
+        }
         do {
             if duration == 0 {
                 animation = AnimatedValue(constant: target)

@@ -65,8 +65,8 @@ extension TableSession {
         }
     }
 
-    /// When the last running animation (keyboard or spring-back) ends.
+    /// When the last running animation (keyboard, keyboard inset or spring-back) ends.
     var animationsEndTime: Double {
-        Swift.max(keyboard.endTime, springBack?.endTime ?? -.infinity)
+        Swift.max(keyboard.endTime, springBack?.endTime ?? -.infinity, keyboardInteraction.correction?.endTime ?? -.infinity)
     }
 }

@@ -107,6 +107,7 @@ extension TableSession {
     public mutating func focus(_ field: FieldRef<ID>, caret: Int = 0) throws(ScrollError) {
         let i = try requireIndex(field.row)
         guard isEditable(field) else { throw .notEditable("\(field.row)#\(field.item)") }
+        endComposition()
         if focus?.field != field {
             try commitLiveText()
             focus = nil
@@ -141,6 +142,7 @@ extension TableSession {
     /// Removes the focus, writing the field's text back to the source (the caret is no
     /// longer kept visible).
     public mutating func blur() {
+        endComposition()
         try? commitLiveText()
         focus = nil
     }
@@ -165,6 +167,7 @@ extension TableSession {
     ///
     /// - Complexity: O(log n) for the table plus the paragraphs of the field the edit touches.
     public mutating func type(_ text: String) throws(ScrollError) {
+        endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         try edit(focus.selection, with: text)
     }
@@ -174,6 +177,7 @@ extension TableSession {
 
     /// Deletes the selection, or `count` grapheme clusters before the caret.
     public mutating func deleteBackward(_ count: Int = 1) throws(ScrollError) {
+        endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
         let text = try fieldText(focus.field)
@@ -184,6 +188,7 @@ extension TableSession {
 
     /// Deletes the selection, or `count` grapheme clusters after the caret.
     public mutating func deleteForward(_ count: Int = 1) throws(ScrollError) {
+        endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
         let text = try fieldText(focus.field)
@@ -195,6 +200,20 @@ extension TableSession {
     /// Edits the focused field's buffer in place, updates its row's height (O(log n) in the
     /// prefix sums), then applies anchoring / stick-to-bottom and the caret rule.
     private mutating func edit(_ range: Range<Int>, with inserted: String) throws(ScrollError) {
+        try editBuffer { (document) throws(TextLayoutError) in
+            let caret = try document.replaceSubrange(range, with: inserted).caretOffset
+            return (caret, caret)
+        } failure: { error, length in
+            .invalidCaret(offset: range.lowerBound, length: length, reason: error.description)
+        }
+    }
+
+    /// Applies `change` to the focused field's buffer in place (it returns the new
+    /// selection's anchor and caret), updates the row's height (O(log n) in the prefix
+    /// sums), then applies anchoring / stick-to-bottom and the caret rule. A throwing
+    /// `change` must leave the buffer unchanged; its error becomes `failure(error, length)`.
+    mutating func editBuffer(_ change: (inout TextDocument) throws(TextLayoutError) -> (anchor: Int, caret: Int),
+                             failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) {
         let focus = try requireFocus()
         let i = try requireIndex(focus.field.row)
         _ = try fieldText(focus.field)    // measured, with its buffer
@@ -206,13 +225,13 @@ extension TableSession {
             caches[id] = rowCache
             throw .notEditable("\(id)#\(focus.field.item)")
         }
-        let result: TextDocument.EditResult
+        let selection: (anchor: Int, caret: Int)
         do throws(TextLayoutError) {
-            result = try document.replaceSubrange(range, with: inserted)
+            selection = try change(&document)
         } catch {
             rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
             caches[id] = rowCache
-            throw .invalidCaret(offset: range.lowerBound, length: document.utf8Count, reason: error.description)
+            throw failure(error, document.utf8Count)
         }
         rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
         clock &+= 1
@@ -223,7 +242,7 @@ extension TableSession {
         let old = heights.height(at: i)
         do { try heights.setHeight(newHeight, at: i, measured: true) } catch { throw .layout("\(error)") }
         if newHeight != old, let anchor, i < anchor { viewport.offset += newHeight - old }
-        self.focus = Focus(field: focus.field, caret: TextPosition(offset: result.caretOffset), anchor: result.caretOffset, goalX: nil)
+        self.focus = Focus(field: focus.field, caret: TextPosition(offset: selection.caret), anchor: selection.anchor, goalX: nil)
         try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)   // reveals the caret
     }
 
@@ -231,6 +250,7 @@ extension TableSession {
 
     /// Moves the caret (collapsing any selection) and reveals it.
     public mutating func move(_ movement: CaretMove) throws(ScrollError) {
+        endComposition()   // typing or moving the caret commits the marked text first
         var focus = try requireFocus()
         let layout = try fieldText(focus.field)
         let selection = focus.selection
@@ -267,6 +287,7 @@ extension TableSession {
 
     /// Puts the caret at `offset` (a grapheme boundary) and reveals it.
     public mutating func setCaret(_ offset: Int, affinity: TextAffinity = .downstream) throws(ScrollError) {
+        endComposition()   // typing or moving the caret commits the marked text first
         var focus = try requireFocus()
         try check(offset, in: try fieldText(focus.field))
         focus.caret = TextPosition(offset: offset, affinity: affinity)
@@ -278,6 +299,7 @@ extension TableSession {
 
     /// Selects `anchor..<caret` (either order); the caret is the moving end and is revealed.
     public mutating func select(anchor: Int, caret: Int) throws(ScrollError) {
+        endComposition()   // typing or moving the caret commits the marked text first
         var focus = try requireFocus()
         let text = try fieldText(focus.field)
         try check(anchor, in: text)
@@ -312,6 +334,9 @@ extension TableSession {
     /// the visible band (the margin never reaches past the content), then clamp.
     mutating func revealCaret() throws(ScrollError) {
         guard let focus, let i = source.index(of: focus.field.row) else { return }
+        // The rule applies from now on, also to the frames of a keyboard drag that began
+        // with the caret out of view.
+        keyboardInteraction.drag?.revealsCaret = true
         if cache(ofRow: i) == nil { try remeasure(row: i) }
         let id = focus.field.row
         guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let text = item.text,

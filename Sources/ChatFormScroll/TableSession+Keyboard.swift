@@ -6,14 +6,15 @@ extension TableSession {
     /// `duration` on `curve`. The keyboard policy decides whether the content lifts with it;
     /// the caret rule applies at every frame.
     ///
+    /// It ends an interactive keyboard drag and a frozen inset (`changeKeyboardHeight(to:content:)`):
+    /// the inset then moves from the value it was held at, over the same duration.
+    ///
     /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height or duration.
     public mutating func showKeyboard(height: Double, duration: Double = SimulatedKeyboard.defaultDuration,
                                       curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        switch configuration.keyboardPolicy {
-        case .always, .persistent: liftsWithKeyboard = true
-        case .whenAtEnd: liftsWithKeyboard = isAtBottom
-        case .never: liftsWithKeyboard = false
-        }
+        guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
+        try endKeyboardInteraction(duration: duration, curve: curve)
+        setLift(showing: true)
         try keyboard.show(height: height, duration: duration, curve: curve, at: now)
         try applyFrame()
         try revealCaret()
@@ -22,13 +23,11 @@ extension TableSession {
     /// Hides the keyboard. With `always` (and `whenAtEnd` when it lifted) the content comes
     /// down with it; with `persistent` the lift stays as far as clamping allows. The offset
     /// is clamped at every frame, so no blank band is left under the content.
+    /// Like `showKeyboard`, it ends an interactive drag and a frozen inset.
     public mutating func hideKeyboard(duration: Double = SimulatedKeyboard.defaultDuration,
                                       curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        switch configuration.keyboardPolicy {
-        case .always: liftsWithKeyboard = true
-        case .whenAtEnd: break
-        case .persistent, .never: liftsWithKeyboard = false
-        }
+        try endKeyboardInteraction(duration: duration, curve: curve)
+        setLift(showing: false)
         try keyboard.hide(duration: duration, curve: curve, at: now)
         try applyFrame()
         try revealCaret()
@@ -57,20 +56,34 @@ extension TableSession {
         }
     }
 
+    /// Decides whether the content follows the keyboard's next move, by the policy.
+    mutating func setLift(showing: Bool) {
+        switch (configuration.keyboardPolicy, showing) {
+        case (.always, _), (.persistent, true): liftsWithKeyboard = true
+        case (.whenAtEnd, true): liftsWithKeyboard = isAtBottom
+        case (.whenAtEnd, false): break
+        case (.persistent, false), (.never, _): liftsWithKeyboard = false
+        }
+    }
+
     /// Brings the keyboard's overlap up to date at `now`, lifts or lowers the content with
-    /// it as decided when the keyboard started moving, clamps, and reveals the caret.
+    /// it as decided when the keyboard started moving (by as much as the bottom inset
+    /// moved, so content that follows keeps its distance to the keyboard), clamps, and
+    /// reveals the caret (during an interactive drag only if it was revealed when the drag
+    /// began).
     mutating func applyFrame() throws(ScrollError) {
         applySpringBack()
-        let overlap = Swift.min(keyboard.height(at: now), viewport.size.height)
-        let delta = overlap - viewport.keyboardOverlap
-        guard delta != 0 else {
+        keyboardInteraction.finish(at: now, keyboard: keyboard)
+        let overlap = Swift.min(Swift.max(0, keyboardOverlap(at: now)), viewport.size.height)
+        guard overlap != viewport.keyboardOverlap else {
             if springBack == nil && !isDragging { clampOffset() }
             return
         }
+        let before = viewport.bottomInset
         viewport.keyboardOverlap = overlap
-        if liftsWithKeyboard { viewport.offset += delta }
+        if liftsWithKeyboard { viewport.offset += viewport.bottomInset - before }
         clampOffset()
         try settle(anchor: nil)
-        try revealCaret()
+        if keyboardInteraction.drag?.revealsCaret ?? true { try revealCaret() }
     }
 }

@@ -47,6 +47,8 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public var cacheLimit = 4096
     /// Whether the content follows the keyboard while it moves.
     var liftsWithKeyboard = false
+    /// An interactive keyboard drag and a held (frozen) keyboard inset, if any.
+    var keyboardInteraction = KeyboardInteraction()
     /// Whether a caller-driven drag is under way (the offset may overscroll).
     public var isDragging: Bool { dragFinger != nil }
     /// During a drag, the offset the finger would give without rubber-band resistance.

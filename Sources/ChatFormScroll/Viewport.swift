@@ -92,6 +92,11 @@ public enum ScrollError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidCaret(offset: Int, length: Int, reason: String)
     /// A text layout failed (bad width, ICU error).
     case layout(String)
+    /// Marked text (an input method's composition) with a range outside the text, inside a
+    /// grapheme cluster, or a selection outside the marked text.
+    case invalidMarkedRange(Range<Int>, length: Int, reason: String)
+    /// A key the input model does not know (not a jamo of the Korean 2-beolsik layout).
+    case unknownKey(String)
 
     public var description: String {
         switch self {
@@ -102,6 +107,8 @@ public enum ScrollError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noFocus: "no field is focused"
         case .invalidCaret(let o, let n, let why): "caret offset \(o) is invalid for a text of \(n) bytes: \(why)"
         case .layout(let message): "layout failed: \(message)"
+        case .invalidMarkedRange(let r, let n, let why): "marked range \(r.lowerBound)..<\(r.upperBound) is invalid for a text of \(n) bytes: \(why)"
+        case .unknownKey(let why): "unknown key: \(why)"
         }
     }
 }

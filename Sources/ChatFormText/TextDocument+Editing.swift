@@ -42,6 +42,9 @@ extension TextDocument {
     /// into a CRLF. Clusters that the edit joins (a combining mark typed after "e") are
     /// re-formed because each re-split paragraph is laid out whole.
     ///
+    /// Marked text (`markedText`) moves with the text around it when the edit lies before
+    /// it, stays when the edit lies after it, and is committed when the edit touches it.
+    ///
     /// - Throws: `.offsetOutOfRange` or `.notOnGraphemeBoundary` for a bound (checked
     ///   against the text before the edit); `.textTooLong` for a paragraph past 2^31 - 1
     ///   bytes; `.icu`. A throwing call leaves the document unchanged.
@@ -116,6 +119,8 @@ extension TextDocument {
         paragraphs.replaceSubrange(firstParagraph..<lastParagraph + 1, with: new)
         Self.replace(in: &lineTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.lineCount) })
         Self.replace(in: &byteTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.utf8Count) })
+
+        adjustMarkedText(afterReplacing: range, insertedCount: replacement.utf8.count)
 
         // Where the caret goes: after the replacement, on a grapheme boundary.
         var caret = range.lowerBound + replacement.utf8.count

@@ -43,6 +43,8 @@ public struct TextDocument: Sendable {
     public let options: TextLayoutOptions
     /// The height of one line.
     public let lineHeight: Double
+    /// The input method's marked text, if any (see `setMarkedText(_:selectedRange:replacing:)`).
+    public internal(set) var markedText: MarkedText?
 
     /// Splits `text` into paragraphs and lays each out at `width`.
     ///
