@@ -61,7 +61,23 @@ extension TextDocument {
     public func caretRect(for position: TextPosition) throws(TextLayoutError) -> Rect {
         let (line, localLine, start, layout) = try lineIndexAndLocal(position)
         let x = try layout.caretX(line: localLine, offset: position.offset - start)
+        if let heightTree {
+            let p = try locate(position.offset).paragraph
+            let top = heightTree.offset(ofRow: p) + layout.lineTop(localLine)
+            return Rect(x: x, y: top, width: 0, height: layout.heightOfLine(localLine))
+        }
         return Rect(x: x, y: Double(line) * lineHeight, width: 0, height: lineHeight)
+    }
+
+    /// The top of visual line `index` and its height.
+    ///
+    /// - Complexity: O(log n + n / 256).
+    public func lineFrame(_ index: Int) -> (y: Double, height: Double) {
+        guard let heightTree else { return (Double(index) * lineHeight, lineHeight) }
+        let p = paragraphIndex(containingLine: index)
+        let layout = paragraphs[p].layout
+        let local = index - firstLine(ofParagraph: p)
+        return (heightTree.offset(ofRow: p) + layout.lineTop(local), layout.heightOfLine(local))
     }
 
     /// The caret position nearest to `point`. Points above the first line land on it,
@@ -71,9 +87,15 @@ extension TextDocument {
     public func position(at point: Point) -> TextPosition {
         let count = lineCount
         let y = point.y.isNaN ? 0 : point.y
+        let x = point.x.isNaN ? 0 : point.x
+        if let heightTree {
+            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? paragraphCount - 1)
+            let layout = paragraphs[p].layout
+            let local = layout.lineIndex(atY: y - heightTree.offset(ofRow: p))
+            return position(onLine: firstLine(ofParagraph: p) + local, x: x)
+        }
         let raw = (y / lineHeight).rounded(.down)
         let index = raw.isFinite ? Int(max(0, min(Double(count - 1), raw))) : (raw > 0 ? count - 1 : 0)
-        let x = point.x.isNaN ? 0 : point.x
         return position(onLine: index, x: x)
     }
 

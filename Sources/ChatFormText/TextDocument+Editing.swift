@@ -119,6 +119,9 @@ extension TextDocument {
         paragraphs.replaceSubrange(firstParagraph..<lastParagraph + 1, with: new)
         Self.replace(in: &lineTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.lineCount) })
         Self.replace(in: &byteTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.utf8Count) })
+        if heightTree != nil {
+            Self.replace(in: &heightTree!, firstParagraph..<lastParagraph + 1, with: new.map { $0.height })
+        }
 
         adjustMarkedText(afterReplacing: range, insertedCount: replacement.utf8.count)
 

@@ -18,6 +18,9 @@ extension TextDocument {
         paragraphs.forEach(from: 0) { paragraph in
             let isLast = index == count - 1
             precondition(lineTree.height(at: index) == Double(paragraph.lineCount), "line count of paragraph \(index)")
+            if let heightTree {
+                precondition(heightTree.height(at: index) == paragraph.height, "height of paragraph \(index)")
+            }
             precondition(byteTree.height(at: index) == Double(paragraph.utf8Count), "length of paragraph \(index)")
             precondition(paragraph.layout.width == width, "paragraph \(index) laid out at another width")
             let ranges = Self.splitParagraphs(paragraph.layout.text)

@@ -35,6 +35,10 @@ public struct TextDocument: Sendable {
     var lineTree: HeightIndex
     /// UTF-8 length of each paragraph, as heights.
     var byteTree: HeightIndex
+    /// Each paragraph's height when lines differ in height (real fonts with CSS
+    /// `line-height: normal`: a line holding a fallback font may be taller); nil when every
+    /// line is `lineHeight` tall.
+    var heightTree: HeightIndex?
     let metrics: any TextMetrics
 
     /// The width lines are wrapped to (`.infinity`: no wrapping).
@@ -68,6 +72,13 @@ public struct TextDocument: Sendable {
         // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
         lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
         byteTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.utf8Count) })
+        heightTree = Self.hasVariableLineHeights(metrics) ? try! HeightIndex(heights: laidOut.lazy.map { $0.height }) : nil
+    }
+
+    /// Whether layouts made with `metrics` may have lines of different heights.
+    static func hasVariableLineHeights(_ metrics: any TextMetrics) -> Bool {
+        guard let shaper = metrics as? any TextShaper else { return false }
+        return shaper.fixedLineHeight == nil
     }
 
     /// The whole text, materialized.
@@ -90,10 +101,10 @@ public struct TextDocument: Sendable {
     /// - Complexity: O(1).
     public var lineCount: Int { Int(lineTree.totalHeight) }
 
-    /// lines × line height.
+    /// lines × line height, or with real fonts the sum of each line's height.
     ///
     /// - Complexity: O(1).
-    public var height: Double { Double(lineCount) * lineHeight }
+    public var height: Double { heightTree?.totalHeight ?? Double(lineCount) * lineHeight }
 
     /// The number of paragraphs (mandatory breaks + 1).
     ///
@@ -197,6 +208,7 @@ public struct TextDocument: Sendable {
         self.width = width
         paragraphs = _ParagraphStore(laidOut)
         lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
+        if heightTree != nil { heightTree = try! HeightIndex(heights: laidOut.lazy.map { $0.height }) }
     }
 
     // MARK: Paragraph lookups

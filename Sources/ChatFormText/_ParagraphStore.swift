@@ -17,6 +17,9 @@ struct _Paragraph: Sendable {
 
     /// The paragraph's UTF-8 length.
     var utf8Count: Int { layout.utf8Count }
+
+    /// The height of the lines the paragraph shows in the document.
+    var height: Double { lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount) }
 }
 
 /// The paragraphs of a document in chunks of at most `maxChunk`, so that inserting or

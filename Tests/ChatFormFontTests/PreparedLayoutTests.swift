@@ -149,3 +149,39 @@ struct PreparedLayoutTests {
         }
     }
 }
+
+/// An editable document with real fonts: its lines, heights and caret rectangles equal a
+/// fresh layout of the whole text after every edit, lines of fallback fonts taller.
+@Suite("Documents with real fonts", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct ShapedDocumentTests {
+    @Test func editsKeepHeightsAndCaretsExact() throws {
+        let fonts = try Fonts.dejaVu()
+        var rng = SplitMix64(seed: 404)
+        var document = try TextDocument(text: "first line\n두 번째 줄\nthird", width: 140, metrics: fonts)
+        let pieces = ["a", " ", "\n", "한글", "word ", "😀", "漢字", "x"]
+        for step in 0..<60 {
+            let n = document.utf8Count
+            let boundaries = try TextLayout(text: document.text, width: 140, metrics: fonts).graphemeBoundaries()
+            let a = boundaries[Int(rng.next() % UInt64(boundaries.count))]
+            let b = rng.next() % 3 == 0 ? boundaries.filter { $0 >= a }.randomElement(using: &rng)! : a
+            _ = n
+            _ = try document.replaceSubrange(a..<b, with: pieces[Int(rng.next() % UInt64(pieces.count))])
+            let whole = try TextLayout(text: document.text, width: 140, metrics: fonts)
+            #expect(document.lineCount == whole.lineCount, "step \(step)")
+            #expect(abs(document.height - whole.height) < 1e-9, "step \(step)")
+            for offset in try whole.graphemeBoundaries() {
+                let p = TextPosition(offset: offset)
+                #expect(try document.caretRect(for: p) == whole.caretRect(for: p), "step \(step) offset \(offset)")
+            }
+            for k in 0..<whole.lineCount {
+                let frame = document.lineFrame(k)
+                #expect(frame.y == whole.lineTop(k) && frame.height == whole.heightOfLine(k))
+                let mid = Point(x: 3, y: whole.lineTop(k) + whole.heightOfLine(k) / 2)
+                #expect(document.position(at: mid) == whole.position(at: mid), "step \(step) line \(k)")
+            }
+        }
+        // Hangul lines are taller than Latin ones here.
+        let mixed = try TextDocument(text: "abc\n가나다", width: 140, metrics: fonts)
+        #expect(mixed.lineFrame(1).height > mixed.lineFrame(0).height)
+    }
+}
