@@ -159,7 +159,7 @@ public struct FontStack: TextShaper {
                     // A browser shapes a stretch its fonts lack with the fallback font found
                     // for the stretch's first character: a following cluster that font draws
                     // stays in it.
-                    var face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji)
+                    var face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
                     if face != runFace && runFace >= state.primaries.count
                         && state.primaryCount(covering: bytes, cs, ce) == 0
                         && state.face(runFace, covers: bytes, cs, ce) {
@@ -378,7 +378,8 @@ extension FontStack {
         }
 
         /// The face (registry id) for the cluster `[start, end)`.
-        func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool) -> Int {
+        func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool,
+                  script: UInt32 = 0) -> Int {
             let b0 = bytes[start]
             if b0 < 0x80 && end == start + 1 {
                 if b0 < 0x20 || b0 == 0x7F { return 0 }
@@ -391,12 +392,14 @@ extension FontStack {
                 scalars.append(s)
                 i += l
             }
-            let single = scalars.count == 1 ? UInt64(scalars[0]) | (emoji ? 1 << 32 : 0) : nil
-            let multi = single == nil ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") : nil
+            let language = Self.fallbackLanguage(script: script, default: self.language)
+            let lang = UInt64(Self.languageCode(language))
+            let single = scalars.count == 1 ? UInt64(scalars[0]) | (emoji ? 1 << 32 : 0) | lang << 33 : nil
+            let multi = single == nil ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language : nil
             if let cached = decisions.withLock({ d in single.map { d.single[$0] } ?? multi.map { d.multi[$0] } ?? nil }) {
                 return cached
             }
-            let chosen = resolve(scalars, emoji: emoji)
+            let chosen = resolve(scalars, emoji: emoji, language: language)
             decisions.withLock { d in
                 if d.single.count + d.multi.count >= Self.decisionLimit {
                     d.single.removeAll(keepingCapacity: true)
@@ -407,7 +410,21 @@ extension FontStack {
             return chosen
         }
 
-        private func resolve(_ scalars: [UInt32], emoji: Bool) -> Int {
+        /// The language a browser asks fontconfig's fallback for, from the script of the run
+        /// a character is in (a symbol inside a Hangul run falls back as Korean text does).
+        static func fallbackLanguage(script: UInt32, default language: String) -> String {
+            switch script {
+            case 0x4861_6E67: return "ko"        // Hang
+            case 0x4869_7261, 0x4B61_6E61: return "ja"   // Hira, Kana
+            default: return language
+            }
+        }
+
+        static func languageCode(_ language: String) -> UInt8 {
+            switch language { case "ko": 1; case "ja": 2; default: 0 }
+        }
+
+        private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
             for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
                 return i == 0 ? 0 : id(of: face)
             }
@@ -418,6 +435,7 @@ extension FontStack {
                 return id(of: standard)
             }
             let languages = emoji ? ["und-zsye", language] : [language]
+            _ = self.language
             for lang in languages {
                 guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
                 var from = 0
