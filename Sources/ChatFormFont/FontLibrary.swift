@@ -63,6 +63,15 @@ final class FontLibrary: Sendable {
     /// The face fontconfig gives for `family` whether or not it has that family (its
     /// substitute), as a browser resolves its default standard font ("Times New Roman").
     func substitute(family: String) -> (path: String, index: Int)? {
+        if let cached = substitutes.withLock({ $0[family] }) { return cached }
+        let result = lookupSubstitute(family: family)
+        substitutes.withLock { $0[family] = .some(result) }
+        return result
+    }
+
+    private let substitutes = Mutex<[String: (path: String, index: Int)?]>([:])
+
+    private func lookupSubstitute(family: String) -> (path: String, index: Int)? {
         guard cfl_fc_init() != 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0

@@ -325,15 +325,16 @@ extension FontStack {
             var ids: [String: Int] = [:]
             for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
             self.registry = Mutex((primaries, primaries.map(\.box), ids))
+            self.standardFace = FontLibrary.shared.substitute(family: "Times New Roman").flatMap {
+                try? FontLibrary.shared.face(path: $0.path, index: $0.index, size: size)
+            }
         }
 
         func faceList() -> [FontFace] { registry.withLock { $0.faces } }
 
-        /// The browser's default standard font at this size, if fontconfig has one.
-        var standardFace: FontFace? {
-            guard let file = FontLibrary.shared.substitute(family: "Times New Roman") else { return nil }
-            return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
-        }
+        /// The browser's default standard font at this size, if fontconfig has one (found
+        /// when the stack is made).
+        let standardFace: FontFace?
 
         /// The hyphen shown at a soft hyphen: U+2010 from the primary font, else '-'.
         var hyphenAdvance: Int64 {
