@@ -35,9 +35,9 @@ extension ShapedText {
         var count = 0
         var height = 0.0
         var lastHard = false
-        forEachLine(width: width) { s, e, _, hard in
+        forEachLine(width: width) { s, e, _, hard, box in
             count += 1
-            height += usesFallbackFonts ? lineBoxHeight(from: s, to: e) : (fixedLineHeight ?? strutHeight)
+            height += box ?? lineBoxHeight(from: s, to: e)
             lastHard = hard
         }
         if count == 0 || lastHard {
@@ -53,11 +53,11 @@ extension ShapedText {
         var lines: [LineFragment] = []
         var bottoms: [Double] = []
         var y = 0.0
-        forEachLine(width: width) { s, e, w, hard in
+        forEachLine(width: width) { s, e, w, hard, box in
             let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
             lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
                                       terminatorLength: terminator))
-            y += usesFallbackFonts ? lineBoxHeight(from: s, to: e) : (fixedLineHeight ?? strutHeight)
+            y += box ?? lineBoxHeight(from: s, to: e)
             bottoms.append(y)
         }
         if lines.isEmpty || lines[lines.count - 1].isHard {
@@ -69,11 +69,14 @@ extension ShapedText {
         return (lines, bottoms)
     }
 
-    /// Greedy first-fit: calls `body(start, end, width, hard)` (boundary indices, the
-    /// content width in 1/65536 pixel) for each line, in order. Text ending in a mandatory
-    /// break gets no call for the empty line after it.
+    /// Greedy first-fit: calls `body(start, end, width, hard, height)` (boundary indices,
+    /// the content width in 1/65536 pixel, the line's height when known from the break
+    /// entries, else nil) for each line, in order. Text ending in a mandatory break gets no
+    /// call for the empty line after it.
     @inline(__always)
-    func forEachLine(width: Double, _ body: (Int, Int, Int64, Bool) -> Void) {
+    func forEachLine(width: Double, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+        let uniform: Double? = fixedLineHeight ?? (usesFallbackFonts ? nil : strutHeight)
+        let strutAscent = Float(strutBox.ascent), strutDescent = Float(strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64.
         let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
         let last = offsets.count - 1
@@ -82,12 +85,15 @@ extension ShapedText {
         var sx: Int64 = 0
         var sSafe = true
         var sTrim: Int64 = 0
+        var sAtBreak = true
         var bi = 0
         while s < last {
             while Int(entries[bi].boundary) <= s { bi += 1 }
             var chosen = -1
             var chosenWidth: Int64 = 0
             var j = bi
+            var ascent = strutAscent, descent = strutDescent
+            var chosenBox = 0.0
             while j < entries.count {
                 let entry = entries[j]
                 let ce = Int(entry.contentEnd)
@@ -105,13 +111,19 @@ extension ShapedText {
                 if w > fit { break }
                 chosen = j
                 chosenWidth = w
+                ascent = Swift.max(ascent, entry.boxAscent)
+                descent = Swift.max(descent, entry.boxDescent)
+                chosenBox = Double(ascent) + Double(descent)
                 if entry.flags & BreakEntry.hard != 0 || Int(entry.boundary) == last { break }
                 j += 1
             }
             if chosen >= 0 {
                 let entry = entries[chosen]
                 let b = Int(entry.boundary)
-                body(s, b, chosenWidth, entry.flags & BreakEntry.hard != 0)
+                // A line starting inside a segment (after a broken word) unites its boxes
+                // from the runs instead.
+                body(s, b, chosenWidth, entry.flags & BreakEntry.hard != 0, uniform ?? (sAtBreak ? chosenBox : nil))
+                sAtBreak = true
                 s = b
                 sx = entry.x
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
@@ -128,7 +140,8 @@ extension ShapedText {
                     g += 1
                     w = next
                 }
-                body(s, g, w, false)
+                body(s, g, w, false, uniform)
+                sAtBreak = false
                 s = g
                 sx = x[g]
                 sSafe = !has(g, Flags.unsafe)

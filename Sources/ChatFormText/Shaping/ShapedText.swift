@@ -47,8 +47,9 @@ public struct ShapedText: Sendable {
     let hasTabs: Bool
     /// Whether any run uses a font other than the primary one (else every line is a strut).
     let usesFallbackFonts: Bool
-    /// The height of a line of the primary font alone.
+    /// The height of a line of the primary font alone, and its box.
     let strutHeight: Double
+    let strutBox: (ascent: Double, descent: Double)
     /// The shaper's fixed line height, if it has one.
     let fixedLineHeight: Double?
     let edgeCache: EdgeCache
@@ -82,6 +83,7 @@ public struct ShapedText: Sendable {
         self.usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
         let strut = self.faces[0].box(lineHeight: self.faces[0].lineSpacing)
         self.strutHeight = strut.ascent + strut.descent
+        self.strutBox = strut
         self.fixedLineHeight = shaper.fixedLineHeight
         let keepAll = options.keepAll
         let built: Result<Built, TextLayoutError> = text.withUTF8 { bytes in
@@ -108,7 +110,7 @@ public struct ShapedText: Sendable {
             }
         }
         self.startTrims = startTrims
-        self.breakEntries = zip(b.breaks, b.contentEnds).map { boundary, contentEnd in
+        var entries = zip(b.breaks, b.contentEnds).map { boundary, contentEnd in
             var flags: UInt8 = 0
             if b.flags[Int(boundary)] & Flags.hard != 0 { flags |= BreakEntry.hard }
             if b.flags[Int(boundary)] & Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
@@ -120,8 +122,37 @@ public struct ShapedText: Sendable {
             let startTrim = flags & BreakEntry.hard == 0 ? (startTrims[boundary] ?? 0) : 0
             return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
                               contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0), startTrim: startTrim,
-                              endTrim: endTrimsByBoundary[contentEnd] ?? 0)
+                              endTrim: endTrimsByBoundary[contentEnd] ?? 0, boxAscent: 0, boxDescent: 0)
         }
+        if self.usesFallbackFonts && self.fixedLineHeight == nil {
+            // Each segment's line box, so wrapping unites boxes without looking at runs.
+            var previous = 0
+            var r = 0
+            let runs = self.runs, faces = self.faces
+            for k in entries.indices {
+                let segmentStart = Int(b.offsets[previous])
+                var segmentEnd = Int(b.offsets[Int(entries[k].boundary)])
+                let e = Int(entries[k].boundary)
+                if e > 0 && b.flags[e - 1] & Flags.terminator != 0 { segmentEnd = Int(b.offsets[e - 1]) }
+                var ascent = 0.0, descent = 0.0
+                while r > 0 && runs[r].range.lowerBound > segmentStart { r -= 1 }
+                while r + 1 < runs.count && runs[r].range.upperBound <= segmentStart { r += 1 }
+                var q = r
+                while q < runs.count && runs[q].range.lowerBound < segmentEnd {
+                    let face = runs[q].face
+                    if face != 0 && face < faces.count {
+                        let box = faces[face].box(lineHeight: faces[face].lineSpacing)
+                        ascent = Swift.max(ascent, box.ascent)
+                        descent = Swift.max(descent, box.descent)
+                    }
+                    q += 1
+                }
+                entries[k].boxAscent = Float(ascent)
+                entries[k].boxDescent = Float(descent)
+                previous = e
+            }
+        }
+        self.breakEntries = entries
         self.itemStarts = b.itemStarts
         self.hasTabs = b.hasTabs
     }
@@ -264,6 +295,10 @@ struct BreakEntry: Sendable {
     var startTrim: Int32
     /// How much narrower this line may be when it ends here and would not fit otherwise.
     var endTrim: Int32
+    /// The line box (ascent, descent with half-leading) the segment ending here asks for:
+    /// the largest over the fonts of its clusters (the strut's when only the primary font).
+    var boxAscent: Float
+    var boxDescent: Float
 
     static let hard: UInt8 = 1
     static let boundaryUnsafe: UInt8 = 2
