@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChatFormReplay
-import ChatFormBehaviors
 import Foundation
 
 /// `chatform replay`: runs a scripted session and prints the layout after every event.
@@ -39,12 +38,8 @@ struct ReplayCommand: ParsableCommand {
         }
         var out = OutputBuffer()
         do {
-            if isBehaviorScript(bytes) {
-                for line in try BehaviorScript.run(scriptData: Data(bytes), frames: frames) { out.append(line + "\n") }
-            } else {
-                try Replay.run(script: bytes, options: Replay.Options(frames: frames, visibleRowsOnly: visibleRows)) { line in
-                    out.append(line + "\n")
-                }
+            try Replay.run(script: bytes, options: Replay.Options(frames: frames, visibleRowsOnly: visibleRows)) { line in
+                out.append(line + "\n")
             }
         } catch {
             out.flush()
@@ -52,11 +47,5 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         out.flush()
-    }
-
-    /// A behaviour script is an object with a top-level "behavior" key.
-    private func isBehaviorScript(_ bytes: [UInt8]) -> Bool {
-        guard let value = try? JSONReader.parse(bytes) else { return false }
-        return value["behavior"] != nil
     }
 }
