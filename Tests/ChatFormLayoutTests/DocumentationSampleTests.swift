@@ -99,8 +99,9 @@ struct DocumentationSampleTests {
             }
             for sample in samples {
                 checked += 1
-                #expect(Self.contains(source, sample.lines),
-                        "\(article.lastPathComponent):\(sample.line): this sample is not in Articles/\(testFile.lastPathComponent) as written")
+                if !Self.contains(source, sample.lines) {
+                    Issue.record("\(article.lastPathComponent):\(sample.line): this sample is not in Articles/\(testFile.lastPathComponent) as written")
+                }
             }
         }
         #expect(checked >= 20)
