@@ -11,7 +11,8 @@ import Testing
 /// space, so a test may indent a sample inside its function; blank lines count. Editing a
 /// sample without its test (or the test without the sample) fails here, and a sample that no
 /// longer compiles fails the build. Every ```json block must be valid JSON, and one that is
-/// a replay script (a `"viewport"` or `"behavior"` key) must run without an error.
+/// a replay script (a `"viewport"` or `"behavior"` key, and not an output line) must run
+/// without an error.
 @Suite("Documentation samples")
 struct DocumentationSampleTests {
     /// One fenced block of a Markdown file.
@@ -126,7 +127,9 @@ struct DocumentationSampleTests {
                     Issue.record("\(where_): \(error)")
                     continue
                 }
-                guard value["viewport"] != nil || value["behavior"] != nil else { continue }
+                // A replay script (an output line has "event" or "kind" beside the same keys).
+                guard value["event"] == nil && value["kind"] == nil,
+                      value["viewport"] != nil || value["behavior"] != nil else { continue }
                 scripts += 1
                 do { _ = try Replay.run(script: bytes, options: Replay.Options(frames: true)) } catch {
                     Issue.record("\(where_): \(error)")
