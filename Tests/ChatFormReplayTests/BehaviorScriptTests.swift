@@ -95,13 +95,13 @@ struct BehaviorScriptTests {
         #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
-    @Test("every example in Docs/Behaviors.md runs")
+    @Test("every behaviour script of the seed behaviours article runs")
     func docExamples() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Docs/Behaviors.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ChatFormLayout/ChatFormLayout.docc/SeedBehaviors.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
         let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        let scripts = blocks.filter { $0.contains("\"events\"") && !$0.contains(" | ") }  // skip the schema
+        let scripts = blocks.filter { $0.contains("\"behavior\"") }
         #expect(scripts.count == 4)
         for script in scripts {
             let lines = try BehaviorScript.run(script: Array(script.utf8), frames: true)
