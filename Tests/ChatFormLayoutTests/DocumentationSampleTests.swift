@@ -10,9 +10,9 @@ import Testing
 /// a test runs it and checks what it does. Lines are compared without their leading white
 /// space, so a test may indent a sample inside its function; blank lines count. Editing a
 /// sample without its test (or the test without the sample) fails here, and a sample that no
-/// longer compiles fails the build. Every ```json block must be valid JSON, and one that is
-/// a replay script (a `"viewport"` or `"behavior"` key, and not an output line) must run
-/// without an error.
+/// longer compiles fails the build. Every ```json block must be valid JSON (or JSON Lines),
+/// and one that is a replay script (a `"viewport"` or `"behavior"` key, and not an output
+/// line) must run without an error.
 @Suite("Documentation samples")
 struct DocumentationSampleTests {
     /// One fenced block of a Markdown file.
@@ -124,7 +124,11 @@ struct DocumentationSampleTests {
                 let bytes = Array(block.lines.joined(separator: "\n").utf8)
                 let value: JSONValue
                 do { value = try JSONReader.parse(bytes) } catch {
-                    Issue.record("\(where_): \(error)")
+                    // JSON Lines (a tool's output): every line a value of its own.
+                    let lines = block.lines.filter { !$0.isEmpty }
+                    if lines.count < 2 || lines.contains(where: { (try? JSONReader.parse(Array($0.utf8))) == nil }) {
+                        Issue.record("\(where_): \(error)")
+                    }
                     continue
                 }
                 // A replay script (an output line has "event" or "kind" beside the same keys).
