@@ -10,7 +10,8 @@ import Testing
 /// a test runs it and checks what it does. Lines are compared without their leading white
 /// space, so a test may indent a sample inside its function; blank lines count. Editing a
 /// sample without its test (or the test without the sample) fails here, and a sample that no
-/// longer compiles fails the build. Every ```json block must be valid JSON (or JSON Lines),
+/// longer compiles fails the build. A package manifest must be one of `Examples/*/Package.swift`
+/// (CI builds those). Every ```json block must be valid JSON (or JSON Lines),
 /// and one that is a replay script (a `"viewport"` or `"behavior"` key, and not an output
 /// line) must run without an error.
 @Suite("Documentation samples")
@@ -78,6 +79,14 @@ struct DocumentationSampleTests {
         }
     }
 
+    /// The manifests of the packages under `Examples/`.
+    static func exampleManifests() throws -> [String] {
+        let examples = root.appendingPathComponent("Examples")
+        return try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted().compactMap {
+            try? String(contentsOf: examples.appendingPathComponent($0).appendingPathComponent("Package.swift"), encoding: .utf8)
+        }
+    }
+
     static func name(_ url: URL) -> String { url.deletingPathExtension().lastPathComponent }
 
     @Test func theCatalogsAreFound() throws {
@@ -100,6 +109,13 @@ struct DocumentationSampleTests {
             }
             for sample in samples {
                 checked += 1
+                if sample.lines.contains(where: { $0.hasPrefix("let package = Package(") }) {
+                    // A manifest: it must be one of the example packages', which CI builds.
+                    if try !Self.exampleManifests().contains(where: { Self.contains($0, sample.lines) }) {
+                        Issue.record("\(article.lastPathComponent):\(sample.line): this manifest is not an Examples/*/Package.swift")
+                    }
+                    continue
+                }
                 if !Self.contains(source, sample.lines) {
                     Issue.record("\(article.lastPathComponent):\(sample.line): this sample is not in Articles/\(testFile.lastPathComponent) as written")
                 }
