@@ -5,7 +5,8 @@ import Testing
 
 /// The documentation's code, held to what the tests run.
 ///
-/// Every ```swift block of an article (any `.md` file in a `.docc` catalog under `Sources/`)
+/// Every ```swift block of an article (any `.md` file in a `.docc` catalog under `Sources/`,
+/// and README.md)
 /// must appear, line for line, in `Tests/ChatFormLayoutTests/Articles/<article>.swift`, where
 /// a test runs it and checks what it does. Lines are compared without their leading white
 /// space, so a test may indent a sample inside its function; blank lines count. Editing a
@@ -22,15 +23,18 @@ struct DocumentationSampleTests {
         var lines: [String]
         /// 1-based line of the opening fence.
         var line: Int
+        /// 1-based line of the closing fence.
+        var end = 0
     }
 
     static let root = ToolProcess.packageRoot
     static let articleTests = root.appendingPathComponent("Tests/ChatFormLayoutTests/Articles")
 
-    /// Every `.md` file inside a `.docc` catalog under `Sources/`.
+    /// Every `.md` file inside a `.docc` catalog under `Sources/`, and the README (its samples
+    /// are tested in `Articles/README.swift`).
     static func articles() throws -> [URL] {
         let sources = root.appendingPathComponent("Sources")
-        var found: [URL] = []
+        var found: [URL] = [root.appendingPathComponent("README.md")]
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
             let folder = sources.appendingPathComponent(module)
             guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
@@ -54,6 +58,7 @@ struct DocumentationSampleTests {
                     let indent = block.lines.filter { !$0.allSatisfy(\.isWhitespace) }
                         .map { $0.prefix { $0 == " " }.count }.min() ?? 0
                     block.lines = block.lines.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(indent)) }
+                    block.end = k + 1
                     blocks.append(block)
                     open = nil
                 } else {
@@ -68,11 +73,17 @@ struct DocumentationSampleTests {
     }
 
     /// Whether `sample` appears as consecutive lines of `source`, each compared without its
-    /// leading white space (and trailing spaces).
+    /// leading white space (and trailing spaces). The `import` lines a sample opens with (and
+    /// the blank line after them) need only appear somewhere in `source`.
     static func contains(_ source: String, _ sample: [String]) -> Bool {
         func norm(_ s: Substring) -> String { s.trimmingCharacters(in: .whitespaces) }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(norm)
-        let want = sample.map { norm(Substring($0)) }
+        var want = sample.map { norm(Substring($0)) }
+        while let first = want.first, first.hasPrefix("import ") {
+            guard lines.contains(first) else { return false }
+            want.removeFirst()
+            if want.first == "" { want.removeFirst() }
+        }
         guard !want.isEmpty, want.count <= lines.count else { return want.isEmpty }
         return (0...(lines.count - want.count)).contains { start in
             want.indices.allSatisfy { lines[start + $0] == want[$0] }
@@ -91,7 +102,8 @@ struct DocumentationSampleTests {
 
     @Test func theCatalogsAreFound() throws {
         let names = try Self.articles().map(Self.name)
-        for expected in ["ChatFormLayout", "GrowingForm", "ChatAtScale", "CaretVisibilityTests", "SeedBehaviors", "CommandLineTool"] {
+        for expected in ["README", "ChatFormLayout", "GrowingForm", "ChatAtScale", "CaretVisibilityTests", "SeedBehaviors",
+                         "CommandLineTool", "TextLayoutRules", "TableRules"] {
             #expect(names.contains(expected), "no article \(expected).md in a catalog")
         }
     }
@@ -169,5 +181,7 @@ struct DocumentationSampleTests {
         #expect(Self.contains(source, found[0].lines))
         #expect(!Self.contains(source, ["let a = 1", "let b = a"]))       // the blank line counts
         #expect(!Self.contains(source, ["let a = 2"]))
+        #expect(Self.contains("import A\n\nlet a = 1\n", ["import A", "", "let a = 1"]))
+        #expect(!Self.contains("let a = 1\n", ["import A", "", "let a = 1"]))   // the import is missing
     }
 }

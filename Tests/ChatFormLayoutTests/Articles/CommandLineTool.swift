@@ -38,7 +38,9 @@ struct CommandLineToolArticle {
         let blocks = DocumentationSampleTests.blocks(in: try String(contentsOf: Self.article, encoding: .utf8))
         var checked = 0
         for (k, block) in blocks.enumerated() where block.language == "sh" {
-            guard k + 1 < blocks.count, ["text", "json"].contains(blocks[k + 1].language) else { continue }
+            // Its output is the block right after it (one blank line between).
+            guard k + 1 < blocks.count, ["text", "json"].contains(blocks[k + 1].language),
+                  blocks[k + 1].line == block.end + 2 else { continue }
             let printed = try Self.shell(block.lines.joined(separator: "\n"))
             let documented = blocks[k + 1].lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
             #expect(Self.lines(printed) == documented, "CommandLineTool.md:\(block.line)")
