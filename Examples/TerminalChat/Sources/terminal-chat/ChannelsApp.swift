@@ -5,7 +5,7 @@ import ChatFormLayout
 /// the simulated keyboard), embedded as a view: the app gives it the area right of the
 /// list, forwards it the keys it does not handle itself, and copies its frame into its own.
 ///
-/// F3 and F4 switch channels; every other key goes to the chat (Enter sends, F2 toggles the
+/// F6 and F7 switch channels; every other key goes to the chat (Enter sends, F2 toggles the
 /// keyboard, F5 brings a message, PgUp and PgDn scroll). Esc or Ctrl-C quits.
 struct ChannelsApp: DemoModel {
     /// The channel list's width, its border included.
@@ -33,8 +33,8 @@ struct ChannelsApp: DemoModel {
 
     mutating func handle(_ event: KeyEvent) throws -> DemoAction {
         switch event {
-        case .key(.function(3), _): selected = (selected + names.count - 1) % names.count
-        case .key(.function(4), _): selected = (selected + 1) % names.count
+        case .key(.function(6), _): selected = (selected + names.count - 1) % names.count
+        case .key(.function(7), _): selected = (selected + 1) % names.count
         default: return try chats[selected].handle(event)
         }
         return .continue

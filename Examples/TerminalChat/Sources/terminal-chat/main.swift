@@ -10,7 +10,7 @@ if CommandLine.arguments.dropFirst().first == "--snapshot" {
     var app = try ChannelsApp(size: TerminalSize(rows: 20, columns: 72))
     let session: [KeyEvent] = [
         .text("Hello from the embedded chat view! The input grows as the text wraps."), .key(.enter),
-        .key(.function(4)),                                   // to #design
+        .key(.function(7)),                                   // to #design
         .text("키보드가 올라와도 커서는 입력창 안에 있어요."), .key(.function(2)),   // type, show the keyboard
     ]
     for event in session { _ = try app.handle(event) }
