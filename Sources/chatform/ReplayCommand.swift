@@ -12,7 +12,8 @@ struct ReplayCommand: ParsableCommand {
         contentHeight, viewport, insets, caret and rows. A script with a "behavior" key runs a
         seed behaviour (toolbar, header, tabs, sections) instead. A bad script exits with
         status 2 and a message naming the event (malformed JSON: its line and column).
-        See README.md for the format.
+        The format: the article "Caret-visibility tests in your own test suite" in the
+        documentation (Sources/ChatFormLayout/ChatFormLayout.docc/CaretVisibilityTests.md).
         """
     )
 
