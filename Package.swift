@@ -7,6 +7,9 @@ import PackageDescription
 let package = Package(
     name: "ChatFormLayout",
     products: [
+        // Everything: `import ChatFormLayout`.
+        .library(name: "ChatFormLayout", targets: ["ChatFormLayout"]),
+        // One layer each, for code that wants less.
         .library(name: "ChatFormGeometry", targets: ["ChatFormGeometry"]),
         .library(name: "ChatFormText", targets: ["ChatFormText"]),
         .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
@@ -22,6 +25,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (DocC); not linked into any product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -59,6 +64,14 @@ let package = Package(
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
         .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal"]),
+        // The umbrella: re-exports every public layer above.
+        .target(
+            name: "ChatFormLayout",
+            dependencies: [
+                "ChatFormGeometry", "ChatFormRows", "ChatFormText", "ChatFormFont", "ChatFormMotion",
+                "ChatFormScroll", "ChatFormBehaviors", "ChatFormReplay", "ChatFormTerminal", "ChatFormDemo",
+            ]
+        ),
         .executableTarget(
             name: "chatform",
             dependencies: [
@@ -94,6 +107,8 @@ let package = Package(
         .testTarget(name: "ChatFormTerminalTests",
                     dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe", "chatform", "ChatFormText"]),
         .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
+        // The documentation's samples, run as written, through the umbrella import.
+        .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],

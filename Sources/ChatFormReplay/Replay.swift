@@ -3,7 +3,8 @@ import ChatFormText
 import ChatFormMotion
 
 /// Runs a scripted session (`chatform replay`) and reports the layout after every event,
-/// and with `frames` after every animation frame.
+/// and with `frames` after every animation frame. A script whose top-level object has a
+/// `"behavior"` key is a ``BehaviorScript`` and replays a seed behaviour instead.
 ///
 /// ```swift
 /// let lines = try Replay.run(script: Array(json.utf8), options: ReplayOptions(frames: true))
@@ -29,6 +30,10 @@ public enum Replay {
     public static func run(script: [UInt8], options: Options = Options(), emit: (String) -> Void) throws(ReplayError) {
         let json: JSONValue
         do { json = try JSONReader.parse(script) } catch { throw ReplayError(error.description) }
+        if json["behavior"] != nil {
+            for line in try BehaviorScript(json: json).run(frames: options.frames) { emit(line) }
+            return
+        }
         let top = try Fields(json, "script")
         try top.allow(["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
                        "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",

@@ -57,6 +57,7 @@ extension TableSession {
     /// re-measured and the caret rule applied, as for typing.
     ///
     /// - Parameters:
+    ///   - text: the new marked text (empty: remove it).
     ///   - selectedRange: the selection inside `text`, in UTF-8 offsets from its start;
     ///     nil puts the caret at its end.
     ///   - replacementRange: a range of the field's text to replace instead (AppKit's

@@ -33,8 +33,12 @@ public struct TextLayout: Sendable {
     /// Lays `text` out at `width` with `metrics`.
     ///
     /// - Parameters:
+    ///   - text: the text; its mandatory breaks end lines.
     ///   - width: the available width; must be positive (`.infinity` wraps only at
     ///     mandatory breaks).
+    ///   - metrics: how wide each grapheme cluster is (tabs and ambiguous widths included)
+    ///     and how high a line is.
+    ///   - options: keep-all (Korean word priority).
     /// - Throws: `TextLayoutError.invalidWidth` for a zero, negative or NaN width;
     ///   `.textTooLong` past 2^31 - 1 bytes; `.icu` if ICU fails.
     /// - Complexity: O(n) in the text's UTF-8 length.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChatFormReplay
-import ChatFormBehaviors
 import Foundation
 
 /// `chatform replay`: runs a scripted session and prints the layout after every event.
@@ -13,7 +12,8 @@ struct ReplayCommand: ParsableCommand {
         contentHeight, viewport, insets, caret and rows. A script with a "behavior" key runs a
         seed behaviour (toolbar, header, tabs, sections) instead. A bad script exits with
         status 2 and a message naming the event (malformed JSON: its line and column).
-        See README.md for the format.
+        The format: the article "Caret-visibility tests in your own test suite" in the
+        documentation (Sources/ChatFormLayout/ChatFormLayout.docc/CaretVisibilityTests.md).
         """
     )
 
@@ -39,12 +39,8 @@ struct ReplayCommand: ParsableCommand {
         }
         var out = OutputBuffer()
         do {
-            if isBehaviorScript(bytes) {
-                for line in try BehaviorScript.run(scriptData: Data(bytes), frames: frames) { out.append(line + "\n") }
-            } else {
-                try Replay.run(script: bytes, options: Replay.Options(frames: frames, visibleRowsOnly: visibleRows)) { line in
-                    out.append(line + "\n")
-                }
+            try Replay.run(script: bytes, options: Replay.Options(frames: frames, visibleRowsOnly: visibleRows)) { line in
+                out.append(line + "\n")
             }
         } catch {
             out.flush()
@@ -52,11 +48,5 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         out.flush()
-    }
-
-    /// A behaviour script is an object with a top-level "behavior" key.
-    private func isBehaviorScript(_ bytes: [UInt8]) -> Bool {
-        guard let value = try? JSONReader.parse(bytes) else { return false }
-        return value["behavior"] != nil
     }
 }

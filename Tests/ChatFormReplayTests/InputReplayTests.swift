@@ -95,17 +95,17 @@ struct InputReplayTests {
     }
 }
 
-@Suite("Replay: the README's input script")
+@Suite("Replay: the documented input script")
 struct ReadmeInputScriptTests {
-    /// The JSON block that follows `marker` in the README.
+    /// The JSON block that follows `marker` in the article on the replay format.
     static func readmeBlock(after marker: String) throws -> String {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ChatFormLayout/ChatFormLayout.docc/CaretVisibilityTests.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
         guard let start = text.range(of: marker),
               let open = text.range(of: "```json\n", range: start.upperBound..<text.endIndex),
               let close = text.range(of: "```", range: open.upperBound..<text.endIndex) else {
-            throw ReplayError("README: no JSON block after \(marker)")
+            throw ReplayError("CaretVisibilityTests.md: no JSON block after \(marker)")
         }
         return String(text[open.upperBound..<close.lowerBound])
     }

@@ -30,6 +30,7 @@ extension TextDocument {
     /// marks it. Empty `text` removes the marked text and ends the marking.
     ///
     /// - Parameters:
+    ///   - text: the new marked text (empty: remove it).
     ///   - selectedRange: the input method's selection inside `text`, in UTF-8 offsets from
     ///     its start (`0...text.utf8.count`); nil puts the caret at its end. Bounds inside a
     ///     grapheme cluster move to the cluster's end.

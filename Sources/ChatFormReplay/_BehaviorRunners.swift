@@ -1,3 +1,4 @@
+import ChatFormBehaviors
 import ChatFormMotion
 
 struct _ToolbarRunner: _BehaviorRunner {
@@ -7,7 +8,7 @@ struct _ToolbarRunner: _BehaviorRunner {
         var configuration = SafariToolbar.Configuration()
         if let name = config.mode {
             guard let mode = ToolbarMode(rawValue: name) else {
-                throw BehaviorScriptError.invalidConfig("toolbar mode '\(name)' (expected seed or smoothed)")
+                throw ReplayError("script.config.mode: unknown toolbar mode \"\(name)\" (seed or smoothed)")
             }
             configuration.mode = mode
         }
@@ -22,14 +23,14 @@ struct _ToolbarRunner: _BehaviorRunner {
         toolbar = try SafariToolbar(extent: extent, configuration: configuration)
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
         let input: ToolbarInput
         switch event.type {
-        case "dragBegin": input = .dragBegan(offset: try event.require(event.offset, "offset", index))
-        case "scroll": input = .scrolled(offset: try event.require(event.offset, "offset", index), translation: event.translation)
-        case "dragEnd": input = .dragEnded(offset: try event.require(event.offset, "offset", index))
+        case "dragBegin": input = .dragBegan(offset: try event.require(event.offset, "offset", path))
+        case "scroll": input = .scrolled(offset: try event.require(event.offset, "offset", path), translation: event.translation)
+        case "dragEnd": input = .dragEnded(offset: try event.require(event.offset, "offset", path))
         case "zoom":
-            input = .zoomed(scale: try event.require(event.scale, "scale", index),
+            input = .zoomed(scale: try event.require(event.scale, "scale", path),
                             minimumScale: event.minimumScale ?? 1)
         case "resize":
             let old = toolbar.extent
@@ -37,7 +38,7 @@ struct _ToolbarRunner: _BehaviorRunner {
                                               viewportHeight: event.viewportHeight ?? old.viewportHeight,
                                               topInset: event.topInset ?? old.topInset,
                                               bottomInset: event.bottomInset ?? old.bottomInset))
-        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        default: throw event.unknown(path, "toolbar", "dragBegin, scroll, dragEnd, zoom, resize, advance")
         }
         let update = try toolbar.handle(input, at: time)
         var output = sample(at: time)
@@ -64,7 +65,7 @@ struct _HeaderRunner: _BehaviorRunner {
         var configuration = CollapsingHeader.Configuration(headerHeight: try config.require(config.headerHeight, "headerHeight"))
         if let name = config.mode {
             guard let mode = HeaderMode(rawValue: name) else {
-                throw BehaviorScriptError.invalidConfig("header mode '\(name)' (expected threshold, follow or enterAlways)")
+                throw ReplayError("script.config.mode: unknown header mode \"\(name)\" (threshold, follow or enterAlways)")
             }
             configuration.mode = mode
         }
@@ -78,17 +79,17 @@ struct _HeaderRunner: _BehaviorRunner {
         header = try CollapsingHeader(configuration: configuration)
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
         var update = HeaderUpdate()
         switch event.type {
-        case "scroll": update = try header.scroll(to: event.require(event.offset, "offset", index), at: time)
+        case "scroll": update = try header.scroll(to: event.require(event.offset, "offset", path), at: time)
         case "dragBegin":
             if let offset = event.offset { try header.scroll(to: offset, at: time) }
             try header.dragBegan(at: time)
         case "dragEnd":
             if let offset = event.offset { try header.scroll(to: offset, at: time) }
             update = try header.dragEnded(at: time)
-        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        default: throw event.unknown(path, "header", "scroll, dragBegin, dragEnd, advance")
         }
         var output = sample(at: time)
         output.snapTargetOffset = update.snapTargetOffset
@@ -118,21 +119,21 @@ struct _TabsRunner: _BehaviorRunner {
             minimumHeaderHeight: config.minimumHeaderHeight ?? 0,
             viewportHeight: try config.require(config.viewportHeight, "viewportHeight"),
             bottomInset: config.bottomInset ?? 0)
-        guard let tabs = config.tabs else { throw BehaviorScriptError.invalidConfig("missing 'tabs'") }
+        guard let tabs = config.tabs else { throw ReplayError("script.config: missing \"tabs\"") }
         screen = try NestedTabScroll(layout: layout, tabs: tabs.map { ($0.id, $0.contentHeight) }, selected: config.selected)
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
         switch event.type {
-        case "scroll": try screen.scroll(toOverlayOffset: event.require(event.offset, "offset", index))
-        case "selectTab": try screen.selectTab(event.require(event.tab, "tab", index))
+        case "scroll": try screen.scroll(toOverlayOffset: event.require(event.offset, "offset", path))
+        case "selectTab": try screen.selectTab(event.require(event.tab, "tab", path))
         case "setContentHeight":
-            try screen.setContentHeight(event.require(event.height ?? event.contentHeight, "height", index),
-                                        for: event.require(event.tab, "tab", index))
+            try screen.setContentHeight(event.require(event.height ?? event.contentHeight, "height", path),
+                                        for: event.require(event.tab, "tab", path))
         case "resize":
-            try screen.resize(viewportHeight: event.require(event.viewportHeight, "viewportHeight", index),
+            try screen.resize(viewportHeight: event.require(event.viewportHeight, "viewportHeight", path),
                               bottomInset: event.bottomInset)
-        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        default: throw event.unknown(path, "tabs", "scroll, selectTab, setContentHeight, resize, advance")
         }
         return sample(at: time)
     }
@@ -160,15 +161,15 @@ struct _SectionsRunner: _BehaviorRunner {
     let followsScroll: Bool
 
     init(config: BehaviorScript.Config) throws {
-        guard let sections = config.sections else { throw BehaviorScriptError.invalidConfig("missing 'sections'") }
+        guard let sections = config.sections else { throw ReplayError("script.config: missing \"sections\"") }
         stepper = try SectionStepper(sections: sections.map(\.id))
         geometry = try ScrollGeometry.stacked(sectionHeights: sections.map(\.height),
                                               viewportHeight: config.require(config.viewportHeight, "viewportHeight"),
                                               topInset: config.topInset ?? 0, bottomInset: config.bottomInset ?? 0,
                                               leadingSpace: config.leadingSpace ?? 0, trailingSpace: config.trailingSpace ?? 0)
         scroll = AnimatedValue(constant: geometry.offset)
-        curve = try _Check.motion { try (config.curve ?? .smooth(duration: 0.5)).validated() }
-        duration = try _Check.size(config.duration ?? 0.35, "duration")
+        curve = try (config.curve ?? .smooth(duration: 0.5)).validated()
+        duration = try _RunnerCheck.size(config.duration ?? 0.35, "script.config.duration")
         followsScroll = config.followsScroll ?? false
     }
 
@@ -178,7 +179,7 @@ struct _SectionsRunner: _BehaviorRunner {
         return current
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, index: Int, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
         var action: String?
         var targetSection: String?
         var targetOffset: Double?
@@ -188,21 +189,19 @@ struct _SectionsRunner: _BehaviorRunner {
             switch result {
             case .scroll(let id, let offset):
                 action = "scroll"; targetSection = id; targetOffset = offset
-                let (curve, duration) = (self.curve, self.duration)
-                try _Check.motion { try scroll.retarget(to: offset, at: time, duration: duration, curve: curve) }
+                try scroll.retarget(to: offset, at: time, duration: duration, curve: curve)
             case .agree: action = "agree"
             case .none: action = "none"
             }
         case "scroll":
-            let offset = try _Check.finite(event.require(event.offset, "offset", index), "offset")
+            let offset = try _RunnerCheck.finite(event.require(event.offset, "offset", path), "\(path).offset")
             scroll = AnimatedValue(constant: geometry.clamp(offset))
             if followsScroll { try stepper.follow(geometry(at: time)) }
         case "jump":
-            let id = try event.require(event.section, "section", index)
+            let id = try event.require(event.section, "section", path)
             let offset = try stepper.jump(to: id, in: geometry(at: time))
             action = "scroll"; targetSection = id; targetOffset = offset
-            let (curve, duration) = (self.curve, self.duration)
-            try _Check.motion { try scroll.retarget(to: offset, at: time, duration: duration, curve: curve) }
+            try scroll.retarget(to: offset, at: time, duration: duration, curve: curve)
         case "resize":
             let current = scroll.value(at: time)
             var next = geometry
@@ -211,7 +210,7 @@ struct _SectionsRunner: _BehaviorRunner {
             if let value = event.bottomInset { next.bottomInset = value }
             geometry = try next.validated()
             scroll = AnimatedValue(constant: geometry.clamp(current))
-        default: throw BehaviorScriptError.unknownEvent(index: index, type: event.type)
+        default: throw event.unknown(path, "sections", "next, scroll, jump, resize, advance")
         }
         var output = sample(at: time)
         output.action = action
@@ -231,4 +230,19 @@ struct _SectionsRunner: _BehaviorRunner {
     }
 
     func isSettled(at time: Double) -> Bool { scroll.isFinished(at: time) }
+}
+
+/// Number checks for what the runners read themselves (the models check their own inputs).
+enum _RunnerCheck {
+    /// `value` if finite and not negative.
+    static func size(_ value: Double, _ path: String) throws(ReplayError) -> Double {
+        guard value.isFinite, value >= 0 else { throw ReplayError("\(path): must be zero or more (got \(value))") }
+        return value
+    }
+
+    /// `value` if finite.
+    static func finite(_ value: Double, _ path: String) throws(ReplayError) -> Double {
+        guard value.isFinite else { throw ReplayError("\(path): must be finite (got \(value))") }
+        return value
+    }
 }

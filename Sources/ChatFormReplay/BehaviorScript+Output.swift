@@ -1,12 +1,14 @@
+import ChatFormBehaviors
+
 /// One line of a replayed script's output: the model's state after an event, or at a frame.
 ///
-/// Encoded as a JSON object with sorted keys; fields that do not apply are left out.
+/// Written as a JSON object with sorted keys; fields that do not apply are left out.
 /// Common fields: `kind` ("event" or "frame"), `time`, and for events `index` and `type`.
 ///
 /// ```swift
 /// // {"alpha":1,"collapsed":true,"headerPosition":-60,"kind":"frame","time":0.15,...}
 /// ```
-public struct BehaviorScriptOutput: Sendable, Equatable, Codable {
+public struct BehaviorScriptOutput: Sendable, Equatable {
     /// "event" or "frame".
     public var kind: String
     /// The clock time of the sample.
@@ -76,4 +78,40 @@ public struct BehaviorScriptOutput: Sendable, Equatable, Codable {
         self.kind = kind
         self.time = time
     }
+
+    /// The fields that are set, as a JSON object with sorted keys.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(kind)), ("time", .number(time))]
+        func add(_ key: String, _ value: JSONValue?) { if let value { members.append((key, value)) } }
+        add("index", index.map { .number(Double($0)) })
+        add("type", type.map(JSONValue.string))
+        add("frame", frame.map { .number(Double($0)) })
+        add("event", event.map { .string($0.rawValue) })
+        add("reason", reason.map { .string($0.rawValue) })
+        add("expanded", expanded.map(JSONValue.bool))
+        add("position", position.map(JSONValue.number))
+        add("toggled", toggled.map(JSONValue.bool))
+        add("offset", offset.map(JSONValue.number))
+        add("headerPosition", headerPosition.map(JSONValue.number))
+        add("alpha", alpha.map(JSONValue.number))
+        add("collapsed", collapsed.map(JSONValue.bool))
+        add("navigationBarHidden", navigationBarHidden.map(JSONValue.bool))
+        add("snapTargetOffset", snapTargetOffset.map(JSONValue.number))
+        add("selectedTab", selectedTab.map(JSONValue.string))
+        add("overlayOffset", overlayOffset.map(JSONValue.number))
+        add("containerOffset", containerOffset.map(JSONValue.number))
+        add("listOffset", listOffset.map(JSONValue.number))
+        add("listOffsets", listOffsets.map { .object($0.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) })
+        add("overlayContentHeight", overlayContentHeight.map(JSONValue.number))
+        add("currentSection", currentSection.map(JSONValue.string))
+        add("visibleSection", visibleSection.map(JSONValue.string))
+        add("button", button.map { .string($0.rawValue) })
+        add("action", action.map(JSONValue.string))
+        add("targetSection", targetSection.map(JSONValue.string))
+        add("targetOffset", targetOffset.map(JSONValue.number))
+        return .object(members.sorted { $0.0 < $1.0 })
+    }
+
+    /// ``json`` as one line of text.
+    public var jsonLine: String { JSONWriter.encode(json) }
 }

@@ -1,0 +1,115 @@
+import ChatFormBehaviors
+import ChatFormMotion
+
+/// Replaying: a clock, one runner per behaviour, frame sampling.
+extension BehaviorScript {
+    /// Replays the script (see ``run(script:frames:)``).
+    /// - Throws: ``ReplayError`` naming the event (or the configuration) and what the model
+    ///   rejected.
+    /// - Complexity: O(events + frames).
+    public func run(frames: Bool) throws(ReplayError) -> [String] {
+        var runner: any _BehaviorRunner
+        do {
+            switch behavior {
+            case .toolbar: runner = try _ToolbarRunner(config: config)
+            case .header: runner = try _HeaderRunner(config: config)
+            case .tabs: runner = try _TabsRunner(config: config)
+            case .sections: runner = try _SectionsRunner(config: config)
+            }
+        } catch {
+            throw Self.wrap(error, "script.config")
+        }
+        var clock: AnimationClock
+        do { clock = try AnimationClock(frameRate: config.frameRate ?? 60) } catch {
+            throw ReplayError("script.config.frameRate: \(error)")
+        }
+        var lines: [String] = []
+        func moveClock(to time: Double, path: String) throws(ReplayError) {
+            let crossed: [Double]
+            do { crossed = try clock.advance(to: time) } catch {
+                throw ReplayError("\(path): \(BehaviorError.timeWentBackwards(previous: clock.now, time: time))")
+            }
+            guard frames else { return }
+            for t in crossed {
+                var output = runner.sample(at: t)
+                output.kind = "frame"
+                output.frame = clock.frameIndex(atOrBefore: t)
+                lines.append(output.jsonLine)
+            }
+        }
+
+        for (index, event) in events.enumerated() {
+            let path = "events[\(index)]"
+            var time = event.at ?? clock.now
+            if event.type == "advance" {
+                guard let by = event.by else { throw ReplayError("\(path): missing \"by\"") }
+                guard by.isFinite, by >= 0 else { throw ReplayError("\(path).by: must be zero or more (got \(JSONWriter.number(by)))") }
+                time += by
+            }
+            guard time.isFinite else { throw ReplayError("\(path).at: must be finite") }
+            guard time - clock.now <= 3600 else {
+                throw ReplayError("\(path).at: more than an hour after the previous event (\(JSONWriter.number(time)))")
+            }
+            try moveClock(to: time, path: path)
+            var output: BehaviorScriptOutput
+            if event.type == "advance" {
+                output = runner.sample(at: time)
+            } else {
+                do {
+                    output = try runner.apply(event, path: path, at: time)
+                } catch {
+                    throw Self.wrap(error, "\(path) (\(event.type))")
+                }
+            }
+            output.kind = "event"
+            output.index = index
+            output.type = event.type
+            lines.append(output.jsonLine)
+        }
+        if frames {
+            let limit = clock.now + 10
+            while !runner.isSettled(at: clock.now) && clock.now < limit {
+                let next = clock.time(ofFrame: clock.frameIndex(atOrBefore: clock.now) + 1)
+                try moveClock(to: next, path: "frames")
+            }
+        }
+        return lines
+    }
+
+    /// A runner's error as a `ReplayError`: its own errors pass through, the models' get the path.
+    private static func wrap(_ error: any Error, _ path: String) -> ReplayError {
+        if let error = error as? ReplayError { return error }
+        return ReplayError("\(path): \(error)")
+    }
+}
+
+/// One behaviour's replay state.
+protocol _BehaviorRunner {
+    /// Applies an event at `time` and returns the state after it; `path` names the event in errors.
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput
+    /// The state at `time` without an event.
+    func sample(at time: Double) -> BehaviorScriptOutput
+    /// True when no animation is running at `time`.
+    func isSettled(at time: Double) -> Bool
+}
+
+extension BehaviorScript.Event {
+    /// The field's value, or a `ReplayError` naming it.
+    func require<T>(_ value: T?, _ name: String, _ path: String) throws(ReplayError) -> T {
+        guard let value else { throw ReplayError("\(path): missing \"\(name)\"") }
+        return value
+    }
+
+    /// The error for a type the behaviour does not know.
+    func unknown(_ path: String, _ behavior: String, _ types: String) -> ReplayError {
+        ReplayError("\(path).type: unknown \(behavior) event \"\(type)\" (\(types))")
+    }
+}
+
+extension BehaviorScript.Config {
+    /// The field's value, or a `ReplayError` naming it.
+    func require<T>(_ value: T?, _ name: String) throws(ReplayError) -> T {
+        guard let value else { throw ReplayError("script.config: missing \"\(name)\"") }
+        return value
+    }
+}
