@@ -1,0 +1,44 @@
+import ChatFormLayout
+import Testing
+
+/// RealFonts.md, run as written.
+@Suite("Article: real fonts", .enabled(if: (try? FontStack(family: "Noto Sans", size: 16)) != nil, "Noto Sans is not installed (see .ci/run)"))
+struct RealFontsArticle {
+    @Test func measuringWithAStack() throws {
+let fonts = try FontStack(family: "Noto Sans", size: 16)
+let layout = try TextLayout(text: "안녕하세요 👋🏽 the keyboard is up", width: 180, metrics: fonts)
+print(layout.lineCount, layout.height)          // each line as tall as the fonts on it
+let caret = try layout.caretRect(for: TextPosition(offset: 6))
+print(caret.minX, caret.height)
+        #expect(layout.lineCount == 2)
+        #expect(layout.height == 24 + 24)                 // Hangul and emoji lines take Noto Sans CJK's box
+        #expect(caret.minX > 0 && caret.height == 24)
+    }
+
+    @Test func prepareOnce() throws {
+let fonts = try FontStack(family: "DejaVu Sans", size: 15)
+let prepared = try ShapedText(text: "Width changes re-wrap by arithmetic alone: 회전, split view, resize.", shaper: fonts)
+let portrait = try prepared.measure(width: 200)     // (lineCount, height), nothing allocated
+let landscape = try prepared.layout(width: 480)     // lines, heights, caret geometry
+print(portrait.lineCount, landscape.lineCount)
+        #expect(portrait.lineCount > landscape.lineCount)
+        let fresh = try TextLayout(text: prepared.text, width: 200, metrics: fonts)
+        #expect(portrait.lineCount == fresh.lineCount && portrait.height == fresh.height)
+    }
+
+    @Test func tablesAndDocuments() throws {
+let fonts = try FontStack(family: "Noto Sans", size: 16)
+var table = try TableSession(rows: [Row.text("bio", "", editable: true)],
+                             viewport: Viewport(size: Size(width: 320, height: 480)),
+                             configuration: TableConfiguration(metrics: fonts))
+try table.focus(FieldRef(row: "bio"))
+try table.showKeyboard(height: 260, duration: 0.25, curve: .easeInOut)
+try table.advance(by: 0.3)
+try table.type("키보드가 올라와도 커서는 보여요. The caret stays above the keyboard.")
+print(table.caret!.rect)
+        let band = table.viewport.visibleBand
+        let rect = table.caret!.rect
+        #expect(rect.minY >= band.lowerBound && rect.maxY <= band.upperBound)
+        #expect(try table.frame(of: "bio").height > fonts.lineHeight)
+    }
+}
