@@ -1,6 +1,10 @@
 import ChatFormLayout
 import Testing
 
+extension TextLayout {
+    fileprivate var lineTexts: [String] { (0..<lineCount).map { String(lineText($0)) } }
+}
+
 /// RealFonts.md, run as written.
 @Suite("Article: real fonts", .enabled(if: (try? FontStack(family: "Noto Sans", size: 16)) != nil, "Noto Sans is not installed (see .ci/run)"))
 struct RealFontsArticle {
@@ -11,7 +15,11 @@ print(layout.lineCount, layout.height)          // each line as tall as the font
 let caret = try layout.caretRect(for: TextPosition(offset: 6))
 print(caret.minX, caret.height)
         #expect(layout.lineCount == 2)
-        #expect(layout.height == 24 + 24)                 // Hangul and emoji lines take Noto Sans CJK's box
+        // The Hangul line takes Noto Sans CJK's box (24 px); a line of Latin and emoji keeps
+        // Noto Sans's own (22 px: the colour emoji's box is no taller).
+        #expect(layout.heightOfLine(0) == 24)
+        #expect(layout.height == layout.heightOfLine(0) + layout.heightOfLine(1))
+        #expect(layout.lineTexts.joined() == "안녕하세요 👋🏽 the keyboard is up")
         #expect(caret.minX > 0 && caret.height == 24)
     }
 
