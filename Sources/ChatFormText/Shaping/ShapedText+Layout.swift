@@ -176,17 +176,7 @@ extension ShapedText {
         return pieceWidth(from: s, to: e)
     }
 
-    /// The index of the first item start after boundary `s`.
-    private func firstItemStart(after s: Int) -> Int {
-        var lo = 0, hi = itemStarts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(itemStarts[mid]) <= s { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    /// The width of boundaries `a..<b` inside one item, with unsafe edges reshaped.
+    /// The width of boundaries `a..<b`, with unsafe edges reshaped.
     func pieceWidth(from a: Int, to b: Int) -> Int64 {
         let last = offsets.count - 1
         let startUnsafe = has(a, Flags.unsafe)
@@ -236,12 +226,18 @@ extension ShapedText {
         var k = s
         while k < e && !has(k, Flags.tab) { k += 1 }
         if k == e { return nil }
+        return walkingTabs(from: s, to: e) { a, b in pieceWidth(from: a, to: b) }
+    }
+
+    /// The advance of boundaries `s..<e` on one line, each stretch between tabs measured by
+    /// `piece`, each tab advancing to its stop.
+    func walkingTabs(from s: Int, to e: Int, _ piece: (Int, Int) -> Int64) -> Int64 {
         var w: Int64 = 0
         var a = s
         while a < e {
             var k = a
             while k < e && !has(k, Flags.tab) { k += 1 }
-            if k > a { w += pieceWidthAcrossItems(from: a, to: k) }
+            if k > a { w += piece(a, k) }
             if k < e {
                 w = shaper.tabStop(afterFixed: w)
                 k += 1
@@ -249,19 +245,6 @@ extension ShapedText {
             a = k
         }
         return w
-    }
-
-    private func pieceWidthAcrossItems(from s: Int, to e: Int) -> Int64 {
-        var total: Int64 = 0
-        var a = s
-        var k = firstItemStart(after: s)
-        while a < e {
-            let pieceEnd = k < itemStarts.count ? Swift.min(Int(itemStarts[k]), e) : e
-            total += pieceWidth(from: a, to: pieceEnd)
-            a = pieceEnd
-            k += 1
-        }
-        return total
     }
 
     /// The height of a line's box: the caller's fixed line height, or the strut of the
@@ -301,32 +284,12 @@ extension ShapedText {
         return Self.pixels(caretAdvance(from: s, to: e))
     }
 
-    /// The advance from boundary `s` to `e` on one line (tabs at their stops).
+    /// The advance from boundary `s` to `e` on one line (tabs at their stops). Inside a line
+    /// the caret sits where the line's glyphs put it: no edge reshaping.
     func caretAdvance(from s: Int, to e: Int) -> Int64 {
         if e <= s { return 0 }
-        if hasTabs { return contentWidthUnrounded(from: s, to: e) }
-        return pieceWidthAcrossItemsPublic(from: s, to: e)
-    }
-
-    private func contentWidthUnrounded(from s: Int, to e: Int) -> Int64 {
-        var w: Int64 = 0
-        var a = s
-        while a < e {
-            var k = a
-            while k < e && !has(k, Flags.tab) { k += 1 }
-            if k > a { w += pieceWidthAcrossItemsPublic(from: a, to: k) }
-            if k < e {
-                w = shaper.tabStop(afterFixed: w)
-                k += 1
-            }
-            a = k
-        }
-        return w
-    }
-
-    fileprivate func pieceWidthAcrossItemsPublic(from s: Int, to e: Int) -> Int64 {
-        // Inside a line the caret sits where the line's glyphs put it: no edge reshaping.
-        x[e] - x[s]
+        if hasTabs { return walkingTabs(from: s, to: e) { a, b in x[b] - x[a] } }
+        return x[e] - x[s]
     }
 
     /// The offset on the line `[lineStart, contentEnd)` nearest to `x` (a cluster's nearer

@@ -38,8 +38,6 @@ public struct ShapedText: Sendable {
     let startTrims: [Int32: Int32]
     var breaks: [Int32] { breakEntries.map(\.boundary) }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
-    /// The boundary indices where an item starts (after 0), ascending.
-    let itemStarts: [Int32]
     /// The shaped runs.
     public let runs: [ShapedRun]
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
@@ -153,7 +151,6 @@ public struct ShapedText: Sendable {
             }
         }
         self.breakEntries = entries
-        self.itemStarts = b.itemStarts
         self.hasTabs = b.hasTabs
     }
 
@@ -163,7 +160,6 @@ public struct ShapedText: Sendable {
         var flags: [UInt8] = []
         var breaks: [Int32] = []
         var contentEnds: [Int32] = []
-        var itemStarts: [Int32] = []
         var hasTabs = false
     }
 
@@ -194,7 +190,7 @@ public struct ShapedText: Sendable {
             if runIndex < shaped.runs.count && shaped.runs[runIndex].range.lowerBound == i {
                 f |= Flags.runStart
                 if shaped.runs[runIndex].item != lastItem {
-                    if i > 0 { f |= Flags.itemStart; b.itemStarts.append(Int32(b.offsets.count)) }
+                    if i > 0 { f |= Flags.itemStart }
                     lastItem = shaped.runs[runIndex].item
                 }
             } else if i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
