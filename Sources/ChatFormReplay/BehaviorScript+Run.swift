@@ -20,21 +20,36 @@ extension BehaviorScript {
             throw Self.wrap(error, "script.config")
         }
         var clock: AnimationClock
-        do { clock = try AnimationClock(frameRate: config.frameRate ?? 60) } catch {
+        let frameRate = config.frameRate ?? 60
+        guard frameRate >= 1, frameRate <= 1000 else {
+            throw ReplayError("script.config.frameRate: must be within 1...1000 (got \(JSONWriter.number(frameRate)))")
+        }
+        do { clock = try AnimationClock(frameRate: frameRate) } catch {
             throw ReplayError("script.config.frameRate: \(error)")
         }
         var lines: [String] = []
         func moveClock(to time: Double, path: String) throws(ReplayError) {
-            let crossed: [Double]
-            do { crossed = try clock.advance(to: time) } catch {
+            guard time >= clock.now else {
                 throw ReplayError("\(path): \(BehaviorError.timeWentBackwards(previous: clock.now, time: time))")
             }
-            guard frames else { return }
-            for t in crossed {
-                var output = runner.sample(at: t)
+            // Frames are listed while something animates; then the clock jumps, so a long
+            // quiet gap costs nothing per frame (and without frames nothing is listed at all).
+            var listed = 0
+            while frames && !runner.isSettled(at: clock.now) {
+                let next = clock.time(ofFrame: clock.frameIndex(atOrBefore: clock.now) + 1)
+                guard next <= time else { break }
+                listed += 1
+                guard listed <= AnimationClock.maximumFramesPerStep else {
+                    throw ReplayError("\(path): more than \(AnimationClock.maximumFramesPerStep) frames in one step")
+                }
+                do { try clock.advance(to: next) } catch { throw ReplayError("\(path): \(error)") }
+                var output = runner.sample(at: next)
                 output.kind = "frame"
-                output.frame = clock.frameIndex(atOrBefore: t)
+                output.frame = clock.frameIndex(atOrBefore: next)
                 lines.append(output.jsonLine)
+            }
+            if clock.now < time {
+                do { clock = try AnimationClock(frameRate: clock.frameRate, now: time) } catch { throw ReplayError("\(path): \(error)") }
             }
         }
 

@@ -83,6 +83,10 @@ struct Player {
             guard let a = ContentAlignment(rawValue: name) else { throw ReplayError("script.contentAlignment: unknown alignment \"\(name)\" (top, bottom)") }
             return a
         } ?? .top
+        let frameRate = try top.size("frameRate", positive: true) ?? 60
+        guard TableConfiguration.frameRates.contains(frameRate) else {
+            throw ReplayError("script.frameRate: must be within 1...1000 (got \(JSONWriter.number(frameRate)))")
+        }
         let configuration = TableConfiguration(
             metrics: TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguous, lineHeight: lineHeight),
             textOptions: TextLayoutOptions(keepAll: try top.bool("keepAll") ?? false),
@@ -92,7 +96,7 @@ struct Player {
             stickToBottomTolerance: try top.size("stickToBottomTolerance"),
             estimatedRowHeight: try top.size("estimatedRowHeight"),
             estimateFromTextLength: try top.bool("estimateFromTextLength") ?? false,
-            frameRate: try top.size("frameRate", positive: true) ?? 60)
+            frameRate: frameRate)
         var rows: [Row<String>] = []
         if let list = top.value["rows"], list != .null {
             guard let array = list.array else { throw ReplayError("script.rows: expected an array") }

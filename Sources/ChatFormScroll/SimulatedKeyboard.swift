@@ -14,6 +14,11 @@ public struct SimulatedKeyboard: Sendable, Equatable {
     /// The default animation length.
     public static let defaultDuration = 0.25
 
+    /// The longest keyboard animation, in seconds: a duration, or a spring's settling time,
+    /// beyond it throws. It bounds the frames one `TableSession.advance(by:)` steps through
+    /// (at most `maximumDuration × frameRate + 1`).
+    public static let maximumDuration = 60.0
+
     private var animation = AnimatedValue(constant: 0)
     /// During an interactive drag, the most the finger leaves of the keyboard.
     private var fingerCap: Double?
@@ -56,7 +61,8 @@ public struct SimulatedKeyboard: Sendable, Equatable {
 
     /// Shows the keyboard, or changes its height, animating from its current height.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height or duration.
+    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height, a duration
+    ///   outside `0...maximumDuration`, or a spring that takes longer than that to settle.
     public mutating func show(height: Double, duration: Double = defaultDuration,
                               curve: TimingCurve = .easeInOut, at time: Double) throws(ScrollError) {
         guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
@@ -64,6 +70,8 @@ public struct SimulatedKeyboard: Sendable, Equatable {
     }
 
     /// Hides the keyboard, animating from its current height to 0.
+    ///
+    /// - Throws: `ScrollError.invalidValue` as `show(height:duration:curve:at:)`.
     public mutating func hide(duration: Double = defaultDuration, curve: TimingCurve = .easeInOut,
                               at time: Double) throws(ScrollError) {
         try animate(to: 0, duration: duration, curve: curve, at: time)
@@ -95,22 +103,34 @@ public struct SimulatedKeyboard: Sendable, Equatable {
     }
 
     private mutating func animate(to target: Double, duration: Double, curve: TimingCurve, at time: Double) throws(ScrollError) {
-        guard duration.isFinite, duration >= 0 else { throw .invalidValue("keyboard duration", duration) }
-        if fingerCap != nil || ceiling != nil {
+        guard duration.isFinite, duration >= 0, duration <= Self.maximumDuration else {
+            throw .invalidValue("keyboard duration (0...\(Int(Self.maximumDuration)) s)", duration)
+        }
+        var next = animation
+        let wasHeld = fingerCap != nil || ceiling != nil
+        if wasHeld {
             // Start from the height shown, not from the animation the finger held down.
             let shown = height(at: time)
-            if shown != Swift.max(0, animation.value(at: time)) { animation = AnimatedValue(constant: shown) }
-            fingerCap = nil
-            ceiling = nil
+            if shown != Swift.max(0, animation.value(at: time)) { next = AnimatedValue(constant: shown) }
         }
         do {
             if duration == 0 {
-                animation = AnimatedValue(constant: target)
+                next = AnimatedValue(constant: target)
             } else {
-                try animation.retarget(to: target, at: time, duration: duration, curve: curve)
+                try next.retarget(to: target, at: time, duration: duration, curve: curve)
             }
         } catch {
             throw .invalidValue("keyboard animation (\(error))", duration)
+        }
+        // A spring runs until it settles, whatever its nominal duration.
+        guard next.endTime - time <= Self.maximumDuration else {
+            throw .invalidValue("keyboard animation length (a spring settling within \(Int(Self.maximumDuration)) s)",
+                                next.endTime - time)
+        }
+        animation = next
+        if wasHeld {
+            fingerCap = nil
+            ceiling = nil
         }
     }
 }

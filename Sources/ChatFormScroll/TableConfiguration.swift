@@ -23,9 +23,17 @@ public struct TableConfiguration: Sendable {
     /// Without `estimatedRowHeight`: estimate new rows from their text length instead of
     /// measuring them at once [off].
     public var estimateFromTextLength: Bool
-    /// Animation frames per second [60].
+    /// Animation frames per second [60], within `frameRates` (see `init`).
     public var frameRate: Double
 
+    /// The frame rates a table runs at: 1 to 1000 frames per second.
+    public static let frameRates: ClosedRange<Double> = 1...1000
+
+    /// Settings; out-of-range numbers are clamped, never rejected: a negative or non-finite
+    /// `caretMarginLines` becomes 0 (negative) or 1 (NaN, infinite); a negative or non-finite
+    /// `stickToBottomTolerance` becomes one line; a negative or non-finite
+    /// `estimatedRowHeight` means no estimate; `frameRate` is clamped to `frameRates`
+    /// (NaN, infinite, zero or negative: 60).
     public init(metrics: any TextMetrics = TerminalCellMetrics(), textOptions: TextLayoutOptions = TextLayoutOptions(),
                 caretMarginLines: Double = 1, keyboardPolicy: KeyboardPolicy = .always,
                 contentAlignment: ContentAlignment = .top, stickToBottom: Bool = true,
@@ -41,7 +49,8 @@ public struct TableConfiguration: Sendable {
         self.stickToBottomTolerance = tolerance.isFinite && tolerance >= 0 ? tolerance : metrics.lineHeight
         self.estimatedRowHeight = estimatedRowHeight.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         self.estimateFromTextLength = estimateFromTextLength
-        self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
+        self.frameRate = frameRate.isFinite && frameRate > 0
+            ? Swift.min(Swift.max(frameRate, Self.frameRates.lowerBound), Self.frameRates.upperBound) : 60
     }
 
     /// The height of one line of text.

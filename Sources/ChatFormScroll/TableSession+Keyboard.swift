@@ -9,7 +9,8 @@ extension TableSession {
     /// It ends an interactive keyboard drag and a frozen inset (`changeKeyboardHeight(to:content:)`):
     /// the inset then moves from the value it was held at, over the same duration.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height or duration.
+    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height, a duration
+    ///   outside `0...SimulatedKeyboard.maximumDuration`, or a spring that settles later.
     public mutating func showKeyboard(height: Double, duration: Double = SimulatedKeyboard.defaultDuration,
                                       curve: TimingCurve = .easeInOut) throws(ScrollError) {
         guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
@@ -35,12 +36,17 @@ extension TableSession {
 
     /// Advances the clock by `seconds`, sampling every running animation at each frame
     /// (k / frame rate) and calling `onFrame` with the state after that frame. Frames are
-    /// produced only while something animates; the clock then jumps to the end.
+    /// produced only while something animates; the clock then jumps to the end. Animations
+    /// last at most `SimulatedKeyboard.maximumDuration`, so one call steps at most
+    /// `maximumDuration × frameRate + 1` frames however long `seconds` is.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite duration.
+    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite duration, or one
+    ///   that would move the clock past `maximumTime`.
     /// - Complexity: O(frames × (log n + caret line length)).
     public mutating func advance(by seconds: Double, onFrame: (TableSession) -> Void = { _ in }) throws(ScrollError) {
-        guard seconds.isFinite, seconds >= 0 else { throw .invalidValue("advance", seconds) }
+        guard seconds.isFinite, seconds >= 0, now + seconds <= Self.maximumTime else {
+            throw .invalidValue("advance (0 or more seconds, the clock staying within 1e9 s)", seconds)
+        }
         let end = now + seconds
         let rate = configuration.frameRate
         var frame = (now * rate).rounded(.down) + 1
@@ -65,6 +71,10 @@ extension TableSession {
         case (.persistent, false), (.never, _): liftsWithKeyboard = false
         }
     }
+
+    /// The latest time the clock may reach, in seconds (about 31 years): frame numbers stay
+    /// exact in a `Double` up to it at any frame rate of `TableConfiguration.frameRates`.
+    public static var maximumTime: Double { 1e9 }
 
     /// Brings the keyboard's overlap up to date at `now`, lifts or lowers the content with
     /// it as decided when the keyboard started moving (by as much as the bottom inset

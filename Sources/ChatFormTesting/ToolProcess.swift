@@ -7,6 +7,8 @@ public enum ToolProcess {
         public var status: Int32
         public var stdout: Data
         public var stderr: String
+        /// True when the run was stopped because it outlived its time limit.
+        public var timedOut = false
         public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
@@ -34,8 +36,9 @@ public enum ToolProcess {
 
     /// Runs `chatform` with `arguments`, feeding `stdin`. Standard input and error go
     /// through temporary files and standard output through a pipe read to the end, so large
-    /// outputs cannot deadlock.
-    public static func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+    /// outputs cannot deadlock. A run still going after `timeLimit` seconds is terminated
+    /// and reported with `timedOut` (a hang fails its test instead of stalling the suite).
+    public static func run(_ arguments: [String], stdin: Data = Data(), timeLimit: Double? = nil) throws -> Result {
         guard let binary else { throw CocoaError(.fileNoSuchFile) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -52,9 +55,29 @@ public enum ToolProcess {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        let watchdog = timeLimit.map { limit in
+            let flag = TimeoutFlag()
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + limit)
+            timer.setEventHandler { [process] in
+                if process.isRunning { flag.set(); process.terminate() }
+            }
+            timer.resume()
+            return (timer, flag)
+        }
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog?.0.cancel()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self),
+                      timedOut: watchdog?.1.isSet ?? false)
     }
+}
+
+/// A flag set once from the watchdog's queue and read after the process ends.
+private final class TimeoutFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
