@@ -219,7 +219,8 @@ public final class TerminalSession {
     }
 
     static func restoreSequence(_ options: Options) -> String {
-        var sequence = "\u{1B}[0m"
+        // Autowrap back on: `ScreenRenderer.render(full:)` turns it off.
+        var sequence = "\u{1B}[0m\u{1B}[?7h"
         if options.bracketedPaste { sequence += "\u{1B}[?2004l" }
         sequence += "\u{1B}[?25h"
         if options.alternateScreen { sequence += "\u{1B}[?1049l" }

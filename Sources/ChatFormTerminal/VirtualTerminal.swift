@@ -2,8 +2,8 @@
 /// output onto a grid and compare it with the frame it should draw.
 ///
 /// Understands printable text, CR, LF, `CSI r;c H`, `CSI … m` (0 1 2 4 7 22 24 27 30–37
-/// 39 90–97), `CSI 2 J`, `CSI K`, `CSI ? 25 h/l` and ignores `CSI ? 1049/2004 h/l`. Text
-/// past the right edge is dropped (no autowrap: the renderer never relies on it).
+/// 39 90–97), `CSI 2 J`, `CSI K`, `CSI ? 25 h/l` and ignores `CSI ? 1049/2004/7 h/l`. Text
+/// past the right edge is dropped (no autowrap: the renderer turns it off).
 /// Anything else is recorded in `unsupported`.
 ///
 /// ```swift
@@ -24,10 +24,24 @@ public struct VirtualTerminal {
     /// Sequences and control characters this interpreter does not know.
     public private(set) var unsupported: [String] = []
     private let width: (Character) -> Int
+    private let drawing: ClusterDrawing
 
-    public init(rows: Int, columns: Int, width: @escaping (Character) -> Int) {
+    /// How the modelled terminal draws a grapheme cluster of several scalars.
+    public enum ClusterDrawing: Sendable {
+        /// As one glyph of `width(cluster)` cells: a terminal that joins sequences.
+        case whole
+        /// Scalar by scalar, each as wide as `width` says of it alone, zero-width ones
+        /// joining the cell before: a terminal that does not join emoji sequences (tmux 3.3
+        /// draws 👍🏽 as 👍 and 🏽, four cells).
+        case scalarByScalar
+    }
+
+    /// A blank terminal of `rows` × `columns` that measures clusters with `width` and draws
+    /// them as `drawing` says [whole].
+    public init(rows: Int, columns: Int, width: @escaping (Character) -> Int, drawing: ClusterDrawing = .whole) {
         self.screen = ScreenBuffer(rows: rows, columns: columns)
         self.width = width
+        self.drawing = drawing
     }
 
     /// The screen with `cursor` set to the visible cursor's position, or nil when hidden.
@@ -74,6 +88,14 @@ public struct VirtualTerminal {
     }
 
     private mutating func print(_ character: Character) {
+        if drawing == .scalarByScalar && character.unicodeScalars.count > 1 {
+            for scalar in character.unicodeScalars { printGlyph(Character(scalar)) }
+        } else {
+            printGlyph(character)
+        }
+    }
+
+    private mutating func printGlyph(_ character: Character) {
         // Past the right edge only zero-width clusters still land (on the last cell).
         guard column < screen.columns || width(character) == 0 else { return }
         column = screen.write(String(character), row: row, column: column, style: style, width: width)
@@ -112,7 +134,7 @@ public struct VirtualTerminal {
             screen.fill(row: row, column: column, height: 1, width: screen.columns - column)
         case ("h", "?25"): isCursorVisible = true
         case ("l", "?25"): isCursorVisible = false
-        case ("h", "?1049"), ("l", "?1049"), ("h", "?2004"), ("l", "?2004"): break
+        case ("h", "?1049"), ("l", "?1049"), ("h", "?2004"), ("l", "?2004"), ("h", "?7"), ("l", "?7"): break
         default:
             unsupported.append("CSI \(parameters)\(final)")
         }

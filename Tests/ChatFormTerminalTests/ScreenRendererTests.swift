@@ -14,7 +14,7 @@ struct ScreenRendererTests {
         frame.write("c", row: 0, column: 2, style: CellStyle(bold: true, foreground: .red), width: testWidth)
         frame.write("世", row: 1, column: 1, width: testWidth)
         frame.cursor = ScreenCursor(row: 1, column: 3)
-        let expected = "\(esc)[?25l\(esc)[0m\(esc)[H\(esc)[2J"
+        let expected = "\(esc)[?25l\(esc)[0m\(esc)[?7l\(esc)[H\(esc)[2J"
             + "\(esc)[1;1Hab\(esc)[0;1;31mc"
             + "\(esc)[2;1H\(esc)[0m 世"
             + "\(esc)[2;4H\(esc)[?25h"
