@@ -97,6 +97,12 @@ let package = Package(
             ],
             path: "Benchmarks/chatform-bench"
         ),
+        // Fuzzing (Fuzz/README.md): the targets' properties, and the driver that runs them
+        // under libFuzzer in a fuzz build (Fuzz/run) or over a corpus in a normal one.
+        .target(name: "ChatFormFuzzing",
+                dependencies: ["ChatFormText", "ChatFormReplay", "ChatFormBehaviors", "ChatFormScroll", "ChatFormTerminal"]),
+        .target(name: "CChatFormFuzz"),
+        .executableTarget(name: "chatform-fuzz", dependencies: ["ChatFormFuzzing", "CChatFormFuzz"], path: "Fuzz/chatform-fuzz"),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
@@ -109,6 +115,7 @@ let package = Package(
         .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
         // The documentation's samples, run as written, through the umbrella import.
         .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform"]),
+        .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],

@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+@testable import ChatFormFuzzing
+import ChatFormText
+import ChatFormTesting
+
+/// The fuzz targets' seed corpora (`Fuzz/Corpus/<target>`, which also hold every input a
+/// fuzzer found breaking a property, once fixed) and seeded random inputs, through the
+/// same properties `chatform-fuzz` checks.
+@Suite("Fuzz corpora")
+struct FuzzCorpusTests {
+    static func corpus(_ target: FuzzTarget) -> [URL] {
+        let folder = ToolProcess.packageRoot.appendingPathComponent("Fuzz/Corpus/\(target.rawValue)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test("every input of the seed corpus keeps the property", arguments: FuzzTarget.allCases)
+    func seedCorpus(target: FuzzTarget) throws {
+        let files = Self.corpus(target)
+        #expect(files.count >= 5, "the \(target) corpus is missing")
+        for file in files {
+            let data = try [UInt8](Data(contentsOf: file))
+            do {
+                try target.check(data)
+            } catch {
+                Issue.record("\(file.lastPathComponent): \(error)")
+            }
+        }
+    }
+
+    /// Random mutations of the seeds (fixed seeds): flipped, inserted and deleted bytes.
+    @Test("mutated seeds keep the property", arguments: FuzzTarget.allCases)
+    func mutatedSeeds(target: FuzzTarget) throws {
+        var random = SplitMix64(seed: 13)
+        let seeds = try Self.corpus(target).map { try [UInt8](Data(contentsOf: $0)) }
+        for _ in 0..<300 {
+            var data = seeds.randomElement(using: &random) ?? []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let position = data.isEmpty ? 0 : Int.random(in: 0..<data.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0 where !data.isEmpty: data[position] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+                case 1: data.insert(UInt8.random(in: 0...255, using: &random), at: position)
+                default: if !data.isEmpty { data.remove(at: position) }
+                }
+            }
+            do {
+                try target.check(data)
+            } catch {
+                Issue.record("\(target) \(data): \(error)")
+                return
+            }
+        }
+    }
+
+    /// The properties catch wrong results, not only crashes: lines that skip a byte, run
+    /// past a mandatory break, split a cluster or overflow with two clusters are refused.
+    @Test("the line checks refuse broken lines", arguments: [
+        [LineFragment(start: 0, end: 2, width: 2, terminatorLength: 0), LineFragment(start: 3, end: 5, width: 2, terminatorLength: 0)],
+        [LineFragment(start: 0, end: 5, width: 4, terminatorLength: 0)],
+        [LineFragment(start: 0, end: 3, width: 3, terminatorLength: 0), LineFragment(start: 3, end: 5, width: 1, terminatorLength: 0)],
+        [LineFragment(start: 0, end: 1, width: 1, terminatorLength: 0), LineFragment(start: 1, end: 5, width: 3, terminatorLength: 0)],
+    ])
+    func lineChecksCanFail(lines: [LineFragment]) {
+        // "ab\nc\u{301}": the LF ends line 1; "c" and its mark are one cluster.
+        #expect(throws: PropertyFailure.self) {
+            try TextLayoutProperty.checkLines(lines, text: "ab\nc\u{301}", width: 2)
+        }
+        let good = [LineFragment(start: 0, end: 3, width: 2, terminatorLength: 1), LineFragment(start: 3, end: 6, width: 1, terminatorLength: 0)]
+        #expect(throws: Never.self) { try TextLayoutProperty.checkLines(good, text: "ab\nc\u{301}", width: 2) }
+    }
+}
