@@ -3,14 +3,15 @@ import ChatFormBehaviors
 import ChatFormScroll
 import Foundation
 
-/// The `replay` target. Input: an options byte (frames, visible rows only), then the
-/// script's bytes, run as `chatform replay` runs them (a `"behavior"` key picks the
-/// behaviour replay).
+/// The `replay` target. Input: an options byte (frames, visible rows only, generated),
+/// then the script's bytes (or the bytes `ReplayScriptGenerator` builds a script from),
+/// run as `chatform replay` runs them (a `"behavior"` key picks the behaviour replay).
 enum ReplayProperty {
     static func check(_ data: [UInt8]) throws(PropertyFailure) {
         var input = FuzzBytes(data)
         let flags = input.byte()
-        let script = input.rest()
+        // Bit 2: build the script from the bytes (deep into the events); else the bytes are the script.
+        let script = flags & 4 != 0 ? ReplayScriptGenerator.script(&input) : input.rest()
         let frames = flags & 1 != 0
         let parsed = try? JSONReader.parse(script)
         let events = parsed?["events"]?.array?.count ?? 0

@@ -114,6 +114,11 @@ enum TextDocumentProperty {
         do { fresh = try TextLayout(text: document.text, width: document.width, metrics: metrics, options: options) } catch {
             throw PropertyFailure("fresh layout failed: \(error)")
         }
+        // The position nearest to points around the caret, and far away.
+        for (x, y) in [(Double(offset % 7), Double(offset % 5)), (-1, -1), (1e308, 1e308), (.nan, .infinity), (3.5, -.infinity)] {
+            let point = Point(x: x, y: y)
+            try require(document.position(at: point) == fresh.position(at: point), "position at \(point): \(document.position(at: point)) vs \(fresh.position(at: point))")
+        }
         for affinity in [TextAffinity.downstream, .upstream] {
             let position = TextPosition(offset: offset, affinity: affinity)
             let mine = Result { () throws(TextLayoutError) in try document.caretRect(for: position) }

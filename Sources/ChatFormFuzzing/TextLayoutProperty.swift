@@ -1,4 +1,5 @@
 import ChatFormText
+import ChatFormGeometry
 
 /// The `layout` target. Input: a width byte pair, a metrics byte, an options byte, then
 /// the text's bytes (any bytes: invalid UTF-8 must be reported, not laid out).
@@ -11,24 +12,29 @@ enum TextLayoutProperty {
         let bytes = input.rest()
         guard let text = try validated(bytes) else { return }
         let options = TextLayoutOptions(keepAll: optionBits & 1 != 0)
-        switch metricsChoice % 3 {
+        switch metricsChoice % 4 {
+        case 3:
+            try check(text, width: width, metrics: ErraticMetrics(choice: metricsChoice >> 2), options: options,
+                      threads: optionBits & 2 != 0)
         case 0:
             try check(text, width: width, metrics: TerminalCellMetrics(tabWidth: Int(metricsChoice >> 3) - 2,
                                                                        ambiguousWidth: Int(metricsChoice >> 2 & 1) + 1),
                       options: options, threads: optionBits & 2 != 0)
         case 1:
-            let advances = [0.5, 0.7, 1, 1.25, 3, 1e-3, 7.5, 0.1]
-            try check(text, width: width, metrics: FixedAdvanceMetrics(advance: advances[Int(metricsChoice >> 2) % 8], lineHeight: 1),
+            let advances = [0.5, 0.7, 1, 1.25, 3, 1e-3, 7.5, 0.1, 1e308, 5e-324, 1e-300, 1e300, 2.5e307, 1.0 / 3]
+            try check(text, width: width, metrics: FixedAdvanceMetrics(advance: advances[Int(metricsChoice >> 2) % advances.count],
+                                                                       lineHeight: 1),
                       options: options, threads: optionBits & 2 != 0)
         default:
-            try check(text, width: width, metrics: TerminalCellMetrics(tabWidth: Int(metricsChoice >> 4) + 1,
-                                                                       cellWidth: 0.6 + Double(metricsChoice >> 2 & 3) * 0.35),
+            let cellWidths = [0.6, 0.95, 1.3, 1.65, 1e300, 1e-300, 5e-324, 1e308]
+            try check(text, width: width, metrics: TerminalCellMetrics(tabWidth: metricsChoice >> 5 == 7 ? Int.max : Int(metricsChoice >> 5) + 1,
+                                                                       cellWidth: cellWidths[Int(metricsChoice >> 2 & 7)]),
                       options: options, threads: optionBits & 2 != 0)
         }
     }
 
     /// A width from two bytes: whole cells, fractions (down to 1/128, below any cluster),
-    /// fractional widths up to 64, wide ones, no wrapping, and the invalid ones.
+    /// fractional widths up to 64, wide and extreme ones, no wrapping, and the invalid ones.
     static func width(_ a: UInt8, _ b: UInt8) -> Double {
         switch a {
         case 0xFF: return 0
@@ -41,7 +47,14 @@ enum TextLayoutProperty {
         case 0: return Double(Int(a / 4) % 64 + 1)
         case 1: return (Double(b) + 1) / 128
         case 2: return Double(a / 4) + Double(b) / 256 + 1.0 / 512
-        default: return a / 4 % 8 == 0 ? .infinity : Double(b) * 37.5 + 0.5
+        default:
+            switch a / 4 % 8 {
+            case 0: return .infinity
+            case 1: return 1e308
+            case 2: return .leastNonzeroMagnitude
+            case 3: return .greatestFiniteMagnitude
+            default: return Double(b) * 37.5 + 0.5
+            }
         }
     }
 
@@ -86,6 +99,18 @@ enum TextLayoutProperty {
             throw PropertyFailure("reference wrap failed: \(error)")
         }
         try require(reference == layout.lines, "lines differ from the ICU-only wrap:\n\(layout.lines)\n\(reference)")
+        // Caret geometry is finite at every cluster boundary, and a point inside it maps back near it.
+        let boundaries = (try? ICUReference.graphemeBoundaries(in: text)) ?? []
+        for offset in boundaries.prefix(300) {
+            let rect: Rect
+            do { rect = try layout.caretRect(for: TextPosition(offset: offset)) } catch {
+                throw PropertyFailure("caret rect at boundary \(offset) failed: \(error)")
+            }
+            try require(rect.minX.isFinite && rect.minY.isFinite && rect.height > 0 && rect.minX >= 0,
+                        "caret rect \(rect) at \(offset)")
+            let found = layout.position(at: Point(x: rect.minX, y: rect.minY + rect.height / 2))
+            try require(found.offset >= 0 && found.offset <= text.utf8.count, "position \(found) outside the text")
+        }
         if threads {
             do {
                 let parallel = try TextLayout(text: text, width: width, metrics: metrics, options: options, threads: 3)
@@ -175,5 +200,28 @@ enum TextScalars {
             cuts.removeLast()
         }
         return count
+    }
+}
+
+/// Custom metrics that answer with extremes (NaN, infinities, huge, tiny and negative
+/// advances, tab stops behind x), which the layout must tame.
+struct ErraticMetrics: TextMetrics {
+    static let values: [Double] = [1, 2, .nan, .infinity, -.infinity, 1e308, -1, 0, 5e-324, 1e-300, 0.3, 1e7]
+    let choice: UInt8
+
+    var lineHeight: Double { Self.values[Int(choice) % Self.values.count] }
+
+    func advance(of cluster: GraphemeCluster) -> Double {
+        let k = cluster.string.unicodeScalars.reduce(Int(choice)) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
+        return Self.values[k % Self.values.count]
+    }
+
+    func tabStop(after x: Double) -> Double {
+        switch choice % 4 {
+        case 0: return x - 1
+        case 1: return .nan
+        case 2: return x + Self.values[Int(choice >> 2) % Self.values.count]
+        default: return (x / 8).rounded(.down) * 8 + 8
+        }
     }
 }

@@ -7,12 +7,17 @@ enum Measurer: Sendable {
     /// A prepared text: advances come from its shaped runs (see `ShapedText`).
     case shaped(ShapedText)
 
+    /// Resolves `metrics`, clamping the built-in ones' numbers to `TextMetricsLimits` (their
+    /// properties are mutable, so the initializers' clamps may have been bypassed).
     init(_ metrics: some TextMetrics) {
         if let m = metrics as? TerminalCellMetrics {
-            self = .cells(ambiguousWidth: m.ambiguousWidth, cellWidth: m.cellWidth,
-                          tabInterval: Double(m.tabWidth) * m.cellWidth)
+            let cellWidth = TextMetricsLimits.advance(m.cellWidth)
+            let tabWidth = Swift.min(Swift.max(1, m.tabWidth), TextMetricsLimits.maximumTabWidth)
+            self = .cells(ambiguousWidth: Swift.min(2, Swift.max(1, m.ambiguousWidth)), cellWidth: cellWidth,
+                          tabInterval: TextMetricsLimits.tabInterval(Double(tabWidth) * cellWidth, fallback: 8 * cellWidth))
         } else if let m = metrics as? FixedAdvanceMetrics {
-            self = .fixed(advance: m.advance, tabInterval: m.tabInterval)
+            let advance = TextMetricsLimits.advance(m.advance)
+            self = .fixed(advance: advance, tabInterval: TextMetricsLimits.tabInterval(m.tabInterval, fallback: 8 * advance))
         } else {
             self = .custom(metrics)
         }
@@ -34,7 +39,7 @@ enum Measurer: Sendable {
             let wide = CellWidth.of(bytes, start, end, ambiguousWidth: 2)
             let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             let value = metrics.advance(of: GraphemeCluster(string: string, cells: narrow, isAmbiguous: wide != narrow))
-            return value.isFinite && value > 0 ? value : 0
+            return value.isFinite && value > 0 ? Swift.min(value, TextMetricsLimits.maximumAdvance) : 0
         }
     }
 
@@ -43,12 +48,14 @@ enum Measurer: Sendable {
     func tabStop(after x: Double) -> Double {
         switch self {
         case .cells(_, _, let interval), .fixed(_, let interval):
-            return ((x / interval).rounded(.down) + 1) * interval
+            let stop = ((x / interval).rounded(.down) + 1) * interval
+            // Far from 0, rounding can leave the stop at x: the tab then takes no width.
+            return stop > x ? stop : x
         case .shaped(let shaped):
             return ShapedText.pixels(shaped.shaper.tabStop(afterFixed: Int64((x * 65536).rounded())))
         case .custom(let metrics):
             let stop = metrics.tabStop(after: x)
-            return stop.isFinite && stop > x ? stop : x
+            return stop.isFinite && stop > x ? Swift.min(stop, x + TextMetricsLimits.maximumTabInterval) : x
         }
     }
 }

@@ -61,7 +61,7 @@ public struct TextDocument: Sendable {
         self.width = width
         self.options = options
         self.metrics = metrics
-        self.lineHeight = metrics.lineHeight.isFinite && metrics.lineHeight > 0 ? metrics.lineHeight : 1
+        self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
         let texts = Self.splitParagraphs(text)
         var laidOut: [_Paragraph] = []
         laidOut.reserveCapacity(texts.count)

@@ -36,7 +36,7 @@ extension TextLayout {
         self.lineBottoms = []
         self.width = width
         self.options = options
-        self.lineHeight = metrics.lineHeight.isFinite && metrics.lineHeight > 0 ? metrics.lineHeight : 1
+        self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
         self.measurer = Measurer(metrics)
         self.lines = try Self.wrapInParallel(text, width: width, measurer: measurer, keepAll: options.keepAll,
                                              threads: threads)

@@ -12,11 +12,16 @@
 /// }
 /// ```
 public protocol TextMetrics: Sendable {
-    /// The height of one line; must be finite and positive.
+    /// The height of one line; must be finite and positive (the layout clamps it to
+    /// `TextMetricsLimits.lineHeights`; NaN, infinite or not positive: 1).
     var lineHeight: Double { get }
-    /// The advance of one grapheme cluster that is neither a tab nor a mandatory break.
+    /// The advance of one grapheme cluster that is neither a tab nor a mandatory break
+    /// (NaN, infinite or not positive counts as 0; above `TextMetricsLimits.maximumAdvance`
+    /// as that).
     func advance(of cluster: GraphemeCluster) -> Double
-    /// The x position a tab that starts at `x` advances to (strictly greater than `x`).
+    /// The x position a tab that starts at `x` advances to (strictly greater than `x`;
+    /// otherwise the tab takes no width; at most `TextMetricsLimits.maximumTabInterval`
+    /// further).
     func tabStop(after x: Double) -> Double
 }
 
@@ -51,13 +56,15 @@ public struct TerminalCellMetrics: TextMetrics, Hashable {
     /// Points per cell [1].
     public var cellWidth: Double
 
-    /// Values outside their ranges are clamped: `tabWidth` to at least 1, `ambiguousWidth`
-    /// to 1...2; a `lineHeight` or `cellWidth` that is not finite and positive becomes 1.
+    /// Values outside their ranges are clamped (see `TextMetricsLimits`): `tabWidth` to
+    /// 1...10,000, `ambiguousWidth` to 1...2, `lineHeight` to 1e-6...1e6 and `cellWidth` to
+    /// 1e-6...1e6; a `lineHeight` or `cellWidth` that is not finite and positive becomes 1.
+    /// The layout applies the same clamps to values set on the properties afterwards.
     public init(tabWidth: Int = 8, ambiguousWidth: Int = 1, lineHeight: Double = 1, cellWidth: Double = 1) {
-        self.tabWidth = max(1, tabWidth)
+        self.tabWidth = min(max(1, tabWidth), TextMetricsLimits.maximumTabWidth)
         self.ambiguousWidth = min(2, max(1, ambiguousWidth))
-        self.lineHeight = lineHeight.isFinite && lineHeight > 0 ? lineHeight : 1
-        self.cellWidth = cellWidth.isFinite && cellWidth > 0 ? cellWidth : 1
+        self.lineHeight = TextMetricsLimits.lineHeight(lineHeight)
+        self.cellWidth = TextMetricsLimits.advance(cellWidth)
     }
 
     public func advance(of cluster: GraphemeCluster) -> Double {
@@ -84,12 +91,13 @@ public struct FixedAdvanceMetrics: TextMetrics, Hashable {
     public var tabInterval: Double
 
     /// Non-finite or non-positive values are clamped to 1 (advance, line height) and to
-    /// 8 advances (tab interval).
+    /// 8 advances (tab interval); others to their ranges (see `TextMetricsLimits`):
+    /// `advance` to 1e-6...1e6, `lineHeight` to 1e-6...1e6, `tabInterval` to 1e-6...1e9.
+    /// The layout applies the same clamps to values set on the properties afterwards.
     public init(advance: Double, lineHeight: Double, tabInterval: Double? = nil) {
-        self.advance = advance.isFinite && advance > 0 ? advance : 1
-        self.lineHeight = lineHeight.isFinite && lineHeight > 0 ? lineHeight : 1
-        let tab = tabInterval ?? 8 * self.advance
-        self.tabInterval = tab.isFinite && tab > 0 ? tab : 8 * self.advance
+        self.advance = TextMetricsLimits.advance(advance)
+        self.lineHeight = TextMetricsLimits.lineHeight(lineHeight)
+        self.tabInterval = TextMetricsLimits.tabInterval(tabInterval ?? 8 * self.advance, fallback: 8 * self.advance)
     }
 
     public func advance(of cluster: GraphemeCluster) -> Double {
