@@ -21,12 +21,12 @@ enum TextLayoutProperty {
                                                                        ambiguousWidth: Int(metricsChoice >> 2 & 1) + 1),
                       options: options, threads: optionBits & 2 != 0)
         case 1:
-            let advances = [0.5, 0.7, 1, 1.25, 3, 1e-3, 7.5, 0.1, 1e308, 5e-324, 1e-300, 1e300, 2.5e307, 1.0 / 3]
+            let advances = [0.5, 0.7, 1, 1.25, 3, 1e-3, 7.5, 0.1, 1e308, Double.leastNonzeroMagnitude, 1e-300, 1e300, 2.5e307, 1.0 / 3]
             try check(text, width: width, metrics: FixedAdvanceMetrics(advance: advances[Int(metricsChoice >> 2) % advances.count],
                                                                        lineHeight: 1),
                       options: options, threads: optionBits & 2 != 0)
         default:
-            let cellWidths = [0.6, 0.95, 1.3, 1.65, 1e300, 1e-300, 5e-324, 1e308]
+            let cellWidths = [0.6, 0.95, 1.3, 1.65, 1e300, 1e-300, Double.leastNonzeroMagnitude, 1e308]
             try check(text, width: width, metrics: TerminalCellMetrics(tabWidth: metricsChoice >> 5 == 7 ? Int.max : Int(metricsChoice >> 5) + 1,
                                                                        cellWidth: cellWidths[Int(metricsChoice >> 2 & 7)]),
                       options: options, threads: optionBits & 2 != 0)
@@ -206,7 +206,7 @@ enum TextScalars {
 /// Custom metrics that answer with extremes (NaN, infinities, huge, tiny and negative
 /// advances, tab stops behind x), which the layout must tame.
 struct ErraticMetrics: TextMetrics {
-    static let values: [Double] = [1, 2, .nan, .infinity, -.infinity, 1e308, -1, 0, 5e-324, 1e-300, 0.3, 1e7]
+    static let values: [Double] = [1, 2, .nan, .infinity, -.infinity, 1e308, -1, 0, Double.leastNonzeroMagnitude, 1e-300, 0.3, 1e7]
     let choice: UInt8
 
     var lineHeight: Double { Self.values[Int(choice) % Self.values.count] }

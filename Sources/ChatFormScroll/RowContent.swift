@@ -19,9 +19,10 @@ public struct RowStyle: Sendable, Hashable {
     public var maxLines: Int?
 
     /// Values outside their ranges are clamped: negative or non-finite padding becomes 0,
-    /// `minHeight` to at least 0, `maxHeight` to at least `minHeight`, `maxLines` to at least 1.
+    /// padding and `minHeight` are clamped to `0...ScrollLimits.maximumLength`, `maxHeight` to
+    /// at least `minHeight` (∞ allowed), `maxLines` to at least 1.
     public init(padding: EdgeInsets = .zero, minHeight: Double = 0, maxHeight: Double = .infinity, maxLines: Int? = nil) {
-        func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        func clean(_ v: Double) -> Double { ScrollLimits.clampedLength(v) }
         self.padding = EdgeInsets(top: clean(padding.top), left: clean(padding.left),
                                   bottom: clean(padding.bottom), right: clean(padding.right))
         self.minHeight = clean(minHeight)

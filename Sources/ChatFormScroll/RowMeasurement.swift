@@ -76,14 +76,14 @@ public struct RowMeasurement: Sendable {
             try addText(0, text, editable: editable, maxLines: style.maxLines,
                         rowLimit: style.maxHeight - style.padding.vertical)
         case .fixed(let h):
-            y = h.isFinite && h > 0 ? h : 0
+            y = ScrollLimits.clampedLength(h)
         case .stack(let stack):
             for (k, item) in stack.enumerated() {
                 switch item.kind {
                 case .text(let text, let editable, let maxLines):
                     try addText(k, text, editable: editable, maxLines: maxLines, rowLimit: .infinity)
                 case .space(let h):
-                    let h = h.isFinite && h > 0 ? h : 0
+                    let h = ScrollLimits.clampedLength(h)
                     items.append(Item(index: k, y: y, height: h, text: nil, editable: false, maxVisibleHeight: h))
                     y += h
                 }

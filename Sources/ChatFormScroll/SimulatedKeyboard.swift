@@ -61,11 +61,13 @@ public struct SimulatedKeyboard: Sendable, Equatable {
 
     /// Shows the keyboard, or changes its height, animating from its current height.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height, a duration
+    /// - Throws: `ScrollError.invalidValue` for a height outside `0...ScrollLimits.maximumLength`, a duration
     ///   outside `0...maximumDuration`, or a spring that takes longer than that to settle.
     public mutating func show(height: Double, duration: Double = defaultDuration,
                               curve: TimingCurve = .easeInOut, at time: Double) throws(ScrollError) {
-        guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
+        guard height.isFinite, height >= 0, height <= ScrollLimits.maximumLength else {
+            throw .invalidValue("keyboard height (0...1e12)", height)
+        }
         try animate(to: height, duration: duration, curve: curve, at: time)
     }
 

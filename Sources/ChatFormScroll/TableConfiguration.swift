@@ -29,11 +29,11 @@ public struct TableConfiguration: Sendable {
     /// The frame rates a table runs at: 1 to 1000 frames per second.
     public static let frameRates: ClosedRange<Double> = 1...1000
 
-    /// Settings; out-of-range numbers are clamped, never rejected: a negative or non-finite
-    /// `caretMarginLines` becomes 0 (negative) or 1 (NaN, infinite); a negative or non-finite
-    /// `stickToBottomTolerance` becomes one line; a negative or non-finite
-    /// `estimatedRowHeight` means no estimate; `frameRate` is clamped to `frameRates`
-    /// (NaN, infinite, zero or negative: 60).
+    /// Settings; out-of-range numbers are clamped, never rejected: `caretMarginLines` to
+    /// `0...ScrollLimits.maximumCaretMarginLines` (NaN: 1); `stickToBottomTolerance` to
+    /// `0...ScrollLimits.maximumLength` (negative or non-finite: one line);
+    /// `estimatedRowHeight` to `0...ScrollLimits.maximumLength` (negative or non-finite: no
+    /// estimate); `frameRate` to `frameRates` (NaN, infinite, zero or negative: 60).
     public init(metrics: any TextMetrics = TerminalCellMetrics(), textOptions: TextLayoutOptions = TextLayoutOptions(),
                 caretMarginLines: Double = 1, keyboardPolicy: KeyboardPolicy = .always,
                 contentAlignment: ContentAlignment = .top, stickToBottom: Bool = true,
@@ -41,13 +41,13 @@ public struct TableConfiguration: Sendable {
                 estimateFromTextLength: Bool = false, frameRate: Double = 60) {
         self.metrics = metrics
         self.textOptions = textOptions
-        self.caretMarginLines = caretMarginLines.isFinite ? Swift.max(0, caretMarginLines) : 1
+        self.caretMarginLines = caretMarginLines.isNaN ? 1 : Swift.min(Swift.max(0, caretMarginLines), ScrollLimits.maximumCaretMarginLines)
         self.keyboardPolicy = keyboardPolicy
         self.contentAlignment = contentAlignment
         self.stickToBottom = stickToBottom
         let tolerance = stickToBottomTolerance ?? metrics.lineHeight
-        self.stickToBottomTolerance = tolerance.isFinite && tolerance >= 0 ? tolerance : metrics.lineHeight
-        self.estimatedRowHeight = estimatedRowHeight.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        self.stickToBottomTolerance = tolerance.isFinite && tolerance >= 0 ? Swift.min(tolerance, ScrollLimits.maximumLength) : metrics.lineHeight
+        self.estimatedRowHeight = estimatedRowHeight.flatMap { $0.isFinite && $0 >= 0 ? Swift.min($0, ScrollLimits.maximumLength) : nil }
         self.estimateFromTextLength = estimateFromTextLength
         self.frameRate = frameRate.isFinite && frameRate > 0
             ? Swift.min(Swift.max(frameRate, Self.frameRates.lowerBound), Self.frameRates.upperBound) : 60

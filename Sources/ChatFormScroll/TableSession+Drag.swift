@@ -27,9 +27,13 @@ extension TableSession {
     /// bounds the content follows exactly; past a bound it moves `overscrollResistance` of
     /// the finger's travel beyond it, both ways. Without `beginDrag()` this is `scroll(by:)`.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a non-finite delta.
+    /// - Throws: `ScrollError.invalidValue` for a delta outside
+    ///   `-ScrollLimits.maximumLength...ScrollLimits.maximumLength`, or one that would take
+    ///   the finger past ±1e15 points.
     public mutating func drag(by delta: Double) throws(ScrollError) {
-        guard delta.isFinite else { throw .invalidValue("drag delta", delta) }
+        guard ScrollLimits.isLength(delta), Swift.abs((dragFinger ?? viewport.offset) + delta) <= 1e15 else {
+            throw .invalidValue("drag delta (-1e12...1e12)", delta)
+        }
         guard let finger = dragFinger else { return try scroll(by: delta) }
         let moved = finger + delta
         dragFinger = moved

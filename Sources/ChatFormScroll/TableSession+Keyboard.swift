@@ -9,11 +9,13 @@ extension TableSession {
     /// It ends an interactive keyboard drag and a frozen inset (`changeKeyboardHeight(to:content:)`):
     /// the inset then moves from the value it was held at, over the same duration.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a negative or non-finite height, a duration
+    /// - Throws: `ScrollError.invalidValue` for a height outside `0...ScrollLimits.maximumLength`, a duration
     ///   outside `0...SimulatedKeyboard.maximumDuration`, or a spring that settles later.
     public mutating func showKeyboard(height: Double, duration: Double = SimulatedKeyboard.defaultDuration,
                                       curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
+        guard height.isFinite, height >= 0, height <= ScrollLimits.maximumLength else {
+            throw .invalidValue("keyboard height (0...1e12)", height)
+        }
         try endKeyboardInteraction(duration: duration, curve: curve)
         setLift(showing: true)
         try keyboard.show(height: height, duration: duration, curve: curve, at: now)

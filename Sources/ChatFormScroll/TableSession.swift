@@ -315,14 +315,18 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// Scrolls by `delta` points (a user's drag), then clamps. A user scroll does not pull
     /// the caret back into view; the next edit, caret move or keyboard change does.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a non-finite delta.
+    /// - Throws: `ScrollError.invalidValue` for a delta outside
+    ///   `-ScrollLimits.maximumLength...ScrollLimits.maximumLength`.
     /// - Complexity: O(log n + rows newly visible).
     public mutating func scroll(by delta: Double) throws(ScrollError) {
-        guard delta.isFinite else { throw .invalidValue("scroll delta", delta) }
+        guard ScrollLimits.isLength(delta) else { throw .invalidValue("scroll delta (-1e12...1e12)", delta) }
         try scroll(to: viewport.offset + delta)
     }
 
     /// Scrolls to `offset`, then clamps.
+    ///
+    /// - Throws: `ScrollError.invalidValue` for a NaN or infinite offset (a finite one
+    ///   outside the content is clamped).
     public mutating func scroll(to offset: Double) throws(ScrollError) {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
         pinnedRow = nil

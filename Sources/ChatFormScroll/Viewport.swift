@@ -64,14 +64,17 @@ public struct Viewport: Sendable, Hashable, Codable {
         offset >= maxOffset(contentHeight: contentHeight) - tolerance
     }
 
-    /// Checks that every size and inset is finite and not negative.
+    /// Checks that every size and inset lies within `0...ScrollLimits.maximumLength` (the
+    /// width above 0) and that the offset is finite.
+    ///
+    /// - Throws: `ScrollError.invalidValue` naming the first value out of range.
     public func validate() throws(ScrollError) {
         for (name, v) in [("width", size.width), ("height", size.height), ("safe area top", safeArea.top),
                           ("safe area bottom", safeArea.bottom), ("extra bottom inset", extraBottomInset),
                           ("keyboard overlap", keyboardOverlap)] {
-            guard v.isFinite, v >= 0 else { throw .invalidValue(name, v) }
+            guard v.isFinite, v >= 0, v <= ScrollLimits.maximumLength else { throw .invalidValue("\(name) (0...1e12)", v) }
         }
-        guard size.width > 0 else { throw .invalidValue("width", size.width) }
+        guard size.width > 0 else { throw .invalidValue("width (above 0)", size.width) }
         guard offset.isFinite else { throw .invalidValue("offset", offset) }
     }
 }
