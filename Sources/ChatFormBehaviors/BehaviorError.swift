@@ -13,7 +13,8 @@ import ChatFormMotion
 /// }
 /// ```
 public enum BehaviorError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A number that must be finite (and, for sizes, not negative) was not.
+    /// A number out of its range: sizes within `0...maximumMagnitude`, offsets and
+    /// translations within `-maximumMagnitude...maximumMagnitude`, times finite.
     case invalidNumber(name: String, value: Double)
     /// A configuration whose parts contradict each other (the message says how).
     case invalidConfiguration(String)
@@ -28,10 +29,15 @@ public enum BehaviorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An error from the animation layer.
     case motion(MotionError)
 
+    /// The largest size, offset or translation a model takes, in points [1e12]: sums of
+    /// sizes (content heights, section offsets) stay finite.
+    public static let maximumMagnitude = 1e12
+
     /// A one-line explanation.
     public var description: String {
         switch self {
-        case .invalidNumber(let name, let value): return "\(name) must be finite and not negative (got \(value))"
+        case .invalidNumber(let name, let value):
+            return "\(name) must be finite, not negative for a size, and within ±1e12 (got \(value))"
         case .invalidConfiguration(let message): return "invalid configuration: \(message)"
         case .unknownID(let id): return "unknown id '\(id)'"
         case .duplicateID(let id): return "id '\(id)' is listed twice"
@@ -44,15 +50,19 @@ public enum BehaviorError: Error, Sendable, Equatable, CustomStringConvertible {
 
 // Validation helpers shared by the models.
 enum _Check {
-    /// `value` if finite and not negative.
+    /// `value` if within `0...BehaviorError.maximumMagnitude`.
     static func size(_ value: Double, _ name: String) throws -> Double {
-        guard value.isFinite, value >= 0 else { throw BehaviorError.invalidNumber(name: name, value: value) }
+        guard value.isFinite, value >= 0, value <= BehaviorError.maximumMagnitude else {
+            throw BehaviorError.invalidNumber(name: name, value: value)
+        }
         return value
     }
 
-    /// `value` if finite (any sign).
+    /// `value` if within `-BehaviorError.maximumMagnitude...BehaviorError.maximumMagnitude`.
     static func finite(_ value: Double, _ name: String) throws -> Double {
-        guard value.isFinite else { throw BehaviorError.invalidNumber(name: name, value: value) }
+        guard value.isFinite, Swift.abs(value) <= BehaviorError.maximumMagnitude else {
+            throw BehaviorError.invalidNumber(name: name, value: value)
+        }
         return value
     }
 

@@ -11,7 +11,9 @@ enum ReplayProperty {
         var input = FuzzBytes(data)
         let flags = input.byte()
         // Bit 2: build the script from the bytes (deep into the events); else the bytes are the script.
-        let script = flags & 4 != 0 ? ReplayScriptGenerator.script(&input) : input.rest()
+        // Bit 3 with it: a behaviour script.
+        let script = flags & 4 == 0 ? input.rest()
+            : flags & 8 == 0 ? ReplayScriptGenerator.script(&input) : ReplayScriptGenerator.behaviorScript(&input)
         let frames = flags & 1 != 0
         let parsed = try? JSONReader.parse(script)
         let events = parsed?["events"]?.array?.count ?? 0

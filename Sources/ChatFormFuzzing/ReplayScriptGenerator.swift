@@ -14,6 +14,10 @@ enum ReplayScriptGenerator {
 
     static func script(_ input: inout FuzzBytes) -> [UInt8] {
         func number() -> String { numbers[Int(input.byte()) % numbers.count] }
+        /// A count: small, or huge (a count costs what it changes, not its size).
+        func count() -> String { let b = input.byte(); return b < 200 ? "\(b % 6)" : ["1e14", "999999999999999", "-1", "1e15"][Int(b) % 4] }
+        /// A caret offset: in the text, or far outside it.
+        func offset() -> String { let b = input.byte(); return b < 220 ? "\(b % 10)" : ["1e300", "-1e300", "1e15", "-1", "1.5"][Int(b) % 5] }
         func text() -> String { "\"" + texts[Int(input.byte()) % texts.count] + "\"" }
         func id() -> String { "\"r\(input.byte() % 6)\"" }
         func curve() -> String {
@@ -44,14 +48,14 @@ enum ReplayScriptGenerator {
         var events: [String] = []
         while !input.isEmpty && events.count < 40 {
             switch input.byte() % 24 {
-            case 0: events.append("{\"focus\":\(id()),\"caret\":\(input.byte() % 8)}")
+            case 0: events.append("{\"focus\":\(id()),\"caret\":\(offset())}")
             case 1: events.append("{\"focus\":\(id()),\"field\":\"f\"}")
             case 2: events.append("{\"type\":\(text())}")
             case 3: events.append("{\"newline\":true}")
-            case 4: events.append("{\"backspace\":\(input.byte() % 6)}")
-            case 5: events.append("{\"delete\":\(input.byte() % 6)}")
+            case 4: events.append("{\"backspace\":\(count())}")
+            case 5: events.append("{\"delete\":\(count())}")
             case 6: events.append("{\"move\":\"\(moves[Int(input.byte()) % moves.count])\"}")
-            case 7: events.append("{\"select\":[\(input.byte() % 10),\(input.byte() % 10)]}")
+            case 7: events.append("{\"select\":[\(offset()),\(offset())]}")
             case 8: events.append("{\"scroll\":\(number())}")
             case 9: events.append("{\"scroll\":{\"to\":\(number())}}")
             case 10: events.append("{\"drag\":\"begin\"}")
@@ -72,5 +76,60 @@ enum ReplayScriptGenerator {
         }
         top.append("\"events\":[" + events.joined(separator: ",") + "]")
         return Array(("{" + top.joined(separator: ",") + "}").utf8)
+    }
+
+    /// A behaviour script (toolbar, header, tabs, sections) from bytes; `%n` in a template
+    /// takes a number from `numbers`.
+    static func behaviorScript(_ input: inout FuzzBytes) -> [UInt8] {
+        func fill(_ template: String) -> String {
+            var text = template
+            while let range = text.range(of: "%n") { text.replaceSubrange(range, with: numbers[Int(input.byte()) % numbers.count]) }
+            return text
+        }
+        let kind = ["toolbar", "header", "tabs", "sections"][Int(input.byte()) % 4]
+        var config: [String]
+        var optional: [String]
+        let vocabulary: [String]
+        switch kind {
+        case "toolbar":
+            config = ["\"contentHeight\":%n", "\"viewportHeight\":%n"]
+            optional = ["\"topInset\":%n", "\"bottomInset\":%n", "\"deadZone\":%n", "\"edgeTolerance\":%n",
+                        "\"zoomTolerance\":%n", "\"mode\":\"smoothed\""]
+            vocabulary = ["{\"type\":\"dragBegin\",\"offset\":%n}", "{\"type\":\"scroll\",\"offset\":%n,\"translation\":%n}",
+                          "{\"type\":\"dragEnd\",\"offset\":%n}", "{\"type\":\"zoom\",\"scale\":%n,\"minimumScale\":%n}",
+                          "{\"type\":\"resize\",\"contentHeight\":%n,\"viewportHeight\":%n}"]
+        case "header":
+            config = ["\"headerHeight\":%n"]
+            optional = ["\"minimumHeight\":%n", "\"snapThreshold\":%n", "\"duration\":%n", "\"fadeDistance\":%n",
+                        "\"mode\":\"follow\"", "\"mode\":\"enterAlways\"", "\"snapsToNearestOnDragEnd\":false"]
+            vocabulary = ["{\"type\":\"scroll\",\"offset\":%n}", "{\"type\":\"dragBegin\",\"offset\":%n}",
+                          "{\"type\":\"dragEnd\",\"offset\":%n}"]
+        case "tabs":
+            config = ["\"headerHeight\":%n", "\"viewportHeight\":%n",
+                      "\"tabs\":[{\"id\":\"a\",\"contentHeight\":%n},{\"id\":\"b\",\"contentHeight\":%n}]"]
+            optional = ["\"tabBarHeight\":%n", "\"minimumHeaderHeight\":%n", "\"bottomInset\":%n", "\"selected\":\"b\""]
+            vocabulary = ["{\"type\":\"scroll\",\"offset\":%n}", "{\"type\":\"selectTab\",\"tab\":\"a\"}",
+                          "{\"type\":\"selectTab\",\"tab\":\"b\"}", "{\"type\":\"setContentHeight\",\"tab\":\"a\",\"height\":%n}",
+                          "{\"type\":\"resize\",\"viewportHeight\":%n,\"bottomInset\":%n}"]
+        default:
+            config = ["\"viewportHeight\":%n", "\"sections\":[{\"id\":\"a\",\"height\":%n},{\"id\":\"b\",\"height\":%n}]"]
+            optional = ["\"topInset\":%n", "\"bottomInset\":%n", "\"leadingSpace\":%n", "\"trailingSpace\":%n",
+                        "\"duration\":%n", "\"followsScroll\":true"]
+            vocabulary = ["{\"type\":\"next\"}", "{\"type\":\"scroll\",\"offset\":%n}", "{\"type\":\"jump\",\"section\":\"b\"}",
+                          "{\"type\":\"resize\",\"viewportHeight\":%n,\"topInset\":%n}"]
+        }
+        optional += ["\"frameRate\":%n", "\"curve\":{\"spring\":{\"duration\":%n,\"bounce\":%n}}", "\"curve\":\"linear\""]
+        let chosen = input.byte()
+        for (k, item) in optional.enumerated() where k < 8 && chosen & (1 << k) != 0 { config.append(item) }
+        config = config.map(fill)
+        var events: [String] = []
+        while !input.isEmpty && events.count < 30 {
+            let pick = Int(input.byte())
+            var event = fill(pick % 8 == 7 ? "{\"type\":\"advance\",\"by\":%n}" : vocabulary[pick % vocabulary.count])
+            if pick & 0x80 != 0 { event.removeLast(); event += fill(",\"at\":%n}") }
+            events.append(event)
+        }
+        let script = "{\"behavior\":\"\(kind)\",\"config\":{\(config.joined(separator: ","))},\"events\":[\(events.joined(separator: ","))]}"
+        return Array(script.utf8)
     }
 }

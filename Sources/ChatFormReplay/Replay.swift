@@ -71,8 +71,17 @@ struct Player {
                         height: try vp.required("height") { (k: String) throws(ReplayError) in try vp.size(k) })
         let safe = try decodeInsets(try top.object("safeArea"))
         let lineHeight = try top.size("lineHeight", positive: true) ?? 1
+        guard TextMetricsLimits.lineHeights.contains(lineHeight) else {
+            throw ReplayError("script.lineHeight: must be within 1e-6...1e6 (got \(JSONWriter.number(lineHeight)))")
+        }
+        let caretMargin = try top.size("caretMargin") ?? 1
+        guard caretMargin <= ScrollLimits.maximumCaretMarginLines else {
+            throw ReplayError("script.caretMargin: must be within 0...1000 lines (got \(JSONWriter.number(caretMargin)))")
+        }
         let tabWidth = try top.int("tabWidth") ?? 8
-        guard tabWidth >= 1 else { throw ReplayError("script.tabWidth: must be at least 1") }
+        guard tabWidth >= 1, tabWidth <= TextMetricsLimits.maximumTabWidth else {
+            throw ReplayError("script.tabWidth: must be within 1...\(TextMetricsLimits.maximumTabWidth)")
+        }
         let ambiguous = try top.int("ambiguousWidth") ?? 1
         guard ambiguous == 1 || ambiguous == 2 else { throw ReplayError("script.ambiguousWidth: must be 1 or 2") }
         let policy = try top.string("keyboardPolicy").map { (name: String) throws(ReplayError) -> KeyboardPolicy in
@@ -90,7 +99,7 @@ struct Player {
         let configuration = TableConfiguration(
             metrics: TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguous, lineHeight: lineHeight),
             textOptions: TextLayoutOptions(keepAll: try top.bool("keepAll") ?? false),
-            caretMarginLines: try top.size("caretMargin") ?? 1,
+            caretMarginLines: caretMargin,
             keyboardPolicy: policy, contentAlignment: alignment,
             stickToBottom: try top.bool("stickToBottom") ?? true,
             stickToBottomTolerance: try top.size("stickToBottomTolerance"),
@@ -172,7 +181,7 @@ struct Player {
         case "select":
             try only(["select"])
             guard let pair = f.value["select"]?.array, pair.count == 2, let a = pair[0].number, let b = pair[1].number,
-                  a == a.rounded(), b == b.rounded() else {
+                  a == a.rounded(), b == b.rounded(), Swift.abs(a) < 1e15, Swift.abs(b) < 1e15 else {
                 throw ReplayError("\(path).select: expected [anchor, caret]")
             }
             try table.select(anchor: Int(a), caret: Int(b))

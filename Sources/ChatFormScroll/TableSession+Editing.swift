@@ -175,25 +175,34 @@ extension TableSession {
     /// Inserts a line feed at the caret.
     public mutating func newline() throws(ScrollError) { try type("\n") }
 
-    /// Deletes the selection, or `count` grapheme clusters before the caret.
+    /// Deletes the selection, or `count` grapheme clusters before the caret (as many as
+    /// there are; zero or a negative count deletes nothing).
+    ///
+    /// - Complexity: O(clusters deleted + the edit), whatever `count` is.
     public mutating func deleteBackward(_ count: Int = 1) throws(ScrollError) {
         endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
         let text = try fieldText(focus.field)
         var start = focus.caret.offset
-        do { for _ in 0..<Swift.max(0, count) where start > 0 { start = try text.offset(before: start) } } catch { throw .layout(error.description) }
+        // Stops at the start of the text: a huge count costs what it deletes, not the count.
+        var left = count
+        do { while left > 0 && start > 0 { start = try text.offset(before: start); left -= 1 } } catch { throw .layout(error.description) }
         try edit(start..<focus.caret.offset, with: "")
     }
 
-    /// Deletes the selection, or `count` grapheme clusters after the caret.
+    /// Deletes the selection, or `count` grapheme clusters after the caret (as many as
+    /// there are; zero or a negative count deletes nothing).
+    ///
+    /// - Complexity: O(clusters deleted + the edit), whatever `count` is.
     public mutating func deleteForward(_ count: Int = 1) throws(ScrollError) {
         endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
         let text = try fieldText(focus.field)
         var end = focus.caret.offset
-        do { for _ in 0..<Swift.max(0, count) where end < text.utf8Count { end = try text.offset(after: end) } } catch { throw .layout(error.description) }
+        var left = count
+        do { while left > 0 && end < text.utf8Count { end = try text.offset(after: end); left -= 1 } } catch { throw .layout(error.description) }
         try edit(focus.caret.offset..<end, with: "")
     }
 

@@ -21,12 +21,15 @@ public struct ScreenBuffer: Sendable, Equatable {
     /// Where the terminal cursor rests after the frame is drawn; `nil` hides it.
     public var cursor: ScreenCursor?
 
-    /// A blank buffer; negative sizes count as 0.
+    /// The most rows and the most columns a buffer has [4096]; larger sizes are clamped.
+    public static let maximumSide = 4096
+
+    /// A blank buffer; sizes are clamped to `0...maximumSide`.
     ///
     /// - Complexity: O(rows × columns).
     public init(rows: Int, columns: Int) {
-        self.rows = max(0, rows)
-        self.columns = max(0, columns)
+        self.rows = min(max(0, rows), Self.maximumSide)
+        self.columns = min(max(0, columns), Self.maximumSide)
         self.cells = Array(repeating: .blank, count: self.rows * self.columns)
         self.cursor = nil
     }

@@ -20,8 +20,9 @@ import Dispatch
 /// let layout = try TextLayout(text: bigLog, width: 80, threads: 4)
 /// ```
 extension TextLayout {
-    /// Lays `text` out like `init(text:width:metrics:options:)`, on up to `threads` threads.
-    /// Text with fewer mandatory breaks than threads (or short text) uses fewer.
+    /// Lays `text` out like `init(text:width:metrics:options:)`, on up to `threads` threads
+    /// (clamped to `1...maximumThreads`). Text with fewer mandatory breaks than threads (or
+    /// short text) uses fewer.
     ///
     /// - Throws: the same errors as `init(text:width:metrics:options:)`.
     /// - Complexity: O(n) in the text's UTF-8 length, spread over the threads.
@@ -42,6 +43,9 @@ extension TextLayout {
                                              threads: threads)
     }
 
+    /// The most threads one layout starts [1024]; more count as this many.
+    public static let maximumThreads = 1024
+
     /// The smallest chunk worth a thread of its own.
     static let parallelChunkMinimum = 1 << 16
 
@@ -50,6 +54,7 @@ extension TextLayout {
         var text = text
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
+        let threads = Swift.min(Swift.max(threads, 1), maximumThreads)
         // A few chunks per thread balance the load when one chunk is slower (scripts that
         // need ICU) or a core is busy.
         let wanted = max(1, min(threads * 4, n / parallelChunkMinimum))

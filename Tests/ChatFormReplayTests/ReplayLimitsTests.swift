@@ -88,6 +88,14 @@ struct ReplayLimitsTests {
         (#"{"viewport":{"width":10,"height":5},"events":[{"keyboard":{"height":3,"duration":61}}]}"#, "keyboard duration (0...60 s)"),
         (#"{"viewport":{"width":10,"height":5},"events":[{"keyboard":{"height":3,"curve":{"spring":{"duration":40,"bounce":0.5}}}}]}"#, "settling within 60 s"),
         (#"{"viewport":{"width":10,"height":5},"events":[{"keyboardHide":{"duration":1e300}}]}"#, "keyboard duration"),
+        (#"{"viewport":{"width":10,"height":5},"rows":[{"id":"a","text":"xy","editable":true}],"events":[{"focus":"a"},{"select":[1e300,0]}]}"#, "select: expected [anchor, caret]"),
+        (#"{"viewport":{"width":10,"height":5},"tabWidth":20000}"#, "script.tabWidth: must be within 1...10000"),
+        (#"{"viewport":{"width":10,"height":5},"lineHeight":1e7}"#, "script.lineHeight: must be within"),
+        (#"{"viewport":{"width":10,"height":5},"caretMargin":5000}"#, "script.caretMargin: must be within 0...1000"),
+        (#"{"viewport":{"width":1e13,"height":5}}"#, "width (0...1e12)"),
+        (#"{"viewport":{"width":10,"height":5},"events":[{"scroll":1e300}]}"#, "scroll delta"),
+        (#"{"viewport":{"width":10,"height":5},"events":[{"drag":"begin"},{"drag":2e12}]}"#, "drag delta"),
+        (#"{"viewport":{"width":10,"height":5},"events":[{"keyboard":{"height":1e13}}]}"#, "keyboard height (0...1e12)"),
     ])
     func outOfRangeNumbersAreRefused(script: String, message: String) throws {
         do {
@@ -96,6 +104,22 @@ struct ReplayLimitsTests {
         } catch {
             #expect(error.description.contains(message), "\(error.description)")
         }
+    }
+
+    /// Found by reading the fuzz targets' code paths: a huge count looped that many times.
+    @Test func aHugeDeleteCountCostsWhatItDeletes() throws {
+        let script = #"{"viewport":{"width":10,"height":10},"rows":[{"id":"a","text":"xy","editable":true}],"events":[{"focus":"a","caret":2},{"backspace":1e14},{"type":"ab"},{"move":"documentStart"},{"delete":999999999999999}]}"#
+        let lines = try Replay.run(script: Array(script.utf8)).map(object)
+        #expect(lines.count == 5)
+        #expect(number((lines[1]["caret"] as? [String: Any])?["offset"]) == 0)
+        #expect(number((lines[4]["rows"] as? [[String: Any]])?.first?["lines"]) == 1)
+        let r = try Tool.run(["replay", "-"], stdin: Data(script.utf8), timeLimit: 60)
+        #expect(!r.timedOut && r.status == 0, "\(r.stderr)")
+        var table = try TableSession(rows: [Row(id: "a", content: .text("x👍🏽y", editable: true))],
+                                     viewport: Viewport(size: Size(width: 10, height: 10)))
+        try table.focus(FieldRef(row: "a"), caret: 9)
+        try table.deleteBackward(Int.max)
+        #expect(try table.text(of: FieldRef(row: "a")) == "")
     }
 
     @Test func behaviourScriptsJumpWithoutFrames() throws {
