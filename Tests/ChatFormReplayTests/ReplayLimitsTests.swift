@@ -117,7 +117,7 @@ struct ReplayLimitsTests {
         #expect(!r.timedOut && r.status == 0, "\(r.stderr)")
         var table = try TableSession(rows: [Row(id: "a", content: .text("x👍🏽y", editable: true))],
                                      viewport: Viewport(size: Size(width: 10, height: 10)))
-        try table.focus(FieldRef(row: "a"), caret: 9)
+        try table.focus(FieldRef(row: "a"), caret: 10)
         try table.deleteBackward(Int.max)
         #expect(try table.text(of: FieldRef(row: "a")) == "")
     }
