@@ -97,7 +97,7 @@ let package = Package(
             ],
             path: "Benchmarks/chatform-bench"
         ),
-        // Fuzzing (Fuzz/README.md): the targets' properties, and the driver that runs them
+        // Fuzzing (README, "Fuzzing and sanitizers"): the targets' properties, and the driver that runs them
         // under libFuzzer in a fuzz build (Fuzz/run) or over a corpus in a normal one.
         .target(name: "ChatFormFuzzing",
                 dependencies: ["ChatFormText", "ChatFormReplay", "ChatFormBehaviors", "ChatFormScroll", "ChatFormTerminal"]),
