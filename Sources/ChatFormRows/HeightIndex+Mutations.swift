@@ -1,7 +1,10 @@
 extension HeightIndex {
-    /// `height`, checked (finite, not negative) and with `-0.0` normalised to `0`.
+    /// The tallest row [1e18]: `Int.max` rows of it still sum to a finite total height.
+    public static var maximumHeight: Double { 1e18 }
+
+    /// `height`, checked (within `0...maximumHeight`) and with `-0.0` normalised to `0`.
     static func _validated(_ height: Double) throws(HeightIndexError) -> Double {
-        guard height.isFinite, height >= 0 else { throw .invalidHeight(height) }
+        guard height.isFinite, height >= 0, height <= maximumHeight else { throw .invalidHeight(height) }
         return height == 0 ? 0 : height
     }
 

@@ -5,7 +5,8 @@
 /// do { try index.append(height: .nan) } catch { print(error) } // invalid row height nan
 /// ```
 public enum HeightIndexError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A height that is negative, NaN or infinite. (A height of `-0.0` is accepted as `0`.)
+    /// A height that is negative, NaN, infinite or above `HeightIndex.maximumHeight`. (A
+    /// height of `-0.0` is accepted as `0`.)
     case invalidHeight(Double)
     /// A row index outside the valid positions for the operation (`0..<count`, or `0...count`
     /// where a position between rows is meant).

@@ -84,10 +84,14 @@ struct TerminalProbeTests {
         let tmux = TmuxHarness(name: "sigterm")
         defer { tmux.killServer() }
         try tmux.start(Self.shellCommand())
-        var result = try tmux.waitForScreen { $0.contains("size 60x15") }
+        // Wait for the whole line: a capture taken while it is drawn may hold a cut pid.
+        var result = try tmux.waitForScreen { $0.contains("size 60x15") && $0.contains(" resizes ") }
         #expect(result.ok, "probe did not draw:\n\(result.screen)")
         let pid = result.screen.split(separator: " ").drop { $0 != "pid" }.dropFirst().first.flatMap { Int32($0) }
         try #require(pid != nil, "no pid on screen:\n\(result.screen)")
+        // Signal only the probe: never a process group, never a process that is not it.
+        let command = (try? String(contentsOfFile: "/proc/\(pid!)/cmdline", encoding: .utf8)) ?? ""
+        try #require(pid! > 1 && command.contains("terminal-probe"), "pid \(pid!) is not the probe (\(command))")
         #expect(kill(pid!, SIGTERM) == 0)
         result = try tmux.waitForScreen { $0.contains("MODES:") }
         #expect(result.ok, "probe did not exit:\n\(result.screen)")
