@@ -9,7 +9,7 @@ import ChatFormMotion
 /// do {
 ///     _ = try CollapsingHeader(configuration: .init(headerHeight: -10))
 /// } catch let error as BehaviorError {
-///     print(error) // headerHeight must be finite and not negative (got -10.0)
+///     print(error) // headerHeight must be finite and not negative for a size, and within ±1e12 (got -10.0)
 /// }
 /// ```
 public enum BehaviorError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -37,7 +37,7 @@ public enum BehaviorError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidNumber(let name, let value):
-            return "\(name) must be finite, not negative for a size, and within ±1e12 (got \(value))"
+            return "\(name) must be finite and not negative for a size, and within ±1e12 (got \(value))"
         case .invalidConfiguration(let message): return "invalid configuration: \(message)"
         case .unknownID(let id): return "unknown id '\(id)'"
         case .duplicateID(let id): return "id '\(id)' is listed twice"

@@ -1,7 +1,6 @@
 import ChatFormReplay
 import ChatFormBehaviors
 import ChatFormScroll
-import Foundation
 
 /// The `replay` target. Input: an options byte (frames, visible rows only, generated),
 /// then the script's bytes (or the bytes `ReplayScriptGenerator` builds a script from),
@@ -88,17 +87,21 @@ enum ReplayProperty {
     static func checkBehavior(_ script: [UInt8], frames: Bool, events: Int) throws(PropertyFailure) {
         let lines: [String]
         do {
-            lines = try BehaviorScript.run(scriptData: Data(script), frames: frames)
-        } catch let error as BehaviorScriptError {
-            // Every case names the event index, the configuration, or the JSON path.
-            _ = error
-            return
+            lines = try BehaviorScript.run(script: script, frames: frames)
         } catch {
-            throw PropertyFailure("untyped behaviour error \(type(of: error)): \(error)")
+            let message = error.description
+            try require(message.hasPrefix("script") || message.hasPrefix("events[") || message.hasPrefix("frames")
+                            || message.hasPrefix("malformed JSON at line "),
+                        "behaviour error without a position: \(message)")
+            return
+        }
+        for line in lines {
+            // Absent fields are left out, so a null is a number that was not finite.
+            try require((try? JSONReader.parse(Array(line.utf8))) != nil, "output is not JSON: \(line)")
+            try require(!line.contains("null"), "a number that is not finite: \(line)")
         }
         let eventLines = lines.filter { $0.contains("\"kind\":\"event\"") }.count
         try require(eventLines == events, "\(eventLines) event lines for \(events) events")
-        // Frames: an event at most an hour after the previous one at 1000 Hz, plus 10 s after the last.
         try require(frames || lines.count == events, "\(lines.count) lines without frames for \(events) events")
     }
 }

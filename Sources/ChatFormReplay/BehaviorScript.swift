@@ -205,9 +205,10 @@ public struct BehaviorScript: Sendable, Equatable {
     }
 
     /// Parses and replays a script, returning one JSON object per line: one per event, and when
-    /// `frames` is true also one per animation frame the clock crosses (before the event that
-    /// moves the clock past it) and, after the last event, one per frame until every animation
-    /// has finished (at most 10 s of frames).
+    /// `frames` is true also one per frame the clock crosses while an animation runs (before
+    /// the event that moves the clock past it; once everything has settled the clock jumps)
+    /// and, after the last event, one per frame until every animation has finished (at most
+    /// 10 s of frames).
     /// - Throws: ``ReplayError``.
     /// - Complexity: O(events + frames).
     public static func run(script: [UInt8], frames: Bool) throws(ReplayError) -> [String] {
