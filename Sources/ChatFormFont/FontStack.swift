@@ -213,12 +213,13 @@ public struct FontStack: TextShaper {
                     for c in Self.scalarStarts(bytes, run.range) {
                         let (scalar, l) = State.decode(bytes, c)
                         let kind = han.kind(scalar)
-                        if kind == .open || kind == .close {
+                        let closing = HanKerning.maybeClose(scalar)
+                        if kind == .open || closing {
                             let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
                             let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
                             if half < full {
-                                if kind == .open { startTrims[Int32(c)] = Int32(full - half) }
-                                else { endTrims[Int32(c + l)] = Int32(full - half) }
+                                if kind == .open && Self.trimsLineStarts { startTrims[Int32(c)] = Int32(full - half) }
+                                if closing { endTrims[Int32(c + l)] = Int32(full - half) }
                             }
                         }
                     }
@@ -251,6 +252,8 @@ public struct FontStack: TextShaper {
         result.lineEndTrims = endTrims
         return result
     }
+
+    static let trimsLineStarts = false
 
     static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
         var starts: [Int] = []

@@ -82,6 +82,14 @@ struct HanKerning: Sendable {
         }
     }
 
+    /// Whether `c` may be closing punctuation set flush at a line's end: a closing mark or
+    /// quotation mark of the CJK and fullwidth blocks, whatever the font.
+    static func maybeClose(_ c: UInt32) -> Bool {
+        guard (0x2018...0x301F).contains(c) || (0xFF08...0xFF60).contains(c) else { return false }
+        let k = baseKind(c)
+        return k == .close || k == .closeQuote
+    }
+
     /// The class of `c` in this font.
     func kind(_ c: UInt32) -> Kind {
         switch Self.baseKind(c) {

@@ -12,10 +12,7 @@ extension ShapedText {
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
-    /// Whether closing punctuation at a line's end is set flush when the line would not fit
-    /// otherwise (CSS `allow-end`). Chromium does not do it for `text-spacing-trim: normal`
-    /// (the fixtures hold lines it would have let fit), so neither does this.
-    static let trimsLineEnds = false
+    static let correctsStartPosition = false
 
     /// 1/64 pixel (a layout unit) in 1/65536 pixel.
     static let layoutUnit: Int64 = 1024
@@ -83,6 +80,8 @@ extension ShapedText {
         let entries = breakEntries
         var s = 0
         var sx: Int64 = 0
+        var paragraphX: Int64 = 0
+        var paragraphStart = 0
         var sSafe = true
         var sTrim: Int64 = 0
         var sAtBreak = true
@@ -94,18 +93,33 @@ extension ShapedText {
             var j = bi
             var ascent = strutAscent, descent = strutDescent
             var chosenBox = 0.0
+            var endsFlush = false
+            // Chromium measures a line from its start's position in the paragraph rounded
+            // down to a layout unit: the part of a unit it drops counts against the width.
+            // (After a tab the position is not known here: no correction.)
+            let frac: Int64 = Self.correctsStartPosition && !(hasTabs && containsTab(from: paragraphStart, to: s)) ? (sx - paragraphX) & (Self.layoutUnit - 1) : 0
             while j < entries.count {
                 let entry = entries[j]
                 let ce = Int(entry.contentEnd)
                 var w: Int64 = 0
                 if ce > s {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
-                        ? entry.contentX - sx : rawWidth(from: s, to: ce)
+                        ? entry.contentX - sx
+                        : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
                     w = Self.ceilToLayoutUnit(raw - sTrim)
-                    if Self.trimsLineEnds && w > fit && entry.endTrim > 0 {
-                        // Closing punctuation set flush when the line would not fit otherwise.
+                    if w <= fit && raw - sTrim + frac > fit { w = fit + 1 }
+                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
+                        && candidateWidth(from: s, to: ce) - sTrim + frac > fit { w = fit + 1 }
+                    if w > fit && entry.endTrim > 0 && ce - 1 > s {
+                        // Closing punctuation straddling the line's end is set flush when
+                        // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium
+                        // applies it: only to the mark the width ends in).
+                        let prefix = (hasTabs ? rawWidth(from: s, to: ce - 1) : x[ce - 1] - sx) - sTrim
                         let trimmed = Self.ceilToLayoutUnit(raw - sTrim - Int64(entry.endTrim))
-                        if trimmed <= fit { w = trimmed }
+                        if prefix + frac <= fit && trimmed + frac <= fit {
+                            w = trimmed
+                            endsFlush = true
+                        }
                     }
                 }
                 if w > fit { break }
@@ -114,7 +128,7 @@ extension ShapedText {
                 ascent = Swift.max(ascent, entry.boxAscent)
                 descent = Swift.max(descent, entry.boxDescent)
                 chosenBox = Double(ascent) + Double(descent)
-                if entry.flags & BreakEntry.hard != 0 || Int(entry.boundary) == last { break }
+                if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(entry.boundary) == last { break }
                 j += 1
             }
             if chosen >= 0 {
@@ -126,6 +140,10 @@ extension ShapedText {
                 sAtBreak = true
                 s = b
                 sx = entry.x
+                if entry.flags & BreakEntry.hard != 0 {
+                    paragraphX = entry.x
+                    paragraphStart = b
+                }
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
                 sTrim = Int64(entry.startTrim)
             } else {
@@ -135,8 +153,9 @@ extension ShapedText {
                 var g = s + 1
                 var w = Self.ceilToLayoutUnit(rawWidth(from: s, to: g) - sTrim)
                 while g < limit {
-                    let next = Self.ceilToLayoutUnit(rawWidth(from: s, to: g + 1) - sTrim)
-                    if next > fit { break }
+                    let rawNext = rawWidth(from: s, to: g + 1) - sTrim
+                    let next = Self.ceilToLayoutUnit(rawNext)
+                    if next > fit || rawNext + frac > fit { break }
                     g += 1
                     w = next
                 }
@@ -198,6 +217,28 @@ extension ShapedText {
         if startUnsafe { w += reshaped(from: a, to: t) }
         if endUnsafe { w += reshaped(from: u, to: b) }
         return w
+    }
+
+    /// Whether a tab is among boundaries `s..<e`.
+    func containsTab(from s: Int, to e: Int) -> Bool {
+        var k = s
+        while k < e {
+            if has(k, Flags.tab) { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// The width Chromium finds a line's end candidate with: the prepared advances up to
+    /// boundary `b` (not reshaped there, though the line's start is), so a break after a
+    /// cluster whose advance kerning widened in context is not taken even when the cluster
+    /// alone would fit.
+    func candidateWidth(from a: Int, to b: Int) -> Int64 {
+        guard has(a, Flags.unsafe) else { return x[b] - x[a] }
+        var t = a + 1
+        while t < b && has(t, Flags.unsafe) { t += 1 }
+        if t >= b { return pieceWidth(from: a, to: b) }
+        return reshaped(from: a, to: t) + x[b] - x[t]
     }
 
     /// Boundaries `a..<b` (inside one run) shaped on their own.

@@ -43,6 +43,8 @@ public struct ShapedText: Sendable {
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
     public let faces: [FontBoxMetrics]
     let hasTabs: Bool
+    /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
+    let hyphenAdvance: Int64
     /// Whether any run uses a font other than the primary one (else every line is a strut).
     let usesFallbackFonts: Bool
     /// The height of a line of the primary font alone, and its box.
@@ -78,6 +80,7 @@ public struct ShapedText: Sendable {
         self.runs = shaped.runs
         self.faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
         self.edgeCache = EdgeCache()
+        self.hyphenAdvance = shaped.hyphenAdvance
         self.usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
         let strut = self.faces[0].box(lineHeight: self.faces[0].lineSpacing)
         self.strutHeight = strut.ascent + strut.descent
@@ -118,9 +121,12 @@ public struct ShapedText: Sendable {
             let hyphenated = ce > 0 && b.offsets[ce] - b.offsets[ce - 1] == 2 && Self.isSoftHyphen(textBytes, Int(b.offsets[ce - 1]))
             // A line that starts here after a mandatory break is not trimmed (CSS space-first).
             let startTrim = flags & BreakEntry.hard == 0 ? (startTrims[boundary] ?? 0) : 0
+            if hyphenated { flags |= BreakEntry.hyphenated }
             return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
                               contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0), startTrim: startTrim,
-                              endTrim: endTrimsByBoundary[contentEnd] ?? 0, boxAscent: 0, boxDescent: 0)
+                              endTrim: boundary == contentEnd || (flags & BreakEntry.hard != 0 && contentEnd == boundary - 1)
+                                  ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
+                              boxAscent: 0, boxDescent: 0)
         }
         if self.usesFallbackFonts && self.fixedLineHeight == nil {
             // Each segment's line box, so wrapping unites boxes without looking at runs.
@@ -289,7 +295,9 @@ struct BreakEntry: Sendable {
     var contentX: Int64
     /// How much narrower the next line is when it starts here (flush opening punctuation).
     var startTrim: Int32
-    /// How much narrower this line may be when it ends here and would not fit otherwise.
+    /// How much narrower this line is when it ends here with its last mark, fullwidth
+    /// closing punctuation, set flush because the line's width ends inside it (0 where the
+    /// break does not directly follow such a mark).
     var endTrim: Int32
     /// The line box (ascent, descent with half-leading) the segment ending here asks for:
     /// the largest over the fonts of its clusters (the strut's when only the primary font).
@@ -299,6 +307,8 @@ struct BreakEntry: Sendable {
     static let hard: UInt8 = 1
     static let boundaryUnsafe: UInt8 = 2
     static let contentEndUnsafe: UInt8 = 4
+    /// The line ends at a soft hyphen and shows a hyphen (`contentX` includes its advance).
+    static let hyphenated: UInt8 = 8
 }
 
 /// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of
