@@ -405,6 +405,48 @@ CFLFallbackList *cfl_fallback_list_create(const char *language) {
     return list;
 }
 
+int32_t cfl_fallback_for_scalar(uint32_t scalar, const char *language, char *path, int32_t capacity, int32_t *index) {
+    if (!cfl_fc_init() || capacity <= 0) return 0;
+    FcPattern *pattern = FcPatternCreate();
+    FcCharSet *wanted = FcCharSetCreate();
+    if (pattern == NULL || wanted == NULL) {
+        if (pattern) FcPatternDestroy(pattern);
+        if (wanted) FcCharSetDestroy(wanted);
+        return 0;
+    }
+    FcCharSetAddChar(wanted, scalar);
+    FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
+    FcCharSetDestroy(wanted);
+    if (language[0]) FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)language);
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    if (!language[0]) FcPatternDel(pattern, FC_LANG);
+    FcResult result;
+    FcFontSet *set = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+    FcPatternDestroy(pattern);
+    if (set == NULL) return 0;
+    int32_t found = 0;
+    for (int i = 0; i < set->nfont && !found; i++) {
+        FcPattern *font = set->fonts[i];
+        if (!cfl_valid_fallback(font)) continue;
+        FcChar8 *file = NULL;
+        FcCharSet *charset = NULL;
+        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || file == NULL) continue;
+        if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || charset == NULL) continue;
+        if (!FcCharSetHasChar(charset, scalar)) continue;
+        size_t n = strlen((const char *)file);
+        if (n + 1 > (size_t)capacity) continue;
+        memcpy(path, file, n + 1);
+        int fontIndex = 0;
+        if (FcPatternGetInteger(font, FC_INDEX, 0, &fontIndex) != FcResultMatch) fontIndex = 0;
+        *index = fontIndex;
+        found = 1;
+    }
+    FcFontSetDestroy(set);
+    return found;
+}
+
 void cfl_fallback_list_destroy(CFLFallbackList *list) {
     if (list == NULL) return;
     for (int32_t i = 0; i < list->count; i++) free(list->entries[i].path);

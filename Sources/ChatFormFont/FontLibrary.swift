@@ -18,6 +18,8 @@ final class FontLibrary: Sendable {
 
     private let faces = Mutex<(map: [FaceKey: (face: FontFace, used: UInt64)], clock: UInt64)>(([:], 0))
     private let fallbackLists = Mutex<[String: FallbackList]>([:])
+    private let scalarFallbacks = Mutex<[String: (path: String, index: Int)?]>([:])
+    static let scalarFallbackLimit = 1 << 14
     private let families = Mutex<[String: (path: String, index: Int)?]>([:])
 
     /// The face at `path`, `index`, `size`, opened once.
@@ -83,6 +85,21 @@ final class FontLibrary: Sendable {
 
     /// fontconfig's fallback order for `language` (a BCP 47 tag such as "en-US", or
     /// "und-Zsye" for emoji presentation).
+    /// The font fontconfig gives a pattern of `scalar` and `language` (cached; bounded).
+    func fallback(for scalar: UInt32, language: String) -> (path: String, index: Int)? {
+        let key = "\(scalar) \(language)"
+        if let cached = scalarFallbacks.withLock({ $0[key] }) { return cached }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        let found = language.withCString { cfl_fallback_for_scalar(scalar, $0, &buffer, Int32(buffer.count), &index) } != 0
+        let answer: (path: String, index: Int)? = found ? (String(cString: buffer), Int(index)) : nil
+        scalarFallbacks.withLock { cache in
+            if cache.count >= Self.scalarFallbackLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = answer
+        }
+        return answer
+    }
+
     func fallbackList(language: String) throws(FontError) -> FallbackList {
         let key = language.lowercased()
         if let cached = fallbackLists.withLock({ $0[key] }) { return cached }

@@ -438,8 +438,15 @@ extension FontStack {
             if !emoji, let standard = standardFace, standard.covers(scalars, variationSelectors: true) {
                 return id(of: standard)
             }
+            // Text asks fontconfig as Chromium does: a pattern holding the character and
+            // the language, sorted; the first font that has it (the character in the
+            // pattern changes fontconfig's order, so a list sorted without it is not enough).
+            if !emoji, let file = FontLibrary.shared.fallback(for: first, language: language),
+               let face = try? FontLibrary.shared.face(path: file.path, index: file.index, size: size),
+               face.covers(scalars) {
+                return id(of: face)
+            }
             let languages = emoji ? ["und-zsye", language] : [language]
-            _ = self.language
             for lang in languages {
                 guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
                 var from = 0

@@ -112,6 +112,11 @@ typedef struct CFLFallbackList CFLFallbackList;
 
 CFLFallbackList *_Nullable cfl_fallback_list_create(const char *_Nonnull language);
 void cfl_fallback_list_destroy(CFLFallbackList *_Nullable list);
+/// The font fontconfig sorts first for a pattern of `scalar` and `language` (as a browser
+/// asks it for a character's fallback) that has the character: its file into `path`
+/// (NUL-terminated, at most `capacity` bytes) and face index. 1 if found, else 0.
+int32_t cfl_fallback_for_scalar(uint32_t scalar, const char *_Nonnull language, char *_Nonnull path,
+                                int32_t capacity, int32_t *_Nonnull index);
 int32_t cfl_fallback_list_count(const CFLFallbackList *_Nonnull list);
 /// The index of the first font in the list at or after `from` that covers `scalar`, or -1.
 int32_t cfl_fallback_list_find(const CFLFallbackList *_Nonnull list, uint32_t scalar, int32_t from);
