@@ -6,8 +6,9 @@ import ArgumentParser
 
 extension Bench {
     /// Real fonts: prepare 500 chat messages (itemize, fallback, shape, break opportunities)
-    /// with a fresh stack (its fallback decisions empty; faces already open, as a page's
-    /// fonts are loaded), then re-wrap the prepared messages at a new width.
+    /// with a fresh stack (its fallback decisions and the cache of shaped words empty; faces
+    /// already open, as a page's fonts are loaded), then re-wrap the prepared messages at a
+    /// new width.
     func fonts(runs: Int, into results: inout Results) throws {
         let messages: [String]
         if let fontCorpus {
@@ -35,6 +36,7 @@ extension Bench {
         var prepared: [ShapedText] = []
         for run in 0...runs {
             let stack = try FontStack(family: fontFamily, size: fontSize)   // decisions empty, faces open
+            FontStack.clearShapedWordCache()   // the width cache empty, as Pretext's clearCache()
             var out: [ShapedText] = []
             out.reserveCapacity(count)
             let tp = try Clock.time {

@@ -5,6 +5,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include <hb.h>
 #include <hb-ot.h>
+#include <hb-aat.h>
 #include <fontconfig/fontconfig.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -221,6 +222,45 @@ int32_t cfl_face_has_feature(const CFLFace *face, uint32_t tag) {
         }
     }
     return 0;
+}
+
+int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script) {
+    hb_codepoint_t space = 0;
+    if (!hb_font_get_nominal_glyph(face->parent, 0x20, &space)) return 0;
+    hb_face_t *f = face->hbFace;
+    // A legacy `kern` table is applied when GPOS has no kerning: its pairs are not listed
+    // here, so such a face is taken as not isolated.
+    hb_blob_t *kern = hb_face_reference_table(f, HB_TAG('k', 'e', 'r', 'n'));
+    unsigned kernLength = hb_blob_get_length(kern);
+    hb_blob_destroy(kern);
+    if (kernLength > 0 && !hb_ot_layout_has_positioning(f)) return 0;
+    if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f)) return 0;
+    // The lookups shaping this script may use: the script's own tags, and the default and
+    // Latin ones HarfBuzz falls back to (every language system, every feature).
+    hb_tag_t scripts[8];
+    unsigned count = 5;
+    hb_ot_tags_from_script_and_language(hb_script_from_iso15924_tag(script), HB_LANGUAGE_INVALID,
+                                        &count, scripts, NULL, NULL);
+    scripts[count++] = HB_OT_TAG_DEFAULT_SCRIPT;
+    scripts[count++] = HB_TAG('l', 'a', 't', 'n');
+    scripts[count] = HB_TAG_NONE;
+    hb_set_t *lookups = hb_set_create();
+    hb_set_t *sets[4] = { hb_set_create(), hb_set_create(), hb_set_create(), hb_set_create() };
+    int32_t isolated = 1;
+    hb_tag_t tables[2] = { HB_OT_TAG_GSUB, HB_OT_TAG_GPOS };
+    for (int t = 0; t < 2 && isolated; t++) {
+        hb_set_clear(lookups);
+        hb_ot_layout_collect_lookups(f, tables[t], scripts, NULL, NULL, lookups);
+        hb_codepoint_t i = HB_SET_VALUE_INVALID;
+        while (isolated && hb_set_next(lookups, &i)) {
+            for (int k = 0; k < 4; k++) hb_set_clear(sets[k]);
+            hb_ot_layout_lookup_collect_glyphs(f, tables[t], i, sets[0], sets[1], sets[2], sets[3]);
+            for (int k = 0; k < 4; k++) if (hb_set_has(sets[k], space)) isolated = 0;
+        }
+    }
+    for (int k = 0; k < 4; k++) hb_set_destroy(sets[k]);
+    hb_set_destroy(lookups);
+    return isolated;
 }
 
 void cfl_face_glyph_ink(const CFLFace *face, uint32_t glyph, float *left, float *width) {

@@ -1,5 +1,6 @@
 internal import CChatFormShaping
 import ChatFormText
+import Synchronization
 
 /// One face of a font file at one pixel size, ready to shape with HarfBuzz. A class
 /// because it owns the C handles (released in `deinit`); immutable once opened, so it is
@@ -27,6 +28,16 @@ public final class FontFace: Sendable {
     public let hasColorGlyphs: Bool
     /// Fullwidth punctuation spacing data (nil when the font has no `halt`, or has `chws`).
     let hanKerning: HanKerning?
+    /// By script: whether no OpenType lookup of the face touches the space glyph, so text
+    /// may be shaped (and cached) word by word.
+    private let isolation = Mutex<[UInt32: Bool]>([:])
+
+    func spaceIsIsolated(script: UInt32) -> Bool {
+        if let known = isolation.withLock({ $0[script] }) { return known }
+        let answer = hanKerning == nil && cfl_face_space_is_isolated(handle, script) != 0
+        isolation.withLock { $0[script] = answer }
+        return answer
+    }
     private let asciiGlyphs: [UInt32]
 
     /// Opens face `index` of the font file at `path` at `size` pixels per em.
@@ -51,6 +62,7 @@ public final class FontFace: Sendable {
         self.asciiGlyphs = (0..<128).map { cfl_face_glyph(handle, UInt32($0)) }
         self.hasColorGlyphs = cfl_face_has_color(handle) != 0
         self.hanKerning = HanKerning(face: handle)
+
     }
 
     deinit { cfl_face_close(handle) }
@@ -85,11 +97,14 @@ public final class FontFace: Sendable {
     /// emoji followed by VS16 (emoji presentation) needs the face's glyph for that sequence
     /// or a colour face, and one followed by VS15 (text) a face without colour, as a browser
     /// asks of the fonts a page names.
-    func covers(_ scalars: [UInt32], variationSelectors: Bool = false) -> Bool {
-        for (k, s) in scalars.enumerated() where !FontFace.isIgnorable(s) {
+    func covers<C: RandomAccessCollection>(_ scalars: C, variationSelectors: Bool = false) -> Bool
+        where C.Element == UInt32, C.Index == Int {
+        for k in scalars.indices {
+            let s = scalars[k]
+            if FontFace.isIgnorable(s) { continue }
             let g = s < 128 ? asciiGlyphs[Int(s)] : cfl_face_glyph(handle, s)
             if g == 0 { return false }
-            if variationSelectors, k + 1 < scalars.count, scalars[k + 1] == 0xFE0F || scalars[k + 1] == 0xFE0E {
+            if variationSelectors, k + 1 < scalars.endIndex, scalars[k + 1] == 0xFE0F || scalars[k + 1] == 0xFE0E {
                 let selector = scalars[k + 1]
                 if cfl_face_variation_glyph(handle, s, selector) != 0 { continue }
                 if selector == 0xFE0F && !hasColorGlyphs { return false }

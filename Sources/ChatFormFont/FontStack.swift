@@ -102,6 +102,12 @@ public struct FontStack: TextShaper {
         return run.face < faces.count ? faces[run.face] : faces[0]
     }
 
+    /// Empties the calling thread's cache of shaped words (what a measurement of cold
+    /// preparation needs; faces and fontconfig's answers stay, as a page's loaded fonts do).
+    public static func clearShapedWordCache() {
+        ShapingBuffer.forCurrentThread()?.runs.removeAll(keepingCapacity: false)
+    }
+
     // MARK: TextMetrics
 
     public var lineHeight: Double { fixedLineHeight ?? state.primaries[0].box.lineSpacing }
@@ -140,8 +146,16 @@ public struct FontStack: TextShaper {
         let (items, clusters) = try TextItemizer.segment(text)
         var text = text
         let n = text.utf8.count
-        var advances = [Int32](repeating: 0, count: n)
-        var unsafe = [UInt8](repeating: 0, count: n)
+        // Filled through pointers (the shaping helpers below would otherwise pay for
+        // exclusivity checks on captured arrays), copied into arrays at the end.
+        let advances = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(n, 1))
+        advances.initialize(repeating: 0)
+        let unsafe = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(n, 1))
+        unsafe.initialize(repeating: 0)
+        defer {
+            advances.deallocate()
+            unsafe.deallocate()
+        }
         var runs: [ShapedRun] = []
         var startTrims: [Int32: Int32] = [:]
         var endTrims: [Int32: Int32] = [:]
@@ -154,16 +168,21 @@ public struct FontStack: TextShaper {
             for (itemIndex, item) in items.enumerated() {
                 var runStart = item.range.lowerBound
                 var runFace = -1
+                // The fallback face of the run so far, if it is one.
+                var runFaceObject: FontFace? = nil
                 while ci + 1 < clusters.count && Int(clusters[ci]) < item.range.upperBound {
                     let cs = Int(clusters[ci]), ce = Int(clusters[ci + 1])
                     // A browser shapes a stretch its fonts lack with the fallback font found
                     // for the stretch's first character: a following cluster that font draws
                     // stays in it.
-                    var face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
-                    if face != runFace && runFace >= state.primaries.count
-                        && state.primaryCount(covering: bytes, cs, ce) == 0
-                        && state.face(runFace, covers: bytes, cs, ce) {
+                    let face: Int
+                    if let sticky = runFaceObject, bytes[cs] >= 0x80 || ce > cs + 1,
+                       State.withScalars(bytes, cs, ce, { scalars in
+                           state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
+                       }) {
                         face = runFace
+                    } else {
+                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
                     }
                     if face != runFace {
                         if runFace >= 0 {
@@ -172,6 +191,7 @@ public struct FontStack: TextShaper {
                         }
                         runStart = cs
                         runFace = face
+                        runFaceObject = face >= state.primaries.count ? state.faceList()[face] : nil
                     }
                     ci += 1
                 }
@@ -182,53 +202,36 @@ public struct FontStack: TextShaper {
             }
             guard let buffer = ShapingBuffer.forCurrentThread() else { return }
             let faces = state.faceList()
-            for run in runs {
-                // A short run (a word in a fallback font, an emoji) is looked up first.
+            /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
+            /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
+            /// into) this thread's cache unless `cacheable` is false.
+            func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
                 var key: ShapingBuffer.RunKey? = nil
-                if run.range.count <= ShapingBuffer.cachedRunBytes {
-                    let lower = run.range.lowerBound > 0 ? Self.previousScalarStart(bytes, run.range.lowerBound) : 0
-                    let upper = run.range.upperBound < n ? Self.nextScalarEnd(bytes, run.range.upperBound) : n
-                    var keyBytes = Array(bytes[lower..<upper])
-                    keyBytes.append(UInt8(run.range.lowerBound - lower))
-                    let k = ShapingBuffer.RunKey(face: ObjectIdentifier(faces[run.face]), script: run.script,
+                if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
+                    let lower = range.lowerBound > 0 ? Self.previousScalarStart(bytes, range.lowerBound) : 0
+                    let upper = range.upperBound < n ? Self.nextScalarEnd(bytes, range.upperBound) : n
+                    var keyBytes = [UInt8]()
+                    keyBytes.reserveCapacity(upper - lower + 1)
+                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                    keyBytes.append(UInt8(range.lowerBound - lower))
+                    let k = ShapingBuffer.RunKey(face: ObjectIdentifier(face), script: run.script,
                                                  rtl: run.bidiLevel & 1 == 1, bytes: keyBytes)
                     if let hit = buffer.runs[k] {
-                        for (j, b) in run.range.enumerated() {
+                        var j = 0
+                        for b in range {
                             advances[b] = hit.advances[j]
                             unsafe[b] = hit.unsafe[j]
+                            j += 1
                         }
-                        continue
+                        return
                     }
                     key = k
                 }
-                // Fullwidth punctuation set in half width next to another (fonts with
-                // `halt` and no `chws`).
-                var halves: [Range<Int>] = []
-                var kernedUnsafe: [Int] = []
-                let face = faces[run.face]
-                if let han = face.hanKerning, run.bidiLevel & 1 == 0 {
-                    let before = run.range.lowerBound > 0 ? State.decode(bytes, Self.previousScalarStart(bytes, run.range.lowerBound)).0 : nil
-                    let after = run.range.upperBound < n ? State.decode(bytes, run.range.upperBound).0 : nil
-                    (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
-                    for c in Self.scalarStarts(bytes, run.range) {
-                        let (scalar, l) = State.decode(bytes, c)
-                        let kind = han.kind(scalar)
-                        let closing = HanKerning.maybeClose(scalar)
-                        if kind == .open || closing {
-                            let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
-                            let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
-                            if half < full {
-                                if kind == .open && Self.trimsLineStarts { startTrims[Int32(c)] = Int32(full - half) }
-                                if closing { endTrims[Int32(c + l)] = Int32(full - half) }
-                            }
-                        }
-                    }
-                }
                 // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
                 // take the glyphs' flag.
-                for b in run.range { unsafe[b] = 2 }
+                for b in range { unsafe[b] = 2 }
                 var previous = -1
-                _ = buffer.shape(bytes, range: run.range, face: face, script: run.script,
+                _ = buffer.shape(bytes, range: range, face: face, script: run.script,
                                  rtl: run.bidiLevel & 1 == 1, language: language, halves: halves) { cluster, advance, isUnsafe in
                     guard cluster >= 0 && cluster < n else { return }
                     advances[cluster] &+= advance
@@ -239,14 +242,64 @@ public struct FontStack: TextShaper {
                         unsafe[cluster] = 1
                     }
                 }
-                for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
-                if let key, startTrims.isEmpty && endTrims.isEmpty {
+                if let key {
                     if buffer.runs.count >= ShapingBuffer.runLimit { buffer.runs.removeAll(keepingCapacity: true) }
-                    buffer.runs[key] = (Array(advances[run.range]), Array(unsafe[run.range]))
+                    buffer.runs[key] = (Array(advances[range]), Array(unsafe[range]))
                 }
             }
+
+            for run in runs {
+                let face = faces[run.face]
+                let rtl = run.bidiLevel & 1 == 1
+                guard let han = face.hanKerning, !rtl else {
+                    if !rtl && run.range.count > ShapingBuffer.cachedRunBytes && face.spaceIsIsolated(script: run.script) {
+                        // Word by word (each with the spaces after it), each word cached: the
+                        // face's lookups never see a space, so this is the run's shaping.
+                        var a = run.range.lowerBound
+                        while a < run.range.upperBound {
+                            var b = a
+                            repeat {
+                                while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
+                                while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
+                            } while b < run.range.upperBound && bytes[b] >= 0x80 && b > a && !Self.startsCluster(bytes, b)
+                            shapePiece(a..<b, run, face, halves: [], cacheable: true)
+                            a = b
+                        }
+                    } else {
+                        shapePiece(run.range, run, face, halves: [], cacheable: true)
+                    }
+                    continue
+                }
+                // Fullwidth punctuation set in half width next to another (fonts with
+                // `halt` and no `chws`).
+                let before = run.range.lowerBound > 0 ? State.decode(bytes, Self.previousScalarStart(bytes, run.range.lowerBound)).0 : nil
+                let after = run.range.upperBound < n ? State.decode(bytes, run.range.upperBound).0 : nil
+                let (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
+                var trimmed = false
+                var c = run.range.lowerBound
+                while c < run.range.upperBound {
+                    let (scalar, l) = State.decode(bytes, c)
+                    let kind = han.kind(scalar)
+                    let closing = HanKerning.maybeClose(scalar)
+                    if kind == .open || closing {
+                        let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
+                            let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
+                            let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
+                            return Int32(max(0, full - half))
+                        }
+                        if trim > 0 {
+                            if kind == .open && Self.trimsLineStarts { startTrims[Int32(c)] = trim; trimmed = true }
+                            if closing { endTrims[Int32(c + l)] = trim; trimmed = true }
+                        }
+                    }
+                    c += l
+                }
+                shapePiece(run.range, run, face, halves: halves, cacheable: !trimmed && halves.isEmpty && kernedUnsafe.isEmpty)
+                for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
+            }
         }
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes())
+        var result = ShapedRuns(runs: runs, advances: Array(advances[0..<n]), unsafeToBreak: Array(unsafe[0..<n]),
+                                faces: state.boxes())
         result.lineStartTrims = startTrims
         if text.utf8.contains(0xAD) { result.hyphenAdvance = state.hyphenAdvance }
         result.lineEndTrims = endTrims
@@ -254,6 +307,16 @@ public struct FontStack: TextShaper {
     }
 
     static let trimsLineStarts = false
+
+    /// Whether a scalar starts at `i` that begins a grapheme cluster of its own (not a
+    /// combining mark or joiner continuing the one before).
+    @inline(__always)
+    static func startsCluster(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let (scalar, _) = State.decode(bytes, i)
+        let category = generalCategory(scalar)
+        // Mn, Mc, Me (6, 7, 8 in ICU's numbering) and the joiners continue a cluster.
+        return !(category >= 6 && category <= 8) && scalar != 0x200D && scalar != 0x200C && !(0xFE00...0xFE0F).contains(scalar)
+    }
 
     static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
         var starts: [Int] = []
@@ -346,16 +409,21 @@ extension FontStack {
             return Int64((face.advance(ofGlyph: glyph) * 65536).rounded())
         }
 
-        /// How many of the family faces draw the cluster (0: it needs a fallback font).
-        func primaryCount(covering bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-            let scalars = Self.scalars(bytes, start, end)
-            return primaries.filter { $0.covers(scalars, variationSelectors: true) }.count
-        }
-
-        /// Whether registry face `id` draws the cluster.
-        func face(_ id: Int, covers bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-            let faces = faceList()
-            return id < faces.count && faces[id].covers(Self.scalars(bytes, start, end))
+        /// Calls `body` with the scalars of `bytes[start..<end]` (on the stack when few).
+        @inline(__always)
+        static func withScalars<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                                   _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: end - start) { buffer in
+                var count = 0
+                var i = start
+                while i < end {
+                    let (s, l) = decode(bytes, i)
+                    buffer[count] = s
+                    count += 1
+                    i += l
+                }
+                return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
         }
 
         static func scalars(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt32] {
@@ -389,21 +457,15 @@ extension FontStack {
                 if b0 < 0x20 || b0 == 0x7F { return 0 }
                 if primaries[0].glyph(for: Unicode.Scalar(b0)) != nil { return 0 }
             }
-            var scalars: [UInt32] = []
-            var i = start
-            while i < end {
-                let (s, l) = Self.decode(bytes, i)
-                scalars.append(s)
-                i += l
-            }
+            let (first, firstLength) = Self.decode(bytes, start)
             let language = Self.fallbackLanguage(script: script, default: self.language)
             let lang = UInt64(Self.languageCode(language))
-            let single = scalars.count == 1 ? UInt64(scalars[0]) | (emoji ? 1 << 32 : 0) | lang << 33 : nil
+            let single = start + firstLength == end ? UInt64(first) | (emoji ? 1 << 32 : 0) | lang << 33 : nil
             let multi = single == nil ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language : nil
             if let cached = decisions.withLock({ d in single.map { d.single[$0] } ?? multi.map { d.multi[$0] } ?? nil }) {
                 return cached
             }
-            let chosen = resolve(scalars, emoji: emoji, language: language)
+            let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
             decisions.withLock { d in
                 if d.single.count + d.multi.count >= Self.decisionLimit {
                     d.single.removeAll(keepingCapacity: true)

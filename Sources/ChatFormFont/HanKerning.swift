@@ -71,6 +71,8 @@ struct HanKerning: Sendable {
         case 0xFF1B: return .semicolon
         default: break
         }
+        // Letters of the commonest blocks (Hangul, ideographs, kana) are none of these.
+        if (0xAC00...0xD7A3).contains(c) || (0x4E00...0x9FFF).contains(c) || (0x3041...0x30FA).contains(c) { return .other }
         if c < 0x2000 && c != 0x0028 && c != 0x0029 && c != 0x005B && c != 0x005D && c != 0x007B && c != 0x007D
             && !(0x0F3A...0x0F3D).contains(c) && !(0x169B...0x169C).contains(c) && c != 0x00AB && c != 0x00BB { return .other }
         let category = FontStack.generalCategory(c)

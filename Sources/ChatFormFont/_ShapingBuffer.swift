@@ -18,9 +18,32 @@ final class ShapingBuffer {
         var script: UInt32
         var rtl: Bool
         var bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(face)
+            hasher.combine(script)
+            hasher.combine(rtl)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
     var runs: [RunKey: (advances: [Int32], unsafe: [UInt8])] = [:]
     static let runLimit = 8192
+
+    /// How much narrower a fullwidth mark is set in half width (`halt`), by face and scalar.
+    var trims: [TrimKey: Int32] = [:]
+    struct TrimKey: Hashable {
+        var face: ObjectIdentifier
+        var scalar: UInt32
+    }
+
+    func halfWidthTrim(face: FontFace, scalar: UInt32, _ compute: () -> Int32) -> Int32 {
+        let key = TrimKey(face: ObjectIdentifier(face), scalar: scalar)
+        if let t = trims[key] { return t }
+        let t = compute()
+        if trims.count >= 4096 { trims.removeAll(keepingCapacity: true) }
+        trims[key] = t
+        return t
+    }
     /// Runs at most this long are cached.
     static let cachedRunBytes = 48
 

@@ -54,6 +54,10 @@ int32_t cfl_face_has_color(const CFLFace *_Nonnull face);
 int32_t cfl_face_advance(const CFLFace *_Nonnull face, uint32_t glyph);
 
 /// 1 when the face's GSUB or GPOS has a feature with this tag (packed big-endian).
+/// Whether no OpenType lookup the face may use for `script` (an ISO 15924 tag) reads or
+/// writes the space glyph, so text shaped word by word, split after spaces, is shaped
+/// exactly as the whole run. 0 when unsure.
+int32_t cfl_face_space_is_isolated(const CFLFace *_Nonnull face, uint32_t script);
 int32_t cfl_face_has_feature(const CFLFace *_Nonnull face, uint32_t tag);
 /// The glyph's horizontal ink extent in pixels: left bearing and width (0 when unknown).
 void cfl_face_glyph_ink(const CFLFace *_Nonnull face, uint32_t glyph, float *_Nonnull left, float *_Nonnull width);

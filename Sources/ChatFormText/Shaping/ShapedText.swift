@@ -120,12 +120,12 @@ public struct ShapedText: Sendable {
             let ce = Int(contentEnd)
             let hyphenated = ce > 0 && b.offsets[ce] - b.offsets[ce - 1] == 2 && Self.isSoftHyphen(textBytes, Int(b.offsets[ce - 1]))
             // A line that starts here after a mandatory break is not trimmed (CSS space-first).
-            let startTrim = flags & BreakEntry.hard == 0 ? (startTrims[boundary] ?? 0) : 0
+            let startTrim = flags & BreakEntry.hard == 0 && !startTrims.isEmpty ? (startTrims[boundary] ?? 0) : 0
             if hyphenated { flags |= BreakEntry.hyphenated }
             return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
                               contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0), startTrim: startTrim,
                               endTrim: boundary == contentEnd || (flags & BreakEntry.hard != 0 && contentEnd == boundary - 1)
-                                  ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
+                                  && !endTrimsByBoundary.isEmpty ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
                               boxAscent: 0, boxDescent: 0)
         }
         if self.usesFallbackFonts && self.fixedLineHeight == nil {
