@@ -76,10 +76,11 @@ struct BrowserParityTests {
 
     /// The share of identical layouts required: the target, 99.9% (every layout of
     /// these fixtures is identical today; a change that costs more than a tenth of a
-    /// percent of them fails here).
-    static let floor: [String: Double] = ["tuning": 0.999, "holdout": 0.999]
+    /// percent of them fails here). `holdout2` is real text recorded after the rules were
+    /// settled on the other two (`Tools/make-holdout2`).
+    static let floor: [String: Double] = ["tuning": 0.999, "holdout": 0.999, "holdout2": 0.999]
 
-    @Test(arguments: ["tuning", "holdout"])
+    @Test(arguments: ["tuning", "holdout", "holdout2"])
     func layoutsMatchChromium(corpus: String) throws {
         let (total, differing) = try Self.compare(corpus)
         let identical = Double(total - differing.count) / Double(total)

@@ -101,3 +101,50 @@ struct LineEdgeTests {
         #expect(abs(layout.lines[0].width - 5 * 16) < 0.05, "\(layout.lines[0].width)")
     }
 }
+
+/// Unicode 15.1 rules the browser's ICU has and the system's ICU 72 lacks, and white space
+/// opening a paragraph measured apart, as Chromium does.
+@Suite("Browser break rules", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct BrowserBreakRuleTests {
+    func opportunities(_ text: String) throws -> [Int] {
+        var text = text
+        return try text.withUTF8 { bytes in
+            let iterators = try BreakIterators.browserForCurrentThread()
+            try iterators.setText(bytes)
+            return BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: false).map(Int.init)
+        }
+    }
+
+    @Test func hebrewLetterAfterAMaqafMayStartALine() throws {
+        // LB21a (15.1): HL (HY | BA) × [^HL]: a break after the maqaf before another letter.
+        let word = "חד־פעמית"
+        let afterMaqaf = "חד־".utf8.count
+        #expect(try opportunities(word).contains(afterMaqaf))
+        #expect(try opportunities("חד-פעמית").contains("חד-".utf8.count))
+        // Not before a letter of another class (ICU's answer stands).
+        #expect(try !opportunities("חד־abc").contains("חד־".utf8.count))
+    }
+
+    @Test func quotationMarksBetweenIdeographsBreak() throws {
+        // LB19a (15.1): a quotation mark between East Asian characters.
+        let text = "说：“明天见。”他"
+        let breaks = try opportunities(text)
+        #expect(breaks.contains("说：".utf8.count), "before the opening mark")
+        #expect(breaks.contains("说：“明天见。”".utf8.count))
+    }
+
+    @Test func whiteSpaceOpeningAParagraphIsRoundedApart() throws {
+        // " 表表表表表": the spaces' width is rounded up to 1/64 px on its own, so at the
+        // line's width rounded up less 1/64 px the last ideograph does not fit, though
+        // the exact sum does (the same ideographs after spaces inside a line do fit).
+        let fonts = try Fonts.noto(16)
+        let line = " 表表表表表"
+        let whole = try ShapedText(text: line, shaper: fonts).layout(width: 1000).lines[0].width
+        let width = whole - 1.0 / 64
+        let opening = try ShapedText(text: "x\n" + line, shaper: fonts).layout(width: width)
+        #expect(opening.lineCount == 3, "\(opening.lineTexts)")
+        let inside = try ShapedText(text: "表 表表表表表", shaper: fonts).layout(width: 1000).lines[0].width
+        let within = try ShapedText(text: "表 表表表表表", shaper: fonts).layout(width: inside - 1.0 / 64)
+        #expect(within.lineCount == 1, "\(within.lineTexts)")
+    }
+}

@@ -12,7 +12,7 @@ extension ShapedText {
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
-    static let correctsStartPosition = false
+    static let roundsLeadingSpaceAtTextStart = true
 
     /// 1/64 pixel (a layout unit) in 1/65536 pixel.
     static let layoutUnit: Int64 = 1024
@@ -80,7 +80,6 @@ extension ShapedText {
         let entries = breakEntries
         var s = 0
         var sx: Int64 = 0
-        var paragraphX: Int64 = 0
         var paragraphStart = 0
         var sSafe = true
         var sTrim: Int64 = 0
@@ -94,10 +93,15 @@ extension ShapedText {
             var ascent = strutAscent, descent = strutDescent
             var chosenBox = 0.0
             var endsFlush = false
-            // Chromium measures a line from its start's position in the paragraph rounded
-            // down to a layout unit: the part of a unit it drops counts against the width.
-            // (After a tab the position is not known here: no correction.)
-            let frac: Int64 = Self.correctsStartPosition && !(hasTabs && containsTab(from: paragraphStart, to: s)) ? (sx - paragraphX) & (Self.layoutUnit - 1) : 0
+            // White space that opens a paragraph is an item of its own in Chromium, its
+            // width rounded up to a layout unit apart from the rest of the line.
+            var frac: Int64 = 0
+            if s == paragraphStart && (s > 0 || Self.roundsLeadingSpaceAtTextStart) && has(s, Flags.hanging) {
+                var k = s
+                while k < last && has(k, Flags.hanging) { k += 1 }
+                let lead = x[k] - x[s]
+                frac = Self.ceilToLayoutUnit(lead) - lead
+            }
             while j < entries.count {
                 let entry = entries[j]
                 let ce = Int(entry.contentEnd)
@@ -141,7 +145,6 @@ extension ShapedText {
                 s = b
                 sx = entry.x
                 if entry.flags & BreakEntry.hard != 0 {
-                    paragraphX = entry.x
                     paragraphStart = b
                 }
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0

@@ -51,7 +51,8 @@ enum BrowserLineBreaks {
                     while nextICU < i { nextICU = iterators.nextLineBreak(in: bytes)?.offset ?? n }
                 }
             }
-            if nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length) {
+            if nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length)
+                || hebrewHyphenBreak(lastLast: lastLast, last: last, current: current) {
                 result.append(Int32(i))
             }
         }
@@ -77,6 +78,16 @@ enum BrowserLineBreaks {
             }
         }
         return false
+    }
+
+    /// Unicode 15.1's LB21a, which ICU 72 predates: after a Hebrew letter and a hyphen or
+    /// maqaf, another Hebrew letter may start a line (`חד־פעמית`); ICU 72 forbids any break
+    /// after the pair.
+    static func hebrewHyphenBreak(lastLast: UInt32, last: UInt32, current: UInt32) -> Bool {
+        let hebrewLetter: Int32 = 38, hyphen: Int32 = 13, breakAfter: Int32 = 4   // HL, HY, BA
+        guard cfl_line_break_class(current) == hebrewLetter, cfl_line_break_class(lastLast) == hebrewLetter else { return false }
+        let middle = cfl_line_break_class(last)
+        return middle == hyphen || middle == breakAfter
     }
 
     /// East Asian Width F, W or H (UAX #14's $EastAsian).
