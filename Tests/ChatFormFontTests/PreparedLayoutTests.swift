@@ -185,3 +185,30 @@ struct ShapedDocumentTests {
         #expect(mixed.lineFrame(1).height > mixed.lineFrame(0).height)
     }
 }
+
+/// The binary search over break entries decided by prepared advances against looking at
+/// every entry in turn: the same lines, widths and heights, on the browser corpora and
+/// random messages at many widths.
+@Suite("Line search", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct LineSearchTests {
+    @Test(arguments: ["DejaVu Sans", "Noto Sans"])
+    func binarySearchEqualsLinearScan(family: String) throws {
+        let fonts = try FontStack(family: family, size: 16)
+        var texts = try BrowserParityTests.load("tuning").texts.values.sorted()
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<200 { texts.append(randomMessage(&rng)) }
+        var compared = 0
+        for text in texts {
+            let prepared = try ShapedText(text: text, shaper: fonts)
+            for _ in 0..<6 {
+                let width = 20 + Double(rng.next() % 60000) / 100
+                let fast = prepared.wrap(width: width)
+                let slow = prepared.wrap(width: width, linear: true)
+                #expect(fast.lines == slow.lines, "\(text) at \(width)")
+                #expect(fast.bottoms == slow.bottoms, "\(text) at \(width)")
+                compared += 1
+            }
+        }
+        #expect(compared > 2000)
+    }
+}

@@ -45,12 +45,12 @@ extension ShapedText {
     }
 
     /// The lines at `width` and the bottom of each line (in pixels from the top).
-    func wrap(width: Double) -> (lines: [LineFragment], bottoms: [Double]) {
+    func wrap(width: Double, linear: Bool = false) -> (lines: [LineFragment], bottoms: [Double]) {
         let last = offsets.count - 1
         var lines: [LineFragment] = []
         var bottoms: [Double] = []
         var y = 0.0
-        forEachLine(width: width) { s, e, w, hard, box in
+        forEachLine(width: width, linear: linear) { s, e, w, hard, box in
             let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
             lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
                                       terminatorLength: terminator))
@@ -69,9 +69,11 @@ extension ShapedText {
     /// Greedy first-fit: calls `body(start, end, width, hard, height)` (boundary indices,
     /// the content width in 1/65536 pixel, the line's height when known from the break
     /// entries, else nil) for each line, in order. Text ending in a mandatory break gets no
-    /// call for the empty line after it.
+    /// call for the empty line after it. With `linear`, every break entry is looked at in
+    /// turn, without the binary search over stretches decided by prepared advances: the
+    /// same lines, slower (for tests).
     @inline(__always)
-    func forEachLine(width: Double, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+    func forEachLine(width: Double, linear: Bool = false, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
         let uniform: Double? = fixedLineHeight ?? (usesFallbackFonts ? nil : strutHeight)
         let strutAscent = Float(strutBox.ascent), strutDescent = Float(strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64.
@@ -81,6 +83,7 @@ extension ShapedText {
         var s = 0
         var sx: Int64 = 0
         var paragraphStart = 0
+        var sOpening: Int64 = 0
         var sSafe = true
         var sTrim: Int64 = 0
         var sAtBreak = true
@@ -93,14 +96,30 @@ extension ShapedText {
             var ascent = strutAscent, descent = strutDescent
             var chosenBox = 0.0
             var endsFlush = false
-            // White space that opens a paragraph is an item of its own in Chromium, its
-            // width rounded up to a layout unit apart from the rest of the line.
-            var frac: Int64 = 0
-            if s == paragraphStart && (s > 0 || Self.roundsLeadingSpaceAtTextStart) && has(s, Flags.hanging) {
-                var k = s
-                while k < last && has(k, Flags.hanging) { k += 1 }
-                let lead = x[k] - x[s]
-                frac = Self.ceilToLayoutUnit(lead) - lead
+            // White space that opens a paragraph is rounded apart (see `openingRound`).
+            let frac: Int64 = s == paragraphStart ? (s == 0 ? (Self.roundsLeadingSpaceAtTextStart ? textOpeningRound : 0) : sOpening) : 0
+            if sSafe && !hasTabs && !linear {
+                // A stretch of entries decided by prepared advances: the last that fits by
+                // binary search (content ends only grow along it).
+                let end = Int(entries[j].nextComplex)
+                let threshold = sx + sTrim - frac + fit
+                if end > j && entries[j].contentX <= threshold {
+                    var lo = j, hi = end
+                    while hi - lo > 1 {
+                        let mid = (lo + hi) / 2
+                        if entries[mid].contentX <= threshold { lo = mid } else { hi = mid }
+                    }
+                    if uniform == nil {
+                        for k in j...lo {
+                            ascent = Swift.max(ascent, entries[k].boxAscent)
+                            descent = Swift.max(descent, entries[k].boxDescent)
+                        }
+                        chosenBox = Double(ascent) + Double(descent)
+                    }
+                    chosen = lo
+                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(entries[lo].contentX - sx - sTrim) : 0
+                    j = lo + 1
+                }
             }
             while j < entries.count {
                 let entry = entries[j]
@@ -146,6 +165,7 @@ extension ShapedText {
                 sx = entry.x
                 if entry.flags & BreakEntry.hard != 0 {
                     paragraphStart = b
+                    sOpening = Int64(entry.openingRound)
                 }
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
                 sTrim = Int64(entry.startTrim)

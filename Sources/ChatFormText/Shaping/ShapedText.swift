@@ -33,6 +33,9 @@ public struct ShapedText: Sendable {
     /// text), ascending, with what wrapping reads there: one array, so a layout touches
     /// little memory.
     let breakEntries: [BreakEntry]
+    /// What rounding the white space opening the text up to a layout unit adds to its first
+    /// line (1/65536 pixel; see `BreakEntry.openingRound`).
+    let textOpeningRound: Int64
     /// Fullwidth opening punctuation set flush at a soft-wrapped line's start: by boundary
     /// index, how much narrower (1/65536 pixel). See `ShapedRuns.lineStartTrims`.
     let startTrims: [Int32: Int32]
@@ -119,14 +122,13 @@ public struct ShapedText: Sendable {
             // A line ending at a soft hyphen shows a hyphen.
             let ce = Int(contentEnd)
             let hyphenated = ce > 0 && b.offsets[ce] - b.offsets[ce - 1] == 2 && Self.isSoftHyphen(textBytes, Int(b.offsets[ce - 1]))
-            // A line that starts here after a mandatory break is not trimmed (CSS space-first).
             let startTrim = flags & BreakEntry.hard == 0 && !startTrims.isEmpty ? (startTrims[boundary] ?? 0) : 0
             if hyphenated { flags |= BreakEntry.hyphenated }
-            return BreakEntry(boundary: boundary, contentEnd: contentEnd, flags: flags, x: b.x[Int(boundary)],
-                              contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0), startTrim: startTrim,
+            return BreakEntry(x: b.x[Int(boundary)], contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0),
+                              boundary: boundary, contentEnd: contentEnd, startTrim: startTrim,
                               endTrim: boundary == contentEnd || (flags & BreakEntry.hard != 0 && contentEnd == boundary - 1)
                                   && !endTrimsByBoundary.isEmpty ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
-                              boxAscent: 0, boxDescent: 0)
+                              boxAscent: 0, boxDescent: 0, flags: flags)
         }
         if self.usesFallbackFonts && self.fixedLineHeight == nil {
             // Each segment's line box, so wrapping unites boxes without looking at runs.
@@ -156,8 +158,31 @@ public struct ShapedText: Sendable {
                 previous = e
             }
         }
+        // Where wrapping cannot decide by prepared advances alone.
+        var following = Int32(entries.count)
+        var k = entries.count - 1
+        while k >= 0 {
+            let f = entries[k].flags
+            let complex = f & (BreakEntry.hard | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0 || k == entries.count - 1
+                || (k > 0 && entries[k].contentX < entries[k - 1].contentX)
+            if complex { following = Int32(k) }
+            entries[k].nextComplex = following
+            if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: Int(entries[k].boundary))) }
+            k -= 1
+        }
+        self.textOpeningRound = Self.openingRound(b, from: 0)
         self.breakEntries = entries
         self.hasTabs = b.hasTabs
+    }
+
+    /// White space that opens a paragraph is an item of its own in Chromium, its width
+    /// rounded up to a layout unit apart from the rest of the line: what that adds.
+    private static func openingRound(_ b: Built, from s: Int) -> Int64 {
+        let last = b.offsets.count - 1
+        var k = s
+        while k < last && b.flags[k] & Flags.hanging != 0 { k += 1 }
+        let lead = b.x[k] - b.x[s]
+        return ceilToLayoutUnit(lead) - lead
     }
 
     private struct Built {
@@ -285,24 +310,30 @@ public struct ShapedText: Sendable {
 
 /// A place a line may end, with what wrapping reads there.
 struct BreakEntry: Sendable {
+    /// The advance to `boundary` and to `contentEnd` from the text's start.
+    var x: Int64
+    var contentX: Int64
     /// The boundary index where the line would end (the next one starts).
     var boundary: Int32
     /// The boundary where its content ends (before hanging white space and the break).
     var contentEnd: Int32
-    var flags: UInt8
-    /// The advance to `boundary` and to `contentEnd` from the text's start.
-    var x: Int64
-    var contentX: Int64
+    /// The first entry at or after this one that wrapping must look at closely (see
+    /// `ShapedText.forEachLine`).
+    var nextComplex: Int32 = 0
     /// How much narrower the next line is when it starts here (flush opening punctuation).
     var startTrim: Int32
     /// How much narrower this line is when it ends here with its last mark, fullwidth
     /// closing punctuation, set flush because the line's width ends inside it (0 where the
     /// break does not directly follow such a mark).
     var endTrim: Int32
+    /// For a mandatory break: what rounding the white space opening the next paragraph up
+    /// to a layout unit adds to its first line (1/65536 pixel).
+    var openingRound: Int32 = 0
     /// The line box (ascent, descent with half-leading) the segment ending here asks for:
     /// the largest over the fonts of its clusters (the strut's when only the primary font).
     var boxAscent: Float
     var boxDescent: Float
+    var flags: UInt8
 
     static let hard: UInt8 = 1
     static let boundaryUnsafe: UInt8 = 2
