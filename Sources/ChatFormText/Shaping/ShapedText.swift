@@ -100,7 +100,8 @@ public struct ShapedText: Sendable {
             }
         }
         let b = try built.get()
-        let textBytes = Array(text.utf8)
+        // The bytes, kept only to find soft hyphens at line ends.
+        let textBytes = shaped.hyphenAdvance != 0 ? Array(text.utf8) : []
         self.text = text
         self.offsets = b.offsets
         self.x = b.x
