@@ -20,6 +20,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Measure bulk wrapping on this UTF-8 file (one text) instead of the generated chat text.")
     var corpus: String?
 
+    @Option(help: "The textwrap peer's binary (Benchmarks/textwrap-peer, built by its ./build); by default that binary if it has been built. Timed on the same text in the same run (wrap.vs_textwrap).")
+    var textwrap: String?
+
     @Option(help: "Width in cells for bulk wrapping.")
     var width: Int = 40
 
@@ -38,6 +41,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the real-font benchmark.")
     var fontsOnly = false
 
+    @Flag(help: "Only bulk wrapping (for profiling it, e.g. under callgrind).")
+    var wrapOnly = false
+
     func validate() throws {
         guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
         guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
@@ -48,13 +54,15 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        if !fontsOnly {
+        if wrapOnly {
+            try bulkWrap(runs: runs, threads: threadCount, into: &results)
+        } else if !fontsOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
             try chat(into: &results)
             try input(into: &results)
             try field(into: &results)
         }
-        try fonts(runs: runs, into: &results)
+        if !wrapOnly { try fonts(runs: runs, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }
@@ -68,7 +76,13 @@ struct Bench: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: corpus) else {
                 throw ValidationError("cannot read \(corpus)")
             }
-            text = try UTF8Validation.string(from: [UInt8](data))
+            let file = try UTF8Validation.string(from: [UInt8](data))
+            // Repeated to the generated text's size, so a small corpus is timed as long.
+            let least = (quick ? 4 : 16) * 1_000_000
+            let copies = Swift.max(1, (least + file.utf8.count - 1) / Swift.max(1, file.utf8.count))
+            let separated = file.hasSuffix("\n") ? file : file + "\n"
+            text = copies == 1 ? file : String(repeating: separated, count: copies)
+            progress("\(corpus): \(file.utf8.count) bytes, repeated \(copies) times")
         } else {
             progress("generating \(quick ? 4 : 16) MB of chat text")
             text = Corpus.chatText(bytes: (quick ? 4 : 16) * 1_000_000)
@@ -104,9 +118,43 @@ struct Bench: ParsableCommand {
         results["wrap.icu_only.mb_per_s"] = Stats(slow).median
         results["wrap.parallel.mb_per_s"] = Stats(par).median
         results["wrap.parallel.threads"] = Double(threads)
+        try textwrapPeer(text: text, runs: runs, wrap: Stats(wrap).median, into: &results)
+    }
+
+    /// Rust's textwrap 0.16 on the same text, at the same width, in this run (its own
+    /// process: Benchmarks/textwrap-peer prints the median MB/s of `runs` runs).
+    func textwrapPeer(text: String, runs: Int, wrap: Double, into results: inout Results) throws {
+        let built = "Benchmarks/textwrap-peer/target/release/textwrap-peer"
+        guard let peer = textwrap ?? (FileManager.default.isExecutableFile(atPath: built) ? built : nil) else {
+            progress("textwrap peer not built (Benchmarks/textwrap-peer/build): wrap.vs_textwrap not measured")
+            return
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-bench-\(getpid()).txt")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        progress("timing textwrap on the same text (\(runs) runs + warm-up)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: peer)
+        process.arguments = [file.path, String(width), String(runs)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        check(process.terminationStatus == 0 && fields.count == 3, "the textwrap peer failed: \(output)")
+        check(abs(fields[2] - Double(text.utf8.count) / 1e6) < 1e-6, "the textwrap peer read a different text")
+        results["textwrap.mb_per_s"] = fields[0]
+        results["textwrap.lines"] = fields[1]
+        results["wrap.vs_textwrap"] = wrap / fields[0]
     }
 
     // MARK: A million-message chat
+
+    /// Rows a `scrollTo` may measure beyond the rows on screen after it (the target row
+    /// itself when the clamp moves it off screen, and a row that a second settling round
+    /// pushes out): checked on every `scrollTo` the benchmark times.
+    static let scrollToExtraRows = 2
 
     func chat(into results: inout Results) throws {
         let count = 1_000_000
@@ -130,22 +178,38 @@ struct Bench: ParsableCommand {
 
         progress("scrollTo never-measured rows")
         var rng = SplitMix64(seed: 77)
-        var scrolls: [Double] = []
+        var scrolls: [Double] = [], measuredRows: [Double] = [], excess: [Double] = []
         let scrollCount = quick ? 300 : 2000
         while scrolls.count < scrollCount {
             let target = Int.random(in: 0..<count, using: &rng)
             if table.isMeasured(row: target) { continue }
+            let before = table.measurementsMade
             let seconds = try Clock.time { try table.scrollTo(target, anchor: .top) }
             let f = table.frame(ofRow: target)
             let maxOffset = table.contentHeight - 30
             check(f.measured && (abs(f.y - table.viewport.offset) < 1e-9 || abs(table.viewport.offset - maxOffset) < 1e-9),
                   "row \(target) did not land at the top")
+            let measured = table.measurementsMade - before
+            let onScreen = table.rowsInViewport().count
+            check(measured <= onScreen + Self.scrollToExtraRows,
+                  "scrollTo measured \(measured) rows for \(onScreen) on screen (at most \(Self.scrollToExtraRows) more allowed)")
             scrolls.append(seconds * 1e6)
+            measuredRows.append(Double(measured))
+            excess.append(Double(measured - onScreen))
         }
         let s = Stats(scrolls)
+        if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
+            let idx = scrolls.indices.sorted { scrolls[$0] > scrolls[$1] }.prefix(30)
+            Swift.print("slow scrollTo (index, us, rows):", idx.map { "\($0):\(Int(scrolls[$0])):\(Int(measuredRows[$0]))" }.joined(separator: " "))
+        }
         results["scrollTo.chat1M.p50_us"] = s.median
         results["scrollTo.chat1M.p99_us"] = s.p99
         results["scrollTo.chat1M.max_us"] = s.max
+        results["scrollTo.chat1M.p99_over_p50"] = s.p99 / s.median
+        results["scrollTo.chat1M.max_over_p50"] = s.max / s.median
+        results["scrollTo.chat1M.rows_measured_p50"] = Stats(measuredRows).median
+        results["scrollTo.chat1M.rows_measured_max"] = Stats(measuredRows).max
+        results["scrollTo.chat1M.rows_measured_beyond_screen_max"] = Stats(excess).max
 
         progress("typing into messages of the chat")
         var keys: [Double] = []
@@ -169,9 +233,15 @@ struct Bench: ParsableCommand {
             keys.append(seconds * 1e6)
         }
         let k = Stats(keys)
+        if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
+            let idx = keys.indices.sorted { keys[$0] > keys[$1] }.prefix(40)
+            Swift.print("slow keystrokes (k mod 60, us):", idx.map { "\($0 % 60):\(Int(keys[$0]))" }.joined(separator: " "))
+        }
         results["keystroke.chat1M.p50_us"] = k.median
         results["keystroke.chat1M.p99_us"] = k.p99
         results["keystroke.chat1M.max_us"] = k.max
+        results["keystroke.chat1M.p99_over_p50"] = k.p99 / k.median
+        results["keystroke.chat1M.max_over_p50"] = k.max / k.median
         results["index.bytes_per_row"] = Double(table.indexMemoryFootprint) / Double(count)
         // The index with every row measured (no runs of estimates left).
         let measured = try HeightIndex(heights: (0..<count).map { Double(1 + $0 % 7) })
