@@ -82,7 +82,7 @@ extension LineWrapper {
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
                         let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
-                        cls = UInt8(truncatingIfNeeded: bits >> 12)
+                        cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
                         let props = ScalarProperties(bits: bits)
                         letter = props.isKeepAllLetter
                         if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
@@ -113,8 +113,12 @@ extension LineWrapper {
                                     : FastBreakClass.Action.exit.rawValue
                             } else if beforeSpaces == FastBreakClass.quotation && cls == FastBreakClass.open {
                                 action = FastBreakClass.Action.noBreak.rawValue  // LB15: QU SP* × OP
-                            } else if beforeSpaces == FastBreakClass.close && cls == FastBreakClass.slowAfterSpaceBreaks {
-                                action = FastBreakClass.Action.exit.rawValue     // LB16: (CL|CP) SP* × NS
+                            } else if cls == FastBreakClass.nonstarter
+                                        && (beforeSpaces == FastBreakClass.close || beforeSpaces == FastBreakClass.closePunctuation) {
+                                action = FastBreakClass.Action.noBreak.rawValue  // LB16: (CL|CP) SP* × NS
+                            } else if cls == FastBreakClass.slowAfterSpaceBreaks
+                                        && (beforeSpaces == FastBreakClass.close || beforeSpaces == FastBreakClass.closePunctuation) {
+                                action = FastBreakClass.Action.exit.rawValue
                             } else if cls == FastBreakClass.infixSeparator {
                                 // ICU breaks before an IS that follows a space and precedes a
                                 // number (UAX #14 later wrote it as LB15c): look one ahead.
@@ -323,6 +327,6 @@ extension ScalarProperties {
     static func fastClass(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt8 {
         let b0 = bytes[i]
         if b0 < 0x80 { return ScalarProperties.of(UInt32(b0)).fastBreakClass }
-        return ScalarProperties.of(UTF8Scalar.decode(bytes, at: i).scalar).fastBreakClass
+        return FastBreakClass.decodeNonASCII(ScalarProperties.of(UTF8Scalar.decode(bytes, at: i).scalar).fastBreakClass)
     }
 }

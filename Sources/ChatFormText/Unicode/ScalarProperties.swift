@@ -26,7 +26,9 @@ struct ScalarProperties: Hashable {
     var graphemeBreak: GraphemeBreak { GraphemeBreak(rawValue: UInt8((bits >> 8) & 0xF)) ?? .other }
     /// Regional indicator (flag halves).
     var isRegionalIndicator: Bool { graphemeBreak == .regionalIndicator }
-    /// The class the line-break fast path knows the scalar by (see `FastBreakClass`), bits 12-15.
+    /// The code of the class the line-break fast path knows the scalar by, bits 12-15: the
+    /// class itself for an ASCII scalar and for every class but CL and NS (see
+    /// `FastBreakClass.code`; `FastBreakClass.decodeNonASCII` reads a non-ASCII one).
     var fastBreakClass: UInt8 { UInt8(truncatingIfNeeded: bits >> 12) }
 
     /// Properties of any scalar.
@@ -65,8 +67,9 @@ struct ScalarProperties: Hashable {
         if k.keepAllClasses.contains(cfl_line_break_class(c)) { bits |= 1 << 7 }
         let gcb = k.graphemeBreak[cfl_grapheme_cluster_break(c)] ?? .other
         bits |= UInt16(gcb.rawValue) << 8
-        bits |= UInt16(FastBreakClass.of(c, lineBreak: cfl_line_break_class(c), graphemeBreak: gcb,
-                                         cellClass: bits & 3, isExtendedPictographic: bits & (1 << 4) != 0)) << 12
+        let fast = FastBreakClass.of(c, lineBreak: cfl_line_break_class(c), graphemeBreak: gcb,
+                                     cellClass: bits & 3, isExtendedPictographic: bits & (1 << 4) != 0)
+        bits |= UInt16(FastBreakClass.code(fast, scalar: c)) << 12
         return bits
     }
 
