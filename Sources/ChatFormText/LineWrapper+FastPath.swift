@@ -223,6 +223,51 @@ extension LineWrapper {
                             inNumber = digit
                             i = j
                         }
+                        // Then words of ASCII letters and digits separated by spaces, word by
+                        // word: SP ÷ (AL|NU) (LB18), with an AL or NU run before the spaces,
+                        // which no rule that looks back across spaces (LB14-LB17) reads, so
+                        // each break is certain. Anything else goes back to the loop above.
+                        while i < n && base[i] == 0x20 {
+                            var k = i + 1
+                            while k < n && base[k] == 0x20 { k += 1 }
+                            guard k < n else { break }
+                            let c = base[k]
+                            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
+                            full += k - i
+                            let contentX = lineX + Double(content) * unit
+                            if contentX <= limit {
+                                // The segment has content (the run): it fits on the line.
+                                if recording { recordedOpportunities?.append((k, false)) }
+                                lineX += Double(full) * unit
+                                lineContentX = contentX
+                                segmentStart = k
+                            } else {
+                                finishFastSegment(start: segStart, end: k, full: full, content: content,
+                                                  hasContent: true, hard: false, unit: unit)
+                                if let stop, lines.count != lineCount {
+                                    lineCount = lines.count
+                                    if stop(lines[lineCount - 1].end) { return (k, true) }
+                                }
+                            }
+                            segStart = k
+                            var m = k + 1
+                            var last = c
+                            while m < n {
+                                let d = base[m]
+                                guard (d | 0x20) &- 0x61 < 26 || d &- 0x30 < 10 else { break }
+                                last = d
+                                m += 1
+                            }
+                            full = m - k
+                            content = full
+                            hasContent = true
+                            let digit = last &- 0x30 < 10
+                            previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                            beforeSpaces = previous
+                            inNumber = digit
+                            previousLetter = true   // AL and NU are keep-all letters
+                            i = m
+                        }
                     }
                 }
                 // ICU reports the end of the text as a boundary.
