@@ -223,16 +223,21 @@ extension LineWrapper {
                             inNumber = digit
                             i = j
                         }
-                        // Then words of ASCII letters and digits separated by spaces, word by
-                        // word: SP ÷ (AL|NU) (LB18), with an AL or NU run before the spaces,
-                        // which no rule that looks back across spaces (LB14-LB17) reads, so
-                        // each break is certain. Anything else goes back to the loop above.
+                    }
+                    if hangul || (b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu)) {
+                        // Then words separated by spaces, word by word, while they are runs
+                        // of ASCII letters and digits or of Hangul syllables: SP ÷ (AL|NU|H2|H3)
+                        // (LB18), with such a run before the spaces, which no rule that looks
+                        // back across spaces (LB14-LB17) reads, so each break is certain.
+                        // Anything else goes back to the loop above.
                         while i < n && base[i] == 0x20 {
                             var k = i + 1
                             while k < n && base[k] == 0x20 { k += 1 }
                             guard k < n else { break }
                             let c = base[k]
-                            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
+                            let ascii = (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10
+                            guard ascii || (hangulUniform && c &- 0xEA < 4
+                                            && UTF8Scalar.decode(bytes, at: k).scalar &- 0xAC00 < 11172) else { break }
                             full += k - i
                             let contentX = lineX + Double(content) * unit
                             if contentX <= limit {
@@ -250,23 +255,56 @@ extension LineWrapper {
                                 }
                             }
                             segStart = k
-                            var m = k + 1
-                            var last = c
-                            while m < n {
-                                let d = base[m]
-                                guard (d | 0x20) &- 0x61 < 26 || d &- 0x30 < 10 else { break }
-                                last = d
-                                m += 1
-                            }
-                            full = m - k
-                            content = full
                             hasContent = true
-                            let digit = last &- 0x30 < 10
-                            previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                            previousLetter = true   // AL, NU, H2 and H3 are keep-all letters
+                            if ascii {
+                                var m = k + 1
+                                var last = c
+                                while m < n {
+                                    let d = base[m]
+                                    guard (d | 0x20) &- 0x61 < 26 || d &- 0x30 < 10 else { break }
+                                    last = d
+                                    m += 1
+                                }
+                                full = m - k
+                                content = full
+                                let digit = last &- 0x30 < 10
+                                previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                                inNumber = digit
+                                i = m
+                            } else {
+                                // Hangul syllables: LB31 breaks between two (see above).
+                                var m = k + 3
+                                full = fast.wide
+                                content = full
+                                while m + 2 < n && base[m] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: m).scalar &- 0xAC00 < 11172 {
+                                    if !keepAll {
+                                        let x = lineX + Double(content) * unit
+                                        if x <= limit {
+                                            if recording { recordedOpportunities?.append((m, false)) }
+                                            lineX += Double(full) * unit
+                                            lineContentX = x
+                                            segmentStart = m
+                                        } else {
+                                            finishFastSegment(start: segStart, end: m, full: full, content: content,
+                                                              hasContent: true, hard: false, unit: unit)
+                                            if let stop, lines.count != lineCount {
+                                                lineCount = lines.count
+                                                if stop(lines[lineCount - 1].end) { return (m, true) }
+                                            }
+                                        }
+                                        segStart = m
+                                        full = 0
+                                    }
+                                    full += fast.wide
+                                    content = full
+                                    m += 3
+                                }
+                                previous = FastBreakClass.id
+                                inNumber = false
+                                i = m
+                            }
                             beforeSpaces = previous
-                            inNumber = digit
-                            previousLetter = true   // AL and NU are keep-all letters
-                            i = m
                         }
                     }
                 }
