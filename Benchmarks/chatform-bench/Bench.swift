@@ -103,7 +103,10 @@ struct Bench: ParsableCommand {
         check(opportunities >= fast.lineCount - 1, "ICU found fewer opportunities than lines")
 
         var wrap: [Double] = [], icu: [Double] = [], par: [Double] = [], slow: [Double] = []
-        progress("timing bulk wrap, raw ICU iteration and parallel wrap (\(runs) runs + warm-up)")
+        let peer = try TextwrapPeer(path: textwrap, text: text)
+        defer { peer?.remove() }
+        var peerRates: [Double] = [], peerLines = 0.0
+        progress("timing bulk wrap, raw ICU iteration, parallel wrap\(peer == nil ? "" : " and textwrap") (\(runs) runs + warm-up)")
         for run in 0...runs {
             var lines = 0
             let tw = try Clock.time { lines = try TextLayout(text: text, width: w).lineCount }
@@ -111,7 +114,9 @@ struct Bench: ParsableCommand {
             let tp = try Clock.time { _ = try TextLayout(text: text, width: w, threads: threads).lineCount }
             let ts = try Clock.time { _ = try ICUReference.wrap(text, width: w).count }
             check(lines == fast.lineCount, "line count changed between runs")
+            let peerRun = try peer?.time(width: width)
             if run == 0 { continue }   // warm-up
+            if let peerRun { peerRates.append(peerRun.mbPerSecond); peerLines = peerRun.lines }
             wrap.append(megabytes / tw); icu.append(megabytes / ti); par.append(megabytes / tp); slow.append(megabytes / ts)
         }
         let ratios = zip(wrap, icu).map { $0 / $1 }
@@ -122,35 +127,50 @@ struct Bench: ParsableCommand {
         results["wrap.icu_only.mb_per_s"] = Stats(slow).median
         results["wrap.parallel.mb_per_s"] = Stats(par).median
         results["wrap.parallel.threads"] = Double(threads)
-        try textwrapPeer(text: text, runs: runs, wrap: Stats(wrap).median, into: &results)
+        if let peer {
+            results["textwrap.mb_per_s"] = Stats(peerRates).median
+            results["textwrap.lines"] = peerLines
+            results["wrap.vs_textwrap"] = Stats(zip(wrap, peerRates).map { $0 / $1 }).median
+        }
     }
 
-    /// Rust's textwrap 0.16 on the same text, at the same width, in this run (its own
-    /// process: Benchmarks/textwrap-peer prints the median MB/s of `runs` runs).
-    func textwrapPeer(text: String, runs: Int, wrap: Double, into results: inout Results) throws {
-        let built = "Benchmarks/textwrap-peer/target/release/textwrap-peer"
-        guard let peer = textwrap ?? (FileManager.default.isExecutableFile(atPath: built) ? built : nil) else {
-            progress("textwrap peer not built (Benchmarks/textwrap-peer/build): wrap.vs_textwrap not measured")
-            return
+    /// Rust's textwrap 0.16 (Benchmarks/textwrap-peer, its own process) on the same text at
+    /// the same width, timed between the engine's runs so each ratio compares runs made
+    /// under the same load; nil when the peer is not built.
+    struct TextwrapPeer {
+        let path: String
+        let file: URL
+        let megabytes: Double
+
+        init?(path: String?, text: String) throws {
+            let built = "Benchmarks/textwrap-peer/target/release/textwrap-peer"
+            guard let peer = path ?? (FileManager.default.isExecutableFile(atPath: built) ? built : nil) else {
+                progress("textwrap peer not built (Benchmarks/textwrap-peer/build): wrap.vs_textwrap not measured")
+                return nil
+            }
+            self.path = peer
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-bench-\(getpid()).txt")
+            megabytes = Double(text.utf8.count) / 1e6
+            try Data(text.utf8).write(to: file)
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-bench-\(getpid()).txt")
-        try Data(text.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        progress("timing textwrap on the same text (\(runs) runs + warm-up)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: peer)
-        process.arguments = [file.path, String(width), String(runs)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        check(process.terminationStatus == 0 && fields.count == 3, "the textwrap peer failed: \(output)")
-        check(abs(fields[2] - Double(text.utf8.count) / 1e6) < 1e-6, "the textwrap peer read a different text")
-        results["textwrap.mb_per_s"] = fields[0]
-        results["textwrap.lines"] = fields[1]
-        results["wrap.vs_textwrap"] = wrap / fields[0]
+
+        /// One timed run (after the peer's own warm-up): (MB/s, lines).
+        func time(width: Int) throws -> (mbPerSecond: Double, lines: Double) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = [file.path, String(width), "1"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            check(process.terminationStatus == 0 && fields.count == 3, "the textwrap peer failed: \(output)")
+            check(abs(fields[2] - megabytes) < 1e-6, "the textwrap peer read a different text")
+            return (fields[0], fields[1])
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: file) }
     }
 
     // MARK: A million-message chat

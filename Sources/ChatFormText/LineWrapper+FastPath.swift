@@ -65,6 +65,7 @@ extension LineWrapper {
                     var length = 1
                     var letter: Bool
                     var hangul = false
+                    var ideograph = false
                     if b0 < 0x80 {
                         let bits = table[Int(b0)]
                         cls = UInt8(truncatingIfNeeded: bits >> 12)
@@ -85,6 +86,7 @@ extension LineWrapper {
                         cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
                         let props = ScalarProperties(bits: bits)
                         letter = props.isKeepAllLetter
+                        ideograph = Self.isPlainWideLetter(bits) && cls == FastBreakClass.id
                         if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
                             units = fast.wide
                         } else if props.cellClass == ScalarProperties.ambiguous {
@@ -224,7 +226,40 @@ extension LineWrapper {
                             i = j
                         }
                     }
-                    if hangul || (b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu)) {
+                    if ideograph && previous == FastBreakClass.id {
+                        // A run of ideographs (and other plain wide ID letters: no emoji, no
+                        // cluster of more than one scalar): LB31 breaks between two, as
+                        // between Hangul syllables, unless keep-all drops it.
+                        while i < n && base[i] >= 0x80 {
+                            let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
+                            guard scalar < UInt32(table.count) else { break }
+                            let bits = table[Int(scalar)]
+                            guard Self.isPlainWideLetter(bits),
+                                  FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12)) == FastBreakClass.id else { break }
+                            if !keepAll {
+                                let contentX = lineX + Double(content) * unit
+                                if contentX <= limit {
+                                    if recording { recordedOpportunities?.append((i, false)) }
+                                    lineX += Double(full) * unit
+                                    lineContentX = contentX
+                                    segmentStart = i
+                                } else {
+                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                      hasContent: true, hard: false, unit: unit)
+                                    if let stop, lines.count != lineCount {
+                                        lineCount = lines.count
+                                        if stop(lines[lineCount - 1].end) { return (i, true) }
+                                    }
+                                }
+                                segStart = i
+                                full = 0
+                            }
+                            full += fast.wide
+                            content = full
+                            i += l
+                        }
+                    }
+                    if hangul || ideograph || (b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu)) {
                         // Then words separated by spaces, word by word, while they are runs
                         // of ASCII letters and digits or of Hangul syllables: SP ÷ (AL|NU|H2|H3)
                         // (LB18), with such a run before the spaces, which no rule that looks
@@ -361,6 +396,13 @@ extension LineWrapper {
             }
         }
         return j
+    }
+
+    /// Whether a scalar's properties are those of a plain wide letter: East Asian wide, a
+    /// keep-all letter, not an emoji (neither Extended_Pictographic nor emoji presentation).
+    @inline(__always)
+    static func isPlainWideLetter(_ bits: UInt16) -> Bool {
+        bits & 3 == ScalarProperties.wide && bits & (1 << 7) != 0 && bits & (1 << 2 | 1 << 4) == 0
     }
 
     /// `finishSegment` for a segment of fast characters whose widths are already summed.
