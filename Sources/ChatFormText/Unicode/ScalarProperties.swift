@@ -123,7 +123,7 @@ struct ICUValues: Sendable {
             ("SP", 0x20), ("IS", 0x2E), ("EX", 0x21), ("SY", 0x2F), ("QU", 0x22), ("HY", 0x2D),
             ("LF", 0x0A), ("BK", 0x0B), ("CR", 0x0D), ("NL", 0x85), ("ZW", 0x200B), ("WJ", 0x2060),
             ("CL", 0x7D), ("CP", 0x29), ("CM", 0x0301), ("ZWJ", 0x200D), ("OP", 0x28), ("EB", 0x1F466),
-            ("PR", 0x24), ("PO", 0x25),
+            ("PR", 0x24), ("PO", 0x25), ("NS", 0x3005), ("CJ", 0x3041),
         ]
         var classes: [String: Int32] = [:]
         for (name, scalar) in lineBreakSamples { classes[name] = cfl_line_break_class(scalar) }
