@@ -23,7 +23,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Measure bulk wrapping on this UTF-8 file (one text) instead of the generated chat text.")
     var corpus: String?
 
-    @Option(help: "The textwrap peer's binary (Benchmarks/textwrap-peer, built by its ./build); by default that binary if it has been built. Timed on the same text in the same run (wrap.vs_textwrap).")
+    @Option(help: "The textwrap peer's binary (Benchmarks/textwrap-peer, built by its ./build), or none; by default that binary if it has been built. Timed on the same text in the same run (wrap.vs_textwrap).")
     var textwrap: String?
 
     @Option(help: "Width in cells for bulk wrapping.")
@@ -144,6 +144,7 @@ struct Bench: ParsableCommand {
 
         init?(path: String?, text: String) throws {
             let built = "Benchmarks/textwrap-peer/target/release/textwrap-peer"
+            if path == "none" { return nil }
             guard let peer = path ?? (FileManager.default.isExecutableFile(atPath: built) ? built : nil) else {
                 progress("textwrap peer not built (Benchmarks/textwrap-peer/build): wrap.vs_textwrap not measured")
                 return nil
