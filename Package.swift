@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation` (DocC); not linked into any product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Allocation counting for the allocation gates (chatform-alloc-gate); not linked into any product.
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         .systemLibrary(
@@ -96,6 +98,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/chatform-bench"
+        ),
+        // The allocation gates: allocations per keystroke and per warm layout, counted by
+        // ordo-one's malloc interposer and held to Benchmarks/allocation-budgets.txt (CI fails past a budget).
+        .executableTarget(
+            name: "chatform-alloc-gate",
+            dependencies: [
+                "ChatFormScroll",
+                "ChatFormText",
+                "ChatFormTesting",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Benchmarks/chatform-alloc-gate"
         ),
         // Fuzzing (README, "Fuzzing and sanitizers"): the targets' properties, and the driver that runs them
         // under libFuzzer in a fuzz build (Fuzz/run) or over a corpus in a normal one.

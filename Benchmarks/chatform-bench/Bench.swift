@@ -17,8 +17,14 @@ struct Bench: ParsableCommand {
     @Option(help: "Write the results as JSON to this file.")
     var json: String?
 
+    @Option(help: "Write the results as a Markdown table (every key, its target, met or not) to this file.")
+    var markdown: String?
+
     @Option(help: "Measure bulk wrapping on this UTF-8 file (one text) instead of the generated chat text.")
     var corpus: String?
+
+    @Option(help: "The textwrap peer's binary (Benchmarks/textwrap-peer, built by its ./build), or none; by default that binary if it has been built. Timed on the same text in the same run (wrap.vs_textwrap).")
+    var textwrap: String?
 
     @Option(help: "Width in cells for bulk wrapping.")
     var width: Int = 40
@@ -38,6 +44,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the real-font benchmark.")
     var fontsOnly = false
 
+    @Flag(help: "Only bulk wrapping (for profiling it, e.g. under callgrind).")
+    var wrapOnly = false
+
     func validate() throws {
         guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
         guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
@@ -48,16 +57,19 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        if !fontsOnly {
+        if wrapOnly {
+            try bulkWrap(runs: runs, threads: threadCount, into: &results)
+        } else if !fontsOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
             try chat(into: &results)
             try input(into: &results)
             try field(into: &results)
         }
-        try fonts(runs: runs, into: &results)
+        if !wrapOnly { try fonts(runs: runs, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }
+        if let markdown { try results.write(markdown: markdown, machine: machineDescription(), quick: quick) }
     }
 
     // MARK: Bulk wrapping
@@ -68,7 +80,13 @@ struct Bench: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: corpus) else {
                 throw ValidationError("cannot read \(corpus)")
             }
-            text = try UTF8Validation.string(from: [UInt8](data))
+            let file = try UTF8Validation.string(from: [UInt8](data))
+            // Repeated to the generated text's size, so a small corpus is timed as long.
+            let least = (quick ? 4 : 16) * 1_000_000
+            let copies = Swift.max(1, (least + file.utf8.count - 1) / Swift.max(1, file.utf8.count))
+            let separated = file.hasSuffix("\n") ? file : file + "\n"
+            text = copies == 1 ? file : String(repeating: separated, count: copies)
+            progress("\(corpus): \(file.utf8.count) bytes, repeated \(copies) times")
         } else {
             progress("generating \(quick ? 4 : 16) MB of chat text")
             text = Corpus.chatText(bytes: (quick ? 4 : 16) * 1_000_000)
@@ -85,7 +103,10 @@ struct Bench: ParsableCommand {
         check(opportunities >= fast.lineCount - 1, "ICU found fewer opportunities than lines")
 
         var wrap: [Double] = [], icu: [Double] = [], par: [Double] = [], slow: [Double] = []
-        progress("timing bulk wrap, raw ICU iteration and parallel wrap (\(runs) runs + warm-up)")
+        let peer = try TextwrapPeer(path: textwrap, text: text)
+        defer { peer?.remove() }
+        var peerRates: [Double] = [], peerLines = 0.0
+        progress("timing bulk wrap, raw ICU iteration, parallel wrap\(peer == nil ? "" : " and textwrap") (\(runs) runs + warm-up)")
         for run in 0...runs {
             var lines = 0
             let tw = try Clock.time { lines = try TextLayout(text: text, width: w).lineCount }
@@ -93,7 +114,9 @@ struct Bench: ParsableCommand {
             let tp = try Clock.time { _ = try TextLayout(text: text, width: w, threads: threads).lineCount }
             let ts = try Clock.time { _ = try ICUReference.wrap(text, width: w).count }
             check(lines == fast.lineCount, "line count changed between runs")
+            let peerRun = try peer?.time(width: width)
             if run == 0 { continue }   // warm-up
+            if let peerRun { peerRates.append(peerRun.mbPerSecond); peerLines = peerRun.lines }
             wrap.append(megabytes / tw); icu.append(megabytes / ti); par.append(megabytes / tp); slow.append(megabytes / ts)
         }
         let ratios = zip(wrap, icu).map { $0 / $1 }
@@ -104,9 +127,59 @@ struct Bench: ParsableCommand {
         results["wrap.icu_only.mb_per_s"] = Stats(slow).median
         results["wrap.parallel.mb_per_s"] = Stats(par).median
         results["wrap.parallel.threads"] = Double(threads)
+        if let peer {
+            results["textwrap.mb_per_s"] = Stats(peerRates).median
+            results["textwrap.lines"] = peerLines
+            results["wrap.vs_textwrap"] = Stats(zip(wrap, peerRates).map { $0 / $1 }).median
+        }
+    }
+
+    /// Rust's textwrap 0.16 (Benchmarks/textwrap-peer, its own process) on the same text at
+    /// the same width, timed between the engine's runs so each ratio compares runs made
+    /// under the same load; nil when the peer is not built.
+    struct TextwrapPeer {
+        let path: String
+        let file: URL
+        let megabytes: Double
+
+        init?(path: String?, text: String) throws {
+            let built = "Benchmarks/textwrap-peer/target/release/textwrap-peer"
+            if path == "none" { return nil }
+            guard let peer = path ?? (FileManager.default.isExecutableFile(atPath: built) ? built : nil) else {
+                progress("textwrap peer not built (Benchmarks/textwrap-peer/build): wrap.vs_textwrap not measured")
+                return nil
+            }
+            self.path = peer
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-bench-\(getpid()).txt")
+            megabytes = Double(text.utf8.count) / 1e6
+            try Data(text.utf8).write(to: file)
+        }
+
+        /// One timed run (after the peer's own warm-up): (MB/s, lines).
+        func time(width: Int) throws -> (mbPerSecond: Double, lines: Double) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = [file.path, String(width), "1"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            check(process.terminationStatus == 0 && fields.count == 3, "the textwrap peer failed: \(output)")
+            check(abs(fields[2] - megabytes) < 1e-6, "the textwrap peer read a different text")
+            return (fields[0], fields[1])
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: file) }
     }
 
     // MARK: A million-message chat
+
+    /// Rows a `scrollTo` may measure beyond the rows on screen after it (the target row
+    /// itself when the clamp moves it off screen, and a row that a second settling round
+    /// pushes out): checked on every `scrollTo` the benchmark times.
+    static let scrollToExtraRows = 2
 
     func chat(into results: inout Results) throws {
         let count = 1_000_000
@@ -130,25 +203,39 @@ struct Bench: ParsableCommand {
 
         progress("scrollTo never-measured rows")
         var rng = SplitMix64(seed: 77)
-        var scrolls: [Double] = []
+        var scrolls: [Double] = [], scrollCPU: [Double] = [], measuredRows: [Double] = [], excess: [Double] = []
         let scrollCount = quick ? 300 : 2000
         while scrolls.count < scrollCount {
             let target = Int.random(in: 0..<count, using: &rng)
             if table.isMeasured(row: target) { continue }
-            let seconds = try Clock.time { try table.scrollTo(target, anchor: .top) }
+            let before = table.measurementsMade
+            let (seconds, cpu) = try Clock.timeBoth { try table.scrollTo(target, anchor: .top) }
             let f = table.frame(ofRow: target)
             let maxOffset = table.contentHeight - 30
             check(f.measured && (abs(f.y - table.viewport.offset) < 1e-9 || abs(table.viewport.offset - maxOffset) < 1e-9),
                   "row \(target) did not land at the top")
+            let measured = table.measurementsMade - before
+            let onScreen = table.rowsInViewport().count
+            check(measured <= onScreen + Self.scrollToExtraRows,
+                  "scrollTo measured \(measured) rows for \(onScreen) on screen (at most \(Self.scrollToExtraRows) more allowed)")
             scrolls.append(seconds * 1e6)
+            scrollCPU.append(cpu * 1e6)
+            measuredRows.append(Double(measured))
+            excess.append(Double(measured - onScreen))
         }
         let s = Stats(scrolls)
         results["scrollTo.chat1M.p50_us"] = s.median
         results["scrollTo.chat1M.p99_us"] = s.p99
         results["scrollTo.chat1M.max_us"] = s.max
+        results["scrollTo.chat1M.p99_over_p50"] = s.p99 / s.median
+        results["scrollTo.chat1M.max_over_p50"] = s.max / s.median
+        recordCPU(Stats(scrollCPU), key: "scrollTo.chat1M", into: &results)
+        results["scrollTo.chat1M.rows_measured_p50"] = Stats(measuredRows).median
+        results["scrollTo.chat1M.rows_measured_max"] = Stats(measuredRows).max
+        results["scrollTo.chat1M.rows_measured_beyond_screen_max"] = Stats(excess).max
 
         progress("typing into messages of the chat")
-        var keys: [Double] = []
+        var keys: [Double] = [], keyCPU: [Double] = []
         let keyCount = quick ? 500 : 3000
         let alphabet = Array("typing into a message of a million ")
         for k in 0..<keyCount {
@@ -160,7 +247,8 @@ struct Bench: ParsableCommand {
                 try table.move(.documentEnd)
             }
             let ch = String(alphabet[k % alphabet.count])
-            let seconds = try Clock.time { try table.type(ch) }
+            let (seconds, cpu) = try Clock.timeBoth { try table.type(ch) }
+            keyCPU.append(cpu * 1e6)
             if k % 97 == 0 {
                 let c = table.caret!
                 let band = table.viewport.visibleBand
@@ -172,10 +260,23 @@ struct Bench: ParsableCommand {
         results["keystroke.chat1M.p50_us"] = k.median
         results["keystroke.chat1M.p99_us"] = k.p99
         results["keystroke.chat1M.max_us"] = k.max
+        results["keystroke.chat1M.p99_over_p50"] = k.p99 / k.median
+        results["keystroke.chat1M.max_over_p50"] = k.max / k.median
+        recordCPU(Stats(keyCPU), key: "keystroke.chat1M", into: &results)
         results["index.bytes_per_row"] = Double(table.indexMemoryFootprint) / Double(count)
         // The index with every row measured (no runs of estimates left).
         let measured = try HeightIndex(heights: (0..<count).map { Double(1 + $0 % 7) })
         results["index.measured.bytes_per_row"] = Double(measured.memoryFootprint) / Double(count)
+    }
+
+    /// The thread-CPU-time figures of a latency sample: on a machine shared with other
+    /// work, wall time also counts the moments the scheduler ran something else.
+    func recordCPU(_ cpu: Stats, key: String, into results: inout Results) {
+        results["\(key).cpu_p50_us"] = cpu.median
+        results["\(key).cpu_p99_us"] = cpu.p99
+        results["\(key).cpu_max_us"] = cpu.max
+        results["\(key).cpu_p99_over_p50"] = cpu.p99 / cpu.median
+        results["\(key).cpu_max_over_p50"] = cpu.max / cpu.median
     }
 
     // MARK: A 100,000-line field
@@ -239,13 +340,35 @@ struct Results {
         set { if let v = newValue { values.removeAll { $0.0 == key }; values.append((key, v)) } }
     }
 
+    static func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.2f", value) }
+
     func print(machine: String, quick: Bool) {
         Swift.print("chatform-bench\(quick ? " --quick" : "")  \(ISO8601DateFormatter().string(from: Date()))")
         Swift.print("machine: \(machine)")
         let width = values.map(\.0.count).max() ?? 10
+        var unmet: [String] = []
         for (key, value) in values {
-            Swift.print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: value >= 100 ? "%.0f" : "%.2f", value))
+            var line = key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.format(value)
+            if let target = Target.all[key] {
+                let met = target.isMet(by: value)
+                line = line.padding(toLength: width + 10, withPad: " ", startingAt: 0) + "target \(target)  \(met ? "met" : "NOT MET")"
+                if !met { unmet.append(key) }
+            }
+            Swift.print(line)
         }
+        // Timings are reported, not enforced: a loaded machine misses them (the checks and the
+        // allocation gates are what fail a run).
+        Swift.print(unmet.isEmpty ? "every target met" : "targets not met in this run: \(unmet.joined(separator: ", "))")
+    }
+
+    func write(markdown path: String, machine: String, quick: Bool) throws {
+        var body = "chatform-bench\(quick ? " --quick" : ""), \(ISO8601DateFormatter().string(from: Date())), \(machine)\n\n"
+        body += "| key | result | target |\n|---|---|---|\n"
+        for (key, value) in values {
+            let target = Target.all[key].map { "\($0) (\($0.isMet(by: value) ? "met" : "**not met**"))" } ?? ""
+            body += "| `\(key)` | \(Self.format(value)) | \(target) |\n"
+        }
+        try body.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     func write(json path: String, machine: String) throws {
@@ -254,4 +377,35 @@ struct Results {
         body += "}}\n"
         try body.write(toFile: path, atomically: true, encoding: .utf8)
     }
+}
+
+/// A key's target: at least or at most a bound (issue 11 and the README).
+struct Target: CustomStringConvertible {
+    var atLeast: Bool
+    var bound: Double
+    static func min(_ b: Double) -> Target { Target(atLeast: true, bound: b) }
+    static func max(_ b: Double) -> Target { Target(atLeast: false, bound: b) }
+    func isMet(by value: Double) -> Bool { atLeast ? value >= bound : value <= bound }
+    var description: String { (atLeast ? "≥ " : "≤ ") + Results.format(bound) }
+
+    static let all: [String: Target] = [
+        "wrap.vs_icu": .min(2.5),
+        "wrap.vs_textwrap": .min(5),
+        "open.chat1M.ms": .max(5),
+        "scrollTo.chat1M.p99_us": .max(100),
+        "scrollTo.chat1M.p99_over_p50": .max(2),
+        "scrollTo.chat1M.max_over_p50": .max(5),
+        "scrollTo.chat1M.rows_measured_beyond_screen_max": .max(Double(Bench.scrollToExtraRows)),
+        "keystroke.chat1M.p50_us": .max(10),
+        "keystroke.chat1M.p99_us": .max(50),
+        "keystroke.chat1M.p99_over_p50": .max(2),
+        "keystroke.chat1M.max_over_p50": .max(5),
+        "scrollTo.chat1M.cpu_p99_over_p50": .max(2),
+        "scrollTo.chat1M.cpu_max_over_p50": .max(5),
+        "keystroke.chat1M.cpu_p99_over_p50": .max(2),
+        "keystroke.chat1M.cpu_max_over_p50": .max(5),
+        "keystroke.field100k.p99_us": .max(100),
+        "index.bytes_per_row": .max(16),
+        "index.measured.bytes_per_row": .max(16),
+    ]
 }

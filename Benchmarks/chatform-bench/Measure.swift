@@ -11,6 +11,23 @@ enum Clock {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// CPU time of the calling thread in nanoseconds: time the thread was not running (the
+    /// scheduler giving the core to another process) does not count.
+    static func threadCPU() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Wall-clock and thread CPU seconds taken by `body`.
+    static func timeBoth(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let c0 = threadCPU()
+        let start = now()
+        try body()
+        let wall = Double(now() - start) / 1e9
+        return (wall, Double(threadCPU() - c0) / 1e9)
+    }
+
     /// Seconds taken by `body`.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = now()

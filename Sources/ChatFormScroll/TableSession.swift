@@ -31,6 +31,10 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The row kept at the top of the band while rows below it grow, if any.
     public internal(set) var pinnedRow: ID?
 
+    /// How many row measurements the table has made since it was created (a row measured
+    /// again counts again): what `scrollTo` or a scroll costs in text layout.
+    public internal(set) var measurementsMade = 0
+
     /// The rows (the caller's store, or the built-in `RowArray`).
     public internal(set) var source: any RowSource<ID>
     /// Row heights as prefix sums, by row index.
@@ -179,6 +183,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// - Returns: the change in the row's height.
     @discardableResult
     mutating func measure(row index: Int) throws(ScrollError) -> Double {
+        measurementsMade &+= 1
         let row = source.row(at: index)
         // Taken out of the dictionary so the focused field's buffer has one owner.
         var previous = caches.removeValue(forKey: row.id)
@@ -212,6 +217,13 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         previous = nil
         clock &+= 1
         cache.stamp = clock
+        if caches.count == 64 && heights.count > cacheLimit {
+            // A table that will fill its cache gets the room up front, while the cache is
+            // small: growing a dictionary of thousands of measurements rehashes them all in
+            // one call (a 5× latency spike on the scroll that crosses the threshold).
+            caches.reserveCapacity(cacheLimit + 256)
+            lru.reserveCapacity(2 * cacheLimit + 2048)
+        }
         caches[row.id] = cache
         lru.append(LRUEntry(id: row.id, stamp: clock))
         let old = heights.height(at: index)
@@ -234,17 +246,43 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// `anchor` (a row id; by default the first visible row) still on screen, until the rows
     /// in view are all measured; then clamps.
     ///
-    /// - Complexity: O(log n + k) for k rows in view, plus their text.
+    /// - Complexity: O(k log n) for k rows in view, plus their text.
     mutating func settle(anchor: ID?) throws(ScrollError) {
         var rounds = 0
         while rounds < 64 {
             rounds += 1
             var changed = false
             let anchorIndex = anchor.flatMap { source.index(of: $0) } ?? firstVisible()?.index
-            for i in rowsInViewport() where cache(ofRow: i) == nil {
-                let before = heights.height(at: i)
-                try remeasure(row: i, anchor: anchorIndex)
-                changed = changed || heights.height(at: i) != before
+            // Outward from the anchor, the range in view recomputed after each measurement:
+            // downward from it, a row that grows pushes the rows below out of view; upward,
+            // a row that grows (the offset keeping the anchor in place) pushes the rows above
+            // out. So a settle measures about the rows it ends up showing, not those the
+            // estimates showed.
+            let first = rowsInViewport()
+            let start = anchorIndex.map { Swift.min(Swift.max($0, first.lowerBound), first.upperBound) } ?? first.lowerBound
+            var i = start
+            while true {
+                let inView = rowsInViewport()
+                i = Swift.max(i, inView.lowerBound)
+                guard i < inView.upperBound else { break }
+                if cache(ofRow: i) == nil {
+                    let before = heights.height(at: i)
+                    try remeasure(row: i, anchor: anchorIndex)
+                    changed = changed || heights.height(at: i) != before
+                }
+                i += 1
+            }
+            var j = start - 1
+            while true {
+                let inView = rowsInViewport()
+                j = Swift.min(j, inView.upperBound - 1)
+                guard j >= inView.lowerBound else { break }
+                if cache(ofRow: j) == nil {
+                    let before = heights.height(at: j)
+                    try remeasure(row: j, anchor: anchorIndex)
+                    changed = changed || heights.height(at: j) != before
+                }
+                j -= 1
             }
             let before = viewport.offset
             clampOffset()

@@ -65,6 +65,7 @@ extension LineWrapper {
                     var length = 1
                     var letter: Bool
                     var hangul = false
+                    var ideograph = false
                     if b0 < 0x80 {
                         let bits = table[Int(b0)]
                         cls = UInt8(truncatingIfNeeded: bits >> 12)
@@ -82,9 +83,10 @@ extension LineWrapper {
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
                         let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
-                        cls = UInt8(truncatingIfNeeded: bits >> 12)
+                        cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
                         let props = ScalarProperties(bits: bits)
                         letter = props.isKeepAllLetter
+                        ideograph = Self.isPlainWideLetter(bits) && cls == FastBreakClass.id
                         if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
                             units = fast.wide
                         } else if props.cellClass == ScalarProperties.ambiguous {
@@ -113,8 +115,12 @@ extension LineWrapper {
                                     : FastBreakClass.Action.exit.rawValue
                             } else if beforeSpaces == FastBreakClass.quotation && cls == FastBreakClass.open {
                                 action = FastBreakClass.Action.noBreak.rawValue  // LB15: QU SP* × OP
-                            } else if beforeSpaces == FastBreakClass.close && cls == FastBreakClass.slowAfterSpaceBreaks {
-                                action = FastBreakClass.Action.exit.rawValue     // LB16: (CL|CP) SP* × NS
+                            } else if cls == FastBreakClass.nonstarter
+                                        && (beforeSpaces == FastBreakClass.close || beforeSpaces == FastBreakClass.closePunctuation) {
+                                action = FastBreakClass.Action.noBreak.rawValue  // LB16: (CL|CP) SP* × NS
+                            } else if cls == FastBreakClass.slowAfterSpaceBreaks
+                                        && (beforeSpaces == FastBreakClass.close || beforeSpaces == FastBreakClass.closePunctuation) {
+                                action = FastBreakClass.Action.exit.rawValue
                             } else if cls == FastBreakClass.infixSeparator {
                                 // ICU breaks before an IS that follows a space and precedes a
                                 // number (UAX #14 later wrote it as LB15c): look one ahead.
@@ -220,6 +226,122 @@ extension LineWrapper {
                             i = j
                         }
                     }
+                    if ideograph && previous == FastBreakClass.id {
+                        // A run of ideographs (and other plain wide ID letters: no emoji, no
+                        // cluster of more than one scalar): LB31 breaks between two, as
+                        // between Hangul syllables, unless keep-all drops it.
+                        while i < n && base[i] >= 0x80 {
+                            let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
+                            guard scalar < UInt32(table.count) else { break }
+                            let bits = table[Int(scalar)]
+                            guard Self.isPlainWideLetter(bits),
+                                  FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12)) == FastBreakClass.id else { break }
+                            if !keepAll {
+                                let contentX = lineX + Double(content) * unit
+                                if contentX <= limit {
+                                    if recording { recordedOpportunities?.append((i, false)) }
+                                    lineX += Double(full) * unit
+                                    lineContentX = contentX
+                                    segmentStart = i
+                                } else {
+                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
+                                                      hasContent: true, hard: false, unit: unit)
+                                    if let stop, lines.count != lineCount {
+                                        lineCount = lines.count
+                                        if stop(lines[lineCount - 1].end) { return (i, true) }
+                                    }
+                                }
+                                segStart = i
+                                full = 0
+                            }
+                            full += fast.wide
+                            content = full
+                            i += l
+                        }
+                    }
+                    if hangul || ideograph || (b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu)) {
+                        // Then words separated by spaces, word by word, while they are runs
+                        // of ASCII letters and digits or of Hangul syllables: SP ÷ (AL|NU|H2|H3)
+                        // (LB18), with such a run before the spaces, which no rule that looks
+                        // back across spaces (LB14-LB17) reads, so each break is certain.
+                        // Anything else goes back to the loop above.
+                        while i < n && base[i] == 0x20 {
+                            var k = i + 1
+                            while k < n && base[k] == 0x20 { k += 1 }
+                            guard k < n else { break }
+                            let c = base[k]
+                            let ascii = (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10
+                            guard ascii || (hangulUniform && c &- 0xEA < 4
+                                            && UTF8Scalar.decode(bytes, at: k).scalar &- 0xAC00 < 11172) else { break }
+                            full += k - i
+                            let contentX = lineX + Double(content) * unit
+                            if contentX <= limit {
+                                // The segment has content (the run): it fits on the line.
+                                if recording { recordedOpportunities?.append((k, false)) }
+                                lineX += Double(full) * unit
+                                lineContentX = contentX
+                                segmentStart = k
+                            } else {
+                                finishFastSegment(start: segStart, end: k, full: full, content: content,
+                                                  hasContent: true, hard: false, unit: unit)
+                                if let stop, lines.count != lineCount {
+                                    lineCount = lines.count
+                                    if stop(lines[lineCount - 1].end) { return (k, true) }
+                                }
+                            }
+                            segStart = k
+                            hasContent = true
+                            previousLetter = true   // AL, NU, H2 and H3 are keep-all letters
+                            if ascii {
+                                var m = k + 1
+                                var last = c
+                                while m < n {
+                                    let d = base[m]
+                                    guard (d | 0x20) &- 0x61 < 26 || d &- 0x30 < 10 else { break }
+                                    last = d
+                                    m += 1
+                                }
+                                full = m - k
+                                content = full
+                                let digit = last &- 0x30 < 10
+                                previous = digit ? FastBreakClass.nu : FastBreakClass.al
+                                inNumber = digit
+                                i = m
+                            } else {
+                                // Hangul syllables: LB31 breaks between two (see above).
+                                var m = k + 3
+                                full = fast.wide
+                                content = full
+                                while m + 2 < n && base[m] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: m).scalar &- 0xAC00 < 11172 {
+                                    if !keepAll {
+                                        let x = lineX + Double(content) * unit
+                                        if x <= limit {
+                                            if recording { recordedOpportunities?.append((m, false)) }
+                                            lineX += Double(full) * unit
+                                            lineContentX = x
+                                            segmentStart = m
+                                        } else {
+                                            finishFastSegment(start: segStart, end: m, full: full, content: content,
+                                                              hasContent: true, hard: false, unit: unit)
+                                            if let stop, lines.count != lineCount {
+                                                lineCount = lines.count
+                                                if stop(lines[lineCount - 1].end) { return (m, true) }
+                                            }
+                                        }
+                                        segStart = m
+                                        full = 0
+                                    }
+                                    full += fast.wide
+                                    content = full
+                                    m += 3
+                                }
+                                previous = FastBreakClass.id
+                                inNumber = false
+                                i = m
+                            }
+                            beforeSpaces = previous
+                        }
+                    }
                 }
                 // ICU reports the end of the text as a boundary.
                 finishFastSegment(start: segStart, end: n, full: full, content: content,
@@ -276,6 +398,13 @@ extension LineWrapper {
         return j
     }
 
+    /// Whether a scalar's properties are those of a plain wide letter: East Asian wide, a
+    /// keep-all letter, not an emoji (neither Extended_Pictographic nor emoji presentation).
+    @inline(__always)
+    static func isPlainWideLetter(_ bits: UInt16) -> Bool {
+        bits & 3 == ScalarProperties.wide && bits & (1 << 7) != 0 && bits & (1 << 2 | 1 << 4) == 0
+    }
+
     /// `finishSegment` for a segment of fast characters whose widths are already summed.
     @inline(__always)
     private mutating func finishFastSegment(start: Int, end: Int, full: Int, content: Int, hasContent: Bool,
@@ -323,6 +452,6 @@ extension ScalarProperties {
     static func fastClass(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt8 {
         let b0 = bytes[i]
         if b0 < 0x80 { return ScalarProperties.of(UInt32(b0)).fastBreakClass }
-        return ScalarProperties.of(UTF8Scalar.decode(bytes, at: i).scalar).fastBreakClass
+        return FastBreakClass.decodeNonASCII(ScalarProperties.of(UTF8Scalar.decode(bytes, at: i).scalar).fastBreakClass)
     }
 }

@@ -197,6 +197,24 @@ struct ChatTests {
         #expect((0..<100_000).filter { t.isMeasured(row: $0) }.count < 2_000)
     }
 
+    /// A `scrollTo` measures about the rows it ends up showing: rows pushed out of view by
+    /// measured rows above them (taller than their estimates) are not measured.
+    @Test(arguments: ScrollAnchor.allCases)
+    func scrollToMeasuresOnlyTheRowsItShows(anchor: ScrollAnchor) throws {
+        var t = try TableSession(source: GeneratedTranscript(count: 1_000_000), viewport: Viewport(size: Size(width: 40, height: 30)),
+                                 configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 1))
+        var rng = SplitMix64(seed: 404)
+        for _ in 0..<200 {
+            let target = Int.random(in: 0..<1_000_000, using: &rng)
+            let before = t.measurementsMade
+            try t.scrollTo(target, anchor: anchor)
+            let measured = t.measurementsMade - before
+            let onScreen = t.rowsInViewport()
+            #expect(measured <= onScreen.count + 2, "row \(target): \(measured) measured, \(onScreen.count) on screen")
+            for i in onScreen { #expect(t.isMeasured(row: i)) }
+        }
+    }
+
     @Test func aMillionRowTranscriptOpensAndScrollsToItsMiddle() throws {
         var t = try TableSession(source: GeneratedTranscript(count: 1_000_000), viewport: Viewport(size: Size(width: 40, height: 30)),
                                  configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 2))

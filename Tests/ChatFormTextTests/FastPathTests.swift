@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import ChatFormText
 
 /// The wrapping fast path against ICU: the opportunities the engine accepts must be exactly
@@ -44,7 +45,7 @@ struct FastPathTests {
     }
 
     /// One scalar of each fast class, and the slow classes that border them.
-    static let fastAlphabet: [String] = ["a", "1", " ", "가", "中", ".", "!", "/", "\"", "-", "\n", "(", ")", "$", "%"]
+    static let fastAlphabet: [String] = ["a", "1", " ", "가", "中", ".", "!", "/", "\"", "-", "\n", "(", ")", "$", "%", "。", "ー"]
     static let slowAlphabet: [String] = [
         "{", "}", "\u{301}", "👍", "\u{1F3FD}", "\u{00A0}", "$", "%", "ก", "\u{200B}", "\t", "\r",
         "ᄀ", "\u{1161}", "\u{200D}", "。", "\u{2060}", "\u{05D0}", "\u{00A7}", "🇰", "\u{0B}", "·", "\u{2014}",
@@ -116,7 +117,8 @@ struct FastPathTests {
         var rng = SplitMix64(seed: UInt64(seed) &+ 4242)
         let words = ["hello", "world", "I'm", "don't", "3.14", "1,234", "2026-11-22", "e-mail", "a/b", "http://x.y/z?q=1",
                      "안녕하세요", "반갑습니다", "中文", "今日は", "👍", "👍🏽", "🇰🇷", "❤️", "(ok)", "\"quote\"", "!", "?", "...",
-                     "$5", "50%", "x-1", "a.1", "1/2", "—", "«", "»", "e\u{301}", "가\u{301}", "가\u{1161}", "\u{00A0}"]
+                     "$5", "50%", "x-1", "a.1", "1/2", "—", "«", "»", "e\u{301}", "가\u{301}", "가\u{1161}", "\u{00A0}",
+                     "今日は、", "です。", "コーヒー", "ちょっと", "「引用」", "；", "：", "々", "，", "}", "）", "・"]
         for _ in 0..<300 {
             var s = ""
             for _ in 0..<Int.random(in: 1...25, using: &rng) {
@@ -124,6 +126,28 @@ struct FastPathTests {
                 s += ["", " ", " ", " ", "  ", "\n", ".", ","].randomElement(using: &rng)!
             }
             _ = try Self.check(s, keepAll: Bool.random(using: &rng), width: Double(Int.random(in: 1...40, using: &rng)))
+        }
+    }
+}
+
+/// The fast path against ICU alone on real text: the benchmark's corpus (licences, GnuPG's
+/// Japanese and Chinese help, chat messages in Korean and English with emoji).
+@Suite("Line-break fast path on real text")
+struct FastPathCorpusTests {
+    static let corpus: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Benchmarks/corpus/mixed-real.txt").standardized
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    @Test(arguments: [3.0, 17, 40, 80])
+    func corpusLinesEqualTheICUOnlyLines(width: Double) throws {
+        #expect(Self.corpus.utf8.count > 100_000)
+        for keepAll in [false, true] {
+            let options = TextLayoutOptions(keepAll: keepAll)
+            let fast = try TextLayout(text: Self.corpus, width: width, options: options)
+            let reference = try ICUReference.wrap(Self.corpus, width: width, options: options)
+            #expect(fast.lines == reference, "width \(width) keepAll \(keepAll)")
         }
     }
 }

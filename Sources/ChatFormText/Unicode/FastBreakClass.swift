@@ -56,7 +56,14 @@ enum FastBreakClass {
     /// meets its neighbours as an ID does, except PR and PO, which LB23a joins to ID, EB and
     /// EM only.
     static let flag: UInt8 = 17
-    static let count = 18
+    /// CL (closing punctuation: `}`, `、`, `。`, `，`, `」`, …): nothing breaks before it
+    /// (LB13), and after it only what LB16 and LB25 decide with context.
+    static let closePunctuation: UInt8 = 18
+    /// NS, and CJ, which ICU's root rules treat as NS (`ー`, `っ`, `・`, `；`, `々`, …):
+    /// nothing breaks before it but a space (LB21; LB18), unless the spaces follow CL or
+    /// CP (LB16).
+    static let nonstarter: UInt8 = 19
+    static let count = 20
 
     /// What the walk does between a fast character and the next one.
     enum Action: UInt8 {
@@ -81,12 +88,13 @@ enum FastBreakClass {
         case slow: return .exit
         case slowAfterSpaceBreaks: return previous == sp ? .breaks : .exit  // LB18
         case sp, lf: return .noBreak                                        // LB7, LB6
-        case infixSeparator, exclamation, symbol, close: return .noBreak    // LB13
+        case infixSeparator, exclamation, symbol, close, closePunctuation: return .noBreak  // LB13
         case quotation, hyphen: return previous == sp ? .breaks : .noBreak  // LB18; LB19, LB21
         default: break
         }
         if previous == sp { return .breaks }                                // LB18
         if previous == open || previous == quotation { return .noBreak }    // LB14, LB19
+        if next == nonstarter { return previous == initialHyphen ? .exit : .noBreak }  // LB21
         if next == open {
             switch previous {
             case al, nu: return .noBreak                                    // LB30
@@ -101,7 +109,8 @@ enum FastBreakClass {
         case (infixSeparator, nu), (hyphen, nu): return .noBreak            // LB25
         case (symbol, nu): return .joinsInNumber                            // LB25
         case (close, al), (close, nu): return .noBreak                      // LB30
-        case (close, prefix), (close, postfix): return .exit                // LB25 NU … (CL|CP)? × (PR|PO)
+        case (close, prefix), (close, postfix),
+             (closePunctuation, prefix), (closePunctuation, postfix): return .exit  // LB25 NU … (CL|CP)? × (PR|PO)
         case (prefix, al), (prefix, nu), (prefix, id): return .noBreak      // LB24, LB25, LB23a/LB27
         case (postfix, al), (postfix, nu): return .noBreak                  // LB24, LB25
         case (al, prefix), (al, postfix), (nu, prefix), (nu, postfix): return .noBreak  // LB24, LB25
@@ -126,6 +135,25 @@ enum FastBreakClass {
         }
     }()
 
+    /// The 4-bit code a class is stored as in `ScalarProperties` (bits 12-15). Classes 0-15
+    /// are their own codes. CL and NS, which no 4-bit code is left for, take the codes of
+    /// HY and LF: those classes are single ASCII scalars (U+002D, U+000A), so a non-ASCII
+    /// scalar's code is read back through `decodeNonASCII`, an ASCII one's as it is. (The
+    /// one ASCII CL, `}`, stays slow.)
+    static func code(_ f: UInt8, scalar c: UInt32) -> UInt8 {
+        switch f {
+        case closePunctuation: return c < 0x80 ? slow : lf
+        case nonstarter: return c < 0x80 ? slow : hyphen
+        default: return f
+        }
+    }
+
+    /// The class of a non-ASCII scalar stored as `code`.
+    @inline(__always)
+    static func decodeNonASCII(_ code: UInt8) -> UInt8 {
+        code == lf ? closePunctuation : code == hyphen ? nonstarter : code
+    }
+
     /// The action table, `count` × `count`, indexed `previous * count + next`.
     static let actions: [UInt8] = {
         var t = [UInt8](repeating: Action.exit.rawValue, count: count * count)
@@ -141,7 +169,8 @@ enum FastBreakClass {
         func set(_ name: String, _ value: UInt8) {
             if let v = classes[name], v >= 0 && v < 64 { t[Int(v)] = value }
         }
-        for name in ["SP", "BK", "CR", "LF", "NL", "ZW", "WJ", "CL", "CP", "CM", "ZWJ", "OP"] { set(name, slow) }
+        for name in ["SP", "BK", "CR", "LF", "NL", "ZW", "WJ", "CP", "CM", "ZWJ", "OP"] { set(name, slow) }
+        set("CL", closePunctuation); set("NS", nonstarter); set("CJ", nonstarter)
         set("PR", prefix); set("PO", postfix)
         set("AL", al); set("AI", al); set("NU", nu); set("ID", id); set("EB", id); set("H2", id); set("H3", id)
         set("IS", infixSeparator); set("EX", exclamation); set("SY", symbol); set("QU", quotation)

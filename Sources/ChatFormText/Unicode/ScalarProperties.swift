@@ -26,7 +26,9 @@ struct ScalarProperties: Hashable {
     var graphemeBreak: GraphemeBreak { GraphemeBreak(rawValue: UInt8((bits >> 8) & 0xF)) ?? .other }
     /// Regional indicator (flag halves).
     var isRegionalIndicator: Bool { graphemeBreak == .regionalIndicator }
-    /// The class the line-break fast path knows the scalar by (see `FastBreakClass`), bits 12-15.
+    /// The code of the class the line-break fast path knows the scalar by, bits 12-15: the
+    /// class itself for an ASCII scalar and for every class but CL and NS (see
+    /// `FastBreakClass.code`; `FastBreakClass.decodeNonASCII` reads a non-ASCII one).
     var fastBreakClass: UInt8 { UInt8(truncatingIfNeeded: bits >> 12) }
 
     /// Properties of any scalar.
@@ -65,8 +67,9 @@ struct ScalarProperties: Hashable {
         if k.keepAllClasses.contains(cfl_line_break_class(c)) { bits |= 1 << 7 }
         let gcb = k.graphemeBreak[cfl_grapheme_cluster_break(c)] ?? .other
         bits |= UInt16(gcb.rawValue) << 8
-        bits |= UInt16(FastBreakClass.of(c, lineBreak: cfl_line_break_class(c), graphemeBreak: gcb,
-                                         cellClass: bits & 3, isExtendedPictographic: bits & (1 << 4) != 0)) << 12
+        let fast = FastBreakClass.of(c, lineBreak: cfl_line_break_class(c), graphemeBreak: gcb,
+                                     cellClass: bits & 3, isExtendedPictographic: bits & (1 << 4) != 0)
+        bits |= UInt16(FastBreakClass.code(fast, scalar: c)) << 12
         return bits
     }
 
@@ -120,7 +123,7 @@ struct ICUValues: Sendable {
             ("SP", 0x20), ("IS", 0x2E), ("EX", 0x21), ("SY", 0x2F), ("QU", 0x22), ("HY", 0x2D),
             ("LF", 0x0A), ("BK", 0x0B), ("CR", 0x0D), ("NL", 0x85), ("ZW", 0x200B), ("WJ", 0x2060),
             ("CL", 0x7D), ("CP", 0x29), ("CM", 0x0301), ("ZWJ", 0x200D), ("OP", 0x28), ("EB", 0x1F466),
-            ("PR", 0x24), ("PO", 0x25),
+            ("PR", 0x24), ("PO", 0x25), ("NS", 0x3005), ("CJ", 0x3041),
         ]
         var classes: [String: Int32] = [:]
         for (name, scalar) in lineBreakSamples { classes[name] = cfl_line_break_class(scalar) }
