@@ -22,17 +22,23 @@ extension TextDocument {
                 precondition(heightTree.height(at: index) == paragraph.height, "height of paragraph \(index)")
             }
             precondition(byteTree.height(at: index) == Double(paragraph.utf8Count), "length of paragraph \(index)")
-            precondition(paragraph.layout.width == width, "paragraph \(index) laid out at another width")
-            let ranges = Self.splitParagraphs(paragraph.layout.text)
+            paragraph._checkInvariants()
+            precondition(paragraph.width == width, "paragraph \(index) laid out at another width")
+            if paragraph.large != nil {
+                precondition(paragraph.utf8Count * 2 >= tuning.largeParagraph && !(metrics is any TextShaper),
+                             "paragraph \(index) is large below half the large size")
+            }
+            let text = paragraph.text
+            let ranges = Self.splitParagraphs(text)
             if isLast {
                 precondition(ranges.count == 1, "last paragraph holds a mandatory break")
             } else {
                 precondition(ranges.count == 2 && ranges[1].isEmpty && paragraph.utf8Count > 0,
                              "paragraph \(index) does not end in exactly one mandatory break")
             }
-            precondition(!(previousEndsInCR && paragraph.layout.text.utf8.first == 0x0A),
+            precondition(!(previousEndsInCR && text.utf8.first == 0x0A),
                          "a CR ends paragraph \(index - 1) and an LF starts the next")
-            previousEndsInCR = paragraph.layout.text.utf8.last == 0x0D
+            previousEndsInCR = text.utf8.last == 0x0D
             index += 1
             return true
         }

@@ -20,13 +20,17 @@ import ChatFormRows
 /// the lines of a `TextLayout` of the whole text; the caret API answers exactly as that
 /// layout would (same offsets, affinities, rectangles and vertical moves).
 ///
-/// Storage: the paragraphs (each a `TextLayout`) in chunks of at most 512, plus two
+/// Storage: the paragraphs in chunks of at most 512 (each a `TextLayout`, or from 16 KiB
+/// on, unless the metrics shape text, a rope of UTF-8 leaves and its lines in chunks with
+/// prefix sums, so that an edit inside a huge paragraph does not copy it), plus two
 /// `HeightIndex` prefix-sum trees over paragraphs — visual line counts and UTF-8 lengths —
 /// so "which paragraph holds byte offset o / visual line k" and "where does paragraph i
 /// start" are O(log n). Offsets are UTF-8 byte offsets.
 ///
-/// Cost of an edit: O(log n) for the trees, the length of the re-split paragraphs for
-/// layout, and, when the edit adds or removes mandatory breaks, moving the elements of one
+/// Cost of an edit: O(log n) for the trees; for layout, the length of the re-split
+/// paragraphs, or for a large paragraph O(log n) plus the lines rewrapped around the edit
+/// (an edit that splits or joins large paragraphs also moves one pointer per rope leaf and
+/// line chunk); and, when the edit adds or removes mandatory breaks, moving the elements of one
 /// chunk (at most 512) and one `Int` per chunk (n / 256 at most); finding a paragraph's
 /// chunk scans those per-chunk counts, O(n / 256) `Int`s.
 public struct TextDocument: Sendable {
@@ -40,6 +44,8 @@ public struct TextDocument: Sendable {
     /// line is `lineHeight` tall.
     var heightTree: HeightIndex?
     let metrics: any TextMetrics
+    /// When a paragraph is stored as a rope, and the rope's sizes.
+    let tuning: _ParagraphTuning
 
     /// The width lines are wrapped to (`.infinity`: no wrapping).
     public private(set) var width: Double
@@ -57,16 +63,27 @@ public struct TextDocument: Sendable {
     /// - Complexity: O(n) in the text's UTF-8 length.
     public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                 options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        try self.init(text: text, width: width, metrics: metrics, options: options, tuning: .standard)
+    }
+
+    /// `init(text:width:metrics:options:)` with the given large-paragraph sizes (tests use
+    /// tiny ones).
+    init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+         options: TextLayoutOptions = TextLayoutOptions(), tuning: _ParagraphTuning) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        self.tuning = tuning
         self.width = width
         self.options = options
         self.metrics = metrics
         self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
-        let texts = Self.splitParagraphs(text)
         var laidOut: [_Paragraph] = []
-        laidOut.reserveCapacity(texts.count)
-        for t in texts {
-            laidOut.append(_Paragraph(try TextLayout(text: t, width: width, metrics: metrics, options: options)))
+        try withUTF8Bytes(text) { (bytes) throws(TextLayoutError) in
+            let ranges = Self.paragraphRanges(in: bytes)
+            laidOut.reserveCapacity(ranges.count)
+            for r in ranges {
+                laidOut.append(try _Paragraph.make(UnsafeBufferPointer(rebasing: bytes[r]), width: width, metrics: metrics,
+                                                   options: options, tuning: tuning))
+            }
         }
         paragraphs = _ParagraphStore(laidOut)
         // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
@@ -87,7 +104,7 @@ public struct TextDocument: Sendable {
     public var text: String {
         var result = ""
         result.reserveCapacity(utf8Count)
-        paragraphs.forEach(from: 0) { result += $0.layout.text; return true }
+        paragraphs.forEach(from: 0) { result += $0.text; return true }
         return result
     }
 
@@ -136,7 +153,7 @@ public struct TextDocument: Sendable {
     public func line(at index: Int) -> LineFragment {
         precondition(index >= 0 && index < lineCount, "line index \(index) out of range 0..<\(lineCount)")
         let p = paragraphIndex(containingLine: index)
-        let local = paragraphs[p].layout.lines[index - firstLine(ofParagraph: p)]
+        let local = paragraphs[p].line(index - firstLine(ofParagraph: p))
         return Self.shifted(local, by: paragraphStart(p))
     }
 
@@ -154,10 +171,13 @@ public struct TextDocument: Sendable {
         var start = paragraphStart(p)
         var skip = lower - firstLine(ofParagraph: p)
         paragraphs.forEach(from: p) { paragraph in
-            for local in paragraph.layout.lines[skip..<paragraph.lineCount] {
+            var done = false
+            paragraph.forEachLine(in: skip..<paragraph.lineCount) { local in
                 result.append(Self.shifted(local, by: start))
-                if result.count == upper - lower { return false }
+                done = result.count == upper - lower
+                return !done
             }
+            if done { return false }
             skip = 0
             start += paragraph.utf8Count
             return true
@@ -173,21 +193,17 @@ public struct TextDocument: Sendable {
         try validate(range.lowerBound)
         try validate(range.upperBound)
         guard !range.isEmpty else { return "" }
-        var result = ""
-        result.reserveCapacity(range.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
         let p = paragraphIndex(containingOffset: range.lowerBound)
         var start = paragraphStart(p)
         paragraphs.forEach(from: p) { paragraph in
-            let utf8 = paragraph.layout.text.utf8
-            let from = max(range.lowerBound - start, 0)
-            let to = min(range.upperBound - start, utf8.count)
-            let i = utf8.index(utf8.startIndex, offsetBy: from)
-            let j = utf8.index(utf8.startIndex, offsetBy: to)
-            result += paragraph.layout.text[i..<j]
-            start += utf8.count
+            let count = paragraph.utf8Count
+            paragraph.appendBytes(max(range.lowerBound - start, 0)..<min(range.upperBound - start, count), to: &bytes)
+            start += count
             return start < range.upperBound
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Lays every paragraph out again at `width`.
@@ -201,8 +217,8 @@ public struct TextDocument: Sendable {
         var laidOut: [_Paragraph] = []
         laidOut.reserveCapacity(paragraphs.count)
         try paragraphs.forEach(from: 0) { (paragraph) throws(TextLayoutError) in
-            laidOut.append(_Paragraph(try TextLayout(text: paragraph.layout.text, width: width,
-                                                     metrics: metrics, options: options)))
+            laidOut.append(try _Paragraph.make(paragraph.text, width: width, metrics: metrics, options: options,
+                                               tuning: tuning))
             return true
         }
         self.width = width

@@ -1,0 +1,198 @@
+import ChatFormRows
+
+/// The visual lines of one large paragraph, in chunks of at most `maxChunk` lines whose
+/// offsets are relative to the chunk's first line, with two `HeightIndex` prefix-sum trees
+/// over chunks (bytes, lines). An edit that changes a paragraph's length shifts every later
+/// line by changing one chunk's byte count: O(log n), not one write per line.
+///
+/// ```swift
+/// var store = _LineStore(layout.lines, maxChunk: 256)
+/// store[i]                                     // a line with paragraph offsets
+/// store.replaceSubrange(3..<5, with: rewrapped) // later lines keep their lengths
+/// ```
+struct _LineStore: Sendable {
+    /// Lines with offsets from the chunk's first line start; no chunk is empty.
+    private var chunks: [[LineFragment]]
+    /// Each chunk's byte length (the last line's relative end).
+    private var chunkBytes: HeightIndex
+    /// Each chunk's line count.
+    private var chunkLines: HeightIndex
+    let maxChunk: Int
+
+    /// A store of `lines`, which must partition `lines[0].start..<lines.last.end`; offsets
+    /// are kept from `lines[0].start` on.
+    ///
+    /// - Complexity: O(lines).
+    init(_ lines: some Collection<LineFragment>, maxChunk: Int) {
+        precondition(maxChunk >= 2, "chunks hold at least 2 lines")
+        self.maxChunk = maxChunk
+        chunks = Self.pieces(Array(lines), maxChunk: maxChunk)
+        chunkBytes = try! HeightIndex(heights: chunks.lazy.map { Double($0[$0.count - 1].end) })
+        chunkLines = try! HeightIndex(heights: chunks.lazy.map { Double($0.count) })
+    }
+
+    /// The number of lines.
+    ///
+    /// - Complexity: O(1).
+    var count: Int { Int(chunkLines.totalHeight) }
+
+    /// The bytes the lines cover.
+    ///
+    /// - Complexity: O(1).
+    var byteCount: Int { Int(chunkBytes.totalHeight) }
+
+    /// Line `index` with paragraph offsets.
+    ///
+    /// - Complexity: O(log n).
+    subscript(index: Int) -> LineFragment {
+        precondition(index >= 0 && index < count, "line \(index) outside 0..<\(count)")
+        let c = chunkLines.row(atOffset: Double(index))!
+        let base = Int(chunkBytes.offset(ofRow: c))
+        return TextDocument.shifted(chunks[c][index - Int(chunkLines.offset(ofRow: c))], by: base)
+    }
+
+    /// The last line whose start is at or before `offset` (`0...byteCount`).
+    ///
+    /// - Complexity: O(log n).
+    func lineIndex(startingAtOrBefore offset: Int) -> Int {
+        let c = chunkBytes.row(atOffset: Double(offset))!
+        let base = Int(chunkBytes.offset(ofRow: c))
+        let chunk = chunks[c]
+        var lo = 0, hi = chunk.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if chunk[mid].start + base <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let index = Int(chunkLines.offset(ofRow: c)) + lo
+        // Only the empty line after a final mandatory break shares its start with the end
+        // of the chunk before it.
+        if index + 1 < count && self[index + 1].start <= offset { return index + 1 }
+        return index
+    }
+
+    /// The index of the line starting exactly at `offset`, if any.
+    ///
+    /// - Complexity: O(log n).
+    func index(ofLineStartingAt offset: Int) -> Int? {
+        guard offset >= 0 && offset <= byteCount else { return nil }
+        let i = lineIndex(startingAtOrBefore: offset)
+        return self[i].start == offset ? i : nil
+    }
+
+    /// Calls `body` with lines `range` in order, with paragraph offsets, until it returns false.
+    ///
+    /// - Complexity: O(log n + k) for k lines.
+    func forEach(in range: Range<Int>, _ body: (LineFragment) -> Bool) {
+        guard !range.isEmpty else { return }
+        var c = chunkLines.row(atOffset: Double(range.lowerBound))!
+        var j = range.lowerBound - Int(chunkLines.offset(ofRow: c))
+        var base = Int(chunkBytes.offset(ofRow: c))
+        var left = range.count
+        while left > 0 {
+            let chunk = chunks[c]
+            while j < chunk.count && left > 0 {
+                if !body(TextDocument.shifted(chunk[j], by: base)) { return }
+                j += 1
+                left -= 1
+            }
+            base += chunk[chunk.count - 1].end
+            c += 1
+            j = 0
+        }
+    }
+
+    /// Every line, with paragraph offsets.
+    ///
+    /// - Complexity: O(n).
+    var all: [LineFragment] {
+        var result: [LineFragment] = []
+        result.reserveCapacity(count)
+        forEach(in: 0..<count) { result.append($0); return true }
+        return result
+    }
+
+    /// Replaces lines `range` with `fresh`, which must cover the same place in the new text:
+    /// `fresh` starts where line `range.lowerBound` starts (or at `byteCount` when the range
+    /// is empty at the end), and the lines after the range keep their lengths, so their
+    /// offsets move by the difference. Only the chunks the range touches are rewritten.
+    ///
+    /// - Complexity: O(log n + maxChunk + k) for k replaced and fresh lines, plus moving one
+    ///   element per chunk when the number of chunks changes.
+    mutating func replaceSubrange(_ range: Range<Int>, with fresh: [LineFragment]) {
+        let n = count
+        precondition(range.lowerBound >= 0 && range.upperBound <= n, "line range \(range) outside 0...\(n)")
+        if chunks.isEmpty {
+            self = _LineStore(fresh, maxChunk: maxChunk)
+            return
+        }
+        // The chunks the range touches, first...last, and where `first` starts.
+        let first = chunkLines.row(atOffset: Double(Swift.min(range.lowerBound, n - 1)))!
+        let last = range.upperBound > range.lowerBound ? chunkLines.row(atOffset: Double(range.upperBound - 1))! : first
+        let firstLine = Int(chunkLines.offset(ofRow: first))
+        let base = Int(chunkBytes.offset(ofRow: first))
+        // Their lines, made absolute: the head before the range, the fresh lines, the tail
+        // after it (moved by the change in length).
+        var lines: [LineFragment] = []
+        lines.reserveCapacity(2 * maxChunk + fresh.count)
+        for line in chunks[first][0..<(range.lowerBound - firstLine)] { lines.append(TextDocument.shifted(line, by: base)) }
+        let freshStart = lines.last?.end ?? base
+        precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
+        lines.append(contentsOf: fresh)
+        let tailBase = lines.last?.end ?? base
+        let skip = range.upperBound - Int(chunkLines.offset(ofRow: last))
+        let tail = chunks[last]
+        if skip < tail.count {
+            let shift = tailBase - tail[skip].start
+            for line in tail[skip...] { lines.append(TextDocument.shifted(line, by: shift)) }
+        }
+        let pieces = Self.pieces(lines, maxChunk: maxChunk)
+        chunks.replaceSubrange(first...last, with: pieces)
+        try! chunkBytes.removeSubrange(first..<last + 1)
+        try! chunkBytes.insert(contentsOf: pieces.lazy.map { Double($0[$0.count - 1].end) }, at: first)
+        try! chunkLines.removeSubrange(first..<last + 1)
+        try! chunkLines.insert(contentsOf: pieces.lazy.map { Double($0.count) }, at: first)
+    }
+
+    /// Appends the lines of `other` from line `index` on, moved to start at `byteCount`.
+    ///
+    /// - Complexity: O(log n + chunks of `other` + maxChunk).
+    mutating func append(_ other: _LineStore, from index: Int) {
+        guard index < other.count else { return }
+        let c = other.chunkLines.row(atOffset: Double(index))!
+        let j = index - Int(other.chunkLines.offset(ofRow: c))
+        let head = other.chunks[c][j...]
+        let shift = byteCount - head.first!.start
+        replaceSubrange(count..<count, with: head.map { TextDocument.shifted($0, by: shift) })
+        let rest = other.chunks[(c + 1)...]
+        chunks.append(contentsOf: rest)
+        try! chunkBytes.append(contentsOf: rest.lazy.map { Double($0[$0.count - 1].end) })
+        try! chunkLines.append(contentsOf: rest.lazy.map { Double($0.count) })
+    }
+
+    /// `lines` cut into chunks of equal size, each at most `maxChunk` lines, rebased so each
+    /// chunk's first line starts at 0.
+    private static func pieces(_ lines: [LineFragment], maxChunk: Int) -> [[LineFragment]] {
+        guard !lines.isEmpty else { return [] }
+        let pieceCount = (lines.count + maxChunk - 1) / maxChunk
+        let size = (lines.count + pieceCount - 1) / pieceCount
+        return stride(from: 0, to: lines.count, by: size).map { i in
+            let base = lines[i].start
+            return lines[i..<Swift.min(lines.count, i + size)].map { TextDocument.shifted($0, by: -base) }
+        }
+    }
+
+    #if DEBUG
+    /// Traps unless chunks are non-empty, at most `maxChunk` long, contiguous from 0, and the
+    /// sums match them.
+    func _checkInvariants() {
+        precondition(chunkBytes.count == chunks.count && chunkLines.count == chunks.count, "one sum per chunk")
+        for (c, chunk) in chunks.enumerated() {
+            precondition(!chunk.isEmpty && chunk.count <= maxChunk, "chunk \(c) holds \(chunk.count) lines")
+            precondition(chunk[0].start == 0, "chunk \(c) is not rebased")
+            for k in 1..<chunk.count { precondition(chunk[k].start == chunk[k - 1].end, "chunk \(c) line \(k) gap") }
+            precondition(chunkBytes.height(at: c) == Double(chunk[chunk.count - 1].end), "bytes of chunk \(c)")
+            precondition(chunkLines.height(at: c) == Double(chunk.count), "lines of chunk \(c)")
+        }
+    }
+    #endif
+}
