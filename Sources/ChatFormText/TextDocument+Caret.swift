@@ -89,7 +89,7 @@ extension TextDocument {
         let y = point.y.isNaN ? 0 : point.y
         let x = point.x.isNaN ? 0 : point.x
         if let heightTree {
-            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? paragraphCount - 1)
+            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? paragraphs.count - 1)
             let layout = paragraphs[p]
             let local = layout.lineIndex(atY: y - heightTree.offset(ofRow: p))
             return position(onLine: firstLine(ofParagraph: p) + local, x: x)

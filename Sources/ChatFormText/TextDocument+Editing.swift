@@ -55,6 +55,21 @@ extension TextDocument {
     public mutating func replaceSubrange(_ range: Range<Int>, with replacement: String) throws(TextLayoutError) -> EditResult {
         try validate(range.lowerBound)
         try validate(range.upperBound)
+        // The paragraphs (not units) the edit re-splits, for the result.
+        var oldFirst = globalParagraphIndex(containingOffset: range.lowerBound)
+        if oldFirst > 0 && paragraphRange(oldFirst).lowerBound == range.lowerBound && byte(at: range.lowerBound - 1) == 0x0D {
+            oldFirst -= 1   // a lone CR before the edit: the edit may pair it with an LF
+        }
+        let oldParagraphs = oldFirst..<globalParagraphIndex(containingOffset: range.upperBound) + 1
+        let oldParagraphCount = paragraphCount
+        var edit = try replaceUnits(range, with: replacement)
+        edit.oldParagraphs = oldParagraphs
+        edit.newParagraphs = oldFirst..<oldParagraphs.upperBound + paragraphCount - oldParagraphCount
+        return edit
+    }
+
+    /// `replaceSubrange` on units; the result's paragraph ranges are the units'.
+    private mutating func replaceUnits(_ range: Range<Int>, with replacement: String) throws(TextLayoutError) -> EditResult {
         let lastParagraph = paragraphIndex(containingOffset: range.upperBound)
         var firstParagraph = paragraphIndex(containingOffset: range.lowerBound)
         var regionStart = paragraphStart(firstParagraph)
@@ -72,8 +87,7 @@ extension TextDocument {
         let inserted = Array(replacement.utf8)
         let isTail = lastParagraph == paragraphs.count - 1
         if old.count == 1, old[0].large != nil, !(metrics is any TextShaper),
-           !Self.pairsCRLF(old[0], range.lowerBound - regionStart, inserted, old[0], range.upperBound - regionStart),
-           !inserted.withUnsafeBufferPointer({ Self.hasMandatoryBreak($0) }) {
+           !(isTail && Self.endsWithBreak(old[0], range.lowerBound - regionStart, inserted, range.upperBound - regionStart)) {
             old.removeAll()   // the paragraph changes in place: hold no second reference to it
             return try largeKeystroke(range, inserted, paragraph: firstParagraph, start: regionStart)
         }
@@ -81,7 +95,8 @@ extension TextDocument {
         // Lay out the region's new paragraphs (this may throw; nothing has changed yet).
         let new: [_Paragraph]
         var known = (head: 0, tail: 0)   // lines at the region's ends known to be unchanged
-        if let large = try largeEdit(range, inserted, old: old, regionStart: regionStart, lastStart: paragraphStart(lastParagraph)) {
+        if let large = try largeEdit(range, inserted, old: old, regionStart: regionStart, lastStart: paragraphStart(lastParagraph),
+                                        isTail: isTail) {
             (new, known) = large
         } else {
             new = try laidOutAgain(range, inserted, old: old, regionStart: regionStart, isTail: isTail)
@@ -94,6 +109,7 @@ extension TextDocument {
         paragraphs.replaceSubrange(region, with: new)
         Self.replace(in: &lineTree, region, with: new.map { Double($0.lineCount) })
         Self.replace(in: &byteTree, region, with: new.map { Double($0.utf8Count) })
+        Self.replace(in: &breakTree, region, with: new.map { Double($0.hardCount) })
         if heightTree != nil {
             Self.replace(in: &heightTree!, region, with: new.map { $0.height })
         }
@@ -178,12 +194,16 @@ extension TextDocument {
     /// Returns the new paragraphs and how many lines at the region's start and end are
     /// known to be unchanged. A single large paragraph is edited in place in `paragraphs`.
     private mutating func largeEdit(_ range: Range<Int>, _ inserted: [UInt8], old: [_Paragraph], regionStart: Int,
-                                    lastStart: Int) throws(TextLayoutError) -> ([_Paragraph], (head: Int, tail: Int))? {
+                                    lastStart: Int, isTail: Bool) throws(TextLayoutError) -> ([_Paragraph], (head: Int, tail: Int))? {
         let first = old[0], last = old[old.count - 1]
         guard first.large != nil || last.large != nil, !(metrics is any TextShaper) else { return nil }
         let a = range.lowerBound - regionStart, b = range.upperBound - lastStart
         if Self.pairsCRLF(first, a, inserted, last, b) { return nil }
         var ranges = inserted.withUnsafeBufferPointer { Self.paragraphRanges(in: $0) }
+        // Joined into one unit that ends in a break: it must not be the document's last.
+        if isTail && ranges.count == 1 && inserted.isEmpty && b == last.utf8Count && a > 0 && first.hasBreak(endingAt: a) {
+            return nil
+        }
         let tailPiece = Array(inserted[ranges.removeLast()])
         let firstPiece = ranges.isEmpty ? tailPiece : Array(inserted[ranges[0]])
         var new: [_Paragraph] = []
@@ -195,7 +215,10 @@ extension TextDocument {
             let edit = try joined.splice(a..<joined.utf8Count, with: inserted,
                                          thenAppend: (try last.asLarge(tuning: tuning), b))
             let paragraph = _Paragraph.settled(joined, tuning: tuning)
-            known.head = paragraph.large == nil ? 0 : edit.restartLine
+            if paragraph.large != nil {
+                known.head = edit.restartLine
+                if edit.reused { known.tail = max(0, paragraph.lineCount - (edit.restartLine + edit.freshCount)) }
+            }
             new.append(paragraph)
         } else {
             // The first paragraph ends inside the replacement, the last starts inside it.
@@ -227,6 +250,12 @@ extension TextDocument {
         return (new, known)
     }
 
+    /// The byte at `offset` (`0..<utf8Count`).
+    private func byte(at offset: Int) -> UInt8 {
+        let unit = paragraphIndex(containingOffset: offset)
+        return paragraphs[unit].byte(at: offset - paragraphStart(unit))
+    }
+
     /// A keystroke in a large paragraph that stays one paragraph: edited in place, rewrapped
     /// around the edit. The edit result is not trimmed inside the rewrapped lines.
     private mutating func largeKeystroke(_ range: Range<Int>, _ inserted: [UInt8], paragraph p: Int,
@@ -239,6 +268,7 @@ extension TextDocument {
         let edited = paragraphs[p]
         try! lineTree.setHeight(Double(edited.lineCount), at: p)
         try! byteTree.setHeight(Double(edited.utf8Count), at: p)
+        try! breakTree.setHeight(Double(edited.hardCount), at: p)
         adjustMarkedText(afterReplacing: range, insertedCount: inserted.count)
         let firstLineIndex = firstLine(ofParagraph: p)
         // Lines from `reused` on are the old ones, moved; a paragraph that went back to a
@@ -269,9 +299,13 @@ extension TextDocument {
         return inserted.last == 0x0D && b < last.utf8Count && last.byte(at: b) == 0x0A
     }
 
-    /// Whether `bytes` hold a mandatory break.
-    static func hasMandatoryBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        paragraphRanges(in: bytes).count > 1
+    /// Whether `unit` with `a..<b` replaced by `inserted` ends in a mandatory break, when the
+    /// edit reaches its end (the document's last unit must not: the empty paragraph after a
+    /// final break is a unit of its own).
+    private static func endsWithBreak(_ unit: _Paragraph, _ a: Int, _ inserted: [UInt8], _ b: Int) -> Bool {
+        guard b == unit.utf8Count else { return false }
+        if !inserted.isEmpty { return inserted.withUnsafeBufferPointer { paragraphRanges(in: $0).last!.isEmpty } }
+        return a > 0 && unit.hasBreak(endingAt: a)
     }
 
     /// One paragraph laid out from `bytes`.

@@ -39,6 +39,8 @@ public struct TextDocument: Sendable {
     var lineTree: HeightIndex
     /// UTF-8 length of each paragraph, as heights.
     var byteTree: HeightIndex
+    /// Mandatory breaks in each unit (a large unit may hold several paragraphs), as heights.
+    var breakTree: HeightIndex
     /// Each paragraph's height when lines differ in height (real fonts with CSS
     /// `line-height: normal`: a line holding a fallback font may be taller); nil when every
     /// line is `lineHeight` tall.
@@ -89,6 +91,7 @@ public struct TextDocument: Sendable {
         // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
         lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
         byteTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.utf8Count) })
+        breakTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.hardCount) })
         heightTree = Self.hasVariableLineHeights(metrics) ? try! HeightIndex(heights: laidOut.lazy.map { $0.height }) : nil
     }
 
@@ -126,15 +129,18 @@ public struct TextDocument: Sendable {
     /// The number of paragraphs (mandatory breaks + 1).
     ///
     /// - Complexity: O(1).
-    public var paragraphCount: Int { paragraphs.count }
+    public var paragraphCount: Int { Int(breakTree.totalHeight) + 1 }
 
     /// The UTF-8 range of paragraph `index`, including its mandatory break.
     ///
     /// - Precondition: `0 <= index < paragraphCount`.
     /// - Complexity: O(log n).
     public func paragraphRange(_ index: Int) -> Range<Int> {
-        let start = paragraphStart(index)
-        return start..<start + Int(byteTree.height(at: index))
+        let (unit, first, last) = locateParagraph(index)
+        let start = paragraphStart(unit), p = paragraphs[unit]
+        let from = first == 0 ? 0 : p.line(first - 1).end
+        let to = last < p.lineCount ? p.line(last - 1).end : p.utf8Count
+        return start + from..<start + to
     }
 
     /// The visual lines of paragraph `index`.
@@ -142,8 +148,34 @@ public struct TextDocument: Sendable {
     /// - Precondition: `0 <= index < paragraphCount`.
     /// - Complexity: O(log n).
     public func paragraphLines(_ index: Int) -> Range<Int> {
-        let first = firstLine(ofParagraph: index)
-        return first..<first + Int(lineTree.height(at: index))
+        let (unit, first, last) = locateParagraph(index)
+        let base = firstLine(ofParagraph: unit)
+        return base + first..<base + last
+    }
+
+    /// The unit holding paragraph `index`, and the paragraph's shown lines in it.
+    private func locateParagraph(_ index: Int) -> (unit: Int, first: Int, last: Int) {
+        precondition(index >= 0 && index < paragraphCount, "paragraph \(index) outside 0..<\(paragraphCount)")
+        let unit = breakTree.row(atOffset: Double(index)) ?? 0
+        let k = index - Int(breakTree.offset(ofRow: unit))
+        let p = paragraphs[unit]
+        let first = k == 0 ? 0 : p.hardLineIndex(k - 1) + 1
+        let last = k < p.hardCount ? p.hardLineIndex(k) + 1 : p.lineCount
+        return (unit, first, last)
+    }
+
+    /// The index of the paragraph holding byte `offset` (a paragraph's start belongs to it).
+    ///
+    /// - Complexity: O(log n).
+    func globalParagraphIndex(containingOffset offset: Int) -> Int {
+        let unit = paragraphIndex(containingOffset: offset)
+        let p = paragraphs[unit], local = offset - paragraphStart(unit)
+        let line: Int
+        switch p.storage {
+        case .flat: line = 0   // a flat unit's break ends it: every offset but its end is before it
+        case .large(let large): line = large.lines.lineIndex(startingAtOrBefore: local)
+        }
+        return Int(breakTree.offset(ofRow: unit)) + p.hardLines(before: line)
     }
 
     /// Visual line `index`, with offsets into the whole text.
@@ -214,17 +246,9 @@ public struct TextDocument: Sendable {
     public mutating func setWidth(_ width: Double) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         if width == self.width { return }
-        var laidOut: [_Paragraph] = []
-        laidOut.reserveCapacity(paragraphs.count)
-        try paragraphs.forEach(from: 0) { (paragraph) throws(TextLayoutError) in
-            laidOut.append(try _Paragraph.make(paragraph.text, width: width, metrics: metrics, options: options,
-                                               tuning: tuning))
-            return true
-        }
-        self.width = width
-        paragraphs = _ParagraphStore(laidOut)
-        lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
-        if heightTree != nil { heightTree = try! HeightIndex(heights: laidOut.lazy.map { $0.height }) }
+        var relaid = try TextDocument(text: text, width: width, metrics: metrics, options: options, tuning: tuning)
+        relaid.markedText = markedText
+        self = relaid
     }
 
     // MARK: Paragraph lookups

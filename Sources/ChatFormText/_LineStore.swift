@@ -17,6 +17,8 @@ struct _LineStore: Sendable {
     private var chunkBytes: HeightIndex
     /// Each chunk's line count.
     private var chunkLines: HeightIndex
+    /// Each chunk's number of hard lines (lines ending at a mandatory break).
+    private var chunkHard: HeightIndex
     let maxChunk: Int
 
     /// A store of `lines`, which must partition `lines[0].start..<lines.last.end`; offsets
@@ -29,6 +31,41 @@ struct _LineStore: Sendable {
         chunks = Self.pieces(Array(lines), maxChunk: maxChunk)
         chunkBytes = try! HeightIndex(heights: chunks.lazy.map { Double($0[$0.count - 1].end) })
         chunkLines = try! HeightIndex(heights: chunks.lazy.map { Double($0.count) })
+        chunkHard = try! HeightIndex(heights: chunks.lazy.map(Self.hardCount))
+    }
+
+    private static func hardCount(_ chunk: [LineFragment]) -> Double {
+        Double(chunk.reduce(0) { $0 + ($1.isHard ? 1 : 0) })
+    }
+
+    /// The number of hard lines.
+    ///
+    /// - Complexity: O(1).
+    var hardCount: Int { Int(chunkHard.totalHeight) }
+
+    /// The number of hard lines before line `index` (`0...count`).
+    ///
+    /// - Complexity: O(log n + maxChunk).
+    func hardLines(before index: Int) -> Int {
+        if index >= count { return hardCount }
+        let c = chunkLines.row(atOffset: Double(index))!
+        let j = index - Int(chunkLines.offset(ofRow: c))
+        return Int(chunkHard.offset(ofRow: c)) + chunks[c][0..<j].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
+    }
+
+    /// The index of hard line `ordinal` (`0..<hardCount`): the line ending the
+    /// `ordinal`-th mandatory break.
+    ///
+    /// - Complexity: O(log n + maxChunk).
+    func hardLineIndex(_ ordinal: Int) -> Int {
+        precondition(ordinal >= 0 && ordinal < hardCount, "hard line \(ordinal) outside 0..<\(hardCount)")
+        let c = chunkHard.row(atOffset: Double(ordinal))!
+        var left = ordinal - Int(chunkHard.offset(ofRow: c))
+        for (j, line) in chunks[c].enumerated() where line.isHard {
+            if left == 0 { return Int(chunkLines.offset(ofRow: c)) + j }
+            left -= 1
+        }
+        preconditionFailure("hard line counts out of step")
     }
 
     /// The number of lines.
@@ -151,6 +188,8 @@ struct _LineStore: Sendable {
         try! chunkBytes.insert(contentsOf: pieces.lazy.map { Double($0[$0.count - 1].end) }, at: first)
         try! chunkLines.removeSubrange(first..<last + 1)
         try! chunkLines.insert(contentsOf: pieces.lazy.map { Double($0.count) }, at: first)
+        try! chunkHard.removeSubrange(first..<last + 1)
+        try! chunkHard.insert(contentsOf: pieces.lazy.map(Self.hardCount), at: first)
     }
 
     /// Appends the lines of `other` from line `index` on, moved to start at `byteCount`.
@@ -167,6 +206,7 @@ struct _LineStore: Sendable {
         chunks.append(contentsOf: rest)
         try! chunkBytes.append(contentsOf: rest.lazy.map { Double($0[$0.count - 1].end) })
         try! chunkLines.append(contentsOf: rest.lazy.map { Double($0.count) })
+        try! chunkHard.append(contentsOf: rest.lazy.map(Self.hardCount))
     }
 
     /// `lines` cut into chunks of equal size, each at most `maxChunk` lines, rebased so each
@@ -185,13 +225,15 @@ struct _LineStore: Sendable {
     /// Traps unless chunks are non-empty, at most `maxChunk` long, contiguous from 0, and the
     /// sums match them.
     func _checkInvariants() {
-        precondition(chunkBytes.count == chunks.count && chunkLines.count == chunks.count, "one sum per chunk")
+        precondition(chunkBytes.count == chunks.count && chunkLines.count == chunks.count && chunkHard.count == chunks.count,
+                     "one sum per chunk")
         for (c, chunk) in chunks.enumerated() {
             precondition(!chunk.isEmpty && chunk.count <= maxChunk, "chunk \(c) holds \(chunk.count) lines")
             precondition(chunk[0].start == 0, "chunk \(c) is not rebased")
             for k in 1..<chunk.count { precondition(chunk[k].start == chunk[k - 1].end, "chunk \(c) line \(k) gap") }
             precondition(chunkBytes.height(at: c) == Double(chunk[chunk.count - 1].end), "bytes of chunk \(c)")
             precondition(chunkLines.height(at: c) == Double(chunk.count), "lines of chunk \(c)")
+            precondition(chunkHard.height(at: c) == Self.hardCount(chunk), "hard lines of chunk \(c)")
         }
     }
     #endif

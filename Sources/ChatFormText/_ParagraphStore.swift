@@ -1,8 +1,11 @@
-/// One paragraph of a `TextDocument`: its text (ending in its mandatory break, if any) laid
-/// out on its own, as a `TextLayout`, or for a large paragraph of unshaped text as a
-/// `_LargeParagraph` (rope and line chunks) so that an edit does not copy it.
+/// One unit of a `TextDocument`: a paragraph (its text, ending in its mandatory break if
+/// any) laid out on its own as a `TextLayout`, or, for large unshaped text, a
+/// `_LargeParagraph` (rope and line chunks) so that an edit does not copy it. A large unit may
+/// hold several paragraphs: a newline typed into it stays inside it (greedy wrapping restarts
+/// at a mandatory break, so the lines are those of the paragraphs laid out one by one).
+/// Every unit but the document's last ends in a mandatory break; the last one does not.
 ///
-/// The caret questions take and give offsets inside the paragraph.
+/// The caret questions take and give offsets inside the unit.
 struct _Paragraph: Sendable {
     enum Storage: Sendable {
         case flat(TextLayout)
@@ -52,10 +55,54 @@ struct _Paragraph: Sendable {
     }
 
     private func shownLineCount() -> Int {
-        // Only a paragraph's last character can be a mandatory break, so a hard line before
-        // the last line means the last line is the empty one after the terminator.
+        // An empty last line after a hard one is the line a layout adds after a text that
+        // ends in a mandatory break (a unit's last line is empty only then).
         let count = layoutLineCount
-        return count >= 2 && line(count - 2).isHard ? count - 1 : count
+        guard count >= 2 else { return count }
+        let last = line(count - 1)
+        return last.start == last.end && line(count - 2).isHard ? count - 1 : count
+    }
+
+    /// The number of mandatory breaks in the unit (a flat one holds at most one, at its end).
+    ///
+    /// - Complexity: O(1).
+    var hardCount: Int {
+        switch storage {
+        case .flat: lineCount < layoutLineCount ? 1 : 0
+        case .large(let large): large.lines.hardCount
+        }
+    }
+
+    /// The index of the line ending the unit's `ordinal`-th mandatory break.
+    ///
+    /// - Complexity: O(1) flat, O(log n + chunk) large.
+    func hardLineIndex(_ ordinal: Int) -> Int {
+        switch storage {
+        case .flat(let layout): layout.lines.count - 2
+        case .large(let large): large.lines.hardLineIndex(ordinal)
+        }
+    }
+
+    /// The number of mandatory breaks ending lines before line `index`.
+    ///
+    /// - Complexity: O(1) flat, O(log n + chunk) large.
+    func hardLines(before index: Int) -> Int {
+        switch storage {
+        case .flat: index > lineCount - 1 && lineCount < layoutLineCount ? 1 : 0
+        case .large(let large): large.lines.hardLines(before: index)
+        }
+    }
+
+    /// Whether a mandatory break ends at `offset` (`1...utf8Count`).
+    ///
+    /// - Complexity: O(1) flat, O(log n) large.
+    func hasBreak(endingAt offset: Int) -> Bool {
+        switch storage {
+        case .flat: return offset == utf8Count && hardCount == 1
+        case .large(let large):
+            let line = large.lines[large.lines.lineIndex(startingAtOrBefore: offset - 1)]
+            return line.isHard && line.end == offset
+        }
     }
 
     /// The large storage, if the paragraph has it.
@@ -175,9 +222,14 @@ struct _Paragraph: Sendable {
         }
     }
 
-    /// `large` as a paragraph: flat again when it is below half the large size.
+    /// `large` as a unit: flat again when it is below half the large size and holds one
+    /// paragraph.
     static func settled(_ large: _LargeParagraph, tuning: _ParagraphTuning) -> _Paragraph {
-        if large.utf8Count * 2 < tuning.largeParagraph {
+        let hard = large.lines.hardCount
+        let lines = large.lines
+        let onlyAtTheEnd = hard == 0 || (hard == 1 && lines.hardLineIndex(0) == lines.count - 2
+                                         && lines[lines.count - 1].start == lines[lines.count - 1].end)
+        if large.utf8Count * 2 < tuning.largeParagraph && onlyAtTheEnd {
             let layout = TextLayout(window: large.rope.string, lines: large.lines.all, width: large.width,
                                     options: large.options, lineHeight: large.lineHeight, measurer: large.measurer)
             return _Paragraph(layout)
