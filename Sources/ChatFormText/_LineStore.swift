@@ -1,8 +1,6 @@
-import ChatFormRows
-
 /// The visual lines of one large paragraph, in chunks of at most `maxChunk` lines whose
-/// offsets are relative to the chunk's first line, with two `HeightIndex` prefix-sum trees
-/// over chunks (bytes, lines). An edit that changes a paragraph's length shifts every later
+/// offsets are relative to the chunk's first line, with prefix sums over chunks (bytes, lines,
+/// hard lines) in Fenwick trees (`_PrefixSums`). An edit that changes a paragraph's length shifts every later
 /// line by changing one chunk's byte count: O(log n), not one write per line.
 ///
 /// ```swift
@@ -14,11 +12,11 @@ struct _LineStore: Sendable {
     /// Lines with offsets from the chunk's first line start; no chunk is empty.
     private var chunks: [[LineFragment]]
     /// Each chunk's byte length (the last line's relative end).
-    private var chunkBytes: HeightIndex
+    private var chunkBytes: _PrefixSums
     /// Each chunk's line count.
-    private var chunkLines: HeightIndex
+    private var chunkLines: _PrefixSums
     /// Each chunk's number of hard lines (lines ending at a mandatory break).
-    private var chunkHard: HeightIndex
+    private var chunkHard: _PrefixSums
     let maxChunk: Int
 
     /// A store of `lines`, which must partition `lines[0].start..<lines.last.end`; offsets
@@ -29,28 +27,28 @@ struct _LineStore: Sendable {
         precondition(maxChunk >= 2, "chunks hold at least 2 lines")
         self.maxChunk = maxChunk
         chunks = Self.pieces(Array(lines), maxChunk: maxChunk)
-        chunkBytes = try! HeightIndex(heights: chunks.lazy.map { Double($0[$0.count - 1].end) })
-        chunkLines = try! HeightIndex(heights: chunks.lazy.map { Double($0.count) })
-        chunkHard = try! HeightIndex(heights: chunks.lazy.map(Self.hardCount))
+        chunkBytes = _PrefixSums(chunks.lazy.map { $0[$0.count - 1].end })
+        chunkLines = _PrefixSums(chunks.lazy.map(\.count))
+        chunkHard = _PrefixSums(chunks.lazy.map(Self.hardCount))
     }
 
-    private static func hardCount(_ chunk: [LineFragment]) -> Double {
-        Double(chunk.reduce(0) { $0 + ($1.isHard ? 1 : 0) })
+    private static func hardCount(_ chunk: [LineFragment]) -> Int {
+        chunk.reduce(0) { $0 + ($1.isHard ? 1 : 0) }
     }
 
     /// The number of hard lines.
     ///
     /// - Complexity: O(1).
-    var hardCount: Int { Int(chunkHard.totalHeight) }
+    var hardCount: Int { chunkHard.total }
 
     /// The number of hard lines before line `index` (`0...count`).
     ///
     /// - Complexity: O(log n + maxChunk).
     func hardLines(before index: Int) -> Int {
         if index >= count { return hardCount }
-        let c = chunkLines.row(atOffset: Double(index))!
-        let j = index - Int(chunkLines.offset(ofRow: c))
-        return Int(chunkHard.offset(ofRow: c)) + chunks[c][0..<j].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
+        let c = chunkLines.index(containing: index)!
+        let j = index - chunkLines.prefix(c)
+        return chunkHard.prefix(c) + chunks[c][0..<j].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
     }
 
     /// The index of hard line `ordinal` (`0..<hardCount`): the line ending the
@@ -59,10 +57,10 @@ struct _LineStore: Sendable {
     /// - Complexity: O(log n + maxChunk).
     func hardLineIndex(_ ordinal: Int) -> Int {
         precondition(ordinal >= 0 && ordinal < hardCount, "hard line \(ordinal) outside 0..<\(hardCount)")
-        let c = chunkHard.row(atOffset: Double(ordinal))!
-        var left = ordinal - Int(chunkHard.offset(ofRow: c))
+        let c = chunkHard.index(containing: ordinal)!
+        var left = ordinal - chunkHard.prefix(c)
         for (j, line) in chunks[c].enumerated() where line.isHard {
-            if left == 0 { return Int(chunkLines.offset(ofRow: c)) + j }
+            if left == 0 { return chunkLines.prefix(c) + j }
             left -= 1
         }
         preconditionFailure("hard line counts out of step")
@@ -71,39 +69,39 @@ struct _LineStore: Sendable {
     /// The number of lines.
     ///
     /// - Complexity: O(1).
-    var count: Int { Int(chunkLines.totalHeight) }
+    var count: Int { chunkLines.total }
 
     /// The bytes the lines cover.
     ///
     /// - Complexity: O(1).
-    var byteCount: Int { Int(chunkBytes.totalHeight) }
+    var byteCount: Int { chunkBytes.total }
 
     /// Line `index` with paragraph offsets.
     ///
     /// - Complexity: O(log n).
     subscript(index: Int) -> LineFragment {
         precondition(index >= 0 && index < count, "line \(index) outside 0..<\(count)")
-        let c = chunkLines.row(atOffset: Double(index))!
-        let base = Int(chunkBytes.offset(ofRow: c))
-        return TextDocument.shifted(chunks[c][index - Int(chunkLines.offset(ofRow: c))], by: base)
+        let c = chunkLines.index(containing: index)!
+        let base = chunkBytes.prefix(c)
+        return TextDocument.shifted(chunks[c][index - chunkLines.prefix(c)], by: base)
     }
 
     /// The last line whose start is at or before `offset` (`0...byteCount`).
     ///
     /// - Complexity: O(log n).
     func lineIndex(startingAtOrBefore offset: Int) -> Int {
-        let c = chunkBytes.row(atOffset: Double(offset))!
-        let base = Int(chunkBytes.offset(ofRow: c))
+        let c = chunkBytes.index(containing: offset)!
+        let base = chunkBytes.prefix(c)
         let chunk = chunks[c]
         var lo = 0, hi = chunk.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if chunk[mid].start + base <= offset { lo = mid } else { hi = mid - 1 }
         }
-        let index = Int(chunkLines.offset(ofRow: c)) + lo
+        let index = chunkLines.prefix(c) + lo
         // Only the empty line after a final mandatory break shares its start with the end
-        // of the chunk before it.
-        if index + 1 < count && self[index + 1].start <= offset { return index + 1 }
+        // of the chunk before it (and it is a chunk's first line).
+        if lo == chunk.count - 1 && index + 1 < count && self[index + 1].start <= offset { return index + 1 }
         return index
     }
 
@@ -121,9 +119,9 @@ struct _LineStore: Sendable {
     /// - Complexity: O(log n + k) for k lines.
     func forEach(in range: Range<Int>, _ body: (LineFragment) -> Bool) {
         guard !range.isEmpty else { return }
-        var c = chunkLines.row(atOffset: Double(range.lowerBound))!
-        var j = range.lowerBound - Int(chunkLines.offset(ofRow: c))
-        var base = Int(chunkBytes.offset(ofRow: c))
+        var c = chunkLines.index(containing: range.lowerBound)!
+        var j = range.lowerBound - chunkLines.prefix(c)
+        var base = chunkBytes.prefix(c)
         var left = range.count
         while left > 0 {
             let chunk = chunks[c]
@@ -163,10 +161,10 @@ struct _LineStore: Sendable {
             return
         }
         // The chunks the range touches, first...last, and where `first` starts.
-        let first = chunkLines.row(atOffset: Double(Swift.min(range.lowerBound, n - 1)))!
-        let last = range.upperBound > range.lowerBound ? chunkLines.row(atOffset: Double(range.upperBound - 1))! : first
-        let firstLine = Int(chunkLines.offset(ofRow: first))
-        let base = Int(chunkBytes.offset(ofRow: first))
+        let first = chunkLines.index(containing: Swift.min(range.lowerBound, n - 1))!
+        let last = range.upperBound > range.lowerBound ? chunkLines.index(containing: range.upperBound - 1)! : first
+        let firstLine = chunkLines.prefix(first)
+        let base = chunkBytes.prefix(first)
         // Their lines, made absolute: the head before the range, the fresh lines, the tail
         // after it (moved by the change in length).
         var lines: [LineFragment] = []
@@ -176,7 +174,7 @@ struct _LineStore: Sendable {
         precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
         lines.append(contentsOf: fresh)
         let tailBase = lines.last?.end ?? base
-        let skip = range.upperBound - Int(chunkLines.offset(ofRow: last))
+        let skip = range.upperBound - chunkLines.prefix(last)
         let tail = chunks[last]
         if skip < tail.count {
             let shift = tailBase - tail[skip].start
@@ -184,12 +182,9 @@ struct _LineStore: Sendable {
         }
         let pieces = Self.pieces(lines, maxChunk: maxChunk)
         chunks.replaceSubrange(first...last, with: pieces)
-        try! chunkBytes.removeSubrange(first..<last + 1)
-        try! chunkBytes.insert(contentsOf: pieces.lazy.map { Double($0[$0.count - 1].end) }, at: first)
-        try! chunkLines.removeSubrange(first..<last + 1)
-        try! chunkLines.insert(contentsOf: pieces.lazy.map { Double($0.count) }, at: first)
-        try! chunkHard.removeSubrange(first..<last + 1)
-        try! chunkHard.insert(contentsOf: pieces.lazy.map(Self.hardCount), at: first)
+        chunkBytes.replaceSubrange(first..<last + 1, with: pieces.map { $0[$0.count - 1].end })
+        chunkLines.replaceSubrange(first..<last + 1, with: pieces.map(\.count))
+        chunkHard.replaceSubrange(first..<last + 1, with: pieces.map(Self.hardCount))
     }
 
     /// Appends the lines of `other` from line `index` on, moved to start at `byteCount`.
@@ -197,16 +192,16 @@ struct _LineStore: Sendable {
     /// - Complexity: O(log n + chunks of `other` + maxChunk).
     mutating func append(_ other: _LineStore, from index: Int) {
         guard index < other.count else { return }
-        let c = other.chunkLines.row(atOffset: Double(index))!
-        let j = index - Int(other.chunkLines.offset(ofRow: c))
+        let c = other.chunkLines.index(containing: index)!
+        let j = index - other.chunkLines.prefix(c)
         let head = other.chunks[c][j...]
         let shift = byteCount - head.first!.start
         replaceSubrange(count..<count, with: head.map { TextDocument.shifted($0, by: shift) })
         let rest = other.chunks[(c + 1)...]
         chunks.append(contentsOf: rest)
-        try! chunkBytes.append(contentsOf: rest.lazy.map { Double($0[$0.count - 1].end) })
-        try! chunkLines.append(contentsOf: rest.lazy.map { Double($0.count) })
-        try! chunkHard.append(contentsOf: rest.lazy.map(Self.hardCount))
+        chunkBytes.append(contentsOf: rest.lazy.map { $0[$0.count - 1].end })
+        chunkLines.append(contentsOf: rest.lazy.map(\.count))
+        chunkHard.append(contentsOf: rest.lazy.map(Self.hardCount))
     }
 
     /// `lines` cut into chunks of equal size, each at most `maxChunk` lines, rebased so each
@@ -231,9 +226,9 @@ struct _LineStore: Sendable {
             precondition(!chunk.isEmpty && chunk.count <= maxChunk, "chunk \(c) holds \(chunk.count) lines")
             precondition(chunk[0].start == 0, "chunk \(c) is not rebased")
             for k in 1..<chunk.count { precondition(chunk[k].start == chunk[k - 1].end, "chunk \(c) line \(k) gap") }
-            precondition(chunkBytes.height(at: c) == Double(chunk[chunk.count - 1].end), "bytes of chunk \(c)")
-            precondition(chunkLines.height(at: c) == Double(chunk.count), "lines of chunk \(c)")
-            precondition(chunkHard.height(at: c) == Self.hardCount(chunk), "hard lines of chunk \(c)")
+            precondition(chunkBytes.value(at: c) == chunk[chunk.count - 1].end, "bytes of chunk \(c)")
+            precondition(chunkLines.value(at: c) == chunk.count, "lines of chunk \(c)")
+            precondition(chunkHard.value(at: c) == Self.hardCount(chunk), "hard lines of chunk \(c)")
         }
     }
     #endif

@@ -1,8 +1,6 @@
-import ChatFormRows
-
-/// The UTF-8 bytes of one large paragraph, in leaves of at most `maxLeaf` bytes with a
-/// `HeightIndex` of leaf lengths as prefix sums, so an edit rewrites one or two leaves and
-/// O(log n) tree nodes instead of copying the paragraph.
+/// The UTF-8 bytes of one large paragraph, in leaves of at most `maxLeaf` bytes with the
+/// leaf lengths' prefix sums in a Fenwick tree (`_PrefixSums`), so an edit rewrites one or two
+/// leaves and O(log n) sums instead of copying the paragraph.
 ///
 /// ```swift
 /// var rope = _Rope(Array("hello world".utf8), maxLeaf: 4)
@@ -16,7 +14,7 @@ import ChatFormRows
 struct _Rope: Sendable {
     private(set) var leaves: [[UInt8]]
     /// `leaves[i].count` for every leaf.
-    private var sums: HeightIndex
+    private var sums: _PrefixSums
     let maxLeaf: Int
 
     /// A rope of `bytes`.
@@ -26,20 +24,20 @@ struct _Rope: Sendable {
         precondition(maxLeaf >= 2, "leaves hold at least 2 bytes")
         self.maxLeaf = maxLeaf
         leaves = Self.pieces(Array(bytes), maxLeaf: maxLeaf)
-        sums = try! HeightIndex(heights: leaves.lazy.map { Double($0.count) })
+        sums = _PrefixSums(leaves.lazy.map(\.count))
     }
 
     /// The number of bytes.
     ///
     /// - Complexity: O(1).
-    var count: Int { Int(sums.totalHeight) }
+    var count: Int { sums.total }
 
     /// The leaf holding byte `offset` (`0..<count`) and the offset where it starts.
     ///
     /// - Complexity: O(log n).
     private func locate(_ offset: Int) -> (leaf: Int, start: Int) {
-        let leaf = sums.row(atOffset: Double(offset))!
-        return (leaf, Int(sums.offset(ofRow: leaf)))
+        let leaf = sums.index(containing: offset)!
+        return (leaf, sums.prefix(leaf))
     }
 
     /// The byte at `offset`.
@@ -88,7 +86,7 @@ struct _Rope: Sendable {
     /// touches (and a small neighbour it merges into).
     ///
     /// - Complexity: O(log n + maxLeaf + k) for k replaced and inserted bytes, plus moving
-    ///   one pointer per leaf when the number of leaves changes.
+    ///   one pointer and one sum per leaf when the number of leaves changes.
     mutating func replaceSubrange(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
         let n = count
         precondition(range.lowerBound >= 0 && range.upperBound <= n, "byte range \(range) outside 0...\(n)")
@@ -106,7 +104,7 @@ struct _Rope: Sendable {
         if first == last.leaf && newLength >= Swift.max(1, maxLeaf / 4) && newLength <= maxLeaf {
             // The common keystroke: one leaf changes in place.
             leaves[first].replaceSubrange(head..<(range.upperBound - firstStart), with: replacement)
-            try! sums.setHeight(Double(newLength), at: first)
+            sums.set(newLength, at: first)
             return
         }
         var lower = first, upper = last.leaf
@@ -127,8 +125,7 @@ struct _Rope: Sendable {
         if upper > last.leaf { joined.append(contentsOf: leaves[upper]) }
         let pieces = Self.pieces(joined, maxLeaf: maxLeaf)
         leaves.replaceSubrange(lower...upper, with: pieces)
-        try! sums.removeSubrange(lower..<upper + 1)
-        try! sums.insert(contentsOf: pieces.lazy.map { Double($0.count) }, at: lower)
+        sums.replaceSubrange(lower..<upper + 1, with: pieces.map(\.count))
     }
 
     /// Appends the bytes of `other` from byte `offset` on.
@@ -141,7 +138,7 @@ struct _Rope: Sendable {
         replaceSubrange(count..<count, with: other.leaves[leaf][(offset - start)...])
         let rest = other.leaves[(leaf + 1)...]
         leaves.append(contentsOf: rest)
-        try! sums.append(contentsOf: rest.lazy.map { Double($0.count) })
+        sums.append(contentsOf: rest.lazy.map(\.count))
     }
 
     /// `bytes` cut into leaves of equal size, each at most `maxLeaf` bytes.
@@ -158,7 +155,7 @@ struct _Rope: Sendable {
         precondition(sums.count == leaves.count, "one sum per leaf")
         for (i, leaf) in leaves.enumerated() {
             precondition(!leaf.isEmpty && leaf.count <= maxLeaf, "leaf \(i) holds \(leaf.count) bytes")
-            precondition(sums.height(at: i) == Double(leaf.count), "sum of leaf \(i)")
+            precondition(sums.value(at: i) == leaf.count, "sum of leaf \(i)")
         }
     }
     #endif
