@@ -77,6 +77,23 @@ struct _LargeParagraph: Sendable {
         return window(lines: k..<k + 1)
     }
 
+    /// Whether `offset` (`1..<utf8Count`) is a grapheme boundary that needs no ICU: after an
+    /// ASCII character other than CR, a scalar that cannot extend a cluster (not Extend, ZWJ
+    /// nor SpacingMark) starts a new one (UAX #29 GB4, GB9, GB9a, GB999; no ASCII character
+    /// is Prepend). False means "ask ICU", not "no".
+    ///
+    /// - Complexity: O(log n).
+    func isPlainBoundary(_ offset: Int) -> Bool {
+        let before = rope.byte(at: offset - 1)
+        guard before < 0x80 && before != 0x0D else { return false }
+        let scalar = rope.bytes(in: offset..<Swift.min(offset + 4, rope.count))
+        let decoded = scalar.withUnsafeBufferPointer { UTF8Scalar.decode($0, at: 0).scalar }
+        switch ScalarProperties.of(decoded).graphemeBreak {
+        case .extend, .zwj, .spacingMark: return false
+        default: return true
+        }
+    }
+
     // MARK: Editing
 
     /// Replaces `range` of the text with `inserted` and, when `other` is given, also

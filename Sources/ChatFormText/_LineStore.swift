@@ -165,6 +165,29 @@ struct _LineStore: Sendable {
         let last = range.upperBound > range.lowerBound ? chunkLines.index(containing: range.upperBound - 1)! : first
         let firstLine = chunkLines.prefix(first)
         let base = chunkBytes.prefix(first)
+        let local = (range.lowerBound - firstLine)..<(range.upperBound - firstLine)
+        if first == last && chunks[first].count - range.count + fresh.count <= maxChunk
+            && (local.upperBound < chunks[first].count || !fresh.isEmpty || local.lowerBound > 0) {
+            // The keystroke: one chunk changes in place; the lines after the range in it move
+            // by the change in length.
+            let freshStart = local.lowerBound == 0 ? base : chunks[first][local.lowerBound - 1].end + base
+            precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
+            let oldEnd = local.upperBound < chunks[first].count ? chunks[first][local.upperBound].start : chunks[first][chunks[first].count - 1].end
+            let newEnd = (fresh.last?.end ?? freshStart) - base
+            chunks[first].replaceSubrange(local, with: fresh.lazy.map { TextDocument.shifted($0, by: -base) })
+            let shift = newEnd - oldEnd
+            if shift != 0 {
+                for j in (local.lowerBound + fresh.count)..<chunks[first].count {
+                    chunks[first][j].start += shift
+                    chunks[first][j].end += shift
+                }
+            }
+            let chunk = chunks[first]
+            chunkBytes.set(chunk[chunk.count - 1].end, at: first)
+            chunkLines.set(chunk.count, at: first)
+            chunkHard.set(Self.hardCount(chunk), at: first)
+            return
+        }
         // Their lines, made absolute: the head before the range, the fresh lines, the tail
         // after it (moved by the change in length).
         var lines: [LineFragment] = []

@@ -248,7 +248,7 @@ struct _Paragraph: Sendable {
         case .large(let large):
             let n = large.utf8Count
             guard offset >= 0 && offset <= n else { throw .offsetOutOfRange(offset: offset, length: n) }
-            if offset == 0 || offset == n { return }
+            if offset == 0 || offset == n || large.isPlainBoundary(offset) { return }
             let (window, base) = large.window(around: offset)
             do { try window.validate(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
         }
@@ -323,6 +323,7 @@ struct _Paragraph: Sendable {
         case .large(let large):
             if offset <= 0 { return 0 }
             if offset >= large.utf8Count { return large.utf8Count }
+            if large.isPlainBoundary(offset) { return offset }
             let (window, base) = large.window(around: offset)
             return try window.graphemeBoundary(atOrAfter: offset - base) + base
         }
