@@ -231,16 +231,25 @@ struct Results {
     /// The keys whose target was missed.
     var missedTargets: [String] { targets.filter { !$0.met }.map(\.key) }
 
-    mutating func target(_ key: String, _ value: Double, atLeast bound: Double, _ rule: String) {
-        targets.append((key, rule, value >= bound))
+    /// A target the run fails on (`gate`), or one it only reports.
+    mutating func target(_ key: String, _ value: Double, atLeast bound: Double, _ rule: String, gate: Bool = true) {
+        targets.append((key, rule + (gate ? "" : " [reported]"), value >= bound || !gate))
+        if value < bound && !gate { reportedMisses.append(key) }
     }
 
-    mutating func target(_ key: String, _ value: Double, atMost bound: Double, _ rule: String) {
-        targets.append((key, rule, value <= bound))
+    mutating func target(_ key: String, _ value: Double, atMost bound: Double, _ rule: String, gate: Bool = true) {
+        targets.append((key, rule + (gate ? "" : " [reported]"), value <= bound || !gate))
+        if value > bound && !gate { reportedMisses.append(key) }
     }
+
+    /// Reported targets that were missed (they do not fail the run).
+    private(set) var reportedMisses: [String] = []
 
     func printTargets() {
-        for t in targets { Swift.print("target \(t.met ? "met   " : "MISSED") \(t.key): \(t.rule)") }
+        for t in targets {
+            let state = reportedMisses.contains(t.key) ? "missed" : t.met ? "met   " : "MISSED"
+            Swift.print("target \(state) \(t.key): \(t.rule)")
+        }
     }
 
     subscript(key: String) -> Double? {

@@ -11,6 +11,22 @@ enum Clock {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// This thread's CPU time in nanoseconds: unlike the wall clock, it does not count the
+    /// time the thread waits while other processes run.
+    static func threadCPU() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Seconds taken by `body`, on the wall clock and in this thread's CPU time.
+    static func times(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let start = now(), startCPU = threadCPU()
+        try body()
+        let cpu = threadCPU(), wall = now()
+        return (Double(wall - start) / 1e9, Double(cpu - startCPU) / 1e9)
+    }
+
     /// Seconds taken by `body`.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = now()

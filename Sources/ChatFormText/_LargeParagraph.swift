@@ -4,10 +4,12 @@ struct _ParagraphTuning: Sendable, Hashable {
     /// A paragraph of at least this many bytes is a `_LargeParagraph` [16 KiB]; one that
     /// shrinks below half of it goes back to a `TextLayout`.
     var largeParagraph = 16_384
-    /// The most bytes in a rope leaf [2 KiB].
-    var maxLeaf = 2_048
-    /// The most lines in a line chunk [128].
-    var maxChunk = 128
+    /// The most bytes in a rope leaf [4 KiB]: an edit moves up to this many bytes inside its
+    /// leaf; a leaf that splits rebuilds the prefix sums over n / 4 KiB leaves.
+    var maxLeaf = 4_096
+    /// The most lines in a line chunk [512]: an edit shifts up to this many lines' offsets
+    /// inside its chunk; a chunk that splits rebuilds the sums over lines / 512 chunks.
+    var maxChunk = 512
     /// How far past the edit the first rewrap window reaches [4 KiB]; it grows ×4 until the
     /// lines meet the old ones.
     var window = 4_096
@@ -98,8 +100,8 @@ struct _LargeParagraph: Sendable {
 
     /// Replaces `range` of the text with `inserted` and, when `other` is given, also
     /// everything after the range with `other`'s text from byte `other.from` on (two
-    /// paragraphs joined). `inserted` holds no mandatory break, except at its end when
-    /// nothing follows it.
+    /// units joined). `inserted` may hold mandatory breaks: the unit then holds several
+    /// paragraphs, and the wrapper restarts its lines at each break as a fresh layout does.
     ///
     /// - Throws: `.textTooLong` past 2^31 - 1 bytes; `.icu`. A throwing call changes nothing.
     /// - Complexity: O(log n + the rewrapped text + maxLeaf + maxChunk); with `other`, plus

@@ -174,6 +174,7 @@ struct _LineStore: Sendable {
             precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
             let oldEnd = local.upperBound < chunks[first].count ? chunks[first][local.upperBound].start : chunks[first][chunks[first].count - 1].end
             let newEnd = (fresh.last?.end ?? freshStart) - base
+            let hardDelta = fresh.reduce(0) { $0 + ($1.isHard ? 1 : 0) } - chunks[first][local].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
             chunks[first].replaceSubrange(local, with: fresh.lazy.map { TextDocument.shifted($0, by: -base) })
             let shift = newEnd - oldEnd
             if shift != 0 {
@@ -185,7 +186,7 @@ struct _LineStore: Sendable {
             let chunk = chunks[first]
             chunkBytes.set(chunk[chunk.count - 1].end, at: first)
             chunkLines.set(chunk.count, at: first)
-            chunkHard.set(Self.hardCount(chunk), at: first)
+            chunkHard.set(chunkHard.value(at: first) + hardDelta, at: first)
             return
         }
         // Their lines, made absolute: the head before the range, the fresh lines, the tail

@@ -1,7 +1,7 @@
 /// Non-negative integers with their prefix sums in a Fenwick tree: the sum before entry i,
 /// the entry holding an offset, and changing one entry are O(log n); inserting or removing
 /// entries rebuilds the tree, O(n). The rope and the line store keep one per leaf or chunk
-/// (n = bytes / 2 KiB or lines / 128), where entries change on every keystroke and are
+/// (n = bytes / 4 KiB or lines / 512), where entries change on every keystroke and are
 /// added or removed only when a leaf or chunk splits or merges.
 ///
 /// ```swift
@@ -102,7 +102,9 @@ struct _PrefixSums: Sendable, Equatable {
     }
 
     private mutating func rebuild() {
-        tree = [0] + values
+        tree.removeAll(keepingCapacity: true)
+        tree.append(0)
+        tree.append(contentsOf: values)
         total = 0
         let n = values.count
         for k in stride(from: 1, through: n, by: 1) {
