@@ -20,19 +20,20 @@ import ChatFormRows
 /// the lines of a `TextLayout` of the whole text; the caret API answers exactly as that
 /// layout would (same offsets, affinities, rectangles and vertical moves).
 ///
-/// Storage: the paragraphs in chunks of at most 512 (each a `TextLayout`, or from 16 KiB
-/// on, unless the metrics shape text, a rope of UTF-8 leaves and its lines in chunks with
-/// prefix sums, so that an edit inside a huge paragraph does not copy it), plus two
-/// `HeightIndex` prefix-sum trees over paragraphs — visual line counts and UTF-8 lengths —
-/// so "which paragraph holds byte offset o / visual line k" and "where does paragraph i
-/// start" are O(log n). Offsets are UTF-8 byte offsets.
+/// Storage: units in chunks of at most 512. A unit is a paragraph laid out as a
+/// `TextLayout`, or from 16 KiB on (unless the metrics shape text) a large unit: a rope of
+/// UTF-8 leaves and its lines in chunks, with prefix sums, so that an edit inside it does not
+/// copy it; a newline typed into a large unit stays in it, so it may hold several
+/// paragraphs. Three `HeightIndex` prefix-sum trees over units — visual line counts, UTF-8
+/// lengths, mandatory breaks — make "which unit holds byte offset o / visual line k /
+/// paragraph i" and "where does unit i start" O(log n). Offsets are UTF-8 byte offsets.
 ///
 /// Cost of an edit: O(log n) for the trees; for layout, the length of the re-split
-/// paragraphs, or for a large paragraph O(log n) plus the lines rewrapped around the edit
-/// (an edit that splits or joins large paragraphs also moves one pointer per rope leaf and
-/// line chunk); and, when the edit adds or removes mandatory breaks, moving the elements of one
-/// chunk (at most 512) and one `Int` per chunk (n / 256 at most); finding a paragraph's
-/// chunk scans those per-chunk counts, O(n / 256) `Int`s.
+/// paragraphs, or inside a large unit O(log n) plus the lines rewrapped around the edit
+/// (an edit that cuts or joins large units moves one pointer per rope leaf and line chunk
+/// of them); and, when the number of units changes, moving the elements of one chunk (at
+/// most 512) and one `Int` per chunk (n / 256 at most); finding a unit's chunk scans those
+/// per-chunk counts, O(n / 256) `Int`s.
 public struct TextDocument: Sendable {
     var paragraphs: _ParagraphStore
     /// Visual line count of each paragraph, as heights.
