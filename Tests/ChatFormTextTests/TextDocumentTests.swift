@@ -247,4 +247,28 @@ struct TextDocumentTests {
         #expect(join.lineCountDelta == -1 && document.paragraphCount == 2_001)
         document._checkInvariants()
     }
+
+    /// Clusters and unbreakable runs longer than the rewrap window's margin (a letter with 60
+    /// combining marks is 121 bytes; a 300-letter word is broken by width): edits next to
+    /// them grow the window until the lines meet, and still equal a fresh layout.
+    @Test(arguments: [UInt64(21), 22, 23])
+    func ropeEditsBesideLongClustersAndWords(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let longCluster = "o" + String(repeating: "\u{301}", count: 60)
+        let longWord = String(repeating: "w", count: 300)
+        let pieces = [longCluster, longWord, "word ", "한국어 ", "👩‍👩‍👧 ", "(", "1,234 ", " "]
+        var text = (0..<40).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        var document = try TextDocument(text: text, width: 7, tuning: Self.tinyRopes)
+        var checker = DocumentChecker(rng: SplitMix64(seed: seed &* 7))
+        for step in 0..<40 {
+            let boundaries = try TextLayout(text: text, width: 7).graphemeBoundaries()
+            let a = boundaries.randomElement(using: &rng)!
+            let b = Bool.random(using: &rng) ? a : boundaries[min(boundaries.count - 1, boundaries.firstIndex(of: a)! + 1)]
+            let replacement = [pieces.randomElement(using: &rng)!, "\n", "", "x"].randomElement(using: &rng)!
+            try document.replaceSubrange(a..<b, with: replacement)
+            text = RandomEdit.applying(a..<b, replacement, to: text)
+            try checker.expectMatches(document, try TextLayout(text: text, width: 7), samples: 3)
+            if document.text != text { Issue.record("step \(step)"); return }
+        }
+    }
 }
