@@ -260,6 +260,7 @@ extension TextDocument {
     /// around the edit. The edit result is not trimmed inside the rewrapped lines.
     private mutating func largeKeystroke(_ range: Range<Int>, _ inserted: [UInt8], paragraph p: Int,
                                          start: Int) throws(TextLayoutError) -> EditResult {
+        assert(heightTree == nil, "a large unit's lines are all lineHeight tall")
         let oldLineCount = paragraphs[p].lineCount
         let tuning = self.tuning
         let edit = try paragraphs.modify(at: p) { (paragraph) throws(TextLayoutError) in
