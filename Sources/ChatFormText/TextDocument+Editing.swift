@@ -54,13 +54,15 @@ extension TextDocument {
     @discardableResult
     public mutating func replaceSubrange(_ range: Range<Int>, with replacement: String) throws(TextLayoutError) -> EditResult {
         try validate(range.lowerBound)
-        try validate(range.upperBound)
+        if !range.isEmpty { try validate(range.upperBound) }
         // The paragraphs (not units) the edit re-splits, for the result.
-        var oldFirst = globalParagraphIndex(containingOffset: range.lowerBound)
-        if oldFirst > 0 && paragraphRange(oldFirst).lowerBound == range.lowerBound && byte(at: range.lowerBound - 1) == 0x0D {
+        let firstIndex = globalParagraphIndex(containingOffset: range.lowerBound)
+        var oldFirst = firstIndex
+        if range.lowerBound > 0 && byte(at: range.lowerBound - 1) == 0x0D && paragraphRange(oldFirst).lowerBound == range.lowerBound {
             oldFirst -= 1   // a lone CR before the edit: the edit may pair it with an LF
         }
-        let oldParagraphs = oldFirst..<globalParagraphIndex(containingOffset: range.upperBound) + 1
+        let oldLast = range.isEmpty ? firstIndex : globalParagraphIndex(containingOffset: range.upperBound)
+        let oldParagraphs = oldFirst..<oldLast + 1
         let oldParagraphCount = paragraphCount
         var edit = try replaceUnits(range, with: replacement)
         edit.oldParagraphs = oldParagraphs

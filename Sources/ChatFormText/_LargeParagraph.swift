@@ -161,6 +161,7 @@ struct _LargeParagraph: Sendable {
             suffix.rope.appendBytes(b..<(windowEnd - delta), to: &bytes)
             var meet: Int? = nil
             var previousMatch: Int? = nil
+            var scanner: _LineStore.Scanner? = nil
             let end = windowEnd
             let result: Result<[LineFragment], ICUError> = bytes.withUnsafeBufferPointer { buffer in
                 do throws(ICUError) {
@@ -172,14 +173,18 @@ struct _LargeParagraph: Sendable {
                         // Stop once two consecutive line starts past the edit are old ones
                         // and the old line after them lies inside the window with a margin.
                         let g = lineEnd + contextStart
-                        guard g >= newEditEnd, g < n, g - delta >= b,
-                              let k = oldLines.index(ofLineStartingAt: g - delta) else {
+                        guard g >= newEditEnd, g < n, g - delta >= b else {
+                            previousMatch = nil
+                            return false
+                        }
+                        if scanner == nil { scanner = _LineStore.Scanner(oldLines, from: g - delta) }
+                        guard let (k, old) = scanner!.line(startingAt: g - delta) else {
                             previousMatch = nil
                             return false
                         }
                         defer { previousMatch = k }
                         guard let p = previousMatch, p == k - 1,
-                              end == n || oldLines[k].end + delta + margin <= end else { return false }
+                              end == n || old.end + delta + margin <= end else { return false }
                         meet = k
                         return true
                     }

@@ -48,7 +48,10 @@ struct _LineStore: Sendable {
         if index >= count { return hardCount }
         let c = chunkLines.index(containing: index)!
         let j = index - chunkLines.prefix(c)
-        return chunkHard.prefix(c) + chunks[c][0..<j].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
+        let chunk = chunks[c]
+        // Count on the shorter side of the line.
+        if j * 2 <= chunk.count { return chunkHard.prefix(c) + chunk[0..<j].reduce(0) { $0 + ($1.isHard ? 1 : 0) } }
+        return chunkHard.prefix(c + 1) - chunk[j...].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
     }
 
     /// The index of hard line `ordinal` (`0..<hardCount`): the line ending the
@@ -112,6 +115,41 @@ struct _LineStore: Sendable {
         guard offset >= 0 && offset <= byteCount else { return nil }
         let i = lineIndex(startingAtOrBefore: offset)
         return self[i].start == offset ? i : nil
+    }
+
+    /// Finds lines by start offset for a caller whose offsets only grow (the rewrap's
+    /// meeting test): one O(log n) lookup, then a step per line passed.
+    struct Scanner {
+        private let chunks: [[LineFragment]]
+        private var c: Int, j: Int, base: Int, index: Int
+
+        /// A scanner whose first answer may be the line holding `offset`.
+        init(_ store: _LineStore, from offset: Int) {
+            chunks = store.chunks
+            index = store.lineIndex(startingAtOrBefore: offset)
+            c = store.chunkLines.index(containing: index)!
+            j = index - store.chunkLines.prefix(c)
+            base = store.chunkBytes.prefix(c)
+        }
+
+        /// The line starting exactly at `offset` and its index, or nil (offsets must not
+        /// decrease from one call to the next).
+        mutating func line(startingAt offset: Int) -> (index: Int, line: LineFragment)? {
+            while c < chunks.count {
+                let line = chunks[c][j]
+                let start = line.start + base
+                if start == offset { return (index, TextDocument.shifted(line, by: base)) }
+                if start > offset { return nil }
+                j += 1
+                index += 1
+                if j == chunks[c].count {
+                    base += chunks[c][j - 1].end
+                    c += 1
+                    j = 0
+                }
+            }
+            return nil
+        }
     }
 
     /// Calls `body` with lines `range` in order, with paragraph offsets, until it returns false.

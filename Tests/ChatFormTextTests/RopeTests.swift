@@ -139,6 +139,16 @@ struct RopeTests {
             #expect(store.count == model.count, "step \(step)")
             #expect(store.byteCount == (model.last?.end ?? 0), "step \(step)")
             #expect(store.all == model, "step \(step)")
+            if !model.isEmpty {
+                // A scanner answers growing offsets as the model does.
+                let from = Int.random(in: 0...model.last!.end, using: &rng)
+                var scanner = _LineStore.Scanner(store, from: from)
+                for offset in from...model.last!.end where Bool.random(using: &rng) {
+                    let expected = model.firstIndex { $0.start == offset }
+                    let found = scanner.line(startingAt: offset)
+                    #expect(found?.index == expected && found?.line == expected.map { model[$0] }, "step \(step) offset \(offset)")
+                }
+            }
             for _ in 0..<4 where !model.isEmpty {
                 let i = Int.random(in: 0..<model.count, using: &rng)
                 #expect(store[i] == model[i], "step \(step)")
