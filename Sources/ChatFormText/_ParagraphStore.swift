@@ -299,6 +299,9 @@ struct _Paragraph: Sendable {
         case .large(let large):
             try validate(offset)
             if offset >= large.utf8Count { return offset }
+            // An ASCII character followed by a plain boundary is a cluster of its own.
+            if large.rope.byte(at: offset) < 0x80
+                && (offset + 1 == large.utf8Count || large.isPlainBoundary(offset + 1)) { return offset + 1 }
             let (window, base) = large.window(around: offset)
             return try window.offset(after: offset - base) + base
         }
@@ -311,6 +314,7 @@ struct _Paragraph: Sendable {
         case .large(let large):
             try validate(offset)
             if offset == 0 { return 0 }
+            if large.rope.byte(at: offset - 1) < 0x80 && (offset == 1 || large.isPlainBoundary(offset - 1)) { return offset - 1 }
             let (window, base) = large.window(around: offset - 1)
             return try window.offset(before: offset - base) + base
         }
