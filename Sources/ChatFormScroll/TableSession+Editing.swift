@@ -183,11 +183,8 @@ extension TableSession {
         endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
-        let text = try fieldText(focus.field)
-        var start = focus.caret.offset
         // Stops at the start of the text: a huge count costs what it deletes, not the count.
-        var left = count
-        do { while left > 0 && start > 0 { start = try text.offset(before: start); left -= 1 } } catch { throw .layout(error.description) }
+        let start = try clusterBoundary(from: focus.caret.offset, count: count, forward: false)
         try edit(start..<focus.caret.offset, with: "")
     }
 
@@ -199,11 +196,26 @@ extension TableSession {
         endComposition()   // typing or moving the caret commits the marked text first
         let focus = try requireFocus()
         if !focus.selection.isEmpty { return try edit(focus.selection, with: "") }
-        let text = try fieldText(focus.field)
-        var end = focus.caret.offset
-        var left = count
-        do { while left > 0 && end < text.utf8Count { end = try text.offset(after: end); left -= 1 } } catch { throw .layout(error.description) }
+        let end = try clusterBoundary(from: focus.caret.offset, count: count, forward: true)
         try edit(focus.caret.offset..<end, with: "")
+    }
+
+    /// The offset `count` grapheme clusters after (or before) `offset` in the focused field,
+    /// stopping at the text's ends. Its copy of the field's text is gone when it returns, so
+    /// the edit that follows changes the buffer in place.
+    private mutating func clusterBoundary(from offset: Int, count: Int, forward: Bool) throws(ScrollError) -> Int {
+        let text = try fieldText(try requireFocus().field)
+        var offset = offset
+        var left = count
+        do {
+            while left > 0 && (forward ? offset < text.utf8Count : offset > 0) {
+                offset = forward ? try text.offset(after: offset) : try text.offset(before: offset)
+                left -= 1
+            }
+        } catch {
+            throw .layout(error.description)
+        }
+        return offset
     }
 
     /// Edits the focused field's buffer in place, updates its row's height (O(log n) in the

@@ -10,11 +10,11 @@ import ChatFormGeometry
 /// paragraph start, which steps back over the previous paragraph's terminator.
 extension TextDocument {
     /// The paragraph holding `offset` and the offset inside it, after a range check.
-    private func locate(_ offset: Int) throws(TextLayoutError) -> (paragraph: Int, start: Int, layout: TextLayout) {
+    private func locate(_ offset: Int) throws(TextLayoutError) -> (paragraph: Int, start: Int, layout: _Paragraph) {
         let n = utf8Count
         guard offset >= 0 && offset <= n else { throw .offsetOutOfRange(offset: offset, length: n) }
         let p = paragraphIndex(containingOffset: offset)
-        return (p, paragraphStart(p), paragraphs[p].layout)
+        return (p, paragraphStart(p), paragraphs[p])
     }
 
     private func local(_ position: TextPosition, _ start: Int) -> TextPosition {
@@ -44,7 +44,7 @@ extension TextDocument {
 
     /// The global line index, the paragraph's start and local line index, and its layout.
     private func lineIndexAndLocal(_ position: TextPosition) throws(TextLayoutError)
-        -> (line: Int, localLine: Int, start: Int, layout: TextLayout) {
+        -> (line: Int, localLine: Int, start: Int, layout: _Paragraph) {
         let (p, start, layout) = try locate(position.offset)
         let localLine: Int
         do { localLine = try layout.lineIndex(for: local(position, start)) } catch {
@@ -75,7 +75,7 @@ extension TextDocument {
     public func lineFrame(_ index: Int) -> (y: Double, height: Double) {
         guard let heightTree else { return (Double(index) * lineHeight, lineHeight) }
         let p = paragraphIndex(containingLine: index)
-        let layout = paragraphs[p].layout
+        let layout = paragraphs[p]
         let local = index - firstLine(ofParagraph: p)
         return (heightTree.offset(ofRow: p) + layout.lineTop(local), layout.heightOfLine(local))
     }
@@ -89,8 +89,8 @@ extension TextDocument {
         let y = point.y.isNaN ? 0 : point.y
         let x = point.x.isNaN ? 0 : point.x
         if let heightTree {
-            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? paragraphCount - 1)
-            let layout = paragraphs[p].layout
+            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? paragraphs.count - 1)
+            let layout = paragraphs[p]
             let local = layout.lineIndex(atY: y - heightTree.offset(ofRow: p))
             return position(onLine: firstLine(ofParagraph: p) + local, x: x)
         }
@@ -103,9 +103,9 @@ extension TextDocument {
     private func position(onLine index: Int, x goal: Double) -> TextPosition {
         let p = paragraphIndex(containingLine: index)
         let start = paragraphStart(p)
-        let layout = paragraphs[p].layout
+        let layout = paragraphs[p]
         let localLine = index - firstLine(ofParagraph: p)
-        let found = (try? layout.position(onLine: localLine, x: goal)) ?? TextPosition(offset: layout.lines[localLine].start)
+        let found = (try? layout.position(onLine: localLine, x: goal)) ?? TextPosition(offset: layout.line(localLine).start)
         return global(found, start)
     }
 
@@ -134,7 +134,7 @@ extension TextDocument {
     /// - Complexity: O(log n + n / 256) plus O(log lines) in the paragraph.
     public func lineStart(for position: TextPosition) throws(TextLayoutError) -> TextPosition {
         let (_, localLine, start, layout) = try lineIndexAndLocal(position)
-        return TextPosition(offset: layout.lines[localLine].start + start)
+        return TextPosition(offset: layout.line(localLine).start + start)
     }
 
     /// The end of the caret's line: before its mandatory break; at a soft wrap, the end of
@@ -144,9 +144,9 @@ extension TextDocument {
     /// - Complexity: O(log n + n / 256) plus O(log lines) in the paragraph.
     public func lineEnd(for position: TextPosition) throws(TextLayoutError) -> TextPosition {
         let (_, localLine, start, layout) = try lineIndexAndLocal(position)
-        let line = layout.lines[localLine]
+        let line = layout.line(localLine)
         // A paragraph's last shown line is hard, or the document's last line.
-        if !line.isHard && localLine < layout.lines.count - 1 {
+        if !line.isHard && localLine < layout.layoutLineCount - 1 {
             return TextPosition(offset: line.end + start, affinity: .upstream)
         }
         return TextPosition(offset: line.contentEnd + start)
@@ -172,7 +172,7 @@ extension TextDocument {
         if offset == start {
             // A paragraph start: step back over the previous paragraph's terminator.
             if p == 0 { return 0 }
-            let previous = paragraphs[p - 1].layout
+            let previous = paragraphs[p - 1]
             return try previous.offset(before: previous.utf8Count) + paragraphStart(p - 1)
         }
         do { return try layout.offset(before: offset - start) + start } catch {

@@ -54,42 +54,115 @@ extension TextDocument {
     @discardableResult
     public mutating func replaceSubrange(_ range: Range<Int>, with replacement: String) throws(TextLayoutError) -> EditResult {
         try validate(range.lowerBound)
-        try validate(range.upperBound)
+        if !range.isEmpty { try validate(range.upperBound) }
+        // The paragraphs (not units) the edit re-splits, for the result.
+        let firstIndex = globalParagraphIndex(containingOffset: range.lowerBound)
+        var oldFirst = firstIndex
+        if range.lowerBound > 0 && byte(at: range.lowerBound - 1) == 0x0D && paragraphRange(oldFirst).lowerBound == range.lowerBound {
+            oldFirst -= 1   // a lone CR before the edit: the edit may pair it with an LF
+        }
+        let oldLast = range.isEmpty ? firstIndex : globalParagraphIndex(containingOffset: range.upperBound)
+        let oldParagraphs = oldFirst..<oldLast + 1
+        let oldParagraphCount = paragraphCount
+        var edit = try replaceUnits(range, with: replacement)
+        edit.oldParagraphs = oldParagraphs
+        edit.newParagraphs = oldFirst..<oldParagraphs.upperBound + paragraphCount - oldParagraphCount
+        return edit
+    }
+
+    /// `replaceSubrange` on units; the result's paragraph ranges are the units'.
+    private mutating func replaceUnits(_ range: Range<Int>, with replacement: String) throws(TextLayoutError) -> EditResult {
         let lastParagraph = paragraphIndex(containingOffset: range.upperBound)
         var firstParagraph = paragraphIndex(containingOffset: range.lowerBound)
         var regionStart = paragraphStart(firstParagraph)
         if firstParagraph > 0 && regionStart == range.lowerBound {
-            let previous = paragraphs[firstParagraph - 1].layout.text.utf8
-            if previous.last == 0x0D {
+            let previous = paragraphs[firstParagraph - 1]
+            if previous.byte(at: previous.utf8Count - 1) == 0x0D {
                 // A lone CR: the edit may put an LF right after it.
                 firstParagraph -= 1
-                regionStart -= previous.count
+                regionStart -= previous.utf8Count
             }
         }
-
-        // The new text of the region: old paragraphs first...last with the range replaced.
-        var bytes: [UInt8] = []
+        let region = firstParagraph..<lastParagraph + 1
         var old: [_Paragraph] = []
-        var start = regionStart
-        paragraphs.forEach(from: firstParagraph) { paragraph in
-            old.append(paragraph)
-            let utf8 = paragraph.layout.text.utf8
-            // Keep what lies before the range; after the last paragraph's part before it,
-            // the replacement and what follows the range.
-            bytes.append(contentsOf: utf8.prefix(max(0, min(range.lowerBound - start, utf8.count))))
-            if firstParagraph + old.count - 1 == lastParagraph {
-                bytes.append(contentsOf: replacement.utf8)
-                bytes.append(contentsOf: utf8.dropFirst(range.upperBound - start))
-                return false
-            }
-            start += utf8.count
-            return true
-        }
+        paragraphs.forEach(from: firstParagraph) { old.append($0); return old.count < region.count }
+        let inserted = Array(replacement.utf8)
         let isTail = lastParagraph == paragraphs.count - 1
+        if old.count == 1, old[0].large != nil, !(metrics is any TextShaper),
+           !(isTail && Self.endsWithBreak(old[0], range.lowerBound - regionStart, inserted, range.upperBound - regionStart)) {
+            old.removeAll()   // the paragraph changes in place: hold no second reference to it
+            return try largeKeystroke(range, inserted, paragraph: firstParagraph, start: regionStart)
+        }
 
-        // Split and lay out (this may throw; nothing has changed yet).
+        // Lay out the region's new paragraphs (this may throw; nothing has changed yet).
+        let new: [_Paragraph]
+        var known = (head: 0, tail: 0)   // lines at the region's ends known to be unchanged
+        if let large = try largeEdit(range, inserted, old: old, regionStart: regionStart, lastStart: paragraphStart(lastParagraph),
+                                        isTail: isTail) {
+            (new, known) = large
+        } else {
+            new = try laidOutAgain(range, inserted, old: old, regionStart: regionStart, isTail: isTail)
+        }
+
+        // Commit.
+        let firstLineIndex = firstLine(ofParagraph: firstParagraph)
+        let oldLineCount = old.reduce(0) { $0 + $1.lineCount }
+        let newLineCount = new.reduce(0) { $0 + $1.lineCount }
+        paragraphs.replaceSubrange(region, with: new)
+        Self.replace(in: &lineTree, region, with: new.map { Double($0.lineCount) })
+        Self.replace(in: &byteTree, region, with: new.map { Double($0.utf8Count) })
+        Self.replace(in: &breakTree, region, with: new.map { Double($0.hardCount) })
+        if heightTree != nil {
+            Self.replace(in: &heightTree!, region, with: new.map { $0.height })
+        }
+
+        adjustMarkedText(afterReplacing: range, insertedCount: inserted.count)
+
+        // Where the caret goes: after the replacement, on a grapheme boundary.
+        let caret = try caretAfter(range.lowerBound + inserted.count)
+
+        // Trim the lines that did not change from both ends of the region.
+        let byteDelta = inserted.count - range.count
+        let oldRegion = RegionLines(old, start: regionStart), newRegion = RegionLines(new, start: regionStart)
+        let common = min(oldRegion.count, newRegion.count)
+        var head = min(known.head, common)
+        while head < common, oldRegion[head] == newRegion[head], oldRegion[head].end <= range.lowerBound {
+            head += 1
+        }
+        var tail = min(known.tail, common - head)
+        while tail < common - head {
+            let o = oldRegion[oldRegion.count - 1 - tail]
+            let n = newRegion[newRegion.count - 1 - tail]
+            guard o.start >= range.upperBound, n == Self.shifted(o, by: byteDelta) else { break }
+            tail += 1
+        }
+        return EditResult(
+            oldLines: firstLineIndex + head..<firstLineIndex + oldLineCount - tail,
+            newLines: firstLineIndex + head..<firstLineIndex + newLineCount - tail,
+            oldParagraphs: region,
+            newParagraphs: firstParagraph..<firstParagraph + new.count,
+            caretOffset: caret)
+    }
+
+    /// The region's text with the range replaced, split into paragraphs and laid out; an
+    /// edit inside one small paragraph rewraps only around the edit (`TextLayout.relaid`).
+    private func laidOutAgain(_ range: Range<Int>, _ inserted: [UInt8], old: [_Paragraph], regionStart: Int,
+                              isTail: Bool) throws(TextLayoutError) -> [_Paragraph] {
+        // Old paragraphs first...last with the range replaced: what lies before the range,
+        // the replacement, what follows it.
+        var bytes: [UInt8] = []
+        var start = regionStart
+        for (k, paragraph) in old.enumerated() {
+            let count = paragraph.utf8Count
+            paragraph.appendBytes(0..<max(0, min(range.lowerBound - start, count)), to: &bytes)
+            if k == old.count - 1 {
+                bytes.append(contentsOf: inserted)
+                paragraph.appendBytes((range.upperBound - start)..<count, to: &bytes)
+            }
+            start += count
+        }
         var new: [_Paragraph] = []
-        try bytes.withUnsafeBufferPointer { (buffer) throws(TextLayoutError) in
+        try withUTF8Bytes(bytes) { (buffer) throws(TextLayoutError) in
             var ranges = Self.paragraphRanges(in: buffer)
             if !isTail {
                 // The region ends with its last paragraph's unchanged terminator.
@@ -97,73 +170,185 @@ extension TextDocument {
                 ranges.removeLast()
             }
             new.reserveCapacity(ranges.count)
-            if old.count == 1 && ranges.count == 1 {
+            if old.count == 1 && ranges.count == 1, case .flat(let layout) = old[0].storage,
+               ranges[0].count < tuning.largeParagraph || metrics is any TextShaper {
                 // An edit inside one paragraph that stays one paragraph: rewrap only around
                 // the edit (TextLayout.relaid), reusing the lines it cannot change.
                 let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[ranges[0]]), as: UTF8.self)
                 let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
-                new.append(_Paragraph(try old[0].layout.relaid(newText: text, edited: local,
-                                                               insertedCount: replacement.utf8.count)))
+                new.append(_Paragraph(try layout.relaid(newText: text, edited: local, insertedCount: inserted.count)))
                 return
             }
             for r in ranges {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[r]), as: UTF8.self)
-                new.append(_Paragraph(try TextLayout(text: text, width: width, metrics: metrics, options: options)))
+                new.append(try _Paragraph.make(UnsafeBufferPointer(rebasing: buffer[r]), width: width, metrics: metrics,
+                                               options: options, tuning: tuning))
             }
         }
-
-        // Commit.
-        let firstLineIndex = firstLine(ofParagraph: firstParagraph)
-        let oldLineCount = old.reduce(0) { $0 + $1.lineCount }
-        let newLineCount = new.reduce(0) { $0 + $1.lineCount }
-        paragraphs.replaceSubrange(firstParagraph..<lastParagraph + 1, with: new)
-        Self.replace(in: &lineTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.lineCount) })
-        Self.replace(in: &byteTree, firstParagraph..<lastParagraph + 1, with: new.map { Double($0.utf8Count) })
-        if heightTree != nil {
-            Self.replace(in: &heightTree!, firstParagraph..<lastParagraph + 1, with: new.map { $0.height })
-        }
-
-        adjustMarkedText(afterReplacing: range, insertedCount: replacement.utf8.count)
-
-        // Where the caret goes: after the replacement, on a grapheme boundary.
-        var caret = range.lowerBound + replacement.utf8.count
-        let p = paragraphIndex(containingOffset: caret)
-        let pStart = paragraphStart(p)
-        caret = try paragraphs[p].layout.graphemeBoundary(atOrAfter: caret - pStart) + pStart
-
-        // Trim the lines that did not change from both ends of the region.
-        let byteDelta = replacement.utf8.count - range.count
-        let oldRegionLines = Self.lines(of: old, from: regionStart)
-        let newRegionLines = Self.lines(of: new, from: regionStart)
-        var head = 0
-        while head < min(oldRegionLines.count, newRegionLines.count),
-              oldRegionLines[head] == newRegionLines[head], oldRegionLines[head].end <= range.lowerBound {
-            head += 1
-        }
-        var tail = 0
-        while tail < min(oldRegionLines.count, newRegionLines.count) - head {
-            let o = oldRegionLines[oldRegionLines.count - 1 - tail]
-            let n = newRegionLines[newRegionLines.count - 1 - tail]
-            guard o.start >= range.upperBound, n == Self.shifted(o, by: byteDelta) else { break }
-            tail += 1
-        }
-        return EditResult(
-            oldLines: firstLineIndex + head..<firstLineIndex + oldLineCount - tail,
-            newLines: firstLineIndex + head..<firstLineIndex + newLineCount - tail,
-            oldParagraphs: firstParagraph..<lastParagraph + 1,
-            newParagraphs: firstParagraph..<firstParagraph + new.count,
-            caretOffset: caret)
+        return new
     }
 
-    /// The shown lines of consecutive paragraphs starting at byte `start`, in document offsets.
-    private static func lines(of paragraphs: [_Paragraph], from start: Int) -> [LineFragment] {
-        var result: [LineFragment] = []
-        var offset = start
-        for p in paragraphs {
-            for line in p.layout.lines[0..<p.lineCount] { result.append(shifted(line, by: offset)) }
-            offset += p.utf8Count
+    /// An edit whose first or last paragraph is large, done without copying it: the large
+    /// paragraphs are cut and joined (`_LargeParagraph.splice`) and rewrapped only around
+    /// the edit; the paragraphs the replacement holds are laid out whole. Nil when the edit
+    /// does not qualify: no large paragraph at the region's ends, shaped text, or a CR and
+    /// an LF meeting across the edit's edges (then the whole region is laid out again).
+    ///
+    /// Returns the new paragraphs and how many lines at the region's start and end are
+    /// known to be unchanged. A single large paragraph is edited in place in `paragraphs`.
+    private mutating func largeEdit(_ range: Range<Int>, _ inserted: [UInt8], old: [_Paragraph], regionStart: Int,
+                                    lastStart: Int, isTail: Bool) throws(TextLayoutError) -> ([_Paragraph], (head: Int, tail: Int))? {
+        let first = old[0], last = old[old.count - 1]
+        guard first.large != nil || last.large != nil, !(metrics is any TextShaper) else { return nil }
+        let a = range.lowerBound - regionStart, b = range.upperBound - lastStart
+        if Self.pairsCRLF(first, a, inserted, last, b) { return nil }
+        var ranges = inserted.withUnsafeBufferPointer { Self.paragraphRanges(in: $0) }
+        // Joined into one unit that ends in a break: it must not be the document's last.
+        if isTail && ranges.count == 1 && inserted.isEmpty && b == last.utf8Count && a > 0 && first.hasBreak(endingAt: a) {
+            return nil
         }
-        return result
+        let tailPiece = Array(inserted[ranges.removeLast()])
+        let firstPiece = ranges.isEmpty ? tailPiece : Array(inserted[ranges[0]])
+        var new: [_Paragraph] = []
+        var known = (head: 0, tail: 0)
+        if ranges.isEmpty {
+            // Two paragraphs (or more) joined into one: the first's head, the replacement,
+            // the last's tail.
+            var joined = try first.asLarge(tuning: tuning)
+            let edit = try joined.splice(a..<joined.utf8Count, with: inserted,
+                                         thenAppend: (try last.asLarge(tuning: tuning), b))
+            let paragraph = _Paragraph.settled(joined, tuning: tuning)
+            if paragraph.large != nil {
+                known.head = edit.restartLine
+                if edit.reused { known.tail = max(0, paragraph.lineCount - (edit.restartLine + edit.freshCount)) }
+            }
+            new.append(paragraph)
+        } else {
+            // The first paragraph ends inside the replacement, the last starts inside it.
+            if var large = first.large {
+                let edit = try large.splice(a..<large.utf8Count, with: firstPiece)
+                let paragraph = _Paragraph.settled(large, tuning: tuning)
+                known.head = paragraph.large == nil ? 0 : edit.restartLine
+                new.append(paragraph)
+            } else {
+                var bytes: [UInt8] = []
+                first.appendBytes(0..<a, to: &bytes)
+                bytes.append(contentsOf: firstPiece)
+                new.append(try make(bytes))
+            }
+            for r in ranges.dropFirst() { new.append(try make(Array(inserted[r]))) }
+            if var large = last.large {
+                let edit = try large.splice(0..<b, with: tailPiece)
+                let paragraph = _Paragraph.settled(large, tuning: tuning)
+                if paragraph.large != nil && edit.reused {
+                    known.tail = max(0, paragraph.lineCount - (edit.restartLine + edit.freshCount))
+                }
+                new.append(paragraph)
+            } else {
+                var bytes = tailPiece
+                last.appendBytes(b..<last.utf8Count, to: &bytes)
+                new.append(try make(bytes))
+            }
+        }
+        return (new, known)
+    }
+
+    /// The byte at `offset` (`0..<utf8Count`).
+    private func byte(at offset: Int) -> UInt8 {
+        let unit = paragraphIndex(containingOffset: offset)
+        return paragraphs[unit].byte(at: offset - paragraphStart(unit))
+    }
+
+    /// A keystroke in a large paragraph that stays one paragraph: edited in place, rewrapped
+    /// around the edit. The edit result is not trimmed inside the rewrapped lines.
+    private mutating func largeKeystroke(_ range: Range<Int>, _ inserted: [UInt8], paragraph p: Int,
+                                         start: Int) throws(TextLayoutError) -> EditResult {
+        assert(heightTree == nil, "a large unit's lines are all lineHeight tall")
+        let oldLineCount = paragraphs[p].lineCount
+        let tuning = self.tuning
+        let edit = try paragraphs.modify(at: p) { (paragraph) throws(TextLayoutError) in
+            try paragraph.splice((range.lowerBound - start)..<(range.upperBound - start), with: inserted, tuning: tuning)
+        }
+        let edited = paragraphs[p]
+        try! lineTree.setHeight(Double(edited.lineCount), at: p)
+        try! byteTree.setHeight(Double(edited.utf8Count), at: p)
+        try! breakTree.setHeight(Double(edited.hardCount), at: p)
+        adjustMarkedText(afterReplacing: range, insertedCount: inserted.count)
+        let firstLineIndex = firstLine(ofParagraph: p)
+        // Lines from `reused` on are the old ones, moved; a paragraph that went back to a
+        // `TextLayout` reports all its lines from the restart on.
+        let reused = edit.reused && edited.large != nil
+            ? max(0, edited.lineCount - (edit.restartLine + edit.freshCount)) : 0
+        let head = min(edit.restartLine, edited.lineCount - reused, oldLineCount - reused)
+        return EditResult(
+            oldLines: firstLineIndex + head..<firstLineIndex + oldLineCount - reused,
+            newLines: firstLineIndex + head..<firstLineIndex + edited.lineCount - reused,
+            oldParagraphs: p..<p + 1,
+            newParagraphs: p..<p + 1,
+            caretOffset: try caretAfter(range.lowerBound + inserted.count))
+    }
+
+    /// `offset`, moved forward to a grapheme boundary (where the caret goes after an edit).
+    private func caretAfter(_ offset: Int) throws(TextLayoutError) -> Int {
+        let p = paragraphIndex(containingOffset: offset)
+        let start = paragraphStart(p)
+        return try paragraphs[p].graphemeBoundary(atOrAfter: offset - start) + start
+    }
+
+    /// Whether a CR before the edit (at the end of `first`'s kept head) or at the end of the
+    /// replacement meets an LF after it (at `last`'s offset `b`), making a CRLF across the
+    /// edit's edges.
+    private static func pairsCRLF(_ first: _Paragraph, _ a: Int, _ inserted: [UInt8], _ last: _Paragraph, _ b: Int) -> Bool {
+        if a > 0 && first.byte(at: a - 1) == 0x0D { return true }
+        return inserted.last == 0x0D && b < last.utf8Count && last.byte(at: b) == 0x0A
+    }
+
+    /// Whether `unit` with `a..<b` replaced by `inserted` ends in a mandatory break, when the
+    /// edit reaches its end (the document's last unit must not: the empty paragraph after a
+    /// final break is a unit of its own).
+    private static func endsWithBreak(_ unit: _Paragraph, _ a: Int, _ inserted: [UInt8], _ b: Int) -> Bool {
+        guard b == unit.utf8Count else { return false }
+        if !inserted.isEmpty { return inserted.withUnsafeBufferPointer { paragraphRanges(in: $0).last!.isEmpty } }
+        return a > 0 && unit.hasBreak(endingAt: a)
+    }
+
+    /// One paragraph laid out from `bytes`.
+    private func make(_ bytes: [UInt8]) throws(TextLayoutError) -> _Paragraph {
+        try withUTF8Bytes(bytes) { (buffer) throws(TextLayoutError) in
+            try _Paragraph.make(buffer, width: width, metrics: metrics, options: options, tuning: tuning)
+        }
+    }
+
+    /// The shown lines of consecutive paragraphs starting at byte `start`, in document
+    /// offsets, read on demand (an edit compares only the few lines around it).
+    private struct RegionLines {
+        let paragraphs: [_Paragraph]
+        /// Lines before each paragraph, and its start.
+        let firstLines: [Int], starts: [Int]
+        let count: Int
+
+        init(_ paragraphs: [_Paragraph], start: Int) {
+            self.paragraphs = paragraphs
+            var firstLines: [Int] = [], starts: [Int] = []
+            var line = 0, offset = start
+            for p in paragraphs {
+                firstLines.append(line)
+                starts.append(offset)
+                line += p.lineCount
+                offset += p.utf8Count
+            }
+            self.firstLines = firstLines
+            self.starts = starts
+            count = line
+        }
+
+        subscript(index: Int) -> LineFragment {
+            var lo = 0, hi = paragraphs.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if firstLines[mid] <= index { lo = mid } else { hi = mid - 1 }
+            }
+            return TextDocument.shifted(paragraphs[lo].line(index - firstLines[lo]), by: starts[lo])
+        }
     }
 
     /// Replaces rows `range` of `tree` with `heights`, resizing rows in place where it can.

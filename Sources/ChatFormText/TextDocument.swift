@@ -20,26 +20,35 @@ import ChatFormRows
 /// the lines of a `TextLayout` of the whole text; the caret API answers exactly as that
 /// layout would (same offsets, affinities, rectangles and vertical moves).
 ///
-/// Storage: the paragraphs (each a `TextLayout`) in chunks of at most 512, plus two
-/// `HeightIndex` prefix-sum trees over paragraphs — visual line counts and UTF-8 lengths —
-/// so "which paragraph holds byte offset o / visual line k" and "where does paragraph i
-/// start" are O(log n). Offsets are UTF-8 byte offsets.
+/// Storage: units in chunks of at most 512. A unit is a paragraph laid out as a
+/// `TextLayout`, or from 16 KiB on (unless the metrics shape text) a large unit: a rope of
+/// UTF-8 leaves and its lines in chunks, with prefix sums, so that an edit inside it does not
+/// copy it; a newline typed into a large unit stays in it, so it may hold several
+/// paragraphs. Three `HeightIndex` prefix-sum trees over units — visual line counts, UTF-8
+/// lengths, mandatory breaks — make "which unit holds byte offset o / visual line k /
+/// paragraph i" and "where does unit i start" O(log n). Offsets are UTF-8 byte offsets.
 ///
-/// Cost of an edit: O(log n) for the trees, the length of the re-split paragraphs for
-/// layout, and, when the edit adds or removes mandatory breaks, moving the elements of one
-/// chunk (at most 512) and one `Int` per chunk (n / 256 at most); finding a paragraph's
-/// chunk scans those per-chunk counts, O(n / 256) `Int`s.
+/// Cost of an edit: O(log n) for the trees; for layout, the length of the re-split
+/// paragraphs, or inside a large unit O(log n) plus the lines rewrapped around the edit
+/// (an edit that cuts or joins large units moves one pointer per rope leaf and line chunk
+/// of them); and, when the number of units changes, moving the elements of one chunk (at
+/// most 512) and one `Int` per chunk (n / 256 at most); finding a unit's chunk scans those
+/// per-chunk counts, O(n / 256) `Int`s.
 public struct TextDocument: Sendable {
     var paragraphs: _ParagraphStore
     /// Visual line count of each paragraph, as heights.
     var lineTree: HeightIndex
     /// UTF-8 length of each paragraph, as heights.
     var byteTree: HeightIndex
+    /// Mandatory breaks in each unit (a large unit may hold several paragraphs), as heights.
+    var breakTree: HeightIndex
     /// Each paragraph's height when lines differ in height (real fonts with CSS
     /// `line-height: normal`: a line holding a fallback font may be taller); nil when every
     /// line is `lineHeight` tall.
     var heightTree: HeightIndex?
     let metrics: any TextMetrics
+    /// When a paragraph is stored as a rope, and the rope's sizes.
+    let tuning: _ParagraphTuning
 
     /// The width lines are wrapped to (`.infinity`: no wrapping).
     public private(set) var width: Double
@@ -57,21 +66,33 @@ public struct TextDocument: Sendable {
     /// - Complexity: O(n) in the text's UTF-8 length.
     public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                 options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        try self.init(text: text, width: width, metrics: metrics, options: options, tuning: .standard)
+    }
+
+    /// `init(text:width:metrics:options:)` with the given large-paragraph sizes (tests use
+    /// tiny ones).
+    init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+         options: TextLayoutOptions = TextLayoutOptions(), tuning: _ParagraphTuning) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        self.tuning = tuning
         self.width = width
         self.options = options
         self.metrics = metrics
         self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
-        let texts = Self.splitParagraphs(text)
         var laidOut: [_Paragraph] = []
-        laidOut.reserveCapacity(texts.count)
-        for t in texts {
-            laidOut.append(_Paragraph(try TextLayout(text: t, width: width, metrics: metrics, options: options)))
+        try withUTF8Bytes(text) { (bytes) throws(TextLayoutError) in
+            let ranges = Self.paragraphRanges(in: bytes)
+            laidOut.reserveCapacity(ranges.count)
+            for r in ranges {
+                laidOut.append(try _Paragraph.make(UnsafeBufferPointer(rebasing: bytes[r]), width: width, metrics: metrics,
+                                                   options: options, tuning: tuning))
+            }
         }
         paragraphs = _ParagraphStore(laidOut)
         // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
         lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
         byteTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.utf8Count) })
+        breakTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.hardCount) })
         heightTree = Self.hasVariableLineHeights(metrics) ? try! HeightIndex(heights: laidOut.lazy.map { $0.height }) : nil
     }
 
@@ -87,7 +108,7 @@ public struct TextDocument: Sendable {
     public var text: String {
         var result = ""
         result.reserveCapacity(utf8Count)
-        paragraphs.forEach(from: 0) { result += $0.layout.text; return true }
+        paragraphs.forEach(from: 0) { result += $0.text; return true }
         return result
     }
 
@@ -109,15 +130,18 @@ public struct TextDocument: Sendable {
     /// The number of paragraphs (mandatory breaks + 1).
     ///
     /// - Complexity: O(1).
-    public var paragraphCount: Int { paragraphs.count }
+    public var paragraphCount: Int { Int(breakTree.totalHeight) + 1 }
 
     /// The UTF-8 range of paragraph `index`, including its mandatory break.
     ///
     /// - Precondition: `0 <= index < paragraphCount`.
     /// - Complexity: O(log n).
     public func paragraphRange(_ index: Int) -> Range<Int> {
-        let start = paragraphStart(index)
-        return start..<start + Int(byteTree.height(at: index))
+        let (unit, first, last) = locateParagraph(index)
+        let start = paragraphStart(unit), p = paragraphs[unit]
+        let from = first == 0 ? 0 : p.line(first - 1).end
+        let to = last < p.lineCount ? p.line(last - 1).end : p.utf8Count
+        return start + from..<start + to
     }
 
     /// The visual lines of paragraph `index`.
@@ -125,8 +149,34 @@ public struct TextDocument: Sendable {
     /// - Precondition: `0 <= index < paragraphCount`.
     /// - Complexity: O(log n).
     public func paragraphLines(_ index: Int) -> Range<Int> {
-        let first = firstLine(ofParagraph: index)
-        return first..<first + Int(lineTree.height(at: index))
+        let (unit, first, last) = locateParagraph(index)
+        let base = firstLine(ofParagraph: unit)
+        return base + first..<base + last
+    }
+
+    /// The unit holding paragraph `index`, and the paragraph's shown lines in it.
+    private func locateParagraph(_ index: Int) -> (unit: Int, first: Int, last: Int) {
+        precondition(index >= 0 && index < paragraphCount, "paragraph \(index) outside 0..<\(paragraphCount)")
+        let unit = breakTree.row(atOffset: Double(index)) ?? 0
+        let k = index - Int(breakTree.offset(ofRow: unit))
+        let p = paragraphs[unit]
+        let first = k == 0 ? 0 : p.hardLineIndex(k - 1) + 1
+        let last = k < p.hardCount ? p.hardLineIndex(k) + 1 : p.lineCount
+        return (unit, first, last)
+    }
+
+    /// The index of the paragraph holding byte `offset` (a paragraph's start belongs to it).
+    ///
+    /// - Complexity: O(log n).
+    func globalParagraphIndex(containingOffset offset: Int) -> Int {
+        let unit = paragraphIndex(containingOffset: offset)
+        let p = paragraphs[unit], local = offset - paragraphStart(unit)
+        let line: Int
+        switch p.storage {
+        case .flat: line = 0   // a flat unit's break ends it: every offset but its end is before it
+        case .large(let large): line = large.lines.lineIndex(startingAtOrBefore: local)
+        }
+        return Int(breakTree.offset(ofRow: unit)) + p.hardLines(before: line)
     }
 
     /// Visual line `index`, with offsets into the whole text.
@@ -136,7 +186,7 @@ public struct TextDocument: Sendable {
     public func line(at index: Int) -> LineFragment {
         precondition(index >= 0 && index < lineCount, "line index \(index) out of range 0..<\(lineCount)")
         let p = paragraphIndex(containingLine: index)
-        let local = paragraphs[p].layout.lines[index - firstLine(ofParagraph: p)]
+        let local = paragraphs[p].line(index - firstLine(ofParagraph: p))
         return Self.shifted(local, by: paragraphStart(p))
     }
 
@@ -154,10 +204,13 @@ public struct TextDocument: Sendable {
         var start = paragraphStart(p)
         var skip = lower - firstLine(ofParagraph: p)
         paragraphs.forEach(from: p) { paragraph in
-            for local in paragraph.layout.lines[skip..<paragraph.lineCount] {
+            var done = false
+            paragraph.forEachLine(in: skip..<paragraph.lineCount) { local in
                 result.append(Self.shifted(local, by: start))
-                if result.count == upper - lower { return false }
+                done = result.count == upper - lower
+                return !done
             }
+            if done { return false }
             skip = 0
             start += paragraph.utf8Count
             return true
@@ -173,21 +226,17 @@ public struct TextDocument: Sendable {
         try validate(range.lowerBound)
         try validate(range.upperBound)
         guard !range.isEmpty else { return "" }
-        var result = ""
-        result.reserveCapacity(range.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
         let p = paragraphIndex(containingOffset: range.lowerBound)
         var start = paragraphStart(p)
         paragraphs.forEach(from: p) { paragraph in
-            let utf8 = paragraph.layout.text.utf8
-            let from = max(range.lowerBound - start, 0)
-            let to = min(range.upperBound - start, utf8.count)
-            let i = utf8.index(utf8.startIndex, offsetBy: from)
-            let j = utf8.index(utf8.startIndex, offsetBy: to)
-            result += paragraph.layout.text[i..<j]
-            start += utf8.count
+            let count = paragraph.utf8Count
+            paragraph.appendBytes(max(range.lowerBound - start, 0)..<min(range.upperBound - start, count), to: &bytes)
+            start += count
             return start < range.upperBound
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Lays every paragraph out again at `width`.
@@ -198,17 +247,9 @@ public struct TextDocument: Sendable {
     public mutating func setWidth(_ width: Double) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         if width == self.width { return }
-        var laidOut: [_Paragraph] = []
-        laidOut.reserveCapacity(paragraphs.count)
-        try paragraphs.forEach(from: 0) { (paragraph) throws(TextLayoutError) in
-            laidOut.append(_Paragraph(try TextLayout(text: paragraph.layout.text, width: width,
-                                                     metrics: metrics, options: options)))
-            return true
-        }
-        self.width = width
-        paragraphs = _ParagraphStore(laidOut)
-        lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
-        if heightTree != nil { heightTree = try! HeightIndex(heights: laidOut.lazy.map { $0.height }) }
+        var relaid = try TextDocument(text: text, width: width, metrics: metrics, options: options, tuning: tuning)
+        relaid.markedText = markedText
+        self = relaid
     }
 
     // MARK: Paragraph lookups

@@ -95,6 +95,19 @@ public struct TextLayout: Sendable {
         return nil
     }
 
+    /// A layout of some lines of a larger paragraph, offsets from the first one's start
+    /// (see `_LargeParagraph.window(lines:)`).
+    init(window text: String, lines: [LineFragment], width: Double, options: TextLayoutOptions, lineHeight: Double,
+         measurer: Measurer) {
+        self.text = text
+        self.width = width
+        self.options = options
+        self.lineHeight = lineHeight
+        self.measurer = measurer
+        self.lines = lines
+        self.lineBottoms = []
+    }
+
     /// A layout of a prepared text (see `ShapedText.layout(width:)`).
     init(shaped: ShapedText, width: Double, lines: [LineFragment], bottoms: [Double]) {
         self.text = shaped.text

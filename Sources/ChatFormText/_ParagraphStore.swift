@@ -1,25 +1,371 @@
-/// One paragraph of a `TextDocument`: its text (ending in its mandatory break, if any) laid
-/// out on its own.
+/// One unit of a `TextDocument`: a paragraph (its text, ending in its mandatory break if
+/// any) laid out on its own as a `TextLayout`, or, for large unshaped text, a
+/// `_LargeParagraph` (rope and line chunks) so that an edit does not copy it. A large unit may
+/// hold several paragraphs: a newline typed into it stays inside it (greedy wrapping restarts
+/// at a mandatory break, so the lines are those of the paragraphs laid out one by one).
+/// Every unit but the document's last ends in a mandatory break; the last one does not.
+///
+/// The caret questions take and give offsets inside the unit.
 struct _Paragraph: Sendable {
-    /// The paragraph laid out alone; its text is the paragraph's text.
-    var layout: TextLayout
+    enum Storage: Sendable {
+        case flat(TextLayout)
+        case large(_LargeParagraph)
+    }
+
+    private(set) var storage: Storage
     /// The visual lines the paragraph shows in the document: its layout's lines, minus the
     /// empty line a layout adds after a text that ends in a mandatory break.
-    var lineCount: Int
+    private(set) var lineCount: Int
 
     init(_ layout: TextLayout) {
-        self.layout = layout
-        let lines = layout.lines
-        // Only a paragraph's last character can be a mandatory break, so a hard line before
-        // the last line means the last line is the empty one after the terminator.
-        self.lineCount = lines.count >= 2 && lines[lines.count - 2].isHard ? lines.count - 1 : lines.count
+        storage = .flat(layout)
+        lineCount = 0
+        lineCount = shownLineCount()
+    }
+
+    init(_ large: _LargeParagraph) {
+        storage = .large(large)
+        lineCount = 0
+        lineCount = shownLineCount()
+    }
+
+    /// Lays `bytes` out as one paragraph: a `_LargeParagraph` from `tuning.largeParagraph`
+    /// bytes on (unless the metrics shape text), else a `TextLayout`.
+    ///
+    /// - Complexity: O(n).
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, metrics: any TextMetrics,
+                     options: TextLayoutOptions, tuning: _ParagraphTuning) throws(TextLayoutError) -> _Paragraph {
+        if bytes.count >= tuning.largeParagraph && !(metrics is any TextShaper) {
+            return _Paragraph(try _LargeParagraph(bytes, width: width, measurer: Measurer(metrics), options: options,
+                                                  lineHeight: TextMetricsLimits.lineHeight(metrics.lineHeight), tuning: tuning))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return _Paragraph(try TextLayout(text: text, width: width, metrics: metrics, options: options))
+    }
+
+    /// `make` on a string.
+    static func make(_ text: String, width: Double, metrics: any TextMetrics,
+                     options: TextLayoutOptions, tuning: _ParagraphTuning) throws(TextLayoutError) -> _Paragraph {
+        if text.utf8.count < tuning.largeParagraph || metrics is any TextShaper {
+            return _Paragraph(try TextLayout(text: text, width: width, metrics: metrics, options: options))
+        }
+        return try withUTF8Bytes(text) { (bytes) throws(TextLayoutError) in
+            try make(bytes, width: width, metrics: metrics, options: options, tuning: tuning)
+        }
+    }
+
+    private func shownLineCount() -> Int {
+        // An empty last line after a hard one is the line a layout adds after a text that
+        // ends in a mandatory break (a unit's last line is empty only then).
+        let count = layoutLineCount
+        guard count >= 2 else { return count }
+        let last = line(count - 1)
+        return last.start == last.end && line(count - 2).isHard ? count - 1 : count
+    }
+
+    /// The number of mandatory breaks in the unit (a flat one holds at most one, at its end).
+    ///
+    /// - Complexity: O(1).
+    var hardCount: Int {
+        switch storage {
+        case .flat: lineCount < layoutLineCount ? 1 : 0
+        case .large(let large): large.lines.hardCount
+        }
+    }
+
+    /// The index of the line ending the unit's `ordinal`-th mandatory break.
+    ///
+    /// - Complexity: O(1) flat, O(log n + chunk) large.
+    func hardLineIndex(_ ordinal: Int) -> Int {
+        switch storage {
+        case .flat(let layout): layout.lines.count - 2
+        case .large(let large): large.lines.hardLineIndex(ordinal)
+        }
+    }
+
+    /// The number of mandatory breaks ending lines before line `index`.
+    ///
+    /// - Complexity: O(1) flat, O(log n + chunk) large.
+    func hardLines(before index: Int) -> Int {
+        switch storage {
+        case .flat: index > lineCount - 1 && lineCount < layoutLineCount ? 1 : 0
+        case .large(let large): large.lines.hardLines(before: index)
+        }
+    }
+
+    /// Whether a mandatory break ends at `offset` (`1...utf8Count`).
+    ///
+    /// - Complexity: O(1) flat, O(log n) large.
+    func hasBreak(endingAt offset: Int) -> Bool {
+        switch storage {
+        case .flat: return offset == utf8Count && hardCount == 1
+        case .large(let large):
+            let line = large.lines[large.lines.lineIndex(startingAtOrBefore: offset - 1)]
+            return line.isHard && line.end == offset
+        }
+    }
+
+    /// The large storage, if the paragraph has it.
+    var large: _LargeParagraph? {
+        if case .large(let large) = storage { return large }
+        return nil
     }
 
     /// The paragraph's UTF-8 length.
-    var utf8Count: Int { layout.utf8Count }
+    var utf8Count: Int {
+        switch storage {
+        case .flat(let layout): layout.utf8Count
+        case .large(let large): large.utf8Count
+        }
+    }
+
+    /// The layout's lines, the empty line after a final mandatory break included.
+    var layoutLineCount: Int {
+        switch storage {
+        case .flat(let layout): layout.lines.count
+        case .large(let large): large.lines.count
+        }
+    }
+
+    /// Line `index` with paragraph offsets. O(1) flat, O(log n) large.
+    func line(_ index: Int) -> LineFragment {
+        switch storage {
+        case .flat(let layout): layout.lines[index]
+        case .large(let large): large.lines[index]
+        }
+    }
+
+    /// Calls `body` with lines `range` in order until it returns false.
+    func forEachLine(in range: Range<Int>, _ body: (LineFragment) -> Bool) {
+        switch storage {
+        case .flat(let layout):
+            for line in layout.lines[range] where !body(line) { return }
+        case .large(let large):
+            large.lines.forEach(in: range, body)
+        }
+    }
 
     /// The height of the lines the paragraph shows in the document.
-    var height: Double { lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount) }
+    var height: Double {
+        switch storage {
+        case .flat(let layout): lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount)
+        case .large(let large): Double(lineCount) * large.lineHeight
+        }
+    }
+
+    /// The width the paragraph was laid out at.
+    var width: Double {
+        switch storage {
+        case .flat(let layout): layout.width
+        case .large(let large): large.width
+        }
+    }
+
+    /// The text, materialized. O(n).
+    var text: String {
+        switch storage {
+        case .flat(let layout): layout.text
+        case .large(let large): large.rope.string
+        }
+    }
+
+    /// The byte at `offset` (`0..<utf8Count`).
+    func byte(at offset: Int) -> UInt8 {
+        switch storage {
+        case .flat(let layout):
+            let utf8 = layout.text.utf8
+            return utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
+        case .large(let large):
+            return large.rope.byte(at: offset)
+        }
+    }
+
+    /// Appends the bytes in `range` to `buffer`.
+    func appendBytes(_ range: Range<Int>, to buffer: inout [UInt8]) {
+        guard !range.isEmpty else { return }
+        switch storage {
+        case .flat(let layout):
+            let utf8 = layout.text.utf8
+            let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
+        case .large(let large):
+            large.rope.appendBytes(range, to: &buffer)
+        }
+    }
+
+    /// The paragraph as a `_LargeParagraph` (a flat one is wrapped again; it is small).
+    func asLarge(tuning: _ParagraphTuning) throws(TextLayoutError) -> _LargeParagraph {
+        switch storage {
+        case .large(let large): return large
+        case .flat(let layout):
+            return try withUTF8Bytes(layout.text) { (bytes) throws(TextLayoutError) in
+                try _LargeParagraph(bytes, width: layout.width, measurer: layout.measurer, options: layout.options,
+                                    lineHeight: layout.lineHeight, tuning: tuning)
+            }
+        }
+    }
+
+    /// Edits a large paragraph in place (see `_LargeParagraph.splice`), going back to a
+    /// `TextLayout` when it shrinks below half the large size.
+    mutating func splice(_ range: Range<Int>, with inserted: [UInt8], tuning: _ParagraphTuning) throws(TextLayoutError)
+        -> (restartLine: Int, freshCount: Int, reused: Bool) {
+        guard case .large(var large) = storage else { preconditionFailure("splice on a flat paragraph") }
+        storage = .flat(Self.placeholder)   // drop the second reference: the rope changes in place
+        defer { lineCount = shownLineCount() }
+        do {
+            let result = try large.splice(range, with: inserted)
+            self = Self.settled(large, tuning: tuning)
+            return result
+        } catch {
+            storage = .large(large)
+            throw error
+        }
+    }
+
+    /// `large` as a unit: flat again when it is below half the large size and holds one
+    /// paragraph.
+    static func settled(_ large: _LargeParagraph, tuning: _ParagraphTuning) -> _Paragraph {
+        let hard = large.lines.hardCount
+        let lines = large.lines
+        let onlyAtTheEnd = hard == 0 || (hard == 1 && lines.hardLineIndex(0) == lines.count - 2
+                                         && lines[lines.count - 1].start == lines[lines.count - 1].end)
+        if large.utf8Count * 2 < tuning.largeParagraph && onlyAtTheEnd {
+            let layout = TextLayout(window: large.rope.string, lines: large.lines.all, width: large.width,
+                                    options: large.options, lineHeight: large.lineHeight, measurer: large.measurer)
+            return _Paragraph(layout)
+        }
+        return _Paragraph(large)
+    }
+
+    private static let placeholder = try! TextLayout(text: "", width: 1)
+
+    // MARK: Caret questions, in paragraph offsets
+
+    /// Throws unless `offset` is in `0...utf8Count` and on a grapheme boundary.
+    func validate(_ offset: Int) throws(TextLayoutError) {
+        switch storage {
+        case .flat(let layout): try layout.validate(offset)
+        case .large(let large):
+            let n = large.utf8Count
+            guard offset >= 0 && offset <= n else { throw .offsetOutOfRange(offset: offset, length: n) }
+            if offset == 0 || offset == n || large.isPlainBoundary(offset) { return }
+            let (window, base) = large.window(around: offset)
+            do { try window.validate(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
+        }
+    }
+
+    /// The line the caret at `position` sits on.
+    func lineIndex(for position: TextPosition) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.lineIndex(for: position)
+        case .large(let large):
+            try validate(position.offset)
+            let lines = large.lines
+            let k = lines.lineIndex(startingAtOrBefore: position.offset)
+            if position.affinity == .upstream && k > 0 && lines[k].start == position.offset {
+                let previous = lines[k - 1]
+                if !previous.isHard && previous.end == position.offset { return k - 1 }
+            }
+            return k
+        }
+    }
+
+    /// The caret x on line `index` at `offset` (no validation).
+    func caretX(line index: Int, offset: Int) throws(TextLayoutError) -> Double {
+        switch storage {
+        case .flat(let layout): return try layout.caretX(line: index, offset: offset)
+        case .large(let large):
+            let (window, base) = large.window(lines: index..<index + 1)
+            return try window.caretX(line: 0, offset: offset - base)
+        }
+    }
+
+    /// The position on line `index` nearest to x = `goal`.
+    func position(onLine index: Int, x goal: Double) throws(TextLayoutError) -> TextPosition {
+        switch storage {
+        case .flat(let layout): return try layout.position(onLine: index, x: goal)
+        case .large(let large):
+            // The next line too, so the window knows whether line `index` is the last.
+            let (window, base) = large.window(lines: index..<Swift.min(index + 2, large.lines.count))
+            let found = try window.position(onLine: 0, x: goal)
+            return TextPosition(offset: found.offset + base, affinity: found.affinity)
+        }
+    }
+
+    /// The grapheme boundary after `offset`.
+    func offset(after offset: Int) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.offset(after: offset)
+        case .large(let large):
+            try validate(offset)
+            if offset >= large.utf8Count { return offset }
+            // An ASCII character followed by a plain boundary is a cluster of its own.
+            if large.rope.byte(at: offset) < 0x80
+                && (offset + 1 == large.utf8Count || large.isPlainBoundary(offset + 1)) { return offset + 1 }
+            let (window, base) = large.window(around: offset)
+            return try window.offset(after: offset - base) + base
+        }
+    }
+
+    /// The grapheme boundary before `offset`.
+    func offset(before offset: Int) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.offset(before: offset)
+        case .large(let large):
+            try validate(offset)
+            if offset == 0 { return 0 }
+            if large.rope.byte(at: offset - 1) < 0x80 && (offset == 1 || large.isPlainBoundary(offset - 1)) { return offset - 1 }
+            let (window, base) = large.window(around: offset - 1)
+            return try window.offset(before: offset - base) + base
+        }
+    }
+
+    /// `offset` when it is a grapheme boundary, else the end of its cluster.
+    func graphemeBoundary(atOrAfter offset: Int) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.graphemeBoundary(atOrAfter: offset)
+        case .large(let large):
+            if offset <= 0 { return 0 }
+            if offset >= large.utf8Count { return large.utf8Count }
+            if large.isPlainBoundary(offset) { return offset }
+            let (window, base) = large.window(around: offset)
+            return try window.graphemeBoundary(atOrAfter: offset - base) + base
+        }
+    }
+
+    /// The top of line `index` from the paragraph's top.
+    func lineTop(_ index: Int) -> Double {
+        switch storage {
+        case .flat(let layout): layout.lineTop(index)
+        case .large(let large): Double(index) * large.lineHeight
+        }
+    }
+
+    /// The height of line `index`.
+    func heightOfLine(_ index: Int) -> Double {
+        switch storage {
+        case .flat(let layout): layout.heightOfLine(index)
+        case .large(let large): large.lineHeight
+        }
+    }
+
+    /// The line at `y` from the paragraph's top, clamped.
+    func lineIndex(atY y: Double) -> Int {
+        switch storage {
+        case .flat(let layout): return layout.lineIndex(atY: y)
+        case .large(let large):
+            let raw = ((y.isNaN ? 0 : y) / large.lineHeight).rounded(.down)
+            let last = large.lines.count - 1
+            return raw.isFinite ? Int(Swift.max(0, Swift.min(Double(last), raw))) : (raw > 0 ? last : 0)
+        }
+    }
+
+    #if DEBUG
+    func _checkInvariants() {
+        if case .large(let large) = storage { large._checkInvariants() }
+        precondition(lineCount == shownLineCount(), "shown line count")
+    }
+    #endif
 }
 
 /// The paragraphs of a document in chunks of at most `maxChunk`, so that inserting or
@@ -64,6 +410,13 @@ struct _ParagraphStore: Sendable {
         precondition(i >= 0 && i < count, "paragraph index \(i) out of range 0..<\(count)")
         let (c, j) = locate(i)
         return chunks[c][j]
+    }
+
+    /// Runs `body` on paragraph `i` in place (its storage is not copied).
+    mutating func modify<R, E: Error>(at i: Int, _ body: (inout _Paragraph) throws(E) -> R) throws(E) -> R {
+        precondition(i >= 0 && i < count, "paragraph index \(i) out of range 0..<\(count)")
+        let (c, j) = locate(i)
+        return try body(&chunks[c][j])
     }
 
     /// Every paragraph from `i` on, in order, until `body` returns false.

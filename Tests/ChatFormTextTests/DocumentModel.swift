@@ -18,6 +18,16 @@ struct DocumentChecker {
         #expect(all == reference.lines, sourceLocation: sourceLocation)
         guard all == reference.lines else { return }
         #expect(document.paragraphCount == reference.lines.count { $0.isHard } + 1, sourceLocation: sourceLocation)
+        // Paragraph ranges and lines, from the reference's hard lines.
+        var paragraphStarts = [(offset: 0, line: 0)]
+        for (i, line) in reference.lines.enumerated() where line.isHard { paragraphStarts.append((line.end, i + 1)) }
+        for _ in 0..<3 {
+            let p = Int.random(in: 0..<paragraphStarts.count, using: &rng)
+            let isLast = p == paragraphStarts.count - 1
+            let end = isLast ? (offset: reference.utf8Count, line: reference.lineCount) : paragraphStarts[p + 1]
+            #expect(document.paragraphRange(p) == paragraphStarts[p].offset..<end.offset, sourceLocation: sourceLocation)
+            #expect(document.paragraphLines(p) == paragraphStarts[p].line..<end.line, sourceLocation: sourceLocation)
+        }
         for _ in 0..<3 {
             let i = Int.random(in: 0..<reference.lineCount, using: &rng)
             #expect(document.line(at: i) == reference.lines[i], sourceLocation: sourceLocation)

@@ -27,16 +27,36 @@ struct TextDocumentTests {
     /// in every line and every caret answer, and the edit result describes the change.
     @Test(arguments: setups)
     func randomEditsMatchAFreshLayout(_ setup: Setup) throws {
+        try randomEdits(setup, tuning: .standard)
+    }
+
+    /// The same with every paragraph of 24 bytes or more stored as a rope of 5-byte leaves
+    /// (cut inside scalars and clusters) and lines in chunks of 3, and rewrap windows that
+    /// start 8 bytes past the edit: every edit goes through the large-paragraph path
+    /// (in place, split, join), its window growth and its meeting rule.
+    @Test(arguments: setups)
+    func randomEditsOnRopeParagraphsMatchAFreshLayout(_ setup: Setup) throws {
+        try randomEdits(setup, tuning: Self.tinyRopes)
+    }
+
+    static let tinyRopes = _ParagraphTuning(largeParagraph: 24, maxLeaf: 5, maxChunk: 3, window: 8, margin: 16)
+
+    func randomEdits(_ setup: Setup, tuning: _ParagraphTuning) throws {
         var rng = SplitMix64(seed: setup.seed)
         var checker = DocumentChecker(rng: SplitMix64(seed: setup.seed &* 31))
         let options = TextLayoutOptions(keepAll: setup.keepAll)
         var text = RandomText.make(&rng, pieceCount: Int.random(in: 0...80, using: &rng))
         var width = setup.width
-        var document = try TextDocument(text: text, width: setup.width, metrics: setup.metrics, options: options)
+        var document = try TextDocument(text: text, width: setup.width, metrics: setup.metrics, options: options,
+                                        tuning: tuning)
         var reference = try TextLayout(text: text, width: setup.width, metrics: setup.metrics, options: options)
         try checker.expectMatches(document, reference)
 
+        var largeEdits = 0
         for step in 0..<150 {
+            var large = 0
+            document.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
+            if large > 0 { largeEdits += 1 }
             let boundaries = try reference.graphemeBoundaries()
             var a = boundaries.randomElement(using: &rng)!
             // Mostly short ranges, as typing and deleting make.
@@ -70,6 +90,10 @@ struct TextDocumentTests {
                 reference = try TextLayout(text: text, width: width, metrics: setup.metrics, options: options)
                 try checker.expectMatches(document, reference)
             }
+        }
+        if tuning == Self.tinyRopes {
+            // Most edits find rope paragraphs in the document.
+            #expect(largeEdits > 75, "only \(largeEdits) of 150 edits met a rope paragraph")
         }
     }
 
@@ -222,5 +246,29 @@ struct TextDocumentTests {
         let join = try document.replaceSubrange(offset..<offset + 1, with: "")
         #expect(join.lineCountDelta == -1 && document.paragraphCount == 2_001)
         document._checkInvariants()
+    }
+
+    /// Clusters and unbreakable runs longer than the rewrap window's margin (a letter with 60
+    /// combining marks is 121 bytes; a 300-letter word is broken by width): edits next to
+    /// them grow the window until the lines meet, and still equal a fresh layout.
+    @Test(arguments: [UInt64(21), 22, 23])
+    func ropeEditsBesideLongClustersAndWords(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let longCluster = "o" + String(repeating: "\u{301}", count: 60)
+        let longWord = String(repeating: "w", count: 300)
+        let pieces = [longCluster, longWord, "word ", "한국어 ", "👩‍👩‍👧 ", "(", "1,234 ", " "]
+        var text = (0..<40).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        var document = try TextDocument(text: text, width: 7, tuning: Self.tinyRopes)
+        var checker = DocumentChecker(rng: SplitMix64(seed: seed &* 7))
+        for step in 0..<40 {
+            let boundaries = try TextLayout(text: text, width: 7).graphemeBoundaries()
+            let a = boundaries.randomElement(using: &rng)!
+            let b = Bool.random(using: &rng) ? a : boundaries[min(boundaries.count - 1, boundaries.firstIndex(of: a)! + 1)]
+            let replacement = [pieces.randomElement(using: &rng)!, "\n", "", "x"].randomElement(using: &rng)!
+            try document.replaceSubrange(a..<b, with: replacement)
+            text = RandomEdit.applying(a..<b, replacement, to: text)
+            try checker.expectMatches(document, try TextLayout(text: text, width: 7), samples: 3)
+            if document.text != text { Issue.record("step \(step)"); return }
+        }
     }
 }

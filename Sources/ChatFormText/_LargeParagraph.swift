@@ -1,0 +1,233 @@
+/// Sizes that decide when a paragraph is stored as a rope and how the rope is cut. Tests use
+/// tiny ones so leaves split scalars and clusters and every edit crosses chunks.
+struct _ParagraphTuning: Sendable, Hashable {
+    /// A paragraph of at least this many bytes is a `_LargeParagraph` [16 KiB]; one that
+    /// shrinks below half of it goes back to a `TextLayout`.
+    var largeParagraph = 16_384
+    /// The most bytes in a rope leaf [4 KiB]: an edit moves up to this many bytes inside its
+    /// leaf; a leaf that splits rebuilds the prefix sums over n / 4 KiB leaves.
+    var maxLeaf = 4_096
+    /// The most lines in a line chunk [512]: an edit shifts up to this many lines' offsets
+    /// inside its chunk; a chunk that splits rebuilds the sums over lines / 512 chunks.
+    var maxChunk = 512
+    /// How far past the edit the first rewrap window reaches [4 KiB]; it grows ×4 until the
+    /// lines meet the old ones.
+    var window = 4_096
+    /// How far past the old line after a meeting point the window must reach for the meeting
+    /// point to count [1 KiB]: what decides where a line ends (the next segment's clusters,
+    /// ICU's look-ahead) lies within it.
+    var margin = 1_024
+
+    static let standard = _ParagraphTuning()
+}
+
+/// A large paragraph of cell, fixed or custom metrics (not shaped): its text in a `_Rope`
+/// and its lines in a `_LineStore`, so a keystroke costs O(log n) plus the lines it rewraps.
+///
+/// An edit rewraps from two lines before it (as `TextLayout.relaid` does) over a window of
+/// the text copied out of the rope: a few lines of context before the restart (ICU backs up
+/// to a safe point) and up to a few KiB after the edit; once two consecutive new line starts
+/// are old ones, far enough inside the window, the old lines from there on are reused (their
+/// offsets move through the chunk sums). If they do not meet in the window, it grows.
+struct _LargeParagraph: Sendable {
+    private(set) var rope: _Rope
+    private(set) var lines: _LineStore
+    let width: Double
+    let options: TextLayoutOptions
+    let lineHeight: Double
+    let measurer: Measurer
+    let tuning: _ParagraphTuning
+
+    /// Wraps `bytes` (one paragraph: at most a mandatory break, at its end).
+    ///
+    /// - Throws: `.textTooLong` past 2^31 - 1 bytes; `.icu`.
+    /// - Complexity: O(n).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, measurer: Measurer, options: TextLayoutOptions,
+         lineHeight: Double, tuning: _ParagraphTuning) throws(TextLayoutError) {
+        guard bytes.count <= Int(Int32.max) else { throw .textTooLong(bytes: bytes.count) }
+        let wrapped = try TextLayout.wrapLines(bytes, width: width, measurer: measurer, keepAll: options.keepAll).get()
+        rope = _Rope(bytes, maxLeaf: tuning.maxLeaf)
+        lines = _LineStore(wrapped, maxChunk: tuning.maxChunk)
+        self.width = width
+        self.options = options
+        self.lineHeight = lineHeight
+        self.measurer = measurer
+        self.tuning = tuning
+    }
+
+    /// The paragraph's UTF-8 length.
+    var utf8Count: Int { rope.count }
+
+    /// A layout of lines `range` alone: their text, offsets from the first one's start
+    /// (`base`). Caret questions about a line need only its own clusters: a line starts and
+    /// ends on cluster boundaries.
+    ///
+    /// - Complexity: O(log n + length of the lines).
+    func window(lines range: Range<Int>) -> (layout: TextLayout, base: Int) {
+        var local: [LineFragment] = []
+        lines.forEach(in: range) { local.append($0); return true }
+        let base = local[0].start
+        let text = String(decoding: rope.bytes(in: base..<local[local.count - 1].end), as: UTF8.self)
+        let layout = TextLayout(window: text, lines: local.map { TextDocument.shifted($0, by: -base) }, width: width,
+                                options: options, lineHeight: lineHeight, measurer: measurer)
+        return (layout, base)
+    }
+
+    /// The window of the line holding `offset` (the last line starting at or before it).
+    func window(around offset: Int) -> (layout: TextLayout, base: Int) {
+        let k = lines.lineIndex(startingAtOrBefore: offset)
+        return window(lines: k..<k + 1)
+    }
+
+    /// Whether `offset` (`1..<utf8Count`) is a grapheme boundary that needs no ICU: after an
+    /// ASCII character other than CR, a scalar that cannot extend a cluster (not Extend, ZWJ
+    /// nor SpacingMark) starts a new one (UAX #29 GB4, GB9, GB9a, GB999; no ASCII character
+    /// is Prepend). False means "ask ICU", not "no".
+    ///
+    /// - Complexity: O(log n).
+    func isPlainBoundary(_ offset: Int) -> Bool {
+        let before = rope.byte(at: offset - 1)
+        guard before < 0x80 && before != 0x0D else { return false }
+        let scalar = rope.bytes(in: offset..<Swift.min(offset + 4, rope.count))
+        let decoded = scalar.withUnsafeBufferPointer { UTF8Scalar.decode($0, at: 0).scalar }
+        switch ScalarProperties.of(decoded).graphemeBreak {
+        case .extend, .zwj, .spacingMark: return false
+        default: return true
+        }
+    }
+
+    // MARK: Editing
+
+    /// Replaces `range` of the text with `inserted` and, when `other` is given, also
+    /// everything after the range with `other`'s text from byte `other.from` on (two
+    /// units joined). `inserted` may hold mandatory breaks: the unit then holds several
+    /// paragraphs, and the wrapper restarts its lines at each break as a fresh layout does.
+    ///
+    /// - Throws: `.textTooLong` past 2^31 - 1 bytes; `.icu`. A throwing call changes nothing.
+    /// - Complexity: O(log n + the rewrapped text + maxLeaf + maxChunk); with `other`, plus
+    ///   one element per leaf and per chunk of `other`.
+    /// - Returns: the first rewrapped line, how many lines were rewrapped, and whether the
+    ///   lines after them are reused ones.
+    @discardableResult
+    mutating func splice(_ range: Range<Int>, with inserted: [UInt8],
+                         thenAppend other: (paragraph: _LargeParagraph, from: Int)? = nil) throws(TextLayoutError)
+        -> (restartLine: Int, freshCount: Int, reused: Bool) {
+        precondition(other == nil || range.upperBound == utf8Count, "a join replaces the rest of the paragraph")
+        let (fresh, restartLine, meet) = try rewrap(range, inserted, suffix: other?.paragraph ?? self,
+                                                    from: other?.from ?? range.upperBound)
+        if let other {
+            rope.replaceSubrange(range, with: inserted)
+            rope.append(other.paragraph.rope, from: other.from)
+            lines.replaceSubrange(restartLine..<lines.count, with: fresh)
+            if let meet { lines.append(other.paragraph.lines, from: meet) }
+        } else {
+            rope.replaceSubrange(range, with: inserted)
+            lines.replaceSubrange(restartLine..<(meet ?? lines.count), with: fresh)
+        }
+        return (restartLine, fresh.count, meet != nil)
+    }
+
+    /// The lines of `self[0..<range.lowerBound] + inserted + suffix[from...]` from two lines
+    /// before the edit to where they meet `suffix`'s lines (`meet`, an index into them), or
+    /// to the end.
+    private func rewrap(_ range: Range<Int>, _ inserted: [UInt8], suffix: _LargeParagraph, from b: Int) throws(TextLayoutError)
+        -> (fresh: [LineFragment], restartLine: Int, meet: Int?) {
+        let a = range.lowerBound
+        let newEditEnd = a + inserted.count
+        let n = newEditEnd + suffix.utf8Count - b
+        guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
+        let delta = newEditEnd - b   // a suffix byte at old offset o is at o + delta
+        let lo = lines.lineIndex(startingAtOrBefore: a)
+        let restartLine = Swift.max(0, lo - 2)
+        let restart = lines[restartLine].start
+        // Context before the restart for ICU: two more lines, or more up to 512 bytes.
+        var contextLine = restartLine
+        while contextLine > 0 && restartLine - contextLine < 8
+                && (restartLine - contextLine < 2 || restart - lines[contextLine].start < 512) {
+            contextLine -= 1
+        }
+        let contextStart = lines[contextLine].start
+        let oldLines = suffix.lines
+        let margin = tuning.margin
+        var reach = tuning.window
+        while true {
+            var windowEnd = Swift.min(n, newEditEnd + reach)
+            // End the window on a scalar boundary.
+            while windowEnd < n && suffix.rope.byte(at: windowEnd - delta) & 0xC0 == 0x80 { windowEnd += 1 }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(windowEnd - contextStart)
+            rope.appendBytes(contextStart..<a, to: &bytes)
+            bytes.append(contentsOf: inserted)
+            suffix.rope.appendBytes(b..<(windowEnd - delta), to: &bytes)
+            var meet: Int? = nil
+            var previousMatch: Int? = nil
+            var scanner: _LineStore.Scanner? = nil
+            let end = windowEnd
+            let result: Result<[LineFragment], ICUError> = bytes.withUnsafeBufferPointer { buffer in
+                do throws(ICUError) {
+                    let iterators = try BreakIterators.forCurrentThread()
+                    try iterators.setText(buffer)
+                    var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
+                                              keepAll: options.keepAll)
+                    wrapper.run(from: restart - contextStart) { lineEnd in
+                        // Stop once two consecutive line starts past the edit are old ones
+                        // and the old line after them lies inside the window with a margin.
+                        let g = lineEnd + contextStart
+                        guard g >= newEditEnd, g < n, g - delta >= b else {
+                            previousMatch = nil
+                            return false
+                        }
+                        if scanner == nil { scanner = _LineStore.Scanner(oldLines, from: g - delta) }
+                        guard let (k, old) = scanner!.line(startingAt: g - delta) else {
+                            previousMatch = nil
+                            return false
+                        }
+                        defer { previousMatch = k }
+                        guard let p = previousMatch, p == k - 1,
+                              end == n || old.end + delta + margin <= end else { return false }
+                        meet = k
+                        return true
+                    }
+                    return .success(wrapper.lines)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let wrapped: [LineFragment]
+            switch result {
+            case .success(let lines): wrapped = lines
+            case .failure(let error): throw .icu(error)
+            }
+            if meet != nil || windowEnd == n {
+                return (wrapped.map { TextDocument.shifted($0, by: contextStart) }, restartLine, meet)
+            }
+            reach *= 4
+        }
+    }
+
+    #if DEBUG
+    /// Traps unless the rope and the line store are well formed and the lines cover the text.
+    func _checkInvariants() {
+        rope._checkInvariants()
+        lines._checkInvariants()
+        precondition(lines.byteCount == rope.count, "lines cover \(lines.byteCount) of \(rope.count) bytes")
+    }
+    #endif
+}
+
+/// Runs `body` on `text`'s UTF-8 bytes, keeping `body`'s typed error.
+func withUTF8Bytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(TextLayoutError) -> R) throws(TextLayoutError) -> R {
+    var text = text
+    let result: Result<R, TextLayoutError> = text.withUTF8 { bytes in
+        do throws(TextLayoutError) { return .success(try body(bytes)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+/// Runs `body` on `bytes`, keeping `body`'s typed error.
+func withUTF8Bytes<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(TextLayoutError) -> R) throws(TextLayoutError) -> R {
+    let result: Result<R, TextLayoutError> = bytes.withUnsafeBufferPointer { buffer in
+        do throws(TextLayoutError) { return .success(try body(buffer)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}

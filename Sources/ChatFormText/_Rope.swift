@@ -1,0 +1,162 @@
+/// The UTF-8 bytes of one large paragraph, in leaves of at most `maxLeaf` bytes with the
+/// leaf lengths' prefix sums in a Fenwick tree (`_PrefixSums`), so an edit rewrites one or two
+/// leaves and O(log n) sums instead of copying the paragraph.
+///
+/// ```swift
+/// var rope = _Rope(Array("hello world".utf8), maxLeaf: 4)
+/// rope.replaceSubrange(5..<5, with: Array(",".utf8))
+/// rope.bytes(in: 0..<6)                      // "hello,"
+/// ```
+///
+/// Leaves cut the bytes anywhere, inside a scalar too: readers copy a range out
+/// (`bytes(in:)`) and never decode a leaf on its own. Every leaf holds 1...maxLeaf bytes;
+/// an empty rope has no leaves.
+struct _Rope: Sendable {
+    private(set) var leaves: [[UInt8]]
+    /// `leaves[i].count` for every leaf.
+    private var sums: _PrefixSums
+    let maxLeaf: Int
+
+    /// A rope of `bytes`.
+    ///
+    /// - Complexity: O(n).
+    init(_ bytes: some Collection<UInt8>, maxLeaf: Int) {
+        precondition(maxLeaf >= 2, "leaves hold at least 2 bytes")
+        self.maxLeaf = maxLeaf
+        leaves = Self.pieces(Array(bytes), maxLeaf: maxLeaf)
+        sums = _PrefixSums(leaves.lazy.map(\.count))
+    }
+
+    /// The number of bytes.
+    ///
+    /// - Complexity: O(1).
+    var count: Int { sums.total }
+
+    /// The leaf holding byte `offset` (`0..<count`) and the offset where it starts.
+    ///
+    /// - Complexity: O(log n).
+    private func locate(_ offset: Int) -> (leaf: Int, start: Int) {
+        let leaf = sums.index(containing: offset)!
+        return (leaf, sums.prefix(leaf))
+    }
+
+    /// The byte at `offset`.
+    ///
+    /// - Complexity: O(log n).
+    func byte(at offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "byte offset \(offset) outside 0..<\(count)")
+        let (leaf, start) = locate(offset)
+        return leaves[leaf][offset - start]
+    }
+
+    /// Appends the bytes in `range` to `buffer`.
+    ///
+    /// - Complexity: O(log n + k) for k bytes.
+    func appendBytes(_ range: Range<Int>, to buffer: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "byte range \(range) outside 0..<\(count)")
+        guard !range.isEmpty else { return }
+        var (leaf, start) = locate(range.lowerBound)
+        buffer.reserveCapacity(buffer.count + range.count)
+        var from = range.lowerBound
+        while from < range.upperBound {
+            let piece = leaves[leaf]
+            let to = Swift.min(range.upperBound, start + piece.count)
+            buffer.append(contentsOf: piece[(from - start)..<(to - start)])
+            start += piece.count
+            from = to
+            leaf += 1
+        }
+    }
+
+    /// The bytes in `range`.
+    ///
+    /// - Complexity: O(log n + k) for k bytes.
+    func bytes(in range: Range<Int>) -> [UInt8] {
+        var result: [UInt8] = []
+        appendBytes(range, to: &result)
+        return result
+    }
+
+    /// The whole text (invalid UTF-8 cannot occur: edits replace whole grapheme clusters).
+    ///
+    /// - Complexity: O(n).
+    var string: String { String(decoding: bytes(in: 0..<count), as: UTF8.self) }
+
+    /// Replaces the bytes in `range` with `replacement`, rewriting only the leaves the range
+    /// touches (and a small neighbour it merges into).
+    ///
+    /// - Complexity: O(log n + maxLeaf + k) for k replaced and inserted bytes, plus moving
+    ///   one pointer and one sum per leaf when the number of leaves changes.
+    mutating func replaceSubrange(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+        let n = count
+        precondition(range.lowerBound >= 0 && range.upperBound <= n, "byte range \(range) outside 0...\(n)")
+        if leaves.isEmpty {
+            self = _Rope(replacement, maxLeaf: maxLeaf)
+            return
+        }
+        // The leaves the range touches: first...last.
+        let (first, firstStart) = locate(Swift.min(range.lowerBound, n - 1))
+        let last = range.upperBound > range.lowerBound ? locate(range.upperBound - 1) : (leaf: first, start: firstStart)
+        let lastEnd = last.start + leaves[last.leaf].count
+        // What stays of the touched leaves: the first one's head, the last one's tail.
+        let head = range.lowerBound - firstStart, tail = lastEnd - range.upperBound
+        let newLength = head + replacement.count + tail
+        if first == last.leaf && newLength >= Swift.max(1, maxLeaf / 4) && newLength <= maxLeaf {
+            // The common keystroke: one leaf changes in place.
+            leaves[first].replaceSubrange(head..<(range.upperBound - firstStart), with: replacement)
+            sums.set(newLength, at: first)
+            return
+        }
+        var lower = first, upper = last.leaf
+        var joined: [UInt8] = []
+        joined.reserveCapacity(newLength + maxLeaf)
+        if newLength < Swift.max(1, maxLeaf / 4) {
+            // Too small on its own: take a neighbour in.
+            if lower > 0 {
+                lower -= 1
+                joined.append(contentsOf: leaves[lower])
+            } else if upper + 1 < leaves.count {
+                upper += 1
+            }
+        }
+        joined.append(contentsOf: leaves[first][0..<head])
+        joined.append(contentsOf: replacement)
+        joined.append(contentsOf: leaves[last.leaf][(leaves[last.leaf].count - tail)...])
+        if upper > last.leaf { joined.append(contentsOf: leaves[upper]) }
+        let pieces = Self.pieces(joined, maxLeaf: maxLeaf)
+        leaves.replaceSubrange(lower...upper, with: pieces)
+        sums.replaceSubrange(lower..<upper + 1, with: pieces.map(\.count))
+    }
+
+    /// Appends the bytes of `other` from byte `offset` on.
+    ///
+    /// - Complexity: O(log n + leaves of `other` + maxLeaf).
+    mutating func append(_ other: _Rope, from offset: Int) {
+        guard offset < other.count else { return }
+        let (leaf, start) = other.locate(offset)
+        // The first piece goes through `replaceSubrange`, which keeps leaf sizes in range.
+        replaceSubrange(count..<count, with: other.leaves[leaf][(offset - start)...])
+        let rest = other.leaves[(leaf + 1)...]
+        leaves.append(contentsOf: rest)
+        sums.append(contentsOf: rest.lazy.map(\.count))
+    }
+
+    /// `bytes` cut into leaves of equal size, each at most `maxLeaf` bytes.
+    private static func pieces(_ bytes: [UInt8], maxLeaf: Int) -> [[UInt8]] {
+        guard !bytes.isEmpty else { return [] }
+        let pieceCount = (bytes.count + maxLeaf - 1) / maxLeaf
+        let size = (bytes.count + pieceCount - 1) / pieceCount
+        return stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<Swift.min(bytes.count, $0 + size)]) }
+    }
+
+    #if DEBUG
+    /// Traps unless every leaf holds 1...maxLeaf bytes and the sums match the leaves.
+    func _checkInvariants() {
+        precondition(sums.count == leaves.count, "one sum per leaf")
+        for (i, leaf) in leaves.enumerated() {
+            precondition(!leaf.isEmpty && leaf.count <= maxLeaf, "leaf \(i) holds \(leaf.count) bytes")
+            precondition(sums.value(at: i) == leaf.count, "sum of leaf \(i)")
+        }
+    }
+    #endif
+}
