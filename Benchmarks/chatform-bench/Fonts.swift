@@ -42,20 +42,26 @@ extension Bench {
             let tp = try Clock.time {
                 for m in messages { out.append(try ShapedText(text: m, shaper: stack)) }
             }
+            // Eight new widths a run (a few hundred microseconds each pass is too short to
+            // time alone on a busy machine).
             var lines = 0, counted = 0
-            let width = run % 2 == 0 ? 240.0 : 320.0
+            let widths = (0..<8).map { 200.0 + Double(run % 2) * 5 + Double($0) * 20 }
             let tl = try Clock.time {
-                for p in out { counted += try p.measure(width: width).lineCount }
+                for width in widths {
+                    for k in out.indices { counted += try out[k].measure(width: width).lineCount }
+                }
             }
             let tf = try Clock.time {
-                for p in out { lines += try p.layout(width: width).lineCount }
+                for width in widths {
+                    for k in out.indices { lines += try out[k].layout(width: width).lineCount }
+                }
             }
-            check(lines >= count && lines == counted, "measure and layout disagree on line counts")
+            check(lines >= count * widths.count && lines == counted, "measure and layout disagree on line counts")
             prepared = out
             if run == 0 { continue }
             prepares.append(tp / Double(count) * 1e6)
-            layouts.append(tl / Double(count) * 1e6)
-            lineLayouts.append(tf / Double(count) * 1e6)
+            layouts.append(tl / Double(count * widths.count) * 1e6)
+            lineLayouts.append(tf / Double(count * widths.count) * 1e6)
         }
         _ = prepared
         results["font.messages"] = Double(count)

@@ -110,9 +110,11 @@ extension ShapedText {
                         if entries[mid].contentX <= threshold { lo = mid } else { hi = mid }
                     }
                     if uniform == nil {
-                        for k in j...lo {
+                        var k = j
+                        while k <= lo {
                             ascent = Swift.max(ascent, entries[k].boxAscent)
                             descent = Swift.max(descent, entries[k].boxDescent)
+                            k = Int(entries[k].nextBoxChange)
                         }
                         chosenBox = Double(ascent) + Double(descent)
                     }

@@ -159,10 +159,14 @@ public struct ShapedText: Sendable {
                 previous = e
             }
         }
-        // Where wrapping cannot decide by prepared advances alone.
+        // Where wrapping cannot decide by prepared advances alone, and where the line box
+        // changes.
         var following = Int32(entries.count)
         var k = entries.count - 1
         while k >= 0 {
+            let sameBox = k + 1 < entries.count && entries[k + 1].boxAscent == entries[k].boxAscent
+                && entries[k + 1].boxDescent == entries[k].boxDescent
+            entries[k].nextBoxChange = sameBox ? entries[k + 1].nextBoxChange : Int32(k + 1)
             let f = entries[k].flags
             let complex = f & (BreakEntry.hard | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0 || k == entries.count - 1
                 || (k > 0 && entries[k].contentX < entries[k - 1].contentX)
@@ -327,6 +331,9 @@ struct BreakEntry: Sendable {
     /// closing punctuation, set flush because the line's width ends inside it (0 where the
     /// break does not directly follow such a mark).
     var endTrim: Int32
+    /// The first entry after this one whose line box differs (so wrapping unites boxes a
+    /// stretch at a time).
+    var nextBoxChange: Int32 = 0
     /// For a mandatory break: what rounding the white space opening the next paragraph up
     /// to a layout unit adds to its first line (1/65536 pixel).
     var openingRound: Int32 = 0
