@@ -410,10 +410,18 @@ static int cfl_valid_fallback(FcPattern *font) {
     return 1;
 }
 
-CFLFallbackList *cfl_fallback_list_create(const char *language) {
-    if (!cfl_fc_init()) return NULL;
+/// fontconfig's scalable fonts sorted for `language` ("" for none) and, when `scalar` is
+/// given, for a pattern holding that character (NULL if fontconfig fails).
+static FcFontSet *cfl_fallback_sort(const char *language, const uint32_t *scalar) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return NULL;
+    if (scalar != NULL) {
+        FcCharSet *wanted = FcCharSetCreate();
+        if (wanted == NULL) { FcPatternDestroy(pattern); return NULL; }
+        FcCharSetAddChar(wanted, *scalar);
+        FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
+        FcCharSetDestroy(wanted);
+    }
     if (language[0]) FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)language);
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(NULL, pattern, FcMatchPattern);
@@ -422,6 +430,12 @@ CFLFallbackList *cfl_fallback_list_create(const char *language) {
     FcResult result;
     FcFontSet *set = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
     FcPatternDestroy(pattern);
+    return set;
+}
+
+CFLFallbackList *cfl_fallback_list_create(const char *language) {
+    if (!cfl_fc_init()) return NULL;
+    FcFontSet *set = cfl_fallback_sort(language, NULL);
     CFLFallbackList *list = (CFLFallbackList *)calloc(1, sizeof(CFLFallbackList));
     if (list == NULL) { if (set) FcFontSetDestroy(set); return NULL; }
     list->set = set;
@@ -447,24 +461,7 @@ CFLFallbackList *cfl_fallback_list_create(const char *language) {
 
 int32_t cfl_fallback_for_scalar(uint32_t scalar, const char *language, char *path, int32_t capacity, int32_t *index) {
     if (!cfl_fc_init() || capacity <= 0) return 0;
-    FcPattern *pattern = FcPatternCreate();
-    FcCharSet *wanted = FcCharSetCreate();
-    if (pattern == NULL || wanted == NULL) {
-        if (pattern) FcPatternDestroy(pattern);
-        if (wanted) FcCharSetDestroy(wanted);
-        return 0;
-    }
-    FcCharSetAddChar(wanted, scalar);
-    FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
-    FcCharSetDestroy(wanted);
-    if (language[0]) FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)language);
-    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
-    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
-    FcDefaultSubstitute(pattern);
-    if (!language[0]) FcPatternDel(pattern, FC_LANG);
-    FcResult result;
-    FcFontSet *set = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
-    FcPatternDestroy(pattern);
+    FcFontSet *set = cfl_fallback_sort(language, &scalar);
     if (set == NULL) return 0;
     int32_t found = 0;
     for (int i = 0; i < set->nfont && !found; i++) {
