@@ -157,7 +157,6 @@ public struct FontStack: TextShaper {
             unsafe.deallocate()
         }
         var runs: [ShapedRun] = []
-        var startTrims: [Int32: Int32] = [:]
         var endTrims: [Int32: Int32] = [:]
         runs.reserveCapacity(items.count + 2)
         let state = self.state
@@ -279,17 +278,16 @@ public struct FontStack: TextShaper {
                 var c = run.range.lowerBound
                 while c < run.range.upperBound {
                     let (scalar, l) = State.decode(bytes, c)
-                    let kind = han.kind(scalar)
-                    let closing = HanKerning.maybeClose(scalar)
-                    if kind == .open || closing {
+                    if HanKerning.maybeClose(scalar) {
+                        // How much a line ending right after it may save (see `BreakEntry.endTrim`).
                         let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
                             let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
                             let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
                             return Int32(max(0, full - half))
                         }
                         if trim > 0 {
-                            if kind == .open && Self.trimsLineStarts { startTrims[Int32(c)] = trim; trimmed = true }
-                            if closing { endTrims[Int32(c + l)] = trim; trimmed = true }
+                            endTrims[Int32(c + l)] = trim
+                            trimmed = true
                         }
                     }
                     c += l
@@ -300,13 +298,10 @@ public struct FontStack: TextShaper {
         }
         var result = ShapedRuns(runs: runs, advances: Array(advances[0..<n]), unsafeToBreak: Array(unsafe[0..<n]),
                                 faces: state.boxes())
-        result.lineStartTrims = startTrims
         if text.utf8.contains(0xAD) { result.hyphenAdvance = state.hyphenAdvance }
         result.lineEndTrims = endTrims
         return result
     }
-
-    static let trimsLineStarts = false
 
     /// Whether a scalar starts at `i` that begins a grapheme cluster of its own (not a
     /// combining mark or joiner continuing the one before).

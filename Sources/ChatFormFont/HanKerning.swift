@@ -4,9 +4,9 @@ import ChatFormText
 /// Fullwidth punctuation spacing (CSS `text-spacing-trim: normal`) for fonts with the
 /// OpenType `halt` feature but no `chws`, as Chromium applies it: a fullwidth closing mark
 /// followed by another closing or middle mark, or an opening mark after an opening,
-/// middle or closing one, is set in half its width; a soft-wrapped line starting with an
-/// opening mark sets it in half; a line ending with a closing mark may set it in half when
-/// it would not fit otherwise.
+/// middle or closing one, is set in half its width. At a line's end a closing mark is set
+/// in half only when the line's width ends inside that mark (`maybeClose`, and the layout's
+/// `BreakEntry.endTrim`); an opening mark starting a wrapped line keeps its width.
 ///
 /// Character classes follow CSS Text 4's text-spacing classes; which class the dots,
 /// colons and quotes of a font fall in is read from where their glyphs' ink sits in the em.
