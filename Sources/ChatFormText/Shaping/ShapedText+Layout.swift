@@ -171,6 +171,7 @@ extension ShapedText {
                 }
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
                 sTrim = Int64(entry.startTrim)
+                bi = chosen + 1   // the next line's first entry (boundaries only grow)
             } else {
                 // Nothing fits before the first opportunity: break the word between clusters
                 // (overflow-wrap: break-word), as many as fit, at least one.
