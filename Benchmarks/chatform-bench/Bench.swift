@@ -132,7 +132,7 @@ struct Bench: ParsableCommand {
         results["wrap.icu_only.mb_per_s"] = Stats(slow).median
         results["wrap.parallel.mb_per_s"] = Stats(par).median
         results["wrap.parallel.threads"] = Double(threads)
-        if let peer {
+        if peer != nil {
             results["textwrap.mb_per_s"] = Stats(peerRates).median
             results["textwrap.lines"] = peerLines
             results["wrap.vs_textwrap"] = Stats(zip(wrap, peerRates).map { $0 / $1 }).median

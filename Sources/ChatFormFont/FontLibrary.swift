@@ -92,7 +92,7 @@ final class FontLibrary: Sendable {
         var buffer = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
         let found = language.withCString { cfl_fallback_for_scalar(scalar, $0, &buffer, Int32(buffer.count), &index) } != 0
-        let answer: (path: String, index: Int)? = found ? (String(cString: buffer), Int(index)) : nil
+        let answer: (path: String, index: Int)? = found ? (String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(index)) : nil
         scalarFallbacks.withLock { cache in
             if cache.count >= Self.scalarFallbackLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = answer

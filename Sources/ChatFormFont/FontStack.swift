@@ -260,7 +260,7 @@ public struct FontStack: TextShaper {
                             repeat {
                                 while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
                                 while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
-                            } while b < run.range.upperBound && bytes[b] >= 0x80 && b > a && !Self.startsCluster(bytes, b)
+                            } while b < run.range.upperBound && !Self.isBoundary(b, in: clusters)
                             shapePiece(a..<b, run, face, halves: [], cacheable: true)
                             a = b
                         }
@@ -303,24 +303,14 @@ public struct FontStack: TextShaper {
         return result
     }
 
-    /// Whether a scalar starts at `i` that begins a grapheme cluster of its own (not a
-    /// combining mark or joiner continuing the one before).
-    @inline(__always)
-    static func startsCluster(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        let (scalar, _) = State.decode(bytes, i)
-        let category = generalCategory(scalar)
-        // Mn, Mc, Me (6, 7, 8 in ICU's numbering) and the joiners continue a cluster.
-        return !(category >= 6 && category <= 8) && scalar != 0x200D && scalar != 0x200C && !(0xFE00...0xFE0F).contains(scalar)
-    }
-
-    static func scalarStarts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
-        var starts: [Int] = []
-        var i = range.lowerBound
-        while i < range.upperBound {
-            starts.append(i)
-            i += State.decode(bytes, i).1
+    /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).
+    static func isBoundary(_ offset: Int, in clusters: [Int32]) -> Bool {
+        var lo = 0, hi = clusters.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(clusters[mid]) < offset { lo = mid + 1 } else { hi = mid }
         }
-        return starts
+        return lo < clusters.count && Int(clusters[lo]) == offset
     }
 
     static func advance(_ buffer: ShapingBuffer, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ face: FontFace,

@@ -160,11 +160,9 @@ struct ShapedDocumentTests {
         var document = try TextDocument(text: "first line\n두 번째 줄\nthird", width: 140, metrics: fonts)
         let pieces = ["a", " ", "\n", "한글", "word ", "😀", "漢字", "x"]
         for step in 0..<60 {
-            let n = document.utf8Count
             let boundaries = try TextLayout(text: document.text, width: 140, metrics: fonts).graphemeBoundaries()
             let a = boundaries[Int(rng.next() % UInt64(boundaries.count))]
             let b = rng.next() % 3 == 0 ? boundaries.filter { $0 >= a }.randomElement(using: &rng)! : a
-            _ = n
             _ = try document.replaceSubrange(a..<b, with: pieces[Int(rng.next() % UInt64(pieces.count))])
             let whole = try TextLayout(text: document.text, width: 140, metrics: fonts)
             #expect(document.lineCount == whole.lineCount, "step \(step)")

@@ -12,8 +12,6 @@ extension ShapedText {
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
-    static let roundsLeadingSpaceAtTextStart = true
-
     /// 1/64 pixel (a layout unit) in 1/65536 pixel.
     static let layoutUnit: Int64 = 1024
 
@@ -85,7 +83,6 @@ extension ShapedText {
         var paragraphStart = 0
         var sOpening: Int64 = 0
         var sSafe = true
-        var sTrim: Int64 = 0
         var sAtBreak = true
         var bi = 0
         while s < last {
@@ -97,12 +94,12 @@ extension ShapedText {
             var chosenBox = 0.0
             var endsFlush = false
             // White space that opens a paragraph is rounded apart (see `openingRound`).
-            let frac: Int64 = s == paragraphStart ? (s == 0 ? (Self.roundsLeadingSpaceAtTextStart ? textOpeningRound : 0) : sOpening) : 0
+            let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
             if sSafe && !hasTabs && !linear {
                 // A stretch of entries decided by prepared advances: the last that fits by
                 // binary search (content ends only grow along it).
                 let end = Int(entries[j].nextComplex)
-                let threshold = sx + sTrim - frac + fit
+                let threshold = sx - frac + fit
                 if end > j && entries[j].contentX <= threshold {
                     var lo = j, hi = end
                     while hi - lo > 1 {
@@ -119,7 +116,7 @@ extension ShapedText {
                         chosenBox = Double(ascent) + Double(descent)
                     }
                     chosen = lo
-                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(entries[lo].contentX - sx - sTrim) : 0
+                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(entries[lo].contentX - sx) : 0
                     j = lo + 1
                 }
             }
@@ -131,16 +128,16 @@ extension ShapedText {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
                         ? entry.contentX - sx
                         : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
-                    w = Self.ceilToLayoutUnit(raw - sTrim)
-                    if w <= fit && raw - sTrim + frac > fit { w = fit + 1 }
+                    w = Self.ceilToLayoutUnit(raw)
+                    if w <= fit && raw + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
-                        && candidateWidth(from: s, to: ce) - sTrim + frac > fit { w = fit + 1 }
+                        && candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
                     if w > fit && entry.endTrim > 0 && ce - 1 > s {
                         // Closing punctuation straddling the line's end is set flush when
                         // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium
                         // applies it: only to the mark the width ends in).
-                        let prefix = (hasTabs ? rawWidth(from: s, to: ce - 1) : x[ce - 1] - sx) - sTrim
-                        let trimmed = Self.ceilToLayoutUnit(raw - sTrim - Int64(entry.endTrim))
+                        let prefix = hasTabs ? rawWidth(from: s, to: ce - 1) : x[ce - 1] - sx
+                        let trimmed = Self.ceilToLayoutUnit(raw - Int64(entry.endTrim))
                         if prefix + frac <= fit && trimmed + frac <= fit {
                             w = trimmed
                             endsFlush = true
@@ -170,16 +167,15 @@ extension ShapedText {
                     sOpening = Int64(entry.openingRound)
                 }
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
-                sTrim = Int64(entry.startTrim)
                 bi = chosen + 1   // the next line's first entry (boundaries only grow)
             } else {
                 // Nothing fits before the first opportunity: break the word between clusters
                 // (overflow-wrap: break-word), as many as fit, at least one.
                 let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
-                var w = Self.ceilToLayoutUnit(rawWidth(from: s, to: g) - sTrim)
+                var w = Self.ceilToLayoutUnit(rawWidth(from: s, to: g))
                 while g < limit {
-                    let rawNext = rawWidth(from: s, to: g + 1) - sTrim
+                    let rawNext = rawWidth(from: s, to: g + 1)
                     let next = Self.ceilToLayoutUnit(rawNext)
                     if next > fit || rawNext + frac > fit { break }
                     g += 1
@@ -190,7 +186,6 @@ extension ShapedText {
                 s = g
                 sx = x[g]
                 sSafe = !has(g, Flags.unsafe)
-                sTrim = Int64(startTrims[Int32(g)] ?? 0)
             }
         }
     }

@@ -36,9 +36,6 @@ public struct ShapedText: Sendable {
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
     let textOpeningRound: Int64
-    /// Fullwidth opening punctuation set flush at a soft-wrapped line's start: by boundary
-    /// index, how much narrower (1/65536 pixel). See `ShapedRuns.lineStartTrims`.
-    let startTrims: [Int32: Int32]
     var breaks: [Int32] { breakEntries.map(\.boundary) }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
@@ -61,11 +58,9 @@ public struct ShapedText: Sendable {
         static let opportunity: UInt8 = 1
         static let hard: UInt8 = 2
         static let unsafe: UInt8 = 4
-        static let itemStart: UInt8 = 8
         static let hanging: UInt8 = 16
         static let tab: UInt8 = 32
         static let terminator: UInt8 = 64
-        static let runStart: UInt8 = 128
     }
 
     /// Prepares `text` with `shaper`.
@@ -106,15 +101,12 @@ public struct ShapedText: Sendable {
         self.offsets = b.offsets
         self.x = b.x
         self.flags = b.flags
-        var startTrims: [Int32: Int32] = [:]
         var endTrimsByBoundary: [Int32: Int32] = [:]
-        if !shaped.lineStartTrims.isEmpty || !shaped.lineEndTrims.isEmpty {
+        if !shaped.lineEndTrims.isEmpty {
             for (k, offset) in b.offsets.enumerated() {
-                if let t = shaped.lineStartTrims[offset] { startTrims[Int32(k)] = t }
                 if let t = shaped.lineEndTrims[offset] { endTrimsByBoundary[Int32(k)] = t }
             }
         }
-        self.startTrims = startTrims
         var entries = zip(b.breaks, b.contentEnds).map { boundary, contentEnd in
             var flags: UInt8 = 0
             if b.flags[Int(boundary)] & Flags.hard != 0 { flags |= BreakEntry.hard }
@@ -123,10 +115,9 @@ public struct ShapedText: Sendable {
             // A line ending at a soft hyphen shows a hyphen.
             let ce = Int(contentEnd)
             let hyphenated = ce > 0 && b.offsets[ce] - b.offsets[ce - 1] == 2 && Self.isSoftHyphen(textBytes, Int(b.offsets[ce - 1]))
-            let startTrim = flags & BreakEntry.hard == 0 && !startTrims.isEmpty ? (startTrims[boundary] ?? 0) : 0
             if hyphenated { flags |= BreakEntry.hyphenated }
             return BreakEntry(x: b.x[Int(boundary)], contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0),
-                              boundary: boundary, contentEnd: contentEnd, startTrim: startTrim,
+                              boundary: boundary, contentEnd: contentEnd,
                               endTrim: boundary == contentEnd || (flags & BreakEntry.hard != 0 && contentEnd == boundary - 1)
                                   && !endTrimsByBoundary.isEmpty ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
                               boxAscent: 0, boxDescent: 0, flags: flags)
@@ -208,9 +199,8 @@ public struct ShapedText: Sendable {
         b.flags.reserveCapacity(n + 1)
         let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: keepAll)
         var nextOpportunity = 0
-        // Run and item starts, by byte.
+        // Runs, to find where each starts.
         var runIndex = 0
-        var lastItem = -1
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
         var i = 0
         var x: Int64 = 0
@@ -223,15 +213,9 @@ public struct ShapedText: Sendable {
             while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
             if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= Flags.opportunity }
             while runIndex < shaped.runs.count && shaped.runs[runIndex].range.upperBound <= i { runIndex += 1 }
-            if runIndex < shaped.runs.count && shaped.runs[runIndex].range.lowerBound == i {
-                f |= Flags.runStart
-                if shaped.runs[runIndex].item != lastItem {
-                    if i > 0 { f |= Flags.itemStart }
-                    lastItem = shaped.runs[runIndex].item
-                }
-            } else if i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
-                f |= Flags.unsafe
-            }
+            // A run's start is safe to break (each run is shaped on its own).
+            let runStarts = runIndex < shaped.runs.count && shaped.runs[runIndex].range.lowerBound == i
+            if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 { f |= Flags.unsafe }
             if i == n {
                 b.offsets.append(Int32(i))
                 b.x.append(x)
@@ -325,8 +309,6 @@ struct BreakEntry: Sendable {
     /// The first entry at or after this one that wrapping must look at closely (see
     /// `ShapedText.forEachLine`).
     var nextComplex: Int32 = 0
-    /// How much narrower the next line is when it starts here (flush opening punctuation).
-    var startTrim: Int32
     /// How much narrower this line is when it ends here with its last mark, fullwidth
     /// closing punctuation, set flush because the line's width ends inside it (0 where the
     /// break does not directly follow such a mark).

@@ -93,11 +93,6 @@ public struct ShapedRuns: Sendable {
     /// strut of every line).
     public var faces: [FontBoxMetrics]
 
-    /// CSS `text-spacing-trim: space-first`: by UTF-8 offset of a character, how much
-    /// narrower (1/65536 pixel) it is when it opens a soft-wrapped line (fullwidth opening
-    /// punctuation set flush). `FontStack` leaves it empty: `normal`, a browser's default,
-    /// keeps such a mark whole.
-    public var lineStartTrims: [Int32: Int32] = [:]
     /// By UTF-8 offset just past a character, how much narrower it is when it ends a line
     /// and the line's width ends inside it (fullwidth closing punctuation set flush when that
     /// lets it fit, as `text-spacing-trim: normal` does).
