@@ -184,15 +184,17 @@ struct ShapedDocumentTests {
     }
 }
 
-/// The binary search over break entries decided by prepared advances against looking at
-/// every entry in turn: the same lines, widths and heights, on the browser corpora and
-/// random messages at many widths.
+/// The scan over stretches of plain break entries (decided by prepared advances, taken
+/// without reading their entries) against looking at every entry in turn: the same lines,
+/// widths and heights, on the browser corpora and random messages at many widths, and
+/// `measure` agreeing with both.
 @Suite("Line search", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
 struct LineSearchTests {
     @Test(arguments: ["DejaVu Sans", "Noto Sans"])
-    func binarySearchEqualsLinearScan(family: String) throws {
+    func scanEqualsLinearWalk(family: String) throws {
         let fonts = try FontStack(family: family, size: 16)
         var texts = try BrowserParityTests.load("tuning").texts.values.sorted()
+        texts += try BrowserParityTests.load("holdout2").texts.values.sorted()
         var rng = SplitMix64(seed: 77)
         for _ in 0..<200 { texts.append(randomMessage(&rng)) }
         var compared = 0
@@ -204,9 +206,27 @@ struct LineSearchTests {
                 let slow = prepared.wrap(width: width, linear: true)
                 #expect(fast.lines == slow.lines, "\(text) at \(width)")
                 #expect(fast.bottoms == slow.bottoms, "\(text) at \(width)")
+                let measured = try prepared.measure(width: width)
+                #expect(measured.lineCount == slow.lines.count && measured.height == slow.bottoms.last, "\(text) at \(width)")
                 compared += 1
             }
         }
-        #expect(compared > 2000)
+        #expect(compared > 3000)
+    }
+
+    /// No wrapping: a line for each paragraph, whatever the text's length (the fit is
+    /// unbounded, and must not overflow as lines start further along).
+    @Test func infiniteWidthGivesALinePerParagraph() throws {
+        let fonts = try FontStack(family: "Noto Sans", size: 16)
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<40 {
+            let paragraphs = (0..<(1 + Int(rng.next() % 4))).map { _ in randomMessage(&rng).replacingOccurrences(of: "\n", with: " ") }
+            let text = paragraphs.joined(separator: "\n")
+            let prepared = try ShapedText(text: text, shaper: fonts)
+            let layout = try prepared.layout(width: .infinity)
+            #expect(layout.lines.count == paragraphs.count, "\(text)")
+            #expect(try prepared.measure(width: .infinity).lineCount == paragraphs.count)
+            #expect(layout.lines.map(\.start) == prepared.wrap(width: .infinity, linear: true).lines.map(\.start))
+        }
     }
 }

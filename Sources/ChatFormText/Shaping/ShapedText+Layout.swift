@@ -68,16 +68,19 @@ extension ShapedText {
     /// the content width in 1/65536 pixel, the line's height when known from the break
     /// entries, else nil) for each line, in order. Text ending in a mandatory break gets no
     /// call for the empty line after it. With `linear`, every break entry is looked at in
-    /// turn, without the binary search over stretches decided by prepared advances: the
-    /// same lines, slower (for tests).
+    /// turn, without the scan over stretches decided by prepared advances: the same lines,
+    /// slower (for tests).
     @inline(__always)
     func forEachLine(width: Double, linear: Bool = false, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
         let uniform: Double? = fixedLineHeight ?? (usesFallbackFonts ? nil : strutHeight)
         let strutAscent = Float(strutBox.ascent), strutDescent = Float(strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64.
         let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
-        let last = offsets.count - 1
+        let last = lastBoundary
         let entries = breakEntries
+        let steps = self.steps
+        let boxSpans = self.boxSpans
+        let hasTabs = self.hasTabs
         var s = 0
         var sx: Int64 = 0
         var paragraphStart = 0
@@ -86,7 +89,7 @@ extension ShapedText {
         var sAtBreak = true
         var bi = 0
         while s < last {
-            while Int(entries[bi].boundary) <= s { bi += 1 }
+            while Int(steps[bi].boundary) <= s { bi += 1 }
             var chosen = -1
             var chosenWidth: Int64 = 0
             var j = bi
@@ -96,27 +99,43 @@ extension ShapedText {
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
             if sSafe && !hasTabs && !linear {
-                // A stretch of entries decided by prepared advances: the last that fits by
-                // binary search (content ends only grow along it).
-                let end = Int(entries[j].nextComplex)
-                let threshold = sx - frac + fit
-                if end > j && entries[j].contentX <= threshold {
-                    var lo = j, hi = end
-                    while hi - lo > 1 {
-                        let mid = (lo + hi) / 2
-                        if entries[mid].contentX <= threshold { lo = mid } else { hi = mid }
-                    }
+                // A stretch of plain entries (content ends only grow along it): the last that
+                // fits, scanned four at a time over the dense steps (a line spans a few dozen
+                // entries at most; a scan mispredicts a branch twice a line where a binary
+                // search does at every step).
+                let end = Int(steps[j].nextComplex)
+                let threshold = fit == .max ? .max : sx - frac + fit
+                if end > j && steps[j].contentX <= threshold {
+                    var lo = j
+                    while lo + 4 < end && steps[lo + 4].contentX <= threshold { lo += 4 }
+                    while lo + 1 < end && steps[lo + 1].contentX <= threshold { lo += 1 }
                     if uniform == nil {
                         var k = j
                         while k <= lo {
-                            ascent = Swift.max(ascent, entries[k].boxAscent)
-                            descent = Swift.max(descent, entries[k].boxDescent)
-                            k = Int(entries[k].nextBoxChange)
+                            ascent = Swift.max(ascent, boxSpans[k].ascent)
+                            descent = Swift.max(descent, boxSpans[k].descent)
+                            k = Int(boxSpans[k].next)
                         }
                         chosenBox = Double(ascent) + Double(descent)
                     }
+                    let step = steps[lo]
+                    let raw = step.contentX - sx
+                    if lo + 1 < end {
+                        // The next entry is plain and does not fit: the line ends here, at a
+                        // plain entry (safe, no mandatory break), without reading its entry.
+                        // Its content is empty only where the line is hanging white space,
+                        // whose advance is not negative.
+                        body(s, Int(step.boundary), raw > 0 ? Self.ceilToLayoutUnit(raw) : 0, false,
+                             uniform ?? (sAtBreak ? chosenBox : nil))
+                        sAtBreak = true
+                        s = Int(step.boundary)
+                        sx = step.x
+                        sSafe = true
+                        bi = lo + 1
+                        continue
+                    }
                     chosen = lo
-                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(entries[lo].contentX - sx) : 0
+                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(raw) : 0
                     j = lo + 1
                 }
             }

@@ -15,44 +15,107 @@ import Synchronization
 /// (kerning, ligatures, joining), that edge is shaped again on its own, as a browser does,
 /// so the width stays exact.
 public struct ShapedText: Sendable {
+    /// Everything prepared, in one object: a copy of a `ShapedText` (an array element
+    /// passed to a method, a message handed to a table) costs one reference count, not one
+    /// per array.
+    final class Storage: Sendable {
+        let text: String
+        let shaper: any TextShaper
+        let options: TextLayoutOptions
+        let offsets: [Int32]
+        let x: [Int64]
+        let flags: [UInt8]
+        let breakEntries: [BreakEntry]
+        let steps: [LineStep]
+        let boxSpans: [BoxSpan]
+        /// The index of the last boundary (the text's end).
+        let lastBoundary: Int
+        let textOpeningRound: Int64
+        let runs: [ShapedRun]
+        let faces: [FontBoxMetrics]
+        let hasTabs: Bool
+        let hyphenAdvance: Int64
+        let usesFallbackFonts: Bool
+        let strutHeight: Double
+        let strutBox: (ascent: Double, descent: Double)
+        let fixedLineHeight: Double?
+        let edgeCache = EdgeCache()
+
+        init(text: String, shaper: any TextShaper, options: TextLayoutOptions, offsets: [Int32], x: [Int64],
+             flags: [UInt8], breakEntries: [BreakEntry], textOpeningRound: Int64, runs: [ShapedRun],
+             faces: [FontBoxMetrics], hasTabs: Bool, hyphenAdvance: Int64, usesFallbackFonts: Bool,
+             strutBox: (ascent: Double, descent: Double), fixedLineHeight: Double?) {
+            self.text = text
+            self.shaper = shaper
+            self.options = options
+            self.offsets = offsets
+            self.x = x
+            self.flags = flags
+            self.breakEntries = breakEntries
+            self.steps = breakEntries.map {
+                LineStep(contentX: $0.contentX, x: $0.x, boundary: $0.boundary, nextComplex: $0.nextComplex)
+            }
+            self.boxSpans = usesFallbackFonts && fixedLineHeight == nil
+                ? breakEntries.map { BoxSpan(ascent: $0.boxAscent, descent: $0.boxDescent, next: $0.nextBoxChange) } : []
+            self.lastBoundary = offsets.count - 1
+            self.textOpeningRound = textOpeningRound
+            self.runs = runs
+            self.faces = faces
+            self.hasTabs = hasTabs
+            self.hyphenAdvance = hyphenAdvance
+            self.usesFallbackFonts = usesFallbackFonts
+            self.strutHeight = strutBox.ascent + strutBox.descent
+            self.strutBox = strutBox
+            self.fixedLineHeight = fixedLineHeight
+        }
+    }
+
+    let storage: Storage
+
     /// The text.
-    public let text: String
+    public var text: String { storage.text }
     /// The shaper that prepared it (and reshapes unsafe line edges).
-    public let shaper: any TextShaper
+    public var shaper: any TextShaper { storage.shaper }
     /// The options used.
-    public let options: TextLayoutOptions
+    public var options: TextLayoutOptions { storage.options }
 
     /// UTF-8 offsets of the grapheme cluster boundaries, from 0 to the text's length.
-    let offsets: [Int32]
+    var offsets: [Int32] { storage.offsets }
     /// The advance from the start of the text to each boundary, in 1/65536 pixel (tabs and
     /// mandatory breaks count 0 here).
-    let x: [Int64]
+    var x: [Int64] { storage.x }
     /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
-    let flags: [UInt8]
+    var flags: [UInt8] { storage.flags }
     /// Where a line may end (soft opportunities, mandatory breaks, and the end of the
-    /// text), ascending, with what wrapping reads there: one array, so a layout touches
-    /// little memory.
-    let breakEntries: [BreakEntry]
+    /// text), ascending, with what wrapping reads there.
+    var breakEntries: [BreakEntry] { storage.breakEntries }
+    /// What wrapping reads of each break entry on its fast path, densely (see `LineStep`).
+    var steps: [LineStep] { storage.steps }
+    /// Each break entry's line box and the next entry whose box differs, when lines are
+    /// not all struts (else empty).
+    var boxSpans: [BoxSpan] { storage.boxSpans }
+    /// The index of the last boundary (the text's end).
+    var lastBoundary: Int { storage.lastBoundary }
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
-    let textOpeningRound: Int64
+    var textOpeningRound: Int64 { storage.textOpeningRound }
     var breaks: [Int32] { breakEntries.map(\.boundary) }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
-    public let runs: [ShapedRun]
+    public var runs: [ShapedRun] { storage.runs }
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
-    public let faces: [FontBoxMetrics]
-    let hasTabs: Bool
+    public var faces: [FontBoxMetrics] { storage.faces }
+    var hasTabs: Bool { storage.hasTabs }
     /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
-    let hyphenAdvance: Int64
+    var hyphenAdvance: Int64 { storage.hyphenAdvance }
     /// Whether any run uses a font other than the primary one (else every line is a strut).
-    let usesFallbackFonts: Bool
+    var usesFallbackFonts: Bool { storage.usesFallbackFonts }
     /// The height of a line of the primary font alone, and its box.
-    let strutHeight: Double
-    let strutBox: (ascent: Double, descent: Double)
+    var strutHeight: Double { storage.strutHeight }
+    var strutBox: (ascent: Double, descent: Double) { storage.strutBox }
     /// The shaper's fixed line height, if it has one.
-    let fixedLineHeight: Double?
-    let edgeCache: EdgeCache
+    var fixedLineHeight: Double? { storage.fixedLineHeight }
+    var edgeCache: EdgeCache { storage.edgeCache }
 
     enum Flags {
         static let opportunity: UInt8 = 1
@@ -73,17 +136,9 @@ public struct ShapedText: Sendable {
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         let shaped = try shaper.shape(text)
-        self.shaper = shaper
-        self.options = options
-        self.runs = shaped.runs
-        self.faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
-        self.edgeCache = EdgeCache()
-        self.hyphenAdvance = shaped.hyphenAdvance
-        self.usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
-        let strut = self.faces[0].box(lineHeight: self.faces[0].lineSpacing)
-        self.strutHeight = strut.ascent + strut.descent
-        self.strutBox = strut
-        self.fixedLineHeight = shaper.fixedLineHeight
+        let faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
+        let usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
+        let fixedLineHeight = shaper.fixedLineHeight
         let keepAll = options.keepAll
         let built: Result<Built, TextLayoutError> = text.withUTF8 { bytes in
             do throws(ICUError) {
@@ -97,10 +152,6 @@ public struct ShapedText: Sendable {
         let b = try built.get()
         // The bytes, kept only to find soft hyphens at line ends.
         let textBytes = shaped.hyphenAdvance != 0 ? Array(text.utf8) : []
-        self.text = text
-        self.offsets = b.offsets
-        self.x = b.x
-        self.flags = b.flags
         var endTrimsByBoundary: [Int32: Int32] = [:]
         if !shaped.lineEndTrims.isEmpty {
             for (k, offset) in b.offsets.enumerated() {
@@ -122,11 +173,11 @@ public struct ShapedText: Sendable {
                                   && !endTrimsByBoundary.isEmpty ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
                               boxAscent: 0, boxDescent: 0, flags: flags)
         }
-        if self.usesFallbackFonts && self.fixedLineHeight == nil {
+        if usesFallbackFonts && fixedLineHeight == nil {
             // Each segment's line box, so wrapping unites boxes without looking at runs.
             var previous = 0
             var r = 0
-            let runs = self.runs, faces = self.faces
+            let runs = shaped.runs
             for k in entries.indices {
                 let segmentStart = Int(b.offsets[previous])
                 var segmentEnd = Int(b.offsets[Int(entries[k].boundary)])
@@ -159,16 +210,19 @@ public struct ShapedText: Sendable {
                 && entries[k + 1].boxDescent == entries[k].boxDescent
             entries[k].nextBoxChange = sameBox ? entries[k + 1].nextBoxChange : Int32(k + 1)
             let f = entries[k].flags
-            let complex = f & (BreakEntry.hard | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0 || k == entries.count - 1
+            let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
+                || entries[k].endTrim != 0 || k == entries.count - 1
                 || (k > 0 && entries[k].contentX < entries[k - 1].contentX)
             if complex { following = Int32(k) }
             entries[k].nextComplex = following
             if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: Int(entries[k].boundary))) }
             k -= 1
         }
-        self.textOpeningRound = Self.openingRound(b, from: 0)
-        self.breakEntries = entries
-        self.hasTabs = b.hasTabs
+        storage = Storage(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
+                          breakEntries: entries, textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs,
+                          faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance,
+                          usesFallbackFonts: usesFallbackFonts,
+                          strutBox: faces[0].box(lineHeight: faces[0].lineSpacing), fixedLineHeight: fixedLineHeight)
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width
@@ -297,6 +351,24 @@ public struct ShapedText: Sendable {
     func has(_ boundary: Int, _ flag: UInt8) -> Bool { flags[boundary] & flag != 0 }
 }
 
+/// What wrapping reads of a break entry on its fast path: a line's end is found by scanning
+/// these, and a plain entry (not `complex`: no mandatory break, unsafe edge, soft hyphen or
+/// flush mark) is taken without reading its `BreakEntry`. Three to a cache line, where a
+/// `BreakEntry` takes one.
+struct LineStep: Sendable {
+    var contentX: Int64
+    var x: Int64
+    var boundary: Int32
+    var nextComplex: Int32
+}
+
+/// A break entry's line box, and the next entry whose box differs.
+struct BoxSpan: Sendable {
+    var ascent: Float
+    var descent: Float
+    var next: Int32
+}
+
 /// A place a line may end, with what wrapping reads there.
 struct BreakEntry: Sendable {
     /// The advance to `boundary` and to `contentEnd` from the text's start.
@@ -306,8 +378,9 @@ struct BreakEntry: Sendable {
     var boundary: Int32
     /// The boundary where its content ends (before hanging white space and the break).
     var contentEnd: Int32
-    /// The first entry at or after this one that wrapping must look at closely (see
-    /// `ShapedText.forEachLine`).
+    /// The first entry at or after this one that wrapping must look at closely (a
+    /// mandatory break, an unsafe edge, a soft hyphen, a flush closing mark, a content end
+    /// that goes back, the last entry; see `ShapedText.forEachLine`).
     var nextComplex: Int32 = 0
     /// How much narrower this line is when it ends here with its last mark, fullwidth
     /// closing punctuation, set flush because the line's width ends inside it (0 where the
