@@ -284,6 +284,9 @@ struct CFLShaper {
     hb_buffer_t *buffer;
     CFLGlyph *glyphs;
     unsigned capacity;
+    // The language of the last call, looked up once (HarfBuzz's lookup walks a list).
+    char languageTag[64];
+    hb_language_t language;
 };
 
 CFLShaper *cfl_shaper_create(void) {
@@ -309,7 +312,14 @@ int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_
     hb_buffer_add_utf8(b, (const char *)text, textLength, (unsigned)start, length);
     hb_buffer_set_script(b, hb_script_from_iso15924_tag(script));
     hb_buffer_set_direction(b, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
-    hb_buffer_set_language(b, hb_language_from_string(language, -1));
+    if (s->language == NULL || strncmp(s->languageTag, language, sizeof s->languageTag) != 0) {
+        s->language = hb_language_from_string(language, -1);
+        strncpy(s->languageTag, language, sizeof s->languageTag - 1);
+        s->languageTag[sizeof s->languageTag - 1] = 0;
+        // A tag too long to keep is looked up every time.
+        if (strlen(language) >= sizeof s->languageTag) s->language = NULL;
+    }
+    hb_buffer_set_language(b, s->language != NULL ? s->language : hb_language_from_string(language, -1));
     // CSS text-spacing-trim (normal): fullwidth punctuation next to another takes half its
     // width, through the font's contextual half-width spacing where it has one, as
     // Chromium asks HarfBuzz for by default.

@@ -28,6 +28,10 @@ public final class FontFace: Sendable {
     public let hasColorGlyphs: Bool
     /// Fullwidth punctuation spacing data (nil when the font has no `halt`, or has `chws`).
     let hanKerning: HanKerning?
+    /// A number no other face opened by this process has (caches key on it: an address
+    /// may be reused once a face is gone).
+    let serial: UInt64 = FontFace.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
     /// By script: whether no OpenType lookup of the face touches the space glyph, so text
     /// may be shaped (and cached) word by word.
     private let isolation = Mutex<[UInt32: Bool]>([:])

@@ -105,7 +105,7 @@ public struct FontStack: TextShaper {
     /// Empties the calling thread's cache of shaped words (what a measurement of cold
     /// preparation needs; faces and fontconfig's answers stay, as a page's loaded fonts do).
     public static func clearShapedWordCache() {
-        ShapingBuffer.forCurrentThread()?.runs.removeAll(keepingCapacity: false)
+        ShapingBuffer.forCurrentThread()?.runs.removeAll()
     }
 
     // MARK: TextMetrics
@@ -161,6 +161,8 @@ public struct FontStack: TextShaper {
         runs.reserveCapacity(items.count + 2)
         let state = self.state
         let language = state.language
+        // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
+        var hasSoftHyphen = false
         text.withUTF8 { bytes in
             // Fonts per cluster, runs per item and font.
             var ci = 0
@@ -171,6 +173,7 @@ public struct FontStack: TextShaper {
                 var runFaceObject: FontFace? = nil
                 while ci + 1 < clusters.count && Int(clusters[ci]) < item.range.upperBound {
                     let cs = Int(clusters[ci]), ce = Int(clusters[ci + 1])
+                    if ce == cs + 2 && bytes[cs] == 0xC2 && bytes[cs + 1] == 0xAD { hasSoftHyphen = true }
                     // A browser shapes a stretch its fonts lack with the fallback font found
                     // for the stretch's first character: a following cluster that font draws
                     // stays in it.
@@ -201,29 +204,19 @@ public struct FontStack: TextShaper {
             }
             guard let buffer = ShapingBuffer.forCurrentThread() else { return }
             let faces = state.faceList()
+            let languageID = buffer.runs.languageID(language)
             /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
             /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
             /// into) this thread's cache unless `cacheable` is false.
             func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
-                var key: ShapingBuffer.RunKey? = nil
+                var key: RunCache.Key? = nil
                 if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
                     let lower = range.lowerBound > 0 ? Self.previousScalarStart(bytes, range.lowerBound) : 0
                     let upper = range.upperBound < n ? Self.nextScalarEnd(bytes, range.upperBound) : n
-                    var keyBytes = [UInt8]()
-                    keyBytes.reserveCapacity(upper - lower + 1)
-                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                    keyBytes.append(UInt8(range.lowerBound - lower))
-                    let k = ShapingBuffer.RunKey(face: ObjectIdentifier(face), script: run.script,
-                                                 rtl: run.bidiLevel & 1 == 1, bytes: keyBytes)
-                    if let hit = buffer.runs[k] {
-                        var j = 0
-                        for b in range {
-                            advances[b] = hit.advances[j]
-                            unsafe[b] = hit.unsafe[j]
-                            j += 1
-                        }
-                        return
-                    }
+                    let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
+                                         rtl: run.bidiLevel & 1 == 1, offset: range.lowerBound - lower,
+                                         bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                    if buffer.runs.copy(k, count: range.count, into: advances, unsafe, at: range.lowerBound) { return }
                     key = k
                 }
                 // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
@@ -242,8 +235,7 @@ public struct FontStack: TextShaper {
                     }
                 }
                 if let key {
-                    if buffer.runs.count >= ShapingBuffer.runLimit { buffer.runs.removeAll(keepingCapacity: true) }
-                    buffer.runs[key] = (Array(advances[range]), Array(unsafe[range]))
+                    buffer.runs.insert(key, advances: advances, unsafe, at: range.lowerBound, count: range.count)
                 }
             }
 
@@ -298,8 +290,9 @@ public struct FontStack: TextShaper {
         }
         var result = ShapedRuns(runs: runs, advances: Array(advances[0..<n]), unsafeToBreak: Array(unsafe[0..<n]),
                                 faces: state.boxes())
-        if text.utf8.contains(0xAD) { result.hyphenAdvance = state.hyphenAdvance }
+        if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
         result.lineEndTrims = endTrims
+        result.clusters = clusters
         return result
     }
 

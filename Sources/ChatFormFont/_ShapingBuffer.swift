@@ -10,40 +10,27 @@ import Darwin
 final class ShapingBuffer {
     let handle: OpaquePointer
 
-    /// Shaped short runs (words, mostly) of this thread, by face, script, direction, text
-    /// and one character of context each side: per byte of the run, its advance and its
-    /// unsafe-to-break code (see `ShapedRuns`).
-    struct RunKey: Hashable {
-        var face: ObjectIdentifier
-        var script: UInt32
-        var rtl: Bool
-        var bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(face)
-            hasher.combine(script)
-            hasher.combine(rtl)
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
-    var runs: [RunKey: (advances: [Int32], unsafe: [UInt8])] = [:]
+    /// Shaped short runs (words, mostly) of this thread (see `RunCache`).
+    var runs = RunCache()
     static let runLimit = 8192
 
     /// How much narrower a fullwidth mark is set in half width (`halt`), by face and scalar.
     var trims: [TrimKey: Int32] = [:]
     struct TrimKey: Hashable {
-        var face: ObjectIdentifier
+        var face: UInt64
         var scalar: UInt32
     }
 
     func halfWidthTrim(face: FontFace, scalar: UInt32, _ compute: () -> Int32) -> Int32 {
-        let key = TrimKey(face: ObjectIdentifier(face), scalar: scalar)
+        let key = TrimKey(face: face.serial, scalar: scalar)
         if let t = trims[key] { return t }
         let t = compute()
         if trims.count >= 4096 { trims.removeAll(keepingCapacity: true) }
         trims[key] = t
         return t
     }
+    static let halt = HanKerning.tag("halt")
+
     /// Runs at most this long are cached.
     static let cachedRunBytes = 48
 
@@ -84,8 +71,7 @@ final class ShapingBuffer {
                language: String, halves: [Range<Int>] = [], _ body: (Int, Int32, Bool) -> Void) -> Bool {
         guard let base = bytes.baseAddress, !range.isEmpty else { return true }
         var glyphs: UnsafePointer<CFLGlyph>? = nil
-        let halt = HanKerning.tag("halt")
-        let ranges = halves.map { CFLFeatureRange(tag: halt, start: UInt32($0.lowerBound), end: UInt32($0.upperBound)) }
+        let ranges = halves.map { CFLFeatureRange(tag: Self.halt, start: UInt32($0.lowerBound), end: UInt32($0.upperBound)) }
         let count = language.withCString { lang in
             ranges.withUnsafeBufferPointer { r in
                 cfl_shape(handle, face.handle, base, Int32(bytes.count), Int32(range.lowerBound), Int32(range.count),
@@ -98,5 +84,143 @@ final class ShapingBuffer {
             body(Int(g.cluster), g.advance, g.unsafeToBreak != 0)
         }
         return true
+    }
+}
+
+/// Shaped short runs (words, mostly) of one thread, by face, script, direction, language,
+/// text and one character of context each side: per byte of the run, its advance and its
+/// unsafe-to-break code (see `ShapedRuns`). Open addressing over a 64-bit hash of the key;
+/// keys and values live in three flat arrays, so a lookup allocates nothing and a hit
+/// copies from contiguous memory. Emptied when it holds `ShapingBuffer.runLimit` runs.
+struct RunCache {
+    private struct Entry {
+        var hash: UInt64
+        var face: UInt64
+        var script: UInt32
+        var language: UInt16
+        var rtl: Bool
+        var offset: UInt8          // the run's start within the key's bytes
+        var keyStart: Int32
+        var keyCount: Int32
+        var valueStart: Int32
+    }
+    private var slots: [Int32] = []     // entry index + 1; 0 = empty
+    private var entries: [Entry] = []
+    private var keyBytes: [UInt8] = []
+    private var advances: [Int32] = []
+    private var unsafe: [UInt8] = []
+    private var languages: [String] = []
+
+    var count: Int { entries.count }
+
+    mutating func removeAll() {
+        slots = []
+        entries = []
+        keyBytes = []
+        advances = []
+        unsafe = []
+    }
+
+    /// What identifies a run: `key` is the run with a character of context each side,
+    /// `offset` where the run starts in it.
+    struct Key {
+        var face: UInt64
+        var script: UInt32
+        var language: UInt16
+        var rtl: Bool
+        var offset: UInt8
+        var key: UnsafeBufferPointer<UInt8>
+        var hash: UInt64
+    }
+
+    /// The small number standing for `language` in keys (languages are few: one a stack).
+    mutating func languageID(_ language: String) -> UInt16 {
+        if let k = languages.firstIndex(of: language) { return UInt16(k) }
+        if languages.count >= Int(UInt16.max) { languages.removeAll(); removeAll() }
+        languages.append(language)
+        return UInt16(languages.count - 1)
+    }
+
+    static func key(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, offset: Int,
+                    bytes: UnsafeBufferPointer<UInt8>) -> Key {
+        var h = (face &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(script) ^ UInt64(language) << 32 ^ UInt64(offset) << 48
+            ^ (rtl ? 1 << 63 : 0) ^ UInt64(bytes.count) << 40
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        while i + 8 <= raw.count {
+            h = mix(h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        if i < raw.count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < raw.count {
+                tail |= UInt64(raw[i]) << shift
+                shift += 8
+                i += 1
+            }
+            h = mix(h, tail)
+        }
+        return Key(face: face, script: script, language: language, rtl: rtl, offset: UInt8(offset), key: bytes,
+                   hash: mix(h, 0x2545_F491_4F6C_DD1D))
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
+        let m = (h ^ v) &* 0xBF58_476D_1CE4_E5B9
+        return m ^ (m >> 31)
+    }
+
+    private func matches(_ e: Entry, _ k: Key) -> Bool {
+        guard e.hash == k.hash, e.face == k.face, e.script == k.script, e.language == k.language, e.rtl == k.rtl,
+              e.offset == k.offset, Int(e.keyCount) == k.key.count else { return false }
+        return keyBytes.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + Int(e.keyStart), k.key.baseAddress!, k.key.count) == 0
+        }
+    }
+
+    /// Copies the cached run for `k` into `advances` and `unsafe` from `start` (as many as
+    /// `count`); false when not cached. (Mutating only so that a caller holding the cache
+    /// in a class property accesses it in place rather than copying it.)
+    mutating func copy(_ k: Key, count: Int, into advancesOut: UnsafeMutableBufferPointer<Int32>,
+              _ unsafeOut: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard !slots.isEmpty else { return false }
+        let mask = slots.count - 1
+        var p = Int(truncatingIfNeeded: k.hash) & mask
+        while slots[p] != 0 {
+            let e = entries[Int(slots[p]) - 1]
+            if matches(e, k) {
+                let v = Int(e.valueStart)
+                advances.withUnsafeBufferPointer { a in
+                    (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
+                }
+                unsafe.withUnsafeBufferPointer { u in
+                    (unsafeOut.baseAddress! + start).update(from: u.baseAddress! + v, count: count)
+                }
+                return true
+            }
+            p = (p + 1) & mask
+        }
+        return false
+    }
+
+    /// Keeps the run for `k`: `count` advances and codes from `start`.
+    mutating func insert(_ k: Key, advances advancesIn: UnsafeMutableBufferPointer<Int32>,
+                         _ unsafeIn: UnsafeMutableBufferPointer<UInt8>, at start: Int, count: Int) {
+        if entries.count >= ShapingBuffer.runLimit { removeAll() }
+        if slots.isEmpty { slots = [Int32](repeating: 0, count: ShapingBuffer.runLimit * 2) }
+        let mask = slots.count - 1
+        var p = Int(truncatingIfNeeded: k.hash) & mask
+        while slots[p] != 0 {
+            if matches(entries[Int(slots[p]) - 1], k) { return }
+            p = (p + 1) & mask
+        }
+        entries.append(Entry(hash: k.hash, face: k.face, script: k.script, language: k.language, rtl: k.rtl,
+                             offset: k.offset, keyStart: Int32(keyBytes.count), keyCount: Int32(k.key.count),
+                             valueStart: Int32(advances.count)))
+        slots[p] = Int32(entries.count)
+        keyBytes.append(contentsOf: k.key)
+        advances.append(contentsOf: UnsafeBufferPointer(rebasing: advancesIn[start..<(start + count)]))
+        unsafe.append(contentsOf: UnsafeBufferPointer(rebasing: unsafeIn[start..<(start + count)]))
     }
 }

@@ -121,6 +121,8 @@ public struct ShapedText: Sendable {
         static let opportunity: UInt8 = 1
         static let hard: UInt8 = 2
         static let unsafe: UInt8 = 4
+        /// The cluster is a soft hyphen (U+00AD).
+        static let softHyphen: UInt8 = 8
         static let hanging: UInt8 = 16
         static let tab: UInt8 = 32
         static let terminator: UInt8 = 64
@@ -150,34 +152,36 @@ public struct ShapedText: Sendable {
             }
         }
         let b = try built.get()
-        // The bytes, kept only to find soft hyphens at line ends.
-        let textBytes = shaped.hyphenAdvance != 0 ? Array(text.utf8) : []
-        var endTrimsByBoundary: [Int32: Int32] = [:]
-        if !shaped.lineEndTrims.isEmpty {
-            for (k, offset) in b.offsets.enumerated() {
-                if let t = shaped.lineEndTrims[offset] { endTrimsByBoundary[Int32(k)] = t }
-            }
-        }
-        var entries = zip(b.breaks, b.contentEnds).map { boundary, contentEnd in
+        let showsHyphens = shaped.hyphenAdvance != 0
+        let lineEndTrims = shaped.lineEndTrims
+        var entries: [BreakEntry] = []
+        entries.reserveCapacity(b.breaks.count)
+        let boundaryCount = b.flags.count
+        for k in 0..<b.breaks.count {
+            let boundary = Int(b.breaks[k]), ce = Int(b.contentEnds[k])
             var flags: UInt8 = 0
-            if b.flags[Int(boundary)] & Flags.hard != 0 { flags |= BreakEntry.hard }
-            if b.flags[Int(boundary)] & Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
-            if Int(contentEnd) < b.flags.count - 1 && b.flags[Int(contentEnd)] & Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
+            let bf = b.flags[boundary]
+            if bf & Flags.hard != 0 { flags |= BreakEntry.hard }
+            if bf & Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
+            if ce < boundaryCount - 1 && b.flags[ce] & Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
             // A line ending at a soft hyphen shows a hyphen.
-            let ce = Int(contentEnd)
-            let hyphenated = ce > 0 && b.offsets[ce] - b.offsets[ce - 1] == 2 && Self.isSoftHyphen(textBytes, Int(b.offsets[ce - 1]))
+            let hyphenated = showsHyphens && ce > 0 && b.flags[ce - 1] & Flags.softHyphen != 0
             if hyphenated { flags |= BreakEntry.hyphenated }
-            return BreakEntry(x: b.x[Int(boundary)], contentX: b.x[Int(contentEnd)] + (hyphenated ? shaped.hyphenAdvance : 0),
-                              boundary: boundary, contentEnd: contentEnd,
-                              endTrim: boundary == contentEnd || (flags & BreakEntry.hard != 0 && contentEnd == boundary - 1)
-                                  && !endTrimsByBoundary.isEmpty ? endTrimsByBoundary[contentEnd] ?? 0 : 0,
-                              boxAscent: 0, boxDescent: 0, flags: flags)
+            // A flush closing mark: the break directly follows it (or its line break does).
+            var endTrim: Int32 = 0
+            if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
+                endTrim = lineEndTrims[b.offsets[ce]] ?? 0
+            }
+            entries.append(BreakEntry(x: b.x[boundary], contentX: b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0),
+                                      boundary: Int32(boundary), contentEnd: Int32(ce), endTrim: endTrim,
+                                      boxAscent: 0, boxDescent: 0, flags: flags))
         }
         if usesFallbackFonts && fixedLineHeight == nil {
             // Each segment's line box, so wrapping unites boxes without looking at runs.
             var previous = 0
             var r = 0
             let runs = shaped.runs
+            let boxes = faces.map { $0.box(lineHeight: $0.lineSpacing) }
             for k in entries.indices {
                 let segmentStart = Int(b.offsets[previous])
                 var segmentEnd = Int(b.offsets[Int(entries[k].boundary)])
@@ -189,8 +193,8 @@ public struct ShapedText: Sendable {
                 var q = r
                 while q < runs.count && runs[q].range.lowerBound < segmentEnd {
                     let face = runs[q].face
-                    if face != 0 && face < faces.count {
-                        let box = faces[face].box(lineHeight: faces[face].lineSpacing)
+                    if face != 0 && face < boxes.count {
+                        let box = boxes[face]
                         ascent = Swift.max(ascent, box.ascent)
                         descent = Swift.max(descent, box.descent)
                     }
@@ -248,69 +252,103 @@ public struct ShapedText: Sendable {
                               keepAll: Bool) -> Built {
         let n = bytes.count
         var b = Built()
-        b.offsets.reserveCapacity(n + 1)
-        b.x.reserveCapacity(n + 1)
-        b.flags.reserveCapacity(n + 1)
         let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: keepAll)
-        var nextOpportunity = 0
-        // Runs, to find where each starts.
-        var runIndex = 0
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var i = 0
-        var x: Int64 = 0
-        var previousWasTerminator = false
+        // The shaper's cluster boundaries when it gives them (the same grapheme clusters):
+        // then the arrays are made at their exact size.
+        let clusters = shaped.clusters
+        let given = clusters.count >= 1 && clusters[0] == 0 && Int(clusters[clusters.count - 1]) == n
+        let capacity = given ? clusters.count : n + 1
+        let table = ScalarTable.shared
         let advances = shaped.advances
         let unsafe = shaped.unsafeToBreak
-        while true {
-            var f: UInt8 = 0
-            if previousWasTerminator { f |= Flags.hard }
-            while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
-            if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= Flags.opportunity }
-            while runIndex < shaped.runs.count && shaped.runs[runIndex].range.upperBound <= i { runIndex += 1 }
-            // A run's start is safe to break (each run is shaped on its own).
-            let runStarts = runIndex < shaped.runs.count && shaped.runs[runIndex].range.lowerBound == i
-            if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 { f |= Flags.unsafe }
-            if i == n {
-                b.offsets.append(Int32(i))
-                b.x.append(x)
-                b.flags.append(f)
-                break
-            }
-            let e = walker.clusterEnd(at: i)
-            let b0 = bytes[i]
-            var kind: UInt8 = 0
-            if b0 < 0x80 {
-                switch b0 {
-                case 0x09: kind = Flags.tab
-                case 0x20: if e == i + 1 { kind = Flags.hanging }
-                case 0x0A, 0x0B, 0x0C, 0x0D: kind = Flags.terminator
-                default: break
+        let runs = shaped.runs
+        var count = 0
+        var hasTabs = false
+        var xs: [Int64] = []
+        var flags: [UInt8] = []
+        let offsets = [Int32](unsafeUninitializedCapacity: capacity) { offsetsOut, offsetCount in
+            xs = [Int64](unsafeUninitializedCapacity: capacity) { xOut, xCount in
+                flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagsOut, flagCount in
+                    var nextOpportunity = 0
+                    var runIndex = 0     // runs, to find where each starts
+                    var ci = 0
+                    var i = 0
+                    var x: Int64 = 0
+                    var previousWasTerminator = false
+                    while true {
+                        var f: UInt8 = previousWasTerminator ? Flags.hard : 0
+                        while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
+                        if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= Flags.opportunity }
+                        while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
+                        // A run's start is safe to break (each run is shaped on its own).
+                        let runStarts = runIndex < runs.count && runs[runIndex].range.lowerBound == i
+                        if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 { f |= Flags.unsafe }
+                        if i == n {
+                            offsetsOut[count] = Int32(i)
+                            xOut[count] = x
+                            flagsOut[count] = f
+                            count += 1
+                            break
+                        }
+                        let e = given ? Int(clusters[ci + 1]) : walker.clusterEnd(at: i)
+                        ci += 1
+                        let b0 = bytes[i]
+                        var kind: UInt8 = 0
+                        if b0 < 0x80 {
+                            switch b0 {
+                            case 0x09: kind = Flags.tab
+                            case 0x20: if e == i + 1 { kind = Flags.hanging }
+                            case 0x0A, 0x0B, 0x0C, 0x0D: kind = Flags.terminator
+                            default: break
+                            }
+                        } else {
+                            let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+                            if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
+                                kind = Flags.terminator
+                            } else if scalar == 0xAD && i + length == e {
+                                f |= Flags.softHyphen
+                            } else if i + length == e {
+                                let properties = scalar < UInt32(table.count) ? ScalarProperties(bits: table[Int(scalar)])
+                                    : ScalarProperties.of(scalar)
+                                if properties.isHangingWhitespace { kind = Flags.hanging }
+                            }
+                        }
+                        if kind == Flags.tab { hasTabs = true }
+                        f |= kind
+                        offsetsOut[count] = Int32(i)
+                        xOut[count] = x
+                        flagsOut[count] = f
+                        count += 1
+                        if kind != Flags.tab && kind != Flags.terminator {
+                            var j = i
+                            let end = Swift.min(e, advances.count)
+                            while j < end { x += Int64(advances[j]); j += 1 }
+                        }
+                        previousWasTerminator = kind == Flags.terminator
+                        i = e
+                    }
+                    flagCount = count
                 }
-            } else {
-                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
-                if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
-                    kind = Flags.terminator
-                } else if ScalarProperties.of(scalar).isHangingWhitespace && i + length == e {
-                    kind = Flags.hanging
-                }
+                xCount = count
             }
-            if kind == Flags.tab { b.hasTabs = true }
-            f |= kind
-            b.offsets.append(Int32(i))
-            b.x.append(x)
-            b.flags.append(f)
-            if kind != Flags.tab && kind != Flags.terminator {
-                var j = i
-                while j < e { if j < advances.count { x += Int64(advances[j]) }; j += 1 }
-            }
-            previousWasTerminator = kind == Flags.terminator
-            i = e
+            offsetCount = count
         }
+        // Without the shaper's clusters the arrays were made for one cluster a byte.
+        if count < capacity / 2 {
+            b.offsets = Array(offsets)
+            b.x = Array(xs)
+            b.flags = Array(flags)
+        } else {
+            b.offsets = offsets
+            b.x = xs
+            b.flags = flags
+        }
+        b.hasTabs = hasTabs
         // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
         // syllable) has its whole advance on its first one; share it out evenly so a caret
         // inside it moves, as browsers place carets inside ligatures. Sums across the glyph
         // cluster are unchanged, and its inner boundaries are unsafe, so line widths are not.
-        let count = b.offsets.count
         var g = 1
         while g < count - 1 {
             let offset = Int(b.offsets[g])
@@ -337,10 +375,6 @@ public struct ShapedText: Sendable {
             }
         }
         return b
-    }
-
-    static func isSoftHyphen(_ bytes: [UInt8], _ i: Int) -> Bool {
-        i + 1 < bytes.count && bytes[i] == 0xC2 && bytes[i + 1] == 0xAD
     }
 
     /// The number of grapheme clusters.

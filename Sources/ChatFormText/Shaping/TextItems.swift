@@ -61,31 +61,34 @@ public enum TextItemizer {
     /// - Complexity: O(n).
     public static func segment(_ text: String) throws(TextLayoutError) -> (items: [TextItem], clusters: [Int32]) {
         try withBreakIterators(text) { bytes, iterators in
-            let items = items(bytes, iterators: iterators)
-            var clusters: [Int32] = [0]
+            var clusters: [Int32] = []
             clusters.reserveCapacity(bytes.count / 2 + 2)
-            let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-            var i = 0
-            while i < bytes.count {
-                i = walker.clusterEnd(at: i)
-                clusters.append(Int32(i))
-            }
+            let items = items(bytes, iterators: iterators, clusters: &clusters)
             return (items, clusters)
         }
     }
 
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators) -> [TextItem] {
+        var clusters: [Int32] = []
+        return items(bytes, iterators: iterators, clusters: &clusters)
+    }
+
+    /// The items of `bytes`; `clusters` gets its grapheme cluster boundaries (from 0 to the
+    /// length), found on the same walk.
+    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: inout [Int32]) -> [TextItem] {
         let n = bytes.count
+        clusters.append(0)
         if n == 0 { return [] }
         let levels = bidiLevels(bytes)
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var items: [TextItem] = []
+        var items = ItemBuilder()
         var brackets: [(pair: UInt32, script: UInt32)] = []
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
         var pendingStart = -1            // start of leading Common text awaiting a script
         var i = 0
         while i < n {
             let e = walker.clusterEnd(at: i)
+            clusters.append(Int32(e))
             let emoji = isEmojiPresentation(bytes, i, e)
             // The cluster's script: its first scalar with a real script, else Common.
             var script: UInt32 = 0
@@ -122,34 +125,49 @@ public enum TextItemizer {
             }
             if script != 0 {
                 current = script
-                appendCluster(&items, i..<e, level: level, script: script, emoji: emoji)
+                items.add(i..<e, level: level, script: script, emoji: emoji)
             }
             i = e
         }
         if pendingStart >= 0 {
             append(&items, pendingStart..<n, levels: levels, script: common, bytes: bytes, walker: walker)
         }
-        return items
+        return items.finish()
     }
 
-    private static func append(_ items: inout [TextItem], _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
+    private static func append(_ items: inout ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
                                bytes: UnsafeBufferPointer<UInt8>, walker: GraphemeWalker) {
         var i = range.lowerBound
         while i < range.upperBound {
             let e = walker.clusterEnd(at: i)
-            appendCluster(&items, i..<e, level: levels.map { $0[i] } ?? 0, script: script,
-                          emoji: isEmojiPresentation(bytes, i, e))
+            items.add(i..<e, level: levels.map { $0[i] } ?? 0, script: script, emoji: isEmojiPresentation(bytes, i, e))
             i = e
         }
     }
 
-    @inline(__always)
-    private static func appendCluster(_ items: inout [TextItem], _ range: Range<Int>, level: UInt8, script: UInt32, emoji: Bool) {
-        if let last = items.last, last.range.upperBound == range.lowerBound, last.bidiLevel == level,
-           last.script == script, last.isEmoji == emoji {
-            items[items.count - 1].range = last.range.lowerBound..<range.upperBound
-        } else {
-            items.append(TextItem(range: range, bidiLevel: level, script: script, isEmoji: emoji))
+    /// Items grown a cluster at a time: the open item is extended in place while clusters
+    /// continue it, and appended when one does not.
+    private struct ItemBuilder {
+        var items: [TextItem] = []
+        var open = TextItem(range: 0..<0, bidiLevel: 0, script: 0, isEmoji: false)
+        var isOpen = false
+
+        @inline(__always)
+        mutating func add(_ range: Range<Int>, level: UInt8, script: UInt32, emoji: Bool) {
+            if isOpen && open.range.upperBound == range.lowerBound && open.bidiLevel == level && open.script == script
+                && open.isEmoji == emoji {
+                open.range = open.range.lowerBound..<range.upperBound
+            } else {
+                if isOpen { items.append(open) }
+                open = TextItem(range: range, bidiLevel: level, script: script, isEmoji: emoji)
+                isOpen = true
+            }
+        }
+
+        mutating func finish() -> [TextItem] {
+            if isOpen { items.append(open) }
+            isOpen = false
+            return items
         }
     }
 

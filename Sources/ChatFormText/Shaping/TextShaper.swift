@@ -100,6 +100,10 @@ public struct ShapedRuns: Sendable {
     /// The advance of the hyphen a line ending at a soft hyphen (U+00AD) shows (1/65536
     /// pixel).
     public var hyphenAdvance: Int64 = 0
+    /// The text's grapheme cluster boundaries (UTF-8 offsets from 0 to its length) when the
+    /// shaper found them itemizing (`TextItemizer.segment`), so preparing does not walk
+    /// them again; empty when not given.
+    package var clusters: [Int32] = []
 
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics]) {
         self.runs = runs
