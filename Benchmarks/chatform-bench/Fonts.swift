@@ -42,27 +42,32 @@ extension Bench {
             let tp = try Clock.time {
                 for m in messages { out.append(try ShapedText(text: m, shaper: stack)) }
             }
-            // Eight new widths a run (a few hundred microseconds each pass is too short to
-            // time alone on a busy machine).
+            // Eight new widths a run, each pass over the messages four times (a pass takes a
+            // few hundred microseconds: too short to time alone on a busy machine).
             var lines = 0, counted = 0
             let widths = (0..<8).map { 200.0 + Double(run % 2) * 5 + Double($0) * 20 }
+            let repeats = 4
             let texts = out
             let tl = try Clock.time {
                 for width in widths {
-                    for k in texts.indices { counted += try texts[k].measure(width: width).lineCount }
+                    for _ in 0..<repeats {
+                        for k in texts.indices { counted += try texts[k].measure(width: width).lineCount }
+                    }
                 }
             }
             let tf = try Clock.time {
                 for width in widths {
-                    for k in texts.indices { lines += try texts[k].layout(width: width).lineCount }
+                    for _ in 0..<repeats {
+                        for k in texts.indices { lines += try texts[k].layout(width: width).lineCount }
+                    }
                 }
             }
-            check(lines >= count * widths.count && lines == counted, "measure and layout disagree on line counts")
+            check(lines >= count * widths.count * repeats && lines == counted, "measure and layout disagree on line counts")
             prepared = out
             if run == 0 { continue }
             prepares.append(tp / Double(count) * 1e6)
-            layouts.append(tl / Double(count * widths.count) * 1e6)
-            lineLayouts.append(tf / Double(count * widths.count) * 1e6)
+            layouts.append(tl / Double(count * widths.count * repeats) * 1e6)
+            lineLayouts.append(tf / Double(count * widths.count * repeats) * 1e6)
         }
         _ = prepared
         results["font.messages"] = Double(count)

@@ -211,12 +211,18 @@ public struct FontStack: TextShaper {
             func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
                 var key: RunCache.Key? = nil
                 if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
+                    // A character of context each side is part of the key (HarfBuzz reads
+                    // it: Arabic joining, a mark opening the piece), except after a piece
+                    // ending in a space, which nothing joins across (and a face whose
+                    // lookups touch the space is shaped a run at a time): so a word's key does
+                    // not depend on the word after it.
                     let lower = range.lowerBound > 0 ? Self.previousScalarStart(bytes, range.lowerBound) : 0
-                    let upper = range.upperBound < n ? Self.nextScalarEnd(bytes, range.upperBound) : n
+                    let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
+                        ? Self.nextScalarEnd(bytes, range.upperBound) : range.upperBound
                     let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
-                                         rtl: run.bidiLevel & 1 == 1, offset: range.lowerBound - lower,
+                                         rtl: run.bidiLevel & 1 == 1, offset: range.lowerBound - lower, length: range.count,
                                          bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                    if buffer.runs.copy(k, count: range.count, into: advances, unsafe, at: range.lowerBound) { return }
+                    if buffer.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
                     key = k
                 }
                 // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
@@ -235,7 +241,7 @@ public struct FontStack: TextShaper {
                     }
                 }
                 if let key {
-                    buffer.runs.insert(key, advances: advances, unsafe, at: range.lowerBound, count: range.count)
+                    buffer.runs.insert(key, advances: advances, unsafe, at: range.lowerBound)
                 }
             }
 

@@ -100,6 +100,7 @@ struct RunCache {
         var language: UInt16
         var rtl: Bool
         var offset: UInt8          // the run's start within the key's bytes
+        var length: Int32          // the run's length (the key may end with context or not)
         var keyStart: Int32
         var keyCount: Int32
         var valueStart: Int32
@@ -121,14 +122,15 @@ struct RunCache {
         unsafe = []
     }
 
-    /// What identifies a run: `key` is the run with a character of context each side,
-    /// `offset` where the run starts in it.
+    /// What identifies a run: `key` is the run with its context (a character before, and
+    /// one after unless the run ends in a space), `offset` and `length` where the run is in it.
     struct Key {
         var face: UInt64
         var script: UInt32
         var language: UInt16
         var rtl: Bool
         var offset: UInt8
+        var length: Int32
         var key: UnsafeBufferPointer<UInt8>
         var hash: UInt64
     }
@@ -141,10 +143,10 @@ struct RunCache {
         return UInt16(languages.count - 1)
     }
 
-    static func key(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, offset: Int,
+    static func key(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, offset: Int, length: Int,
                     bytes: UnsafeBufferPointer<UInt8>) -> Key {
         var h = (face &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(script) ^ UInt64(language) << 32 ^ UInt64(offset) << 48
-            ^ (rtl ? 1 << 63 : 0) ^ UInt64(bytes.count) << 40
+            ^ (rtl ? 1 << 63 : 0) ^ UInt64(bytes.count) << 40 ^ UInt64(length) << 20
         let raw = UnsafeRawBufferPointer(bytes)
         var i = 0
         while i + 8 <= raw.count {
@@ -161,7 +163,8 @@ struct RunCache {
             }
             h = mix(h, tail)
         }
-        return Key(face: face, script: script, language: language, rtl: rtl, offset: UInt8(offset), key: bytes,
+        return Key(face: face, script: script, language: language, rtl: rtl, offset: UInt8(offset),
+                   length: Int32(length), key: bytes,
                    hash: mix(h, 0x2545_F491_4F6C_DD1D))
     }
 
@@ -173,16 +176,16 @@ struct RunCache {
 
     private func matches(_ e: Entry, _ k: Key) -> Bool {
         guard e.hash == k.hash, e.face == k.face, e.script == k.script, e.language == k.language, e.rtl == k.rtl,
-              e.offset == k.offset, Int(e.keyCount) == k.key.count else { return false }
+              e.offset == k.offset, e.length == k.length, Int(e.keyCount) == k.key.count else { return false }
         return keyBytes.withUnsafeBufferPointer { stored in
             memcmp(stored.baseAddress! + Int(e.keyStart), k.key.baseAddress!, k.key.count) == 0
         }
     }
 
-    /// Copies the cached run for `k` into `advances` and `unsafe` from `start` (as many as
-    /// `count`); false when not cached. (Mutating only so that a caller holding the cache
+    /// Copies the cached run for `k` into `advances` and `unsafe` from `start` (`k.length`
+    /// of each); false when not cached. (Mutating only so that a caller holding the cache
     /// in a class property accesses it in place rather than copying it.)
-    mutating func copy(_ k: Key, count: Int, into advancesOut: UnsafeMutableBufferPointer<Int32>,
+    mutating func copy(_ k: Key, into advancesOut: UnsafeMutableBufferPointer<Int32>,
               _ unsafeOut: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Bool {
         guard !slots.isEmpty else { return false }
         let mask = slots.count - 1
@@ -190,7 +193,7 @@ struct RunCache {
         while slots[p] != 0 {
             let e = entries[Int(slots[p]) - 1]
             if matches(e, k) {
-                let v = Int(e.valueStart)
+                let v = Int(e.valueStart), count = Int(e.length)
                 advances.withUnsafeBufferPointer { a in
                     (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
                 }
@@ -204,9 +207,10 @@ struct RunCache {
         return false
     }
 
-    /// Keeps the run for `k`: `count` advances and codes from `start`.
+    /// Keeps the run for `k`: `k.length` advances and codes from `start`.
     mutating func insert(_ k: Key, advances advancesIn: UnsafeMutableBufferPointer<Int32>,
-                         _ unsafeIn: UnsafeMutableBufferPointer<UInt8>, at start: Int, count: Int) {
+                         _ unsafeIn: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        let count = Int(k.length)
         if entries.count >= ShapingBuffer.runLimit { removeAll() }
         if slots.isEmpty { slots = [Int32](repeating: 0, count: ShapingBuffer.runLimit * 2) }
         let mask = slots.count - 1
@@ -216,7 +220,8 @@ struct RunCache {
             p = (p + 1) & mask
         }
         entries.append(Entry(hash: k.hash, face: k.face, script: k.script, language: k.language, rtl: k.rtl,
-                             offset: k.offset, keyStart: Int32(keyBytes.count), keyCount: Int32(k.key.count),
+                             offset: k.offset, length: k.length, keyStart: Int32(keyBytes.count),
+                             keyCount: Int32(k.key.count),
                              valueStart: Int32(advances.count)))
         slots[p] = Int32(entries.count)
         keyBytes.append(contentsOf: k.key)

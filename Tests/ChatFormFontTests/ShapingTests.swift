@@ -12,6 +12,47 @@ struct ShapingTests {
         return Double(runs.advances.reduce(Int64(0)) { $0 + Int64($1) }) / 65536
     }
 
+    /// The cache of shaped words is per thread and shared by stacks: a word shaped for one
+    /// language is not reused for another (Noto Sans CJK sets a space between ideographs
+    /// 0.28 em wide for Korean, 0.224 em for Japanese).
+    @Test func shapedWordsAreCachedPerLanguage() throws {
+        let text = "漢字 漢字"
+        let korean = try FontStack(families: ["Noto Sans CJK KR"], size: 16, locale: "ko")
+        let japanese = try FontStack(families: ["Noto Sans CJK KR"], size: 16, locale: "ja")
+        FontStack.clearShapedWordCache()
+        let ko = try korean.shape(text).advances
+        let jaAfterKorean = try japanese.shape(text).advances
+        FontStack.clearShapedWordCache()
+        let ja = try japanese.shape(text).advances
+        #expect(ko != ja, "the languages shape the space apart")
+        #expect(jaAfterKorean == ja)
+        #expect(try korean.shape(text).advances == ko)
+    }
+
+    /// A word found in the cache shapes exactly as it did fresh: every text of two corpora
+    /// and random messages shaped with an empty cache, then again after all the others
+    /// filled it (words then come from other texts, after other words), in both families.
+    @Test(arguments: ["DejaVu Sans", "Noto Sans"])
+    func cachedWordsShapeAsFreshOnes(family: String) throws {
+        let fonts = try FontStack(family: family, size: 16)
+        var texts = try BrowserParityTests.load("tuning").texts.values.sorted()
+        texts += try BrowserParityTests.load("holdout2").texts.values.sorted()
+        var rng = SplitMix64(seed: 31)
+        for _ in 0..<150 { texts.append(randomMessage(&rng)) }
+        var fresh: [ShapedRuns] = []
+        for text in texts {
+            FontStack.clearShapedWordCache()
+            fresh.append(try fonts.shape(text))
+        }
+        FontStack.clearShapedWordCache()
+        for text in texts.reversed() { _ = try fonts.shape(text) }
+        for (k, text) in texts.enumerated() {
+            let warm = try fonts.shape(text)
+            #expect(warm.advances == fresh[k].advances, "\(text)")
+            #expect(warm.unsafeToBreak == fresh[k].unsafeToBreak, "\(text)")
+        }
+    }
+
     @Test func kerningPairsAreApplied() throws {
         let fonts = try Fonts.dejaVu()
         let pair = try advance("AV", fonts)

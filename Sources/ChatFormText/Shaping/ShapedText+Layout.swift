@@ -78,9 +78,9 @@ extension ShapedText {
         let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
         let last = lastBoundary
         let entries = breakEntries
-        let steps = self.steps
-        let boxSpans = self.boxSpans
         let hasTabs = self.hasTabs
+        let stepCount = entries.count
+        storage.withSteps { steps in
         var s = 0
         var sx: Int64 = 0
         var paragraphStart = 0
@@ -89,6 +89,7 @@ extension ShapedText {
         var sAtBreak = true
         var bi = 0
         while s < last {
+            // Entries only grow, and the last ends the text: one is past `s`.
             while Int(steps[bi].boundary) <= s { bi += 1 }
             var chosen = -1
             var chosenWidth: Int64 = 0
@@ -100,9 +101,9 @@ extension ShapedText {
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
             if sSafe && !hasTabs && !linear {
                 // A stretch of plain entries (content ends only grow along it): the last that
-                // fits, scanned four at a time over the dense steps (a line spans a few dozen
-                // entries at most; a scan mispredicts a branch twice a line where a binary
-                // search does at every step).
+                // fits, scanned four at a time (a line spans a few dozen entries at most; a
+                // scan mispredicts a branch twice a line where a binary search does at every
+                // step).
                 let end = Int(steps[j].nextComplex)
                 let threshold = fit == .max ? .max : sx - frac + fit
                 if end > j && steps[j].contentX <= threshold {
@@ -112,19 +113,19 @@ extension ShapedText {
                     if uniform == nil {
                         var k = j
                         while k <= lo {
-                            ascent = Swift.max(ascent, boxSpans[k].ascent)
-                            descent = Swift.max(descent, boxSpans[k].descent)
-                            k = Int(boxSpans[k].next)
+                            ascent = Swift.max(ascent, steps[k].boxAscent)
+                            descent = Swift.max(descent, steps[k].boxDescent)
+                            k = Int(steps[k].nextBoxChange)
                         }
                         chosenBox = Double(ascent) + Double(descent)
                     }
                     let step = steps[lo]
                     let raw = step.contentX - sx
-                    if lo + 1 < end {
-                        // The next entry is plain and does not fit: the line ends here, at a
-                        // plain entry (safe, no mandatory break), without reading its entry.
-                        // Its content is empty only where the line is hanging white space,
-                        // whose advance is not negative.
+                    if lo + 1 < end || lo + 1 == stepCount {
+                        // The next entry is plain and does not fit, or this one ends the
+                        // text: the line ends here, at a plain entry (safe, no mandatory
+                        // break), without reading its entry. Its content is empty only where
+                        // the line is hanging white space, whose advance is not negative.
                         body(s, Int(step.boundary), raw > 0 ? Self.ceilToLayoutUnit(raw) : 0, false,
                              uniform ?? (sAtBreak ? chosenBox : nil))
                         sAtBreak = true
@@ -206,6 +207,7 @@ extension ShapedText {
                 sx = x[g]
                 sSafe = !has(g, Flags.unsafe)
             }
+        }
         }
     }
 

@@ -17,8 +17,12 @@ import Synchronization
 public struct ShapedText: Sendable {
     /// Everything prepared, in one object: a copy of a `ShapedText` (an array element
     /// passed to a method, a message handed to a table) costs one reference count, not one
-    /// per array.
-    final class Storage: Sendable {
+    /// per array; and the steps wrapping scans (`LineStep`) follow the header in the same
+    /// allocation, so a layout starts on memory it has already touched.
+    nonisolated(unsafe) let storage: ShapedStorage   // immutable once made (see ShapedStorage)
+
+    /// The header of a `ShapedStorage`.
+    struct Header {
         let text: String
         let shaper: any TextShaper
         let options: TextLayoutOptions
@@ -26,8 +30,6 @@ public struct ShapedText: Sendable {
         let x: [Int64]
         let flags: [UInt8]
         let breakEntries: [BreakEntry]
-        let steps: [LineStep]
-        let boxSpans: [BoxSpan]
         /// The index of the last boundary (the text's end).
         let lastBoundary: Int
         let textOpeningRound: Int64
@@ -39,83 +41,48 @@ public struct ShapedText: Sendable {
         let strutHeight: Double
         let strutBox: (ascent: Double, descent: Double)
         let fixedLineHeight: Double?
-        let edgeCache = EdgeCache()
-
-        init(text: String, shaper: any TextShaper, options: TextLayoutOptions, offsets: [Int32], x: [Int64],
-             flags: [UInt8], breakEntries: [BreakEntry], textOpeningRound: Int64, runs: [ShapedRun],
-             faces: [FontBoxMetrics], hasTabs: Bool, hyphenAdvance: Int64, usesFallbackFonts: Bool,
-             strutBox: (ascent: Double, descent: Double), fixedLineHeight: Double?) {
-            self.text = text
-            self.shaper = shaper
-            self.options = options
-            self.offsets = offsets
-            self.x = x
-            self.flags = flags
-            self.breakEntries = breakEntries
-            self.steps = breakEntries.map {
-                LineStep(contentX: $0.contentX, x: $0.x, boundary: $0.boundary, nextComplex: $0.nextComplex)
-            }
-            self.boxSpans = usesFallbackFonts && fixedLineHeight == nil
-                ? breakEntries.map { BoxSpan(ascent: $0.boxAscent, descent: $0.boxDescent, next: $0.nextBoxChange) } : []
-            self.lastBoundary = offsets.count - 1
-            self.textOpeningRound = textOpeningRound
-            self.runs = runs
-            self.faces = faces
-            self.hasTabs = hasTabs
-            self.hyphenAdvance = hyphenAdvance
-            self.usesFallbackFonts = usesFallbackFonts
-            self.strutHeight = strutBox.ascent + strutBox.descent
-            self.strutBox = strutBox
-            self.fixedLineHeight = fixedLineHeight
-        }
+        let edgeCache: EdgeCache
     }
 
-    let storage: Storage
-
     /// The text.
-    public var text: String { storage.text }
+    public var text: String { storage.header.text }
     /// The shaper that prepared it (and reshapes unsafe line edges).
-    public var shaper: any TextShaper { storage.shaper }
+    public var shaper: any TextShaper { storage.header.shaper }
     /// The options used.
-    public var options: TextLayoutOptions { storage.options }
+    public var options: TextLayoutOptions { storage.header.options }
 
     /// UTF-8 offsets of the grapheme cluster boundaries, from 0 to the text's length.
-    var offsets: [Int32] { storage.offsets }
+    var offsets: [Int32] { storage.header.offsets }
     /// The advance from the start of the text to each boundary, in 1/65536 pixel (tabs and
     /// mandatory breaks count 0 here).
-    var x: [Int64] { storage.x }
+    var x: [Int64] { storage.header.x }
     /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
-    var flags: [UInt8] { storage.flags }
+    var flags: [UInt8] { storage.header.flags }
     /// Where a line may end (soft opportunities, mandatory breaks, and the end of the
     /// text), ascending, with what wrapping reads there.
-    var breakEntries: [BreakEntry] { storage.breakEntries }
-    /// What wrapping reads of each break entry on its fast path, densely (see `LineStep`).
-    var steps: [LineStep] { storage.steps }
-    /// Each break entry's line box and the next entry whose box differs, when lines are
-    /// not all struts (else empty).
-    var boxSpans: [BoxSpan] { storage.boxSpans }
+    var breakEntries: [BreakEntry] { storage.header.breakEntries }
     /// The index of the last boundary (the text's end).
-    var lastBoundary: Int { storage.lastBoundary }
+    var lastBoundary: Int { storage.header.lastBoundary }
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
-    var textOpeningRound: Int64 { storage.textOpeningRound }
+    var textOpeningRound: Int64 { storage.header.textOpeningRound }
     var breaks: [Int32] { breakEntries.map(\.boundary) }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
-    public var runs: [ShapedRun] { storage.runs }
+    public var runs: [ShapedRun] { storage.header.runs }
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
-    public var faces: [FontBoxMetrics] { storage.faces }
-    var hasTabs: Bool { storage.hasTabs }
+    public var faces: [FontBoxMetrics] { storage.header.faces }
+    var hasTabs: Bool { storage.header.hasTabs }
     /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
-    var hyphenAdvance: Int64 { storage.hyphenAdvance }
+    var hyphenAdvance: Int64 { storage.header.hyphenAdvance }
     /// Whether any run uses a font other than the primary one (else every line is a strut).
-    var usesFallbackFonts: Bool { storage.usesFallbackFonts }
+    var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
     /// The height of a line of the primary font alone, and its box.
-    var strutHeight: Double { storage.strutHeight }
-    var strutBox: (ascent: Double, descent: Double) { storage.strutBox }
+    var strutHeight: Double { storage.header.strutHeight }
+    var strutBox: (ascent: Double, descent: Double) { storage.header.strutBox }
     /// The shaper's fixed line height, if it has one.
-    var fixedLineHeight: Double? { storage.fixedLineHeight }
-    var edgeCache: EdgeCache { storage.edgeCache }
+    var fixedLineHeight: Double? { storage.header.fixedLineHeight }
+    var edgeCache: EdgeCache { storage.header.edgeCache }
 
     enum Flags {
         static let opportunity: UInt8 = 1
@@ -214,19 +181,23 @@ public struct ShapedText: Sendable {
                 && entries[k + 1].boxDescent == entries[k].boxDescent
             entries[k].nextBoxChange = sameBox ? entries[k + 1].nextBoxChange : Int32(k + 1)
             let f = entries[k].flags
+            let hang = entries[k].x - entries[k].contentX
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
-                || entries[k].endTrim != 0 || k == entries.count - 1
+                || entries[k].endTrim != 0 || hang != Int64(Int32(truncatingIfNeeded: hang))
                 || (k > 0 && entries[k].contentX < entries[k - 1].contentX)
             if complex { following = Int32(k) }
             entries[k].nextComplex = following
             if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: Int(entries[k].boundary))) }
             k -= 1
         }
-        storage = Storage(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
-                          breakEntries: entries, textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs,
-                          faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance,
-                          usesFallbackFonts: usesFallbackFonts,
-                          strutBox: faces[0].box(lineHeight: faces[0].lineSpacing), fixedLineHeight: fixedLineHeight)
+        let strutBox = faces[0].box(lineHeight: faces[0].lineSpacing)
+        let header = Header(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
+                            breakEntries: entries, lastBoundary: b.offsets.count - 1,
+                            textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
+                            hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
+                            strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
+                            fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
+        storage = ShapedStorage.make(header, steps: entries.map { LineStep($0) })
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width
@@ -387,20 +358,52 @@ public struct ShapedText: Sendable {
 
 /// What wrapping reads of a break entry on its fast path: a line's end is found by scanning
 /// these, and a plain entry (not `complex`: no mandatory break, unsafe edge, soft hyphen or
-/// flush mark) is taken without reading its `BreakEntry`. Three to a cache line, where a
-/// `BreakEntry` takes one.
+/// flush mark) is taken without reading its `BreakEntry`. Two to a cache line, where a
+/// `BreakEntry` takes one, and after the prepared text's header in one allocation.
 struct LineStep: Sendable {
     var contentX: Int64
-    var x: Int64
+    /// `x - contentX`: the hanging white space's advance (an entry where it does not fit is
+    /// complex, so this is never read there).
+    var hang: Int32
     var boundary: Int32
     var nextComplex: Int32
+    var nextBoxChange: Int32
+    /// The line box the segment ending here asks for (0 when lines are all struts).
+    var boxAscent: Float
+    var boxDescent: Float
+
+    init(_ entry: BreakEntry) {
+        contentX = entry.contentX
+        hang = Int32(truncatingIfNeeded: entry.x - entry.contentX)
+        boundary = entry.boundary
+        nextComplex = entry.nextComplex
+        nextBoxChange = entry.nextBoxChange
+        boxAscent = entry.boxAscent
+        boxDescent = entry.boxDescent
+    }
+
+    @inline(__always)
+    var x: Int64 { contentX + Int64(hang) }
 }
 
-/// A break entry's line box, and the next entry whose box differs.
-struct BoxSpan: Sendable {
-    var ascent: Float
-    var descent: Float
-    var next: Int32
+/// A prepared text's storage: its header, then one `LineStep` per break entry. Immutable
+/// once made.
+final class ShapedStorage: ManagedBuffer<ShapedText.Header, LineStep> {
+    static func make(_ header: ShapedText.Header, steps: [LineStep]) -> ShapedStorage {
+        let buffer = unsafeDowncast(create(minimumCapacity: steps.count) { _ in header }, to: ShapedStorage.self)
+        buffer.withUnsafeMutablePointerToElements { elements in
+            if let base = steps.withUnsafeBufferPointer({ $0.baseAddress }), !steps.isEmpty {
+                elements.initialize(from: base, count: steps.count)
+            }
+        }
+        return buffer
+    }
+
+    /// The steps (as many as the header's break entries), valid while this object lives.
+    @inline(__always)
+    func withSteps<R>(_ body: (UnsafePointer<LineStep>) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
+    }
 }
 
 /// A place a line may end, with what wrapping reads there.
@@ -414,7 +417,7 @@ struct BreakEntry: Sendable {
     var contentEnd: Int32
     /// The first entry at or after this one that wrapping must look at closely (a
     /// mandatory break, an unsafe edge, a soft hyphen, a flush closing mark, a content end
-    /// that goes back, the last entry; see `ShapedText.forEachLine`).
+    /// that goes back; the entry count when none; see `ShapedText.forEachLine`).
     var nextComplex: Int32 = 0
     /// How much narrower this line is when it ends here with its last mark, fullwidth
     /// closing punctuation, set flush because the line's width ends inside it (0 where the
