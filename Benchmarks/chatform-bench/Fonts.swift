@@ -32,7 +32,7 @@ extension Bench {
                 check(once.height >= warm.lineHeight, "a message is shorter than one line")
             }
         }
-        var prepares: [Double] = [], layouts: [Double] = [], lineLayouts: [Double] = []
+        var prepares: [Double] = [], preparesEach: [Double] = [], layouts: [Double] = [], lineLayouts: [Double] = []
         var prepared: [ShapedText] = []
         for run in 0...runs {
             let stack = try FontStack(family: fontFamily, size: fontSize)   // decisions empty, faces open
@@ -42,6 +42,18 @@ extension Bench {
             let tp = try Clock.time {
                 for m in messages { out.append(try ShapedText(text: m, shaper: stack)) }
             }
+            // Each message from an empty cache of shaped words (as Pretext's cold-each
+            // figure, which calls clearCache() before every message); the emptying is timed
+            // with it.
+            var each: [ShapedText] = []
+            each.reserveCapacity(count)
+            let te = try Clock.time {
+                for m in messages {
+                    FontStack.clearShapedWordCache(keepingCapacity: true)
+                    each.append(try ShapedText(text: m, shaper: stack))
+                }
+            }
+            check(each.count == count, "a message was not prepared")
             // Eight new widths a run, each pass over the messages four times (a pass takes a
             // few hundred microseconds: too short to time alone on a busy machine).
             var lines = 0, counted = 0
@@ -66,6 +78,7 @@ extension Bench {
             prepared = out
             if run == 0 { continue }
             prepares.append(tp / Double(count) * 1e6)
+            preparesEach.append(te / Double(count) * 1e6)
             layouts.append(tl / Double(count * widths.count * repeats) * 1e6)
             lineLayouts.append(tf / Double(count * widths.count * repeats) * 1e6)
         }
@@ -73,6 +86,7 @@ extension Bench {
         results["font.messages"] = Double(count)
         results["font.bytes_per_text"] = Double(messages.reduce(0) { $0 + $1.utf8.count }) / Double(count)
         results["font.prepare.us_per_text"] = Stats(prepares).median
+        results["font.prepare_each.us_per_text"] = Stats(preparesEach).median
         results["font.layout.us_per_text"] = Stats(layouts).median
         results["font.layout_lines.us_per_text"] = Stats(lineLayouts).median
     }

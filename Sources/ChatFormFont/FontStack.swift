@@ -104,8 +104,10 @@ public struct FontStack: TextShaper {
 
     /// Empties the calling thread's cache of shaped words (what a measurement of cold
     /// preparation needs; faces and fontconfig's answers stay, as a page's loaded fonts do).
-    public static func clearShapedWordCache() {
-        ShapingBuffer.forCurrentThread()?.runs.removeAll()
+    /// With `keepingCapacity`, the cache keeps its memory (emptying it is then a few hundred
+    /// nanoseconds: what a measurement of one message at a time wants).
+    public static func clearShapedWordCache(keepingCapacity: Bool = false) {
+        ShapingBuffer.forCurrentThread()?.runs.removeAll(keepingCapacity: keepingCapacity)
     }
 
     // MARK: TextMetrics
@@ -364,13 +366,14 @@ extension FontStack {
         let language: String
         let size: Double
         private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
-        private let decisions = Mutex<(single: [UInt64: Int], multi: [String: Int])>(([:], [:]))
+        private let decisions = Mutex<(single: DecisionTable, multi: [String: Int])>((DecisionTable(), [:]))
         static let decisionLimit = 1 << 15
 
         init(primaries: [FontFace], locale: String, size: Double) {
             self.primaries = primaries
             self.locale = locale
             self.language = locale.lowercased()
+            self.defaultLanguageCode = Self.languageCode(locale.lowercased())
             self.size = size
             var ids: [String: Int] = [:]
             for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
@@ -442,20 +445,31 @@ extension FontStack {
                 if primaries[0].glyph(for: Unicode.Scalar(b0)) != nil { return 0 }
             }
             let (first, firstLength) = Self.decode(bytes, start)
-            let language = Self.fallbackLanguage(script: script, default: self.language)
-            let lang = UInt64(Self.languageCode(language))
-            let single = start + firstLength == end ? UInt64(first) | (emoji ? 1 << 32 : 0) | lang << 33 : nil
-            let multi = single == nil ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language : nil
-            if let cached = decisions.withLock({ d in single.map { d.single[$0] } ?? multi.map { d.multi[$0] } ?? nil }) {
-                return cached
+            // A single scalar is looked up without making a string.
+            if start + firstLength == end {
+                let lang = UInt64(Self.fallbackLanguageCode(script: script, default: defaultLanguageCode))
+                let key = UInt64(first) | (emoji ? 1 << 32 : 0) | lang << 33
+                if let cached = decisions.withLock({ $0.single[key] }) { return cached }
+                let chosen = resolve([first], emoji: emoji, language: Self.fallbackLanguage(script: script, default: language))
+                decisions.withLock { d in
+                    if d.single.count + d.multi.count >= Self.decisionLimit {
+                        d.single.removeAll()
+                        d.multi.removeAll(keepingCapacity: true)
+                    }
+                    d.single[key] = chosen
+                }
+                return chosen
             }
+            let language = Self.fallbackLanguage(script: script, default: self.language)
+            let multi = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language
+            if let cached = decisions.withLock({ $0.multi[multi] }) { return cached }
             let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
             decisions.withLock { d in
                 if d.single.count + d.multi.count >= Self.decisionLimit {
-                    d.single.removeAll(keepingCapacity: true)
+                    d.single.removeAll()
                     d.multi.removeAll(keepingCapacity: true)
                 }
-                if let single { d.single[single] = chosen } else if let multi { d.multi[multi] = chosen }
+                d.multi[multi] = chosen
             }
             return chosen
         }
@@ -473,6 +487,19 @@ extension FontStack {
         static func languageCode(_ language: String) -> UInt8 {
             switch language { case "ko": 1; case "ja": 2; default: 0 }
         }
+
+        /// `languageCode(fallbackLanguage(script:default:))` without the strings.
+        @inline(__always)
+        static func fallbackLanguageCode(script: UInt32, default code: UInt8) -> UInt8 {
+            switch script {
+            case 0x4861_6E67: return 1                   // Hang
+            case 0x4869_7261, 0x4B61_6E61: return 2      // Hira, Kana
+            default: return code
+            }
+        }
+
+        /// `languageCode(language)`.
+        let defaultLanguageCode: UInt8
 
         private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
             for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
@@ -521,5 +548,57 @@ extension FontStack {
             return (((b0 & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
                     | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F), 4)
         }
+    }
+}
+
+/// Fallback decisions for single scalars (key: scalar, emoji flag, language code), open
+/// addressing with a multiplicative hash: no hashing of the key through `Hasher` and no
+/// allocation per lookup.
+struct DecisionTable {
+    private var keys: [UInt64] = []      // key + 1; 0 = empty
+    private var values: [Int32] = []
+    private(set) var count = 0
+
+    subscript(key: UInt64) -> Int? {
+        get {
+            guard !keys.isEmpty else { return nil }
+            let mask = keys.count - 1
+            var p = Self.slot(key, mask)
+            while keys[p] != 0 {
+                if keys[p] == key &+ 1 { return Int(values[p]) }
+                p = (p + 1) & mask
+            }
+            return nil
+        }
+        set {
+            guard let newValue else { return }
+            if (count + 1) * 2 > keys.count { grow() }
+            let mask = keys.count - 1
+            var p = Self.slot(key, mask)
+            while keys[p] != 0 && keys[p] != key &+ 1 { p = (p + 1) & mask }
+            if keys[p] == 0 { count += 1 }
+            keys[p] = key &+ 1
+            values[p] = Int32(newValue)
+        }
+    }
+
+    mutating func removeAll() {
+        keys = []
+        values = []
+        count = 0
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        let capacity = max(256, keys.count * 2)
+        keys = [UInt64](repeating: 0, count: capacity)
+        values = [Int32](repeating: 0, count: capacity)
+        count = 0
+        for (k, key) in oldKeys.enumerated() where key != 0 { self[key &- 1] = Int(oldValues[k]) }
     }
 }

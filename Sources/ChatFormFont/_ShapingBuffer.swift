@@ -114,12 +114,17 @@ struct RunCache {
 
     var count: Int { entries.count }
 
-    mutating func removeAll() {
-        slots = []
-        entries = []
-        keyBytes = []
-        advances = []
-        unsafe = []
+    /// Empties the cache; with `keepingCapacity`, its memory stays for the next runs.
+    mutating func removeAll(keepingCapacity: Bool = false) {
+        if keepingCapacity && !slots.isEmpty {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            slots = []
+        }
+        entries.removeAll(keepingCapacity: keepingCapacity)
+        keyBytes.removeAll(keepingCapacity: keepingCapacity)
+        advances.removeAll(keepingCapacity: keepingCapacity)
+        unsafe.removeAll(keepingCapacity: keepingCapacity)
     }
 
     /// What identifies a run: `key` is the run with its context (a character before, and
@@ -211,7 +216,7 @@ struct RunCache {
     mutating func insert(_ k: Key, advances advancesIn: UnsafeMutableBufferPointer<Int32>,
                          _ unsafeIn: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         let count = Int(k.length)
-        if entries.count >= ShapingBuffer.runLimit { removeAll() }
+        if entries.count >= ShapingBuffer.runLimit { removeAll(keepingCapacity: true) }
         if slots.isEmpty { slots = [Int32](repeating: 0, count: ShapingBuffer.runLimit * 2) }
         let mask = slots.count - 1
         var p = Int(truncatingIfNeeded: k.hash) & mask

@@ -104,7 +104,11 @@ public enum TextItemizer {
             if script == 0 {
                 // Brackets: an opening bracket remembers the script it opened in; its
                 // closing bracket takes that script.
-                switch cfl_bracket_type(first) {
+                // (ASCII brackets answered here; ICU for the rest.)
+                let bracket: Int32 = first < 0x80
+                    ? (first == 0x28 || first == 0x5B || first == 0x7B ? 1 : first == 0x29 || first == 0x5D || first == 0x7D ? 2 : 0)
+                    : cfl_bracket_type(first)
+                switch bracket {
                 case 1: brackets.append((cfl_bracket_pair(first), current))
                 case 2:
                     if let k = brackets.lastIndex(where: { $0.pair == first }) {
