@@ -142,11 +142,12 @@ extension ShapedText {
             }
             while j < entries.count {
                 let entry = entries[j]
+                let step = steps[j]
                 let ce = Int(entry.contentEnd)
                 var w: Int64 = 0
                 if ce > s {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
-                        ? entry.contentX - sx
+                        ? step.contentX - sx
                         : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
                     w = Self.ceilToLayoutUnit(raw)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
@@ -167,21 +168,21 @@ extension ShapedText {
                 if w > fit { break }
                 chosen = j
                 chosenWidth = w
-                ascent = Swift.max(ascent, entry.boxAscent)
-                descent = Swift.max(descent, entry.boxDescent)
+                ascent = Swift.max(ascent, step.boxAscent)
+                descent = Swift.max(descent, step.boxDescent)
                 chosenBox = Double(ascent) + Double(descent)
-                if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(entry.boundary) == last { break }
+                if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(step.boundary) == last { break }
                 j += 1
             }
             if chosen >= 0 {
                 let entry = entries[chosen]
-                let b = Int(entry.boundary)
+                let b = Int(steps[chosen].boundary)
                 // A line starting inside a segment (after a broken word) unites its boxes
                 // from the runs instead.
                 body(s, b, chosenWidth, entry.flags & BreakEntry.hard != 0, uniform ?? (sAtBreak ? chosenBox : nil))
                 sAtBreak = true
                 s = b
-                sx = entry.x
+                sx = x[b]
                 if entry.flags & BreakEntry.hard != 0 {
                     paragraphStart = b
                     sOpening = Int64(entry.openingRound)

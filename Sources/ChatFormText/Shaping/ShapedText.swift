@@ -59,14 +59,15 @@ public struct ShapedText: Sendable {
     /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
     var flags: [UInt8] { storage.header.flags }
     /// Where a line may end (soft opportunities, mandatory breaks, and the end of the
-    /// text), ascending, with what wrapping reads there.
+    /// text), ascending: what wrapping reads there besides the line steps (one a break
+    /// entry, in the storage).
     var breakEntries: [BreakEntry] { storage.header.breakEntries }
     /// The index of the last boundary (the text's end).
     var lastBoundary: Int { storage.header.lastBoundary }
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
     var textOpeningRound: Int64 { storage.header.textOpeningRound }
-    var breaks: [Int32] { breakEntries.map(\.boundary) }
+    var breaks: [Int32] { storage.withSteps { steps in (0..<breakEntries.count).map { steps[$0].boundary } } }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
     public var runs: [ShapedRun] { storage.header.runs }
@@ -121,8 +122,11 @@ public struct ShapedText: Sendable {
         let b = try built.get()
         let showsHyphens = shaped.hyphenAdvance != 0
         let lineEndTrims = shaped.lineEndTrims
+        // Each place a line may end: what the scan reads (`LineStep`) and the rest.
         var entries: [BreakEntry] = []
+        var steps: [LineStep] = []
         entries.reserveCapacity(b.breaks.count)
+        steps.reserveCapacity(b.breaks.count)
         let boundaryCount = b.flags.count
         for k in 0..<b.breaks.count {
             let boundary = Int(b.breaks[k]), ce = Int(b.contentEnds[k])
@@ -139,9 +143,10 @@ public struct ShapedText: Sendable {
             if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
                 endTrim = lineEndTrims[b.offsets[ce]] ?? 0
             }
-            entries.append(BreakEntry(x: b.x[boundary], contentX: b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0),
-                                      boundary: Int32(boundary), contentEnd: Int32(ce), endTrim: endTrim,
-                                      boxAscent: 0, boxDescent: 0, flags: flags))
+            let contentX = b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
+            entries.append(BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: flags))
+            steps.append(LineStep(contentX: contentX, hang: Int32(truncatingIfNeeded: b.x[boundary] - contentX),
+                                  boundary: Int32(boundary)))
         }
         if usesFallbackFonts && fixedLineHeight == nil {
             // Each segment's line box, so wrapping unites boxes without looking at runs.
@@ -149,10 +154,10 @@ public struct ShapedText: Sendable {
             var r = 0
             let runs = shaped.runs
             let boxes = faces.map { $0.box(lineHeight: $0.lineSpacing) }
-            for k in entries.indices {
+            for k in steps.indices {
                 let segmentStart = Int(b.offsets[previous])
-                var segmentEnd = Int(b.offsets[Int(entries[k].boundary)])
-                let e = Int(entries[k].boundary)
+                let e = Int(steps[k].boundary)
+                var segmentEnd = Int(b.offsets[e])
                 if e > 0 && b.flags[e - 1] & Flags.terminator != 0 { segmentEnd = Int(b.offsets[e - 1]) }
                 var ascent = 0.0, descent = 0.0
                 while r > 0 && runs[r].range.lowerBound > segmentStart { r -= 1 }
@@ -167,27 +172,27 @@ public struct ShapedText: Sendable {
                     }
                     q += 1
                 }
-                entries[k].boxAscent = Float(ascent)
-                entries[k].boxDescent = Float(descent)
+                steps[k].boxAscent = Float(ascent)
+                steps[k].boxDescent = Float(descent)
                 previous = e
             }
         }
         // Where wrapping cannot decide by prepared advances alone, and where the line box
         // changes.
-        var following = Int32(entries.count)
-        var k = entries.count - 1
+        var following = Int32(steps.count)
+        var k = steps.count - 1
         while k >= 0 {
-            let sameBox = k + 1 < entries.count && entries[k + 1].boxAscent == entries[k].boxAscent
-                && entries[k + 1].boxDescent == entries[k].boxDescent
-            entries[k].nextBoxChange = sameBox ? entries[k + 1].nextBoxChange : Int32(k + 1)
+            let sameBox = k + 1 < steps.count && steps[k + 1].boxAscent == steps[k].boxAscent
+                && steps[k + 1].boxDescent == steps[k].boxDescent
+            steps[k].nextBoxChange = sameBox ? steps[k + 1].nextBoxChange : Int32(k + 1)
             let f = entries[k].flags
-            let hang = entries[k].x - entries[k].contentX
+            let boundary = Int(steps[k].boundary)
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
-                || entries[k].endTrim != 0 || hang != Int64(Int32(truncatingIfNeeded: hang))
-                || (k > 0 && entries[k].contentX < entries[k - 1].contentX)
+                || entries[k].endTrim != 0 || steps[k].x != b.x[boundary]   // the hanging advance fits in `hang`
+                || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
             if complex { following = Int32(k) }
-            entries[k].nextComplex = following
-            if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: Int(entries[k].boundary))) }
+            steps[k].nextComplex = following
+            if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
             k -= 1
         }
         let strutBox = faces[0].box(lineHeight: faces[0].lineSpacing)
@@ -197,7 +202,7 @@ public struct ShapedText: Sendable {
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
-        storage = ShapedStorage.make(header, steps: entries.map { LineStep($0) })
+        storage = ShapedStorage.make(header, steps: steps)
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width
@@ -361,27 +366,29 @@ public struct ShapedText: Sendable {
 /// flush mark) is taken without reading its `BreakEntry`. Two to a cache line, where a
 /// `BreakEntry` takes one, and after the prepared text's header in one allocation.
 struct LineStep: Sendable {
+    /// The advance from the text's start to where the line's content ends (with the
+    /// hyphen a soft hyphen shows).
     var contentX: Int64
-    /// `x - contentX`: the hanging white space's advance (an entry where it does not fit is
-    /// complex, so this is never read there).
+    /// The advance of the white space hanging after the content (the entry is complex
+    /// where it does not fit).
     var hang: Int32
+    /// The boundary index where the line would end (the next one starts).
     var boundary: Int32
-    var nextComplex: Int32
-    var nextBoxChange: Int32
-    /// The line box the segment ending here asks for (0 when lines are all struts).
-    var boxAscent: Float
-    var boxDescent: Float
+    /// The first entry at or after this one that wrapping must look at closely (a
+    /// mandatory break, an unsafe edge, a soft hyphen, a flush closing mark, a content end
+    /// that goes back, a hang too wide for `hang`; the entry count when none; see
+    /// `ShapedText.forEachLine`).
+    var nextComplex: Int32 = 0
+    /// The first entry after this one whose line box differs (so wrapping unites boxes a
+    /// stretch at a time).
+    var nextBoxChange: Int32 = 0
+    /// The line box (ascent, descent with half-leading) the segment ending here asks for:
+    /// the largest over the fonts of its clusters (0 when lines are all struts).
+    var boxAscent: Float = 0
+    var boxDescent: Float = 0
 
-    init(_ entry: BreakEntry) {
-        contentX = entry.contentX
-        hang = Int32(truncatingIfNeeded: entry.x - entry.contentX)
-        boundary = entry.boundary
-        nextComplex = entry.nextComplex
-        nextBoxChange = entry.nextBoxChange
-        boxAscent = entry.boxAscent
-        boxDescent = entry.boxDescent
-    }
-
+    /// The advance from the text's start to `boundary` (exact unless the entry is complex
+    /// for a wide hang: read `ShapedText.x` there).
     @inline(__always)
     var x: Int64 { contentX + Int64(hang) }
 }
@@ -406,33 +413,17 @@ final class ShapedStorage: ManagedBuffer<ShapedText.Header, LineStep> {
     }
 }
 
-/// A place a line may end, with what wrapping reads there.
+/// A place a line may end: what wrapping reads there besides its `LineStep`.
 struct BreakEntry: Sendable {
-    /// The advance to `boundary` and to `contentEnd` from the text's start.
-    var x: Int64
-    var contentX: Int64
-    /// The boundary index where the line would end (the next one starts).
-    var boundary: Int32
     /// The boundary where its content ends (before hanging white space and the break).
     var contentEnd: Int32
-    /// The first entry at or after this one that wrapping must look at closely (a
-    /// mandatory break, an unsafe edge, a soft hyphen, a flush closing mark, a content end
-    /// that goes back; the entry count when none; see `ShapedText.forEachLine`).
-    var nextComplex: Int32 = 0
     /// How much narrower this line is when it ends here with its last mark, fullwidth
     /// closing punctuation, set flush because the line's width ends inside it (0 where the
     /// break does not directly follow such a mark).
     var endTrim: Int32
-    /// The first entry after this one whose line box differs (so wrapping unites boxes a
-    /// stretch at a time).
-    var nextBoxChange: Int32 = 0
     /// For a mandatory break: what rounding the white space opening the next paragraph up
     /// to a layout unit adds to its first line (1/65536 pixel).
     var openingRound: Int32 = 0
-    /// The line box (ascent, descent with half-leading) the segment ending here asks for:
-    /// the largest over the fonts of its clusters (the strut's when only the primary font).
-    var boxAscent: Float
-    var boxDescent: Float
     var flags: UInt8
 
     static let hard: UInt8 = 1
