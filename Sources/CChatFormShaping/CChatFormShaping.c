@@ -224,10 +224,28 @@ int32_t cfl_face_has_feature(const CFLFace *face, uint32_t tag) {
     return 0;
 }
 
+static unsigned cfl_be16(const uint8_t *p) { return (unsigned)p[0] << 8 | p[1]; }
+
+// Whether lookup `index` of a GSUB or GPOS table skips base glyphs while matching (its
+// LookupFlag has IgnoreBaseGlyphs): such a lookup can match across a space it never lists,
+// so HarfBuzz's glyph sets do not show it. A table that cannot be read answers yes.
+static int cfl_lookup_skips_bases(const uint8_t *data, unsigned length, unsigned index) {
+    if (data == NULL || length < 10) return 1;
+    unsigned list = cfl_be16(data + 8);
+    if (list == 0 || list + 2 > length) return 1;
+    unsigned count = cfl_be16(data + list);
+    if (index >= count || list + 2 + 2 * index + 2 > length) return 1;
+    unsigned lookup = list + cfl_be16(data + list + 2 + 2 * index);
+    if (lookup + 4 > length) return 1;
+    return (cfl_be16(data + lookup + 2) & 0x0002) != 0;
+}
+
 int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script) {
     hb_codepoint_t space = 0;
     if (!hb_font_get_nominal_glyph(face->parent, 0x20, &space)) return 0;
     hb_face_t *f = face->hbFace;
+    // A space classed as a mark is skipped by lookups that ignore marks.
+    if (hb_ot_layout_get_glyph_class(f, space) == HB_OT_LAYOUT_GLYPH_CLASS_MARK) return 0;
     // A legacy `kern` table is applied when GPOS has no kerning: its pairs are not listed
     // here, so such a face is taken as not isolated.
     hb_blob_t *kern = hb_face_reference_table(f, HB_TAG('k', 'e', 'r', 'n'));
@@ -251,12 +269,17 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script) {
     for (int t = 0; t < 2 && isolated; t++) {
         hb_set_clear(lookups);
         hb_ot_layout_collect_lookups(f, tables[t], scripts, NULL, NULL, lookups);
+        hb_blob_t *table = hb_face_reference_table(f, tables[t]);
+        unsigned length = 0;
+        const uint8_t *data = (const uint8_t *)hb_blob_get_data(table, &length);
         hb_codepoint_t i = HB_SET_VALUE_INVALID;
         while (isolated && hb_set_next(lookups, &i)) {
+            if (cfl_lookup_skips_bases(data, length, i)) { isolated = 0; break; }
             for (int k = 0; k < 4; k++) hb_set_clear(sets[k]);
             hb_ot_layout_lookup_collect_glyphs(f, tables[t], i, sets[0], sets[1], sets[2], sets[3]);
             for (int k = 0; k < 4; k++) if (hb_set_has(sets[k], space)) isolated = 0;
         }
+        hb_blob_destroy(table);
     }
     for (int k = 0; k < 4; k++) hb_set_destroy(sets[k]);
     hb_set_destroy(lookups);

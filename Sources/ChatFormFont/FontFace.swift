@@ -32,8 +32,9 @@ public final class FontFace: Sendable {
     /// may be reused once a face is gone).
     let serial: UInt64 = FontFace.serials.add(1, ordering: .relaxed).newValue
     private static let serials = Atomic<UInt64>(0)
-    /// By script: whether no OpenType lookup of the face touches the space glyph, so text
-    /// may be shaped (and cached) word by word.
+    /// By script: whether no OpenType lookup of the face touches the space glyph (lists it,
+    /// or skips base glyphs while matching and so may reach across it), so text may be
+    /// shaped (and cached) word by word.
     private let isolation = Mutex<[UInt32: Bool]>([:])
 
     func spaceIsIsolated(script: UInt32) -> Bool {

@@ -53,6 +53,19 @@ struct ShapingTests {
         }
     }
 
+    /// A lookup that skips base glyphs while matching reaches across a space it never lists
+    /// (`Fixtures/skip-bases.ttf`, made by `Tools/make-test-fonts`: a dot above after another
+    /// dot above, bases skipped, becomes a 500-unit glyph): such a face is shaped a run at a
+    /// time, not word by word.
+    @Test func lookupsSkippingBasesKeepRunsWhole() throws {
+        let path = BrowserParityTests.fixtures.appendingPathComponent("skip-bases.ttf").path
+        let fonts = try FontStack(file: path, size: 16)
+        let text = String(repeating: "b\u{307} ", count: 15)   // 60 bytes: longer than a cached run
+        // At 16 px: b 9.6 px, the space 4 px, every dot after the first 8 px.
+        let expected = 15 * (9.6 + 4) + 14 * 8.0
+        #expect(abs(try advance(text, fonts) - expected) < 0.01)
+    }
+
     @Test func kerningPairsAreApplied() throws {
         let fonts = try Fonts.dejaVu()
         let pair = try advance("AV", fonts)
