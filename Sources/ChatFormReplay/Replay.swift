@@ -34,6 +34,25 @@ public enum Replay {
             for line in try BehaviorScript(json: json).run(frames: options.frames) { emit(line) }
             return
         }
+        // An event's frame lines wait for the event: an event that fails emits none.
+        var pending: [String] = []
+        try play(json, options: options) { table, event, frame in
+            pending.append(line(of: table, event: event, frame: frame, options: options))
+        } event: { table, event in
+            for line in pending { emit(line) }
+            pending = []
+            emit(line(of: table, event: event, frame: nil, options: options))
+        }
+    }
+
+    /// Plays a parsed table script (not a behaviour script) without writing its lines: hands
+    /// `frame` the table at every animation frame (with `options.frames`) as the frame is
+    /// reached, and `event` the table after each event that succeeded, the state `run` writes
+    /// as a line (``line(of:event:frame:options:)`` writes it). The fuzz property checks the
+    /// states themselves here instead of parsing every line back.
+    package static func play(_ json: JSONValue, options: Options,
+                             frame: (TableSession<String>, _ event: Int, _ frame: Int) -> Void,
+                             event: (TableSession<String>, _ event: Int) -> Void) throws(ReplayError) {
         let top = try Fields(json, "script")
         try top.allow(["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
                        "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
@@ -41,9 +60,15 @@ public enum Replay {
         var player = try Player(top, options: options)
         guard let events = json["events"] else { return }
         guard let list = events.array else { throw ReplayError("script.events: expected an array") }
-        for (k, event) in list.enumerated() {
-            for line in try player.play(event, index: k) { emit(line) }
+        for (k, value) in list.enumerated() {
+            try player.play(value, index: k, onFrame: frame)
+            event(player.table, k)
         }
+    }
+
+    /// The output line of the table `table` after event `event`, or at its frame `frame`.
+    package static func line(of table: TableSession<String>, event: Int, frame: Int?, options: Options) -> String {
+        Player.snapshot(of: table, event: event, frame: frame, visibleRowsOnly: options.visibleRowsOnly)
     }
 
     /// Runs `script` and returns its output lines.
@@ -58,8 +83,6 @@ public enum Replay {
 struct Player {
     var table: TableSession<String>
     let options: Replay.Options
-    /// Frame lines produced by the event being played.
-    var pending: [String] = []
     /// The Korean 2-beolsik composer behind `korean` events.
     var korean = HangulComposer()
 
@@ -119,25 +142,25 @@ struct Player {
         }
     }
 
-    /// Plays one event; returns its frame lines (with `frames`) and then its own line.
-    mutating func play(_ event: JSONValue, index k: Int) throws(ReplayError) -> [String] {
-        pending = []
+    /// Plays one event, handing `onFrame` the table at each animation frame it reaches
+    /// (with frames), with the event's index and the frame's number.
+    mutating func play(_ event: JSONValue, index k: Int,
+                       onFrame: (TableSession<String>, Int, Int) -> Void) throws(ReplayError) {
         let f = try Fields(event, "events[\(k)]")
         guard let name = f.value.keys.first else { throw ReplayError("events[\(k)]: empty event") }
         do {
-            try apply(name, f, index: k)
+            try apply(name, f, index: k, onFrame: onFrame)
         } catch let error as ReplayError {
             throw error
         } catch {
             throw ReplayError("events[\(k)] (\(name)): \(error)")
         }
-        defer { pending = [] }
-        return pending + [snapshot(event: k, frame: nil)]
     }
 
-    private mutating func apply(_ name: String, _ f: Fields, index k: Int) throws {
+    private mutating func apply(_ name: String, _ f: Fields, index k: Int,
+                                onFrame: (TableSession<String>, Int, Int) -> Void) throws {
         let path = "events[\(k)]"
-        func only(_ keys: Set<String>) throws(ReplayError) { try f.allow(keys) }
+        func only(_ keys: [String]) throws(ReplayError) { try f.allow(keys) }
         func count(_ key: String) throws(ReplayError) -> Int {
             let n = try f.int(key) ?? 1
             guard n >= 0 else { throw ReplayError("\(path).\(key): must be zero or more") }
@@ -223,15 +246,9 @@ struct Player {
             try only(["advance"])
             let seconds = try f.required("advance") { (key: String) throws(ReplayError) in try f.size(key) }
             let frames = options.frames
-            var output: [String] = []
-            let visibleRowsOnly = options.visibleRowsOnly
             try table.advance(by: seconds) { frame in
-                if frames {
-                    output.append(Self.snapshot(of: frame, event: k, frame: Int((frame.now * frame.configuration.frameRate).rounded()),
-                                                visibleRowsOnly: visibleRowsOnly))
-                }
+                if frames { onFrame(frame, k, Int((frame.now * frame.configuration.frameRate).rounded())) }
             }
-            pending += output
         case "keyboard":
             try only(["keyboard"])
             let g = try f.required("keyboard", f.object)
@@ -256,10 +273,7 @@ struct Player {
 
     // MARK: Output
 
-    func snapshot(event: Int, frame: Int?) -> String {
-        Self.snapshot(of: table, event: event, frame: frame, visibleRowsOnly: options.visibleRowsOnly)
-    }
-
+    /// The output line for the table `t` after event `event` (or at its frame `frame`).
     static func snapshot(of t: TableSession<String>, event: Int, frame: Int?, visibleRowsOnly: Bool) -> String {
         let n = JSONWriter.number
         var s = "{\"event\":\(event)"
