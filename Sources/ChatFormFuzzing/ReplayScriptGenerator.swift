@@ -10,7 +10,7 @@ import ChatFormReplay
 /// writing and parsing it: the JSON reader is fuzzed by the inputs that are script text.
 enum ReplayScriptGenerator {
     static let numbers: [Double] = [0, 1, 2, 3, 0.5, 7, 10, 40, 1000, 1e6, 1e9, 1e15, 1e308,
-                                    -1, -1e308, 1e-9, 5e-324, 0.1, 59.9, 60, 61, 999, 1001, 0.25, -0.0]
+                                    -1, -1e308, 1e-9, .leastNonzeroMagnitude, 0.1, 59.9, 60, 61, 999, 1001, 0.25, -0.0]
     static let texts: [String] = ["", "hello", "one two three four five six", "안녕하세요 반가워요", "a\nb\r\nc", "👍🏽👨‍👩‍👧🇰🇷",
                                   "e\u{301}\u{301}", "\t\ttab", "long-unbroken-word-that-wraps", "x\u{2028}y"]
     static let moves = ["left", "right", "up", "down", "lineStart", "lineEnd", "documentStart", "documentEnd"]
