@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
         .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
         .library(name: "ChatFormDemo", targets: ["ChatFormDemo"]),
+        .library(name: "ChatFormPictures", targets: ["ChatFormPictures"]),
         .executable(name: "chatform", targets: ["chatform"]),
         .executable(name: "chatform-bench", targets: ["chatform-bench"]),
     ],
@@ -66,12 +67,16 @@ let package = Package(
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
         .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal"]),
+        // Pictures of what the engine computed: layouts and table frames as SVG, replays as
+        // one HTML page, and text dumps of both (`chatform replay --html`, `wrap --svg`).
+        .target(name: "ChatFormPictures", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormScroll", "ChatFormReplay"]),
         // The umbrella: re-exports every public layer above.
         .target(
             name: "ChatFormLayout",
             dependencies: [
                 "ChatFormGeometry", "ChatFormRows", "ChatFormText", "ChatFormFont", "ChatFormMotion",
                 "ChatFormScroll", "ChatFormBehaviors", "ChatFormReplay", "ChatFormTerminal", "ChatFormDemo",
+                "ChatFormPictures",
             ]
         ),
         .executableTarget(
@@ -83,6 +88,7 @@ let package = Package(
                 "ChatFormBehaviors",
                 "ChatFormReplay",
                 "ChatFormDemo",
+                "ChatFormPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,6 +133,8 @@ let package = Package(
         .testTarget(name: "ChatFormTerminalTests",
                     dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe", "chatform", "ChatFormText"]),
         .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
+        .testTarget(name: "ChatFormPicturesTests",
+                    dependencies: ["ChatFormTesting", "ChatFormPictures", "ChatFormFont", "ChatFormReplay", "chatform"]),
         // The documentation's samples, run as written, through the umbrella import.
         .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform"]),
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
