@@ -148,7 +148,10 @@ let package = Package(
         .testTarget(name: "ChatFormPicturesTests",
                     dependencies: ["ChatFormTesting", "ChatFormPictures", "ChatFormFont", "ChatFormReplay", "chatform"]),
         // The documentation's samples, run as written, through the umbrella import.
-        .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform"]),
+        .testTarget(name: "ChatFormLayoutTests",
+                    dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["Articles/__Snapshots__"]),
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",

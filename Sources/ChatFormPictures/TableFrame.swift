@@ -5,7 +5,7 @@ import ChatFormScroll
 /// What a table shows at one moment, taken out of a `TableSession` as plain values: the
 /// viewport and its insets, the keyboard, the rows on screen with their text lines, the
 /// caret and its margin band, the selection, the marked text, and the caret rule's verdict.
-/// It is what ``TableFramePicture`` draws and what ``TableFrame/dump`` writes as text.
+/// It is what ``TableFrame/svg(drawing:caption:id:)`` draws and what ``TableFrame/dump`` writes as text.
 ///
 /// ```swift
 /// try table.advance(by: 0.3) { frame in

@@ -58,7 +58,7 @@ extension Snapshotting where Value == TableFrame, Format == String {
 }
 
 extension Snapshotting where Format == String {
-    /// A table session's current frame as text (see ``TableFrame/dump``); the caret rule's
+    /// A table session's current frame as text (see `TableFrame.dump`); the caret rule's
     /// verdict is included.
     public static func tableDump<ID>() -> Snapshotting where Value == TableSession<ID> {
         Snapshotting<TableFrame, String>.dump.pullback { TableFrame($0) }
