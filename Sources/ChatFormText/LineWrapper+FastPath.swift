@@ -28,7 +28,7 @@ extension LineWrapper {
             case .fixed(let advance, let tabInterval):
                 guard integral(advance), integral(tabInterval) else { return nil }
                 unit = advance; wide = 1; ambiguous = 1
-            case .custom, .shaped:
+            case .custom:
                 return nil
             }
         }
