@@ -125,6 +125,8 @@ let package = Package(
         .executableTarget(name: "chatform-fuzz", dependencies: ["ChatFormFuzzing", "CChatFormFuzz"], path: "Fuzz/chatform-fuzz"),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
+        // ChatFormText/Shaping on a fake shaper: runs on machines without the fonts.
+        .testTarget(name: "ChatFormShapingTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors"]),

@@ -309,16 +309,9 @@ public struct ShapedText: Sendable {
             }
             offsetCount = count
         }
-        // Without the shaper's clusters the arrays were made for one cluster a byte.
-        if count < capacity / 2 {
-            b.offsets = Array(offsets)
-            b.x = Array(xs)
-            b.flags = Array(flags)
-        } else {
-            b.offsets = offsets
-            b.x = xs
-            b.flags = flags
-        }
+        b.offsets = offsets
+        b.x = xs
+        b.flags = flags
         b.hasTabs = hasTabs
         // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
         // syllable) has its whole advance on its first one; share it out evenly so a caret
