@@ -50,21 +50,14 @@ enum ReplayProperty {
         var eventCount = 0
         var problem: String?
         do {
-            try Replay.play(parsed, options: options) { table, event, frame in
-                frameCount += 1
+            try Replay.play(parsed, options: options) { moment in
+                let isFrame = moment.frame != nil
+                if isFrame { frameCount += 1 } else { eventCount += 1 }
                 guard problem == nil else { return }
-                problem = Self.problem(in: table, rule).map { "event \(event) frame \(frame): \($0)" }
-                if problem == nil && frameCount == 1 {
-                    problem = Self.problem(in: Replay.line(of: table, event: event, frame: frame, options: options),
-                                           allRows: !options.visibleRowsOnly, rule)
-                }
-            } event: { table, event in
-                eventCount += 1
-                guard problem == nil else { return }
-                problem = Self.problem(in: table, rule).map { "event \(event): \($0)" }
-                if problem == nil && event == events - 1 {
-                    problem = Self.problem(in: Replay.line(of: table, event: event, frame: nil, options: options),
-                                           allRows: !options.visibleRowsOnly, rule)
+                problem = Self.problem(in: moment.table, rule).map { "event \(moment.event) frame \(moment.frame ?? -1): \($0)" }
+                // The lines of the first frame and of the last event.
+                if problem == nil && (isFrame ? frameCount == 1 : moment.event == events - 1) {
+                    problem = Self.problem(in: Replay.line(of: moment, options: options), allRows: !options.visibleRowsOnly, rule)
                 }
             }
         } catch {

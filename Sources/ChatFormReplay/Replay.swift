@@ -34,41 +34,52 @@ public enum Replay {
             for line in try BehaviorScript(json: json).run(frames: options.frames) { emit(line) }
             return
         }
-        // An event's frame lines wait for the event: an event that fails emits none.
-        var pending: [String] = []
-        try play(json, options: options) { table, event, frame in
-            pending.append(line(of: table, event: event, frame: frame, options: options))
-        } event: { table, event in
-            for line in pending { emit(line) }
-            pending = []
-            emit(line(of: table, event: event, frame: nil, options: options))
+        try playTable(json, options: options, observer: nil, emit: emit)
+    }
+
+    /// Runs a table script (not a behaviour script) and hands `observe` the table after
+    /// every event, and with `options.frames` at every animation frame, before the line
+    /// that reports it is emitted: what `chatform replay --html` draws.
+    ///
+    /// - Throws: `ReplayError` as ``run(script:options:emit:)``, and for a behaviour
+    ///   script (they drive no table).
+    public static func run(script: [UInt8], options: Options = Options(), emit: (String) -> Void,
+                           observe: @escaping (ReplayMoment) -> Void) throws(ReplayError) {
+        let json: JSONValue
+        do { json = try JSONReader.parse(script) } catch { throw ReplayError(error.description) }
+        if json["behavior"] != nil {
+            throw ReplayError("script: a behaviour script (\"behavior\") drives no table session, so it has no frames to draw")
         }
+        try playTable(json, options: options, observer: observe, emit: emit)
     }
 
     /// Plays a parsed table script (not a behaviour script) without writing its lines: hands
-    /// `frame` the table at every animation frame (with `options.frames`) as the frame is
-    /// reached, and `event` the table after each event that succeeded, the state `run` writes
-    /// as a line (``line(of:event:frame:options:)`` writes it). The fuzz property checks the
-    /// states themselves here instead of parsing every line back.
-    package static func play(_ json: JSONValue, options: Options,
-                             frame: (TableSession<String>, _ event: Int, _ frame: Int) -> Void,
-                             event: (TableSession<String>, _ event: Int) -> Void) throws(ReplayError) {
-        let top = try Fields(json, "script")
-        try top.allow(["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
-                       "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
-                       "stickToBottom", "stickToBottomTolerance", "estimatedRowHeight", "estimateFromTextLength", "frameRate"])
-        var player = try Player(top, options: options)
-        guard let events = json["events"] else { return }
-        guard let list = events.array else { throw ReplayError("script.events: expected an array") }
-        for (k, value) in list.enumerated() {
-            try player.play(value, index: k, onFrame: frame)
-            event(player.table, k)
-        }
+    /// `observe` each moment, as `run(script:options:emit:observe:)` does. The fuzz property
+    /// checks the states themselves here instead of writing every line and parsing it back
+    /// (``line(of:options:)`` writes one).
+    package static func play(_ json: JSONValue, options: Options, observe: @escaping (ReplayMoment) -> Void) throws(ReplayError) {
+        try playTable(json, options: options, observer: observe, writesLines: false) { _ in }
     }
 
-    /// The output line of the table `table` after event `event`, or at its frame `frame`.
-    package static func line(of table: TableSession<String>, event: Int, frame: Int?, options: Options) -> String {
-        Player.snapshot(of: table, event: event, frame: frame, visibleRowsOnly: options.visibleRowsOnly)
+    /// The output line `run` writes for `moment`.
+    package static func line(of moment: ReplayMoment, options: Options) -> String {
+        Player.snapshot(of: moment.table, event: moment.event, frame: moment.frame, visibleRowsOnly: options.visibleRowsOnly)
+    }
+
+    /// Plays a table script's events, emitting each output line (unless not `writesLines`:
+    /// then none is written) and handing `observer` each moment.
+    static func playTable(_ json: JSONValue, options: Options, observer: ((ReplayMoment) -> Void)?,
+                          writesLines: Bool = true, emit: (String) -> Void) throws(ReplayError) {
+        let top = try Fields(json, "script")
+        try top.allow(Player.scriptKeys)
+        var player = try Player(top, options: options)
+        player.observer = observer
+        player.writesLines = writesLines
+        guard let events = json["events"] else { return }
+        guard let list = events.array else { throw ReplayError("script.events: expected an array") }
+        for (k, event) in list.enumerated() {
+            for line in try player.play(event, index: k) { emit(line) }
+        }
     }
 
     /// Runs `script` and returns its output lines.
@@ -79,10 +90,45 @@ public enum Replay {
     }
 }
 
+/// One moment of a replay: the table after an event, or at one of the animation frames an
+/// event plays (`frame` set).
+public struct ReplayMoment: Sendable {
+    /// The table as it is at this moment.
+    public var table: TableSession<String>
+    /// The index of the event in the script's `events`.
+    public var event: Int
+    /// The event as the script writes it (one JSON object).
+    public var eventJSON: String
+    /// The animation frame's number (time × frame rate), or nil for the state after the event.
+    public var frame: Int?
+    /// Whether the caret rule applies here: after an event that must reveal the caret (an
+    /// edit, a caret move, focusing, the keyboard, a resize, composition), and at the frames
+    /// that follow it, but not after the user scrolls or drags, scrolls to a row, blurs,
+    /// or changes the chat's rows (until an event reveals the caret again).
+    public var caretRuleApplies: Bool
+}
+
 /// The state of one replay.
 struct Player {
+    /// The keys a table script's top-level object may have.
+    static let scriptKeys: [String] = ["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
+                                          "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
+                                          "stickToBottom", "stickToBottomTolerance", "estimatedRowHeight", "estimateFromTextLength", "frameRate"]
+    /// Events after which the caret may stay out of view (the user moved the content, or
+    /// the rows changed under it); `advance` keeps what the event before it set.
+    static let eventsNotRevealingTheCaret: Set<String> = ["scroll", "drag", "scrollTo", "blur", "keyboardDrag",
+                                                          "append", "prepend", "remove", "setText", "pin", "unpin"]
+
     var table: TableSession<String>
     let options: Replay.Options
+    /// Hands the table to `Replay.run(script:options:emit:observe:)`'s observer.
+    var observer: ((ReplayMoment) -> Void)?
+    /// Whether the caret rule applies after the events played so far.
+    var caretRuleApplies = false
+    /// Whether `play` writes output lines (not when only an observer looks).
+    var writesLines = true
+    /// Frame lines produced by the event being played.
+    var pending: [String] = []
     /// The Korean 2-beolsik composer behind `korean` events.
     var korean = HangulComposer()
 
@@ -142,23 +188,29 @@ struct Player {
         }
     }
 
-    /// Plays one event, handing `onFrame` the table at each animation frame it reaches
-    /// (with frames), with the event's index and the frame's number.
-    mutating func play(_ event: JSONValue, index k: Int,
-                       onFrame: (TableSession<String>, Int, Int) -> Void) throws(ReplayError) {
+    /// Plays one event; returns its frame lines (with `frames`) and then its own line (none
+    /// unless `writesLines`).
+    mutating func play(_ event: JSONValue, index k: Int) throws(ReplayError) -> [String] {
+        pending = []
         let f = try Fields(event, "events[\(k)]")
         guard let name = f.value.keys.first else { throw ReplayError("events[\(k)]: empty event") }
         do {
-            try apply(name, f, index: k, onFrame: onFrame)
+            try apply(name, f, index: k)
         } catch let error as ReplayError {
             throw error
         } catch {
             throw ReplayError("events[\(k)] (\(name)): \(error)")
         }
+        defer { pending = [] }
+        if let observer {
+            if name != "advance" { caretRuleApplies = !Self.eventsNotRevealingTheCaret.contains(name) }
+            observer(ReplayMoment(table: table, event: k, eventJSON: JSONWriter.encode(event), frame: nil,
+                                  caretRuleApplies: caretRuleApplies))
+        }
+        return writesLines ? pending + [snapshot(event: k, frame: nil)] : []
     }
 
-    private mutating func apply(_ name: String, _ f: Fields, index k: Int,
-                                onFrame: (TableSession<String>, Int, Int) -> Void) throws {
+    private mutating func apply(_ name: String, _ f: Fields, index k: Int) throws {
         let path = "events[\(k)]"
         func only(_ keys: [String]) throws(ReplayError) { try f.allow(keys) }
         func count(_ key: String) throws(ReplayError) -> Int {
@@ -246,9 +298,20 @@ struct Player {
             try only(["advance"])
             let seconds = try f.required("advance") { (key: String) throws(ReplayError) in try f.size(key) }
             let frames = options.frames
+            var output: [String] = []
+            let visibleRowsOnly = options.visibleRowsOnly
+            let observer = frames ? self.observer : nil
+            let eventJSON = observer == nil ? "" : JSONWriter.encode(f.value)
+            let applies = caretRuleApplies
+            let writesLines = self.writesLines
             try table.advance(by: seconds) { frame in
-                if frames { onFrame(frame, k, Int((frame.now * frame.configuration.frameRate).rounded())) }
+                if frames {
+                    let number = Int((frame.now * frame.configuration.frameRate).rounded())
+                    observer?(ReplayMoment(table: frame, event: k, eventJSON: eventJSON, frame: number, caretRuleApplies: applies))
+                    if writesLines { output.append(Self.snapshot(of: frame, event: k, frame: number, visibleRowsOnly: visibleRowsOnly)) }
+                }
             }
+            pending += output
         case "keyboard":
             try only(["keyboard"])
             let g = try f.required("keyboard", f.object)
@@ -273,7 +336,10 @@ struct Player {
 
     // MARK: Output
 
-    /// The output line for the table `t` after event `event` (or at its frame `frame`).
+    func snapshot(event: Int, frame: Int?) -> String {
+        Self.snapshot(of: table, event: event, frame: frame, visibleRowsOnly: options.visibleRowsOnly)
+    }
+
     static func snapshot(of t: TableSession<String>, event: Int, frame: Int?, visibleRowsOnly: Bool) -> String {
         let n = JSONWriter.number
         var s = "{\"event\":\(event)"

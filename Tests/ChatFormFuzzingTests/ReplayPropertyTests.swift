@@ -56,11 +56,13 @@ struct ReplayPropertyTests {
             // Up to the first event that fails, if one does (its frames are not written).
             var states: [[Double]] = []
             var pending: [[Double]] = []
-            try? Replay.play(script, options: options) { table, _, _ in
-                pending.append(Self.numbers(of: table))
-            } event: { table, _ in
-                states += pending + [Self.numbers(of: table)]
-                pending = []
+            try? Replay.play(script, options: options) { moment in
+                if moment.frame != nil {
+                    pending.append(Self.numbers(of: moment.table))
+                } else {
+                    states += pending + [Self.numbers(of: moment.table)]
+                    pending = []
+                }
             }
             var lines: [String] = []
             try? Replay.run(script: Array(JSONWriter.encode(script).utf8), options: options) { lines.append($0) }
