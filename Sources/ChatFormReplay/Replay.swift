@@ -98,7 +98,9 @@ public struct ReplayMoment: Sendable {
     /// The index of the event in the script's `events`.
     public var event: Int
     /// The event as the script writes it (one JSON object).
-    public var eventJSON: String
+    public var eventJSON: String { JSONWriter.encode(eventValue) }
+    /// The event as read (written out only when `eventJSON` is asked for).
+    var eventValue: JSONValue
     /// The animation frame's number (time × frame rate), or nil for the state after the event.
     public var frame: Int?
     /// Whether the caret rule applies here: after an event that must reveal the caret (an
@@ -204,7 +206,7 @@ struct Player {
         defer { pending = [] }
         if let observer {
             if name != "advance" { caretRuleApplies = !Self.eventsNotRevealingTheCaret.contains(name) }
-            observer(ReplayMoment(table: table, event: k, eventJSON: JSONWriter.encode(event), frame: nil,
+            observer(ReplayMoment(table: table, event: k, eventValue: event, frame: nil,
                                   caretRuleApplies: caretRuleApplies))
         }
         return writesLines ? pending + [snapshot(event: k, frame: nil)] : []
@@ -301,13 +303,13 @@ struct Player {
             var output: [String] = []
             let visibleRowsOnly = options.visibleRowsOnly
             let observer = frames ? self.observer : nil
-            let eventJSON = observer == nil ? "" : JSONWriter.encode(f.value)
+            let event = f.value
             let applies = caretRuleApplies
             let writesLines = self.writesLines
             try table.advance(by: seconds) { frame in
                 if frames {
                     let number = Int((frame.now * frame.configuration.frameRate).rounded())
-                    observer?(ReplayMoment(table: frame, event: k, eventJSON: eventJSON, frame: number, caretRuleApplies: applies))
+                    observer?(ReplayMoment(table: frame, event: k, eventValue: event, frame: number, caretRuleApplies: applies))
                     if writesLines { output.append(Self.snapshot(of: frame, event: k, frame: number, visibleRowsOnly: visibleRowsOnly)) }
                 }
             }
