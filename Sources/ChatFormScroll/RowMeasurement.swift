@@ -60,10 +60,17 @@ public struct RowMeasurement: Sendable {
     ///
     /// - Complexity: O(text length of the row).
     /// `live` supplies the laid-out text of one item (the focused field's edit buffer),
-    /// already at the right width, instead of laying its text out again.
+    /// already at the right width, instead of laying its text out again. `previous`, the
+    /// row's measurement at another width, lends the prepared text of each item whose text
+    /// is unchanged (real fonts: the item is re-laid by arithmetic, not shaped again); pass
+    /// it only with the same metrics and options.
+    ///
+    /// - Complexity: O(text length of the row); O(lines) for an item re-laid from its
+    ///   prepared text.
     public static func measure<ID>(_ row: Row<ID>, width: Double, metrics: any TextMetrics,
                                    options: TextLayoutOptions,
-                                   live: (item: Int, document: TextDocument)? = nil) throws(TextLayoutError) -> RowMeasurement {
+                                   live: (item: Int, document: TextDocument)? = nil,
+                                   reusing previous: RowMeasurement? = nil) throws(TextLayoutError) -> RowMeasurement {
         guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
         let style = row.style
         let contentWidth = Self.contentWidth(of: style, in: width)
@@ -74,6 +81,8 @@ public struct RowMeasurement: Sendable {
             var item = Item(index: index, y: y, height: 0, layout: nil, document: nil, editable: editable, maxVisibleHeight: 0)
             if let live, live.item == index {
                 item.document = live.document
+            } else if let prepared = previous?.item(at: index)?.layout?.shapedText, prepared.text == text {
+                item.layout = try prepared.layout(width: contentWidth)
             } else {
                 item.layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
             }
