@@ -51,6 +51,10 @@ public struct RowMeasurement: Sendable {
     /// The width the text was laid out at.
     public var contentWidth: Double
     public var items: [Item]
+    /// Whether the row can be laid out again at another width from its prepared texts
+    /// alone: it has text, every text item keeps a prepared text (real fonts), and none is
+    /// the live document of the focused field.
+    var relaysWithoutShaping = false
 
     /// Measures `row` for a viewport of `width`.
     ///
@@ -115,7 +119,33 @@ public struct RowMeasurement: Sendable {
             }
         }
         let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
-        return RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
+        var measurement = RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
+        measurement.relaysWithoutShaping = items.contains { $0.layout != nil }
+            && items.allSatisfy { $0.document == nil && ($0.layout == nil || $0.layout?.shapedText != nil) }
+        return measurement
+    }
+
+    /// Lays the row out again at `width` from its items' prepared texts (see
+    /// `relaysWithoutShaping`), as `measure` would at that width, and returns its height.
+    ///
+    /// - Complexity: O(lines) of the row's text items: no shaping.
+    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
+        precondition(relaysWithoutShaping, "relay of a row without prepared texts")
+        let contentWidth = Self.contentWidth(of: style, in: width)
+        var y = 0.0
+        for k in items.indices {
+            items[k].y = y
+            if let prepared = items[k].layout?.shapedText {
+                let layout = try prepared.layout(width: contentWidth)
+                items[k].height = Swift.min(layout.height, items[k].maxVisibleHeight)
+                items[k].layout = layout
+            }
+            y += items[k].height
+        }
+        self.width = width
+        self.contentWidth = contentWidth
+        height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
+        return height
     }
 
     /// Takes item `index`'s live document out (leaving nil), so the caller holds the only
@@ -134,6 +164,7 @@ public struct RowMeasurement: Sendable {
         guard let k = items.firstIndex(where: { $0.index == index }) else { return }
         items[k].layout = nil
         items[k].document = document
+        relaysWithoutShaping = false
         items[k].height = Swift.min(document.height, items[k].maxVisibleHeight)
         var y = k == 0 ? 0 : items[k - 1].y + items[k - 1].height
         for j in k..<items.count {

@@ -237,6 +237,19 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         return m.height - old
     }
 
+    /// Lays measured row `index` out again at the viewport's width from its prepared
+    /// texts, in place, keeping `anchor` still on screen as `remeasure` does.
+    ///
+    /// - Complexity: O(log n + the row's lines).
+    mutating func relay(row index: Int, anchor: Int?) throws(ScrollError) {
+        let height: Double
+        do { height = try caches[source.id(at: index)]!.relay(toWidth: viewport.size.width) } catch { throw .layout(error.description) }
+        measurementsMade &+= 1
+        let old = heights.height(at: index)
+        do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
+        if height != old, let anchor, index < anchor { viewport.offset += height - old }
+    }
+
     /// Measures row `index` again, keeping `anchor` (by default the first visible row)
     /// still on screen: if the measured row lies above it, the offset moves by the row's
     /// change (scroll anchoring, SPEC §5.4).
@@ -416,11 +429,14 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
             // Rows laid out with real fonts keep their prepared text: every such measured row
             // is re-laid at the new width by arithmetic, so measured heights stay exact
             // (estimates stay for the rest).
-            let prepared = caches.compactMap { id, cache in
-                cache.measurement.width != size.width && cache.measurement.items.contains { $0.layout?.shapedText != nil }
-                    ? source.index(of: id) : nil
+            var prepared: [Int] = []
+            for (id, cache) in caches where cache.measurement.relaysWithoutShaping && cache.measurement.width != size.width {
+                if let i = source.index(of: id) { prepared.append(i) }
             }
-            for i in prepared.sorted() where cache(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
+            prepared.sort()
+            for i in prepared {
+                if reusesPreparedText { try relay(row: i, anchor: anchorIndex) } else { try remeasure(row: i, anchor: anchorIndex) }
+            }
         }
         try settle(anchor: anchorID)
         try revealCaret()
