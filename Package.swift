@@ -160,7 +160,7 @@ let package = Package(
                     dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["Articles/__Snapshots__"]),
-        .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
+        .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormReplay", "ChatFormScroll", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",
             dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],

@@ -7,7 +7,8 @@ import Foundation
 // Built for fuzzing (Fuzz/run: -sanitize=fuzzer and -DCHATFORM_FUZZ), it hands the
 // arguments after TARGET to libFuzzer. In a normal build it runs every file of the given
 // files and folders through the target's property once (a regression run of a corpus) and
-// exits 1 if any breaks it.
+// exits 1 if any breaks it, printing the time spent in the property (inputs per second)
+// and the slowest input.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
@@ -43,6 +44,8 @@ if cfl_fuzz_is_available() != 0 {
 // A normal build: replay files.
 var failures = 0
 var checked = 0
+var busy = Duration.zero
+var slowest = (time: Duration.zero, file: "")
 for path in arguments.dropFirst(2) where !path.hasPrefix("-") {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -55,13 +58,25 @@ for path in arguments.dropFirst(2) where !path.hasPrefix("-") {
     for file in files {
         guard let data = FileManager.default.contents(atPath: file) else { continue }
         checked += 1
+        let bytes = [UInt8](data)
+        let start = ContinuousClock.now
         do {
-            try target.check([UInt8](data))
+            try target.check(bytes)
         } catch {
             failures += 1
             print("\(file): \(error)")
         }
+        let time = ContinuousClock.now - start
+        busy += time
+        if time > slowest.time { slowest = (time, file) }
     }
 }
 print("chatform-fuzz \(target.rawValue): \(checked) inputs, \(failures) broke the property")
+// The time in the property alone (reading files left out): the rate to compare builds by.
+let seconds = Double(busy.components.seconds) + Double(busy.components.attoseconds) * 1e-18
+if checked > 0 {
+    let rate = seconds > 0 ? Int((Double(checked) / seconds).rounded()) : 0
+    let slowestMs = Double(slowest.time.components.seconds) * 1e3 + Double(slowest.time.components.attoseconds) * 1e-15
+    print("checked in \(Int((seconds * 1e3).rounded())) ms: \(rate) inputs/s; slowest \(Int(slowestMs.rounded())) ms (\(slowest.file))")
+}
 exit(failures == 0 ? 0 : 1)

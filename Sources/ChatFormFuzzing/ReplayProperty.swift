@@ -5,68 +5,159 @@ import ChatFormScroll
 /// The `replay` target. Input: an options byte (frames, visible rows only, generated),
 /// then the script's bytes (or the bytes `ReplayScriptGenerator` builds a script from),
 /// run as `chatform replay` runs them (a `"behavior"` key picks the behaviour replay).
+///
+/// Every state the replay reports (after each event, and with frames at each frame) is
+/// checked, read from the table or the behaviour's output directly: finite numbers, rows
+/// that stack up to the content height, an offset inside its clamp. The JSON line
+/// `chatform replay` writes is written, parsed back and checked for the first frame and
+/// the last event of each run: the writer is the same for every line, and as every prefix
+/// of a script is a script too, any state is the last one of some input. Writing and
+/// parsing every line (a run may report a million frames) made the target 10× slower.
 enum ReplayProperty {
     static func check(_ data: [UInt8]) throws(PropertyFailure) {
         var input = FuzzBytes(data)
         let flags = input.byte()
-        // Bit 2: build the script from the bytes (deep into the events); else the bytes are the script.
-        // Bit 3 with it: a behaviour script.
-        let script = flags & 4 == 0 ? input.rest()
-            : flags & 8 == 0 ? ReplayScriptGenerator.script(&input) : ReplayScriptGenerator.behaviorScript(&input)
-        let frames = flags & 1 != 0
-        let parsed = try? JSONReader.parse(script)
-        let events = parsed?["events"]?.array?.count ?? 0
-        if let parsed, parsed["behavior"] != nil {
-            try checkBehavior(script, frames: frames, events: events)
+        let options = Replay.Options(frames: flags & 1 != 0, visibleRowsOnly: flags & 2 != 0)
+        let parsed: JSONValue
+        if flags & 4 != 0 {
+            // Bit 2: build the script from the bytes (deep into the events); bit 3 with it: a behaviour script.
+            parsed = flags & 8 == 0 ? ReplayScriptGenerator.script(&input) : ReplayScriptGenerator.behaviorScript(&input)
+        } else {
+            // The bytes are the script's text.
+            let script = input.rest()
+            do {
+                parsed = try JSONReader.parse(script)
+            } catch {
+                // Malformed JSON: `chatform replay` refuses it with the line and column.
+                do {
+                    try Replay.run(script: script, options: options) { _ in }
+                } catch {
+                    try require(error.description.hasPrefix("malformed JSON at line "), "malformed JSON reported as \(error)")
+                    return
+                }
+                throw PropertyFailure("malformed JSON accepted")
+            }
+        }
+        let events = parsed["events"]?.array?.count ?? 0
+        if parsed["behavior"] != nil {
+            try checkBehavior(parsed, frames: options.frames, events: events)
             return
         }
-        var lines = 0
-        var eventLines = 0
-        var problem: String?
-        let visibleOnly = flags & 2 != 0
         // A drag may overscroll and a pinned question may leave blank space below: no clamp then.
-        let drags = parsed?["events"]?.array?.contains { $0["drag"] != nil || $0["pin"] != nil } ?? false
-        let bottomAligned = parsed?["contentAlignment"]?.string == "bottom"
+        let drags = parsed["events"]?.array?.contains { $0["drag"] != nil || $0["pin"] != nil } ?? false
+        let rule = Clamp(applies: !drags, bottomAligned: parsed["contentAlignment"]?.string == "bottom")
+        var frameCount = 0
+        var eventCount = 0
+        var problem: String?
         do {
-            try Replay.run(script: script, options: Replay.Options(frames: frames, visibleRowsOnly: visibleOnly)) { line in
-                lines += 1
-                if !line.contains("\"frame\":") { eventLines += 1 }
-                if problem == nil { problem = Self.problem(in: line, allRows: !visibleOnly, clamped: !drags, bottomAligned: bottomAligned) }
+            try Replay.play(parsed, options: options) { moment in
+                let isFrame = moment.frame != nil
+                if isFrame { frameCount += 1 } else { eventCount += 1 }
+                guard problem == nil else { return }
+                problem = Self.problem(in: moment.table, rule).map { "event \(moment.event) frame \(moment.frame ?? -1): \($0)" }
+                // The lines of the first frame and of the last event.
+                if problem == nil && (isFrame ? frameCount == 1 : moment.event == events - 1) {
+                    problem = Self.problem(in: Replay.line(of: moment, options: options), allRows: !options.visibleRowsOnly, rule)
+                }
             }
         } catch {
-            // A typed error that says where: the JSON's line and column, or a path into the script.
+            // A typed error that says where: a path into the script.
             let message = error.description
-            try require(message.hasPrefix("script") || message.hasPrefix("events[") || message.hasPrefix("malformed JSON at line "),
-                        "error without a position: \(message)")
-            try require(parsed != nil || message.hasPrefix("malformed JSON at line "), "malformed JSON reported as \(message)")
+            try require(message.hasPrefix("script") || message.hasPrefix("events["), "error without a position: \(message)")
             // The engine's own layouts never fail: it hands text layout valid widths and carets.
             try require(!message.contains("layout failed"), "internal failure: \(message)")
             if let problem { throw PropertyFailure(problem) }
             return
         }
         if let problem { throw PropertyFailure(problem) }
-        try require(parsed != nil, "malformed JSON accepted")
-        try require(eventLines == events, "\(eventLines) event lines for \(events) events")
+        try require(eventCount == events, "\(eventCount) event lines for \(events) events")
         // Frames: at most the longest animation at the highest rate, per event.
         let perEvent = Int(SimulatedKeyboard.maximumDuration * TableConfiguration.frameRates.upperBound) + 2
-        try require(frames || lines == events, "\(lines) lines without frames for \(events) events")
-        try require(lines <= events * (perEvent + 1), "\(lines) lines for \(events) events")
+        try require(options.frames || frameCount == 0, "\(frameCount) frame lines without frames")
+        try require(frameCount <= events * perEvent, "\(frameCount) frame lines for \(events) events")
     }
 
-    /// What is wrong with one output line: not JSON, a number that is not finite (written
-    /// as null), rows that do not stack up to the content height, or (without drags) an
-    /// offset outside its clamp (content shorter than the band sits at its bottom when
-    /// bottom-aligned).
-    static func problem(in line: String, allRows: Bool, clamped: Bool, bottomAligned: Bool) -> String? {
+    /// Where the offset must stay: when `applies`, within the table's clamp (content
+    /// shorter than the band sits at its bottom when `bottomAligned`).
+    struct Clamp {
+        var applies: Bool
+        var bottomAligned: Bool
+    }
+
+    /// The numbers of one reported state, as its output line holds them.
+    struct State {
+        var time: Double
+        var offset: Double
+        var contentHeight: Double
+        var width: Double
+        var height: Double
+        var topInset: Double
+        var bottomInset: Double
+        var keyboard: Double
+        /// The caret's x, y and height, when a field is focused.
+        var caret: (x: Double, y: Double, height: Double)?
+        /// The first visible row's distance below the band's top, when one is.
+        var firstVisible: Double?
+    }
+
+    /// What is wrong with the table's state, read from the table: see
+    /// `problem(in:rows:_:)`. Every row is checked, also when only visible ones are listed.
+    static func problem(in t: TableSession<String>, _ rule: Clamp) -> String? {
+        let caret = t.caret.map { (x: $0.rect.minX, y: $0.rect.minY, height: $0.rect.height) }
+        let state = State(time: t.now, offset: t.viewport.offset, contentHeight: t.contentHeight,
+                          width: t.viewport.size.width, height: t.viewport.size.height, topInset: t.viewport.topInset,
+                          bottomInset: t.viewport.bottomInset, keyboard: t.viewport.keyboardOverlap,
+                          caret: caret, firstVisible: t.firstVisible()?.screenY)
+        return problem(in: state, rows: (0..<t.rowCount).lazy.map { i in
+            let frame = t.frame(ofRow: i)
+            return (y: frame.y, height: frame.height)
+        }, rule)
+    }
+
+    /// What is wrong with one state: a number that is not finite (its line would hold a
+    /// null), rows (`y`, `height`) that do not stack up to the content height, or an offset
+    /// outside its clamp.
+    static func problem<Rows: Sequence<(y: Double, height: Double)>>(in state: State, rows: Rows, _ rule: Clamp) -> String? {
+        let finite = state.time.isFinite && state.offset.isFinite && state.contentHeight.isFinite && state.width.isFinite
+            && state.height.isFinite && state.topInset.isFinite && state.bottomInset.isFinite && state.keyboard.isFinite
+            && (state.caret.map { $0.x.isFinite && $0.y.isFinite && $0.height.isFinite } ?? true)
+            && (state.firstVisible?.isFinite ?? true)
+        if !finite { return "a number that is not finite in \(state)" }
+        var y = 0.0
+        for (k, row) in rows.enumerated() {
+            if !row.y.isFinite || !row.height.isFinite { return "row \(k) at \(row.y) height \(row.height)" }
+            if row.height < 0 || Swift.abs(row.y - y) > 1e-9 * Swift.max(1, y) { return "row \(k) at \(row.y), want \(y)" }
+            y += row.height
+        }
+        let content = state.contentHeight
+        if Swift.abs(y - content) > 1e-9 * Swift.max(1, content) { return "rows sum to \(y), content is \(content)" }
+        return offsetProblem(offset: state.offset, content: content, height: state.height,
+                             top: state.topInset, bottom: state.bottomInset, rule)
+    }
+
+    static func offsetProblem(offset: Double, content: Double, height: Double, top: Double, bottom: Double, _ rule: Clamp) -> String? {
+        guard rule.applies else { return nil }
+        let tolerance = 1e-9 * Swift.max(1, Swift.abs(content) + Swift.abs(top) + Swift.abs(bottom) + Swift.abs(height))
+        let end = content + bottom - height
+        let low = rule.bottomAligned ? Swift.min(-top, end) : -top, high = Swift.max(-top, end)
+        if offset < low - tolerance || offset > high + tolerance { return "offset \(offset) outside \(low)...\(high)" }
+        return nil
+    }
+
+    /// What is wrong with one output line: not JSON, a null other than an absent caret or
+    /// first visible row (a number that was not finite), missing fields, rows that do not
+    /// stack up to the content height, or an offset outside its clamp.
+    static func problem(in line: String, allRows: Bool, _ rule: Clamp) -> String? {
         guard let value = try? JSONReader.parse(Array(line.utf8)) else { return "output is not JSON: \(line)" }
-        let stripped = line.replacingOccurrences(of: "\"caret\":null", with: "").replacingOccurrences(of: "\"firstVisible\":null", with: "")
-        if stripped.contains("null") { return "a number that is not finite: \(line)" }
+        if case .object(let members) = value,
+           members.contains(where: { $0.1.containsNull && !(($0.0 == "caret" || $0.0 == "firstVisible") && $0.1.isNull) }) {
+            return "a number that is not finite: \(line)"
+        }
         guard let offset = value["offset"]?.number, let content = value["contentHeight"]?.number,
               let height = value["viewport"]?["height"]?.number, let top = value["insets"]?["top"]?.number,
               let bottom = value["insets"]?["bottom"]?.number, let rows = value["rows"]?.array else {
             return "missing fields: \(line)"
         }
-        let tolerance = 1e-9 * Swift.max(1, Swift.abs(content) + Swift.abs(top) + Swift.abs(bottom) + Swift.abs(height))
         if allRows {
             var y = 0.0
             for row in rows {
@@ -76,32 +167,83 @@ enum ReplayProperty {
             }
             if Swift.abs(y - content) > 1e-9 * Swift.max(1, content) { return "rows sum to \(y), content is \(content): \(line)" }
         }
-        if clamped {
-            let end = content + bottom - height
-            let low = bottomAligned ? Swift.min(-top, end) : -top, high = Swift.max(-top, end)
-            if offset < low - tolerance || offset > high + tolerance { return "offset \(offset) outside \(low)...\(high): \(line)" }
-        }
-        return nil
+        return offsetProblem(offset: offset, content: content, height: height, top: top, bottom: bottom, rule).map { "\($0): \(line)" }
     }
 
-    static func checkBehavior(_ script: [UInt8], frames: Bool, events: Int) throws(PropertyFailure) {
-        let lines: [String]
+    static func checkBehavior(_ json: JSONValue, frames: Bool, events: Int) throws(PropertyFailure) {
+        var eventCount = 0
+        var frameCount = 0
+        var problem: String?
         do {
-            lines = try BehaviorScript.run(script: script, frames: frames)
+            try BehaviorScript(json: json).run(frames: frames) { output in
+                let isEvent = output.kind == "event"
+                if isEvent { eventCount += 1 } else { frameCount += 1 }
+                guard problem == nil else { return }
+                problem = Self.problem(in: output)
+                // The lines of the first frame and of the last event.
+                if problem == nil && (isEvent ? eventCount == events : frameCount == 1) {
+                    problem = Self.problem(inLineOf: output)
+                }
+            }
         } catch {
             let message = error.description
-            try require(message.hasPrefix("script") || message.hasPrefix("events[") || message.hasPrefix("frames")
-                            || message.hasPrefix("malformed JSON at line "),
+            try require(message.hasPrefix("script") || message.hasPrefix("events[") || message.hasPrefix("frames"),
                         "behaviour error without a position: \(message)")
+            // As `chatform replay`, which prints nothing of a script that fails.
             return
         }
-        for line in lines {
-            // Absent fields are left out, so a null is a number that was not finite.
-            try require((try? JSONReader.parse(Array(line.utf8))) != nil, "output is not JSON: \(line)")
-            try require(!line.contains("null"), "a number that is not finite: \(line)")
+        if let problem { throw PropertyFailure(problem) }
+        try require(eventCount == events, "\(eventCount) event lines for \(events) events")
+        try require(frames || frameCount == 0, "\(frameCount) frame lines without frames")
+    }
+
+    /// A number of a behaviour's output that is not finite (its line would hold a null).
+    static func problem(in output: BehaviorScriptOutput) -> String? {
+        var bad: String?
+        output.forEachNumber { key, value in
+            if bad == nil && !value.isFinite { bad = "a number that is not finite: \(key) \(value) (\(output.kind) at \(output.time))" }
         }
-        let eventLines = lines.filter { $0.contains("\"kind\":\"event\"") }.count
-        try require(eventLines == events, "\(eventLines) event lines for \(events) events")
-        try require(frames || lines.count == events, "\(lines.count) lines without frames for \(events) events")
+        return bad
+    }
+
+    /// What is wrong with the line of a behaviour's output: not JSON, a null (absent
+    /// fields are left out), or not the output's fields read back.
+    static func problem(inLineOf output: BehaviorScriptOutput) -> String? {
+        let line = output.jsonLine
+        guard let value = try? JSONReader.parse(Array(line.utf8)) else { return "output is not JSON: \(line)" }
+        if value.containsNull { return "a number that is not finite: \(line)" }
+        if value != output.json { return "the line does not read back: \(line)" }
+        return nil
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is null or holds one.
+    var containsNull: Bool {
+        switch self {
+        case .null: true
+        case .bool, .number, .string: false
+        case .array(let items): items.contains { $0.containsNull }
+        case .object(let members): members.contains { $0.1.containsNull }
+        }
+    }
+}
+
+extension BehaviorScriptOutput {
+    /// Calls `body` with the key and value of every number the output's line holds.
+    func forEachNumber(_ body: (String, Double) -> Void) {
+        body("time", time)
+        func optional(_ key: String, _ value: Double?) { if let value { body(key, value) } }
+        optional("position", position)
+        optional("offset", offset)
+        optional("headerPosition", headerPosition)
+        optional("alpha", alpha)
+        optional("snapTargetOffset", snapTargetOffset)
+        optional("overlayOffset", overlayOffset)
+        optional("containerOffset", containerOffset)
+        optional("listOffset", listOffset)
+        optional("overlayContentHeight", overlayContentHeight)
+        optional("targetOffset", targetOffset)
+        for value in listOffsets?.values ?? [:].values { body("listOffsets", value) }
     }
 }

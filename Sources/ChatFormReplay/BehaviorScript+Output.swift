@@ -74,7 +74,7 @@ public struct BehaviorScriptOutput: Sendable, Equatable {
     /// sections: the clamped target offset of a "scroll" action.
     public var targetOffset: Double?
 
-    init(kind: String, time: Double) {
+    package init(kind: String, time: Double) {
         self.kind = kind
         self.time = time
     }

@@ -8,6 +8,15 @@ extension BehaviorScript {
     ///   rejected.
     /// - Complexity: O(events + frames).
     public func run(frames: Bool) throws(ReplayError) -> [String] {
+        var lines: [String] = []
+        try run(frames: frames) { lines.append($0.jsonLine) }
+        return lines
+    }
+
+    /// Replays the script as ``run(frames:)`` does, handing `observe` each output (frames as
+    /// they are reached, events as they are applied) instead of writing its line (its
+    /// ``BehaviorScriptOutput/jsonLine``). The fuzz property checks the outputs themselves here.
+    package func run(frames: Bool, observe: (BehaviorScriptOutput) -> Void) throws(ReplayError) {
         var runner: any _BehaviorRunner
         do {
             switch behavior {
@@ -27,7 +36,6 @@ extension BehaviorScript {
         do { clock = try AnimationClock(frameRate: frameRate) } catch {
             throw ReplayError("script.config.frameRate: \(error)")
         }
-        var lines: [String] = []
         func moveClock(to time: Double, path: String) throws(ReplayError) {
             guard time >= clock.now else {
                 throw ReplayError("\(path): \(BehaviorError.timeWentBackwards(previous: clock.now, time: time))")
@@ -46,7 +54,7 @@ extension BehaviorScript {
                 var output = runner.sample(at: next)
                 output.kind = "frame"
                 output.frame = clock.frameIndex(atOrBefore: next)
-                lines.append(output.jsonLine)
+                observe(output)
             }
             if clock.now < time {
                 do { clock = try AnimationClock(frameRate: clock.frameRate, now: time) } catch { throw ReplayError("\(path): \(error)") }
@@ -79,7 +87,7 @@ extension BehaviorScript {
             output.kind = "event"
             output.index = index
             output.type = event.type
-            lines.append(output.jsonLine)
+            observe(output)
         }
         if frames {
             let limit = clock.now + 10
@@ -88,7 +96,6 @@ extension BehaviorScript {
                 try moveClock(to: next, path: "frames")
             }
         }
-        return lines
     }
 
     /// A runner's error as a `ReplayError`: its own errors pass through, the models' get the path.

@@ -53,14 +53,28 @@ public enum Replay {
         try playTable(json, options: options, observer: observe, emit: emit)
     }
 
-    /// Plays a table script's events, emitting each output line (and handing `observer`
-    /// each moment).
+    /// Plays a parsed table script (not a behaviour script) without writing its lines: hands
+    /// `observe` each moment, as `run(script:options:emit:observe:)` does. The fuzz property
+    /// checks the states themselves here instead of writing every line and parsing it back
+    /// (``line(of:options:)`` writes one).
+    package static func play(_ json: JSONValue, options: Options, observe: @escaping (ReplayMoment) -> Void) throws(ReplayError) {
+        try playTable(json, options: options, observer: observe, writesLines: false) { _ in }
+    }
+
+    /// The output line `run` writes for `moment`.
+    package static func line(of moment: ReplayMoment, options: Options) -> String {
+        Player.snapshot(of: moment.table, event: moment.event, frame: moment.frame, visibleRowsOnly: options.visibleRowsOnly)
+    }
+
+    /// Plays a table script's events, emitting each output line (unless not `writesLines`:
+    /// then none is written) and handing `observer` each moment.
     static func playTable(_ json: JSONValue, options: Options, observer: ((ReplayMoment) -> Void)?,
-                          emit: (String) -> Void) throws(ReplayError) {
+                          writesLines: Bool = true, emit: (String) -> Void) throws(ReplayError) {
         let top = try Fields(json, "script")
         try top.allow(Player.scriptKeys)
         var player = try Player(top, options: options)
         player.observer = observer
+        player.writesLines = writesLines
         guard let events = json["events"] else { return }
         guard let list = events.array else { throw ReplayError("script.events: expected an array") }
         for (k, event) in list.enumerated() {
@@ -84,7 +98,9 @@ public struct ReplayMoment: Sendable {
     /// The index of the event in the script's `events`.
     public var event: Int
     /// The event as the script writes it (one JSON object).
-    public var eventJSON: String
+    public var eventJSON: String { JSONWriter.encode(eventValue) }
+    /// The event as read (written out only when `eventJSON` is asked for).
+    var eventValue: JSONValue
     /// The animation frame's number (time × frame rate), or nil for the state after the event.
     public var frame: Int?
     /// Whether the caret rule applies here: after an event that must reveal the caret (an
@@ -97,7 +113,7 @@ public struct ReplayMoment: Sendable {
 /// The state of one replay.
 struct Player {
     /// The keys a table script's top-level object may have.
-    static let scriptKeys: Set<String> = ["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
+    static let scriptKeys: [String] = ["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
                                           "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
                                           "stickToBottom", "stickToBottomTolerance", "estimatedRowHeight", "estimateFromTextLength", "frameRate"]
     /// Events after which the caret may stay out of view (the user moved the content, or
@@ -111,6 +127,8 @@ struct Player {
     var observer: ((ReplayMoment) -> Void)?
     /// Whether the caret rule applies after the events played so far.
     var caretRuleApplies = false
+    /// Whether `play` writes output lines (not when only an observer looks).
+    var writesLines = true
     /// Frame lines produced by the event being played.
     var pending: [String] = []
     /// The Korean 2-beolsik composer behind `korean` events.
@@ -172,7 +190,8 @@ struct Player {
         }
     }
 
-    /// Plays one event; returns its frame lines (with `frames`) and then its own line.
+    /// Plays one event; returns its frame lines (with `frames`) and then its own line (none
+    /// unless `writesLines`).
     mutating func play(_ event: JSONValue, index k: Int) throws(ReplayError) -> [String] {
         pending = []
         let f = try Fields(event, "events[\(k)]")
@@ -187,15 +206,15 @@ struct Player {
         defer { pending = [] }
         if let observer {
             if name != "advance" { caretRuleApplies = !Self.eventsNotRevealingTheCaret.contains(name) }
-            observer(ReplayMoment(table: table, event: k, eventJSON: JSONWriter.encode(event), frame: nil,
+            observer(ReplayMoment(table: table, event: k, eventValue: event, frame: nil,
                                   caretRuleApplies: caretRuleApplies))
         }
-        return pending + [snapshot(event: k, frame: nil)]
+        return writesLines ? pending + [snapshot(event: k, frame: nil)] : []
     }
 
     private mutating func apply(_ name: String, _ f: Fields, index k: Int) throws {
         let path = "events[\(k)]"
-        func only(_ keys: Set<String>) throws(ReplayError) { try f.allow(keys) }
+        func only(_ keys: [String]) throws(ReplayError) { try f.allow(keys) }
         func count(_ key: String) throws(ReplayError) -> Int {
             let n = try f.int(key) ?? 1
             guard n >= 0 else { throw ReplayError("\(path).\(key): must be zero or more") }
@@ -284,13 +303,14 @@ struct Player {
             var output: [String] = []
             let visibleRowsOnly = options.visibleRowsOnly
             let observer = frames ? self.observer : nil
-            let eventJSON = observer == nil ? "" : JSONWriter.encode(f.value)
+            let event = f.value
             let applies = caretRuleApplies
+            let writesLines = self.writesLines
             try table.advance(by: seconds) { frame in
                 if frames {
                     let number = Int((frame.now * frame.configuration.frameRate).rounded())
-                    observer?(ReplayMoment(table: frame, event: k, eventJSON: eventJSON, frame: number, caretRuleApplies: applies))
-                    output.append(Self.snapshot(of: frame, event: k, frame: number, visibleRowsOnly: visibleRowsOnly))
+                    observer?(ReplayMoment(table: frame, event: k, eventValue: event, frame: number, caretRuleApplies: applies))
+                    if writesLines { output.append(Self.snapshot(of: frame, event: k, frame: number, visibleRowsOnly: visibleRowsOnly)) }
                 }
             }
             pending += output
