@@ -154,7 +154,8 @@ let package = Package(
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ChatFormPicturesTests",
-                    dependencies: ["ChatFormTesting", "ChatFormPictures", "ChatFormFont", "ChatFormReplay", "chatform"]),
+                    dependencies: ["ChatFormTesting", "ChatFormPictures", "ChatFormFont", "ChatFormReplay", "chatform"],
+                    exclude: ["Fixtures"]),
         // The documentation's samples, run as written, through the umbrella import.
         .testTarget(name: "ChatFormLayoutTests",
                     dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",

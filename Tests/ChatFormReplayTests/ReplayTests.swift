@@ -51,6 +51,18 @@ struct ReplayTests {
         #expect((last["caret"] as? [String: Any])?["field"] as? String == "bio")
     }
 
+    /// Found by the replay fuzz target: replacing a focused field's text while the caret sat
+    /// at an offset inside the new text's first cluster, then moving left, asked for offset -1.
+    @Test func replacingAFocusedFieldsTextKeepsTheCaretOnABoundary() throws {
+        let script = #"{"viewport":{"width":40,"height":10},"rows":[{"id":"a","text":"hello","editable":true}],"events":[{"focus":"a","caret":1},{"setText":{"id":"a","text":"👍🏽x"}},{"move":"left"},{"move":"right"},{"move":"right"}]}"#
+        let lines = try Replay.run(script: Array(script.utf8))
+        let offsets = lines.compactMap { line -> Int? in
+            guard let caret = line.range(of: "\"caret\":{\"row\":\"a\",\"offset\":") else { return nil }
+            return Int(line[caret.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(offsets == [1, 8, 0, 8, 9])
+    }
+
     @Test func theCommandPrintsTheSameLines() throws {
         let r = try Tool.run(["replay", Tool.fixture("seed004-form.json").path, "--frames"])
         #expect(r.status == 0, "\(r.stderr)")
