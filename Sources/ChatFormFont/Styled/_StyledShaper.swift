@@ -186,6 +186,26 @@ struct StyledShaper: TextShaper {
             i = j
         }
         var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: faces.boxes)
+        // Inline items a browser rounds on their own: each element, each change of bidi level.
+        var itemStarts: [Int32] = []
+        var previousLevel: UInt8? = nil
+        var e = 1
+        for run in runs {
+            while e < offsets.count - 1 && offsets[e] <= run.range.lowerBound {
+                if offsets[e] > 0 && offsets[e] < n && (itemStarts.last.map { Int($0) < offsets[e] } ?? true) { itemStarts.append(Int32(offsets[e])) }
+                e += 1
+            }
+            if let level = previousLevel, level != run.bidiLevel, run.range.lowerBound > 0,
+               itemStarts.last.map({ Int($0) < run.range.lowerBound }) ?? true {
+                itemStarts.append(Int32(run.range.lowerBound))
+            }
+            previousLevel = run.bidiLevel
+        }
+        while e < offsets.count - 1 {
+            if offsets[e] > 0 && offsets[e] < n && (itemStarts.last.map { Int($0) < offsets[e] } ?? true) { itemStarts.append(Int32(offsets[e])) }
+            e += 1
+        }
+        result.roundedItemStarts = itemStarts
         result.lineEndTrims = trims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
         if clustersUsable && Int(clusters.last!) == n { result.clusters = clusters }

@@ -80,6 +80,7 @@ extension ShapedText {
         let entries = breakEntries
         let hasTabs = self.hasTabs
         let stepCount = entries.count
+        let itemized = !itemStarts.isEmpty
         storage.withSteps { steps in
         var s = 0
         var sx: Int64 = 0
@@ -99,7 +100,7 @@ extension ShapedText {
             var endsFlush = false
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
-            if sSafe && !hasTabs && !linear {
+            if sSafe && !hasTabs && !linear && !itemized {
                 // A stretch of plain entries (content ends only grow along it): the last that
                 // fits, scanned four at a time (a line spans a few dozen entries at most; a
                 // scan mispredicts a branch twice a line where a binary search does at every
@@ -149,7 +150,8 @@ extension ShapedText {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
                         ? step.contentX - sx
                         : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
-                    w = Self.ceilToLayoutUnit(raw)
+                    w = itemized ? itemizedWidth(from: s, to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
+                        : Self.ceilToLayoutUnit(raw)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
                         && candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
@@ -194,10 +196,10 @@ extension ShapedText {
                 // (overflow-wrap: break-word), as many as fit, at least one.
                 let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
-                var w = Self.ceilToLayoutUnit(rawWidth(from: s, to: g))
+                var w = itemized ? itemizedWidth(from: s, to: g) : Self.ceilToLayoutUnit(rawWidth(from: s, to: g))
                 while g < limit {
                     let rawNext = rawWidth(from: s, to: g + 1)
-                    let next = Self.ceilToLayoutUnit(rawNext)
+                    let next = itemized ? itemizedWidth(from: s, to: g + 1) : Self.ceilToLayoutUnit(rawNext)
                     if next > fit || rawNext + frac > fit { break }
                     g += 1
                     w = next
@@ -223,8 +225,31 @@ extension ShapedText {
     /// does not change (it is measured on the exact sum).
     @inline(__always)
     func browserLineWidth(from s: Int, to e: Int, _ w: Int64) -> Int64 {
-        guard hasSeveralLevels, !hasTabs, w > 0 else { return w }
+        guard hasSeveralLevels, !hasTabs, w > 0, itemStarts.isEmpty else { return w }
         return w + itemRoundingSurplus(from: s, to: e)
+    }
+
+    /// The width of boundaries `s..<e` as a browser sums a line of inline items: each
+    /// item's piece (see `itemStarts`) rounded up to a layout unit on its own; `hyphen` is
+    /// added to the last piece.
+    func itemizedWidth(from s: Int, to e: Int, hyphen: Int64 = 0) -> Int64 {
+        if e <= s { return 0 }
+        let starts = itemStarts
+        // The first item start after `s`.
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(starts[mid]) <= s { lo = mid + 1 } else { hi = mid }
+        }
+        var total: Int64 = 0
+        var a = s
+        while lo < starts.count && Int(starts[lo]) < e {
+            let b = Int(starts[lo])
+            total += Self.ceilToLayoutUnit(rawWidth(from: a, to: b))
+            a = b
+            lo += 1
+        }
+        return total + Self.ceilToLayoutUnit(rawWidth(from: a, to: e) + hyphen)
     }
 
     /// What rounding each bidi run's piece of the line `s..<e` up to a layout unit adds to the

@@ -41,6 +41,9 @@ public struct ShapedText: Sendable {
         /// Whether the runs have more than one bidi level (each level's stretch of a line is
         /// rounded up to a layout unit on its own: see `browserLineWidth`).
         let hasSeveralLevels: Bool
+        /// Boundary indices where an item rounded on its own starts (see
+        /// `ShapedRuns.roundedItemStarts`); empty for plain text.
+        let itemStarts: [Int32]
         let strutHeight: Double
         let strutBox: (ascent: Double, descent: Double)
         let fixedLineHeight: Double?
@@ -82,6 +85,7 @@ public struct ShapedText: Sendable {
     /// Whether any run uses a font other than the primary one (else every line is a strut).
     var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
     var hasSeveralLevels: Bool { storage.header.hasSeveralLevels }
+    var itemStarts: [Int32] { storage.header.itemStarts }
     /// The height of a line of the primary font alone, and its box.
     var strutHeight: Double { storage.header.strutHeight }
     var strutBox: (ascent: Double, descent: Double) { storage.header.strutBox }
@@ -205,9 +209,21 @@ public struct ShapedText: Sendable {
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
                             hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
+                            itemStarts: Self.boundaries(of: shaped.roundedItemStarts, in: b.offsets),
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
         storage = ShapedStorage.make(header, steps: steps)
+    }
+
+    /// The boundary indices of UTF-8 `offsets` (ascending) that are boundaries of `all`.
+    private static func boundaries(of offsets: [Int32], in all: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        var k = 0
+        for o in offsets {
+            while k < all.count && all[k] < o { k += 1 }
+            if k < all.count && all[k] == o && k > 0 && (result.last.map { Int($0) < k } ?? true) { result.append(Int32(k)) }
+        }
+        return result
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width

@@ -104,6 +104,11 @@ public struct ShapedRuns: Sendable {
     /// shaper found them itemizing (`TextItemizer.segment`), so preparing does not walk
     /// them again; empty when not given.
     package var clusters: [Int32] = []
+    /// UTF-8 offsets (ascending, inside the text) where an inline item starts whose width
+    /// on a line the browser rounds up to a layout unit on its own, the line's width being
+    /// the sum (a styled paragraph's spans, attachments and bidi runs); empty for a plain
+    /// text, whose line is one rounded sum.
+    package var roundedItemStarts: [Int32] = []
 
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics]) {
         self.runs = runs
