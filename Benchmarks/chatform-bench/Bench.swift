@@ -68,7 +68,10 @@ struct Bench: ParsableCommand {
             try field(into: &results)
         }
         if !fontsOnly && !wrapOnly { try paragraph(into: &results) }
-        if !wrapOnly && !paragraphsOnly { try fonts(runs: runs, into: &results) }
+        if !wrapOnly && !paragraphsOnly {
+            try fonts(runs: runs, into: &results)
+            try styled(runs: runs, into: &results)
+        }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }

@@ -81,6 +81,7 @@ extension ShapedText {
         let hasTabs = self.hasTabs
         let stepCount = entries.count
         let itemized = !itemStarts.isEmpty
+        let arrays = ItemCursor.Arrays(x: itemized ? x : [], flags: itemized ? flags : [], starts: itemStarts, last: lastBoundary)
         storage.withSteps { steps in
         var s = 0
         var sx: Int64 = 0
@@ -89,7 +90,7 @@ extension ShapedText {
         var sSafe = true
         var sAtBreak = true
         var bi = 0
-        while s < last {
+        lines: while s < last {
             // Entries only grow, and the last ends the text: one is past `s`.
             while Int(steps[bi].boundary) <= s { bi += 1 }
             var chosen = -1
@@ -100,14 +101,23 @@ extension ShapedText {
             var endsFlush = false
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
-            if sSafe && !hasTabs && !linear && !itemized {
+            // Item rounding (styled text): the width so far of the items the line has passed.
+            var items = ItemCursor(start: s, next: itemized ? Self.firstIndex(after: s, in: arrays.starts) : 0)
+            if sSafe && !hasTabs && !linear {
                 // A stretch of plain entries (content ends only grow along it): the last that
                 // fits, scanned four at a time (a line spans a few dozen entries at most; a
                 // scan mispredicts a branch twice a line where a binary search does at every
                 // step).
-                let end = Int(steps[j].nextComplex)
-                let threshold = fit == .max ? .max : sx - frac + fit
-                if end > j && steps[j].contentX <= threshold {
+                // Past the start of an item rounded on its own (styled text), the line's width
+                // is the rounded widths of the pieces passed (`base`) plus the piece from
+                // `origin`: the stretch goes on with the threshold that leaves.
+                var threshold = fit == .max ? .max : sx - frac + fit
+                var origin = sx
+                var base: Int64 = 0
+                scan: while true {
+                    let end = Int(steps[j].nextComplex)
+                    if end > j {
+                    guard steps[j].contentX <= threshold else { break scan }
                     var lo = j
                     while lo + 4 < end && steps[lo + 4].contentX <= threshold { lo += 4 }
                     while lo + 1 < end && steps[lo + 1].contentX <= threshold { lo += 1 }
@@ -121,24 +131,41 @@ extension ShapedText {
                         chosenBox = Double(ascent) + Double(descent)
                     }
                     let step = steps[lo]
-                    let raw = step.contentX - sx
+                    let raw = step.contentX - origin
+                    let lineWidth = raw > 0 ? base + Self.ceilToLayoutUnit(raw) : base
                     if lo + 1 < end || lo + 1 == stepCount {
                         // The next entry is plain and does not fit, or this one ends the
                         // text: the line ends here, at a plain entry (safe, no mandatory
                         // break), without reading its entry. Its content is empty only where
                         // the line is hanging white space, whose advance is not negative.
-                        body(s, Int(step.boundary), raw > 0 ? Self.ceilToLayoutUnit(raw) : 0, false,
-                             uniform ?? (sAtBreak ? chosenBox : nil))
+                        body(s, Int(step.boundary), lineWidth, false, uniform ?? (sAtBreak ? chosenBox : nil))
                         sAtBreak = true
                         s = Int(step.boundary)
                         sx = step.x
                         sSafe = true
                         bi = lo + 1
-                        continue
+                        continue lines
                     }
                     chosen = lo
-                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(raw) : 0
+                    chosenWidth = Int(entries[lo].contentEnd) > s ? lineWidth : 0
                     j = lo + 1
+                    }
+                    // An entry looked at closely only because an item starts in its segment:
+                    // measured here, and the stretch after it goes on.
+                    guard itemized && frac == 0 && entries[j].flags & BreakEntry.itemStartOnly != 0 else { break scan }
+                    let w = items.width(to: Int(entries[j].contentEnd), hyphen: 0, in: self, arrays)
+                    guard w <= fit else { break scan }
+                    chosen = j
+                    chosenWidth = w
+                    ascent = Swift.max(ascent, steps[j].boxAscent)
+                    descent = Swift.max(descent, steps[j].boxDescent)
+                    chosenBox = Double(ascent) + Double(descent)
+                    items.advance(through: Int(steps[j].boundary), in: self, arrays)
+                    j += 1
+                    if j >= stepCount { break scan }
+                    origin = arrays.x[items.pieceStart]
+                    base = items.base
+                    threshold = fit == .max ? .max : origin + fit - base
                 }
             }
             while j < entries.count {
@@ -150,7 +177,7 @@ extension ShapedText {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
                         ? step.contentX - sx
                         : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
-                    w = itemized ? itemizedWidth(from: s, to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
+                    w = itemized ? items.width(to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0, in: self, arrays)
                         : Self.ceilToLayoutUnit(raw)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
@@ -227,6 +254,80 @@ extension ShapedText {
     func browserLineWidth(from s: Int, to e: Int, _ w: Int64) -> Int64 {
         guard hasSeveralLevels, !hasTabs, w > 0, itemStarts.isEmpty else { return w }
         return w + itemRoundingSurplus(from: s, to: e)
+    }
+
+    /// The line's width so far in items rounded on their own (see `itemizedWidth`), found
+    /// a step at a time as wrapping looks at content ends further along the line.
+    struct ItemCursor {
+        /// The prepared text's arrays, read without going through its storage each time.
+        struct Arrays {
+            let x: [Int64]
+            let flags: [UInt8]
+            let starts: [Int32]
+            let last: Int
+
+            /// `pieceWidth` where neither end is unsafe, else nil.
+            @inline(__always)
+            func plainWidth(_ a: Int, _ b: Int) -> Int64? {
+                if flags[a] & Flags.unsafe != 0 || (b < last && flags[b] & Flags.unsafe != 0) { return nil }
+                return x[b] - x[a]
+            }
+        }
+        /// Where the current item's piece starts (the line's start, or an item's).
+        var pieceStart: Int
+        /// The index in `itemStarts` of the next item start after `pieceStart`.
+        var next: Int
+        /// The rounded widths of the pieces before `pieceStart`.
+        var base: Int64 = 0
+        let lineStart: Int
+
+        init(start: Int, next: Int) {
+            pieceStart = start
+            lineStart = start
+            self.next = next
+        }
+
+        /// The line's width from its start to boundary `e` (`hyphen` on its last piece).
+        @inline(__always)
+        mutating func width(to e: Int, hyphen: Int64, in text: ShapedText, _ a: Arrays) -> Int64 {
+            if e < pieceStart { return text.itemizedWidth(from: lineStart, to: e, hyphen: hyphen) }
+            while next < a.starts.count && Int(a.starts[next]) < e {
+                let b = Int(a.starts[next])
+                base += ShapedText.ceilToLayoutUnit(a.plainWidth(pieceStart, b) ?? text.rawWidth(from: pieceStart, to: b))
+                pieceStart = b
+                next += 1
+            }
+            if e <= pieceStart { return base }
+            return base + ShapedText.ceilToLayoutUnit((a.plainWidth(pieceStart, e) ?? text.rawWidth(from: pieceStart, to: e)) + hyphen)
+        }
+    }
+
+}
+
+extension ShapedText.ItemCursor {
+    /// Takes in the pieces of items starting at or before boundary `e`.
+    @inline(__always)
+    mutating func advance(through e: Int, in text: ShapedText, _ a: Arrays) {
+        let starts = a.starts
+        while next < starts.count && Int(starts[next]) <= e {
+            let b = Int(starts[next])
+            base += ShapedText.ceilToLayoutUnit(a.plainWidth(pieceStart, b) ?? text.rawWidth(from: pieceStart, to: b))
+            pieceStart = b
+            next += 1
+        }
+    }
+}
+
+extension ShapedText {
+    /// The index in `starts` (ascending) of the first after `s`.
+    @inline(__always)
+    static func firstIndex(after s: Int, in starts: [Int32]) -> Int {
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(starts[mid]) <= s { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The width of boundaries `s..<e` as a browser sums a line of inline items: each

@@ -185,6 +185,17 @@ public struct ShapedText: Sendable {
                 previous = e
             }
         }
+        // Entries whose segment holds the start of an item rounded on its own (styled text):
+        // the scan over prepared advances stops there (see `ShapedText.forEachLine`).
+        let itemStarts = Self.boundaries(of: shaped.roundedItemStarts, in: b.offsets)
+        var crossesItem = [Bool](repeating: false, count: itemStarts.isEmpty ? 0 : steps.count)
+        if !itemStarts.isEmpty {
+            var k = 0
+            for start in itemStarts {
+                while k < steps.count && steps[k].boundary < start { k += 1 }
+                if k < steps.count { crossesItem[k] = true }
+            }
+        }
         // Where wrapping cannot decide by prepared advances alone, and where the line box
         // changes.
         var following = Int32(steps.count)
@@ -198,7 +209,8 @@ public struct ShapedText: Sendable {
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
                 || entries[k].endTrim != 0 || steps[k].x != b.x[boundary]   // the hanging advance fits in `hang`
                 || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
-            if complex { following = Int32(k) }
+            if !complex && !crossesItem.isEmpty && crossesItem[k] { entries[k].flags |= BreakEntry.itemStartOnly }
+            if complex || (!crossesItem.isEmpty && crossesItem[k]) { following = Int32(k) }
             steps[k].nextComplex = following
             if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
             k -= 1
@@ -209,7 +221,7 @@ public struct ShapedText: Sendable {
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
                             hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
-                            itemStarts: Self.boundaries(of: shaped.roundedItemStarts, in: b.offsets),
+                            itemStarts: itemStarts,
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
         storage = ShapedStorage.make(header, steps: steps)
@@ -452,6 +464,9 @@ struct BreakEntry: Sendable {
     static let contentEndUnsafe: UInt8 = 4
     /// The line ends at a soft hyphen and shows a hyphen (`contentX` includes its advance).
     static let hyphenated: UInt8 = 8
+    /// Plain but for the start of an item rounded on its own in its segment (styled text):
+    /// the scan stops at it, measures it by items, and goes on.
+    static let itemStartOnly: UInt8 = 16
 }
 
 /// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of
