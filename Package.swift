@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
         .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
         .library(name: "ChatFormDemo", targets: ["ChatFormDemo"]),
+        .library(name: "ChatFormPictures", targets: ["ChatFormPictures"]),
+        // Snapshot strategies for pointfreeco's swift-snapshot-testing: only code that links
+        // this product builds SnapshotTesting (the umbrella does not).
+        .library(name: "ChatFormSnapshotTesting", targets: ["ChatFormSnapshotTesting"]),
         .executable(name: "chatform", targets: ["chatform"]),
         .executable(name: "chatform-bench", targets: ["chatform-bench"]),
     ],
@@ -29,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Allocation counting for the allocation gates (chatform-alloc-gate); not linked into any product.
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // Snapshot tests in the ecosystem's way (ChatFormSnapshotTesting only).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .systemLibrary(
@@ -66,12 +72,19 @@ let package = Package(
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
         .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal"]),
+        // Pictures of what the engine computed: layouts and table frames as SVG, replays as
+        // one HTML page, and text dumps of both (`chatform replay --html`, `wrap --svg`).
+        .target(name: "ChatFormPictures", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormScroll", "ChatFormReplay"]),
+        .target(name: "ChatFormSnapshotTesting",
+                dependencies: ["ChatFormPictures", "ChatFormScroll", "ChatFormText",
+                               .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // The umbrella: re-exports every public layer above.
         .target(
             name: "ChatFormLayout",
             dependencies: [
                 "ChatFormGeometry", "ChatFormRows", "ChatFormText", "ChatFormFont", "ChatFormMotion",
                 "ChatFormScroll", "ChatFormBehaviors", "ChatFormReplay", "ChatFormTerminal", "ChatFormDemo",
+                "ChatFormPictures",
             ]
         ),
         .executableTarget(
@@ -83,6 +96,7 @@ let package = Package(
                 "ChatFormBehaviors",
                 "ChatFormReplay",
                 "ChatFormDemo",
+                "ChatFormPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,8 +141,17 @@ let package = Package(
         .testTarget(name: "ChatFormTerminalTests",
                     dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe", "chatform", "ChatFormText"]),
         .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
+        .testTarget(name: "ChatFormSnapshotTestingTests",
+                    dependencies: ["ChatFormSnapshotTesting", "ChatFormPictures", "ChatFormScroll", "ChatFormText",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "ChatFormPicturesTests",
+                    dependencies: ["ChatFormTesting", "ChatFormPictures", "ChatFormFont", "ChatFormReplay", "chatform"]),
         // The documentation's samples, run as written, through the umbrella import.
-        .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform"]),
+        .testTarget(name: "ChatFormLayoutTests",
+                    dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["Articles/__Snapshots__"]),
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",

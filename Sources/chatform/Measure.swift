@@ -2,6 +2,7 @@ import ArgumentParser
 import ChatFormText
 import ChatFormFont
 import ChatFormReplay
+import ChatFormPictures
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,20 +16,23 @@ struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} per line): height and line count at a width, with real fonts.",
         discussion: """
-        Reads standard input line by line and writes one line per input line, in order:
-        {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless
-        --line-height) and N the visual line count, as a browser lays the text out with
-        `white-space: pre-wrap; overflow-wrap: break-word`. Blank lines are skipped. A line that
-        is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and
-        the command exits with status 1 at the end. Batches are measured on every core; output
+        Reads standard input line by line and writes one line per input line, in order: \
+        {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless \
+        --line-height) and N the visual line count, as a browser lays the text out with \
+        `white-space: pre-wrap; overflow-wrap: break-word`. Blank lines are skipped. A line that \
+        is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and \
+        the command exits with status 1 at the end. Batches are measured on every core; output \
         streams as each batch is done.
+
+        Without --font-family or --font the text is shaped with fontconfig's sans-serif \
+        (\(DefaultFont.description)), said once on standard error.
         """
     )
 
     @Option(help: "Available width in pixels.")
     var width: Double
 
-    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS).")
+    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS). Default: sans-serif (\(DefaultFont.description)).")
     var fontFamily: String?
 
     @Option(help: "Font file (after any --font-family).")
@@ -46,9 +50,11 @@ struct Measure: ParsableCommand {
     @Flag(help: "Korean word priority (CSS word-break: keep-all).")
     var keepAll = false
 
+    @Option(help: ArgumentHelp("Also draw each message as an SVG picture (lines, line boxes, the widest line) into this folder, named after its id (or its line number).", valueName: "folder"))
+    var svg: String?
+
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
-        guard fontFamily != nil || font != nil else { throw ValidationError("give --font-family or --font.") }
         guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
             throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
         }
@@ -61,10 +67,21 @@ struct Measure: ParsableCommand {
     func run() throws {
         let stack: FontStack
         do {
-            stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight, tabWidth: 8)
+            stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight, tabWidth: 8,
+                                      command: "measure")
         } catch {
             writeError("chatform measure: \(error)")
             throw ExitCode(2)
+        }
+        var pictures: MeasureBatch.Pictures?
+        if let svg {
+            do {
+                try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
+            } catch {
+                writeError("chatform measure: cannot make the folder \(svg): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            pictures = MeasureBatch.Pictures(folder: svg, drawing: .font(family: cssFamilies(of: stack), size: stack.size))
         }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let options = TextLayoutOptions(keepAll: keepAll)
@@ -81,7 +98,8 @@ struct Measure: ParsableCommand {
                 batch.append((lineNumber, line))
             }
             if batch.isEmpty { break }
-            let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers)
+            let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
+                                           pictures: pictures)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)
@@ -95,14 +113,34 @@ struct Measure: ParsableCommand {
 
 /// One batch of messages measured on several threads, results in input order.
 enum MeasureBatch {
+    /// Where `--svg` draws each message, and how.
+    struct Pictures: Sendable {
+        var folder: String
+        var drawing: LayoutPicture.Drawing
+
+        /// A file name for a message: its id's letters, digits, `-`, `_` and `.` (others as
+        /// `_`), or its line number when the id is missing or gives no usable name.
+        func path(id: JSONValue?, line: Int) -> String {
+            var name = ""
+            if let id {
+                let raw = id.string ?? JSONWriter.encode(id)
+                name = String(raw.unicodeScalars.prefix(100).map {
+                    ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0) : "_"
+                })
+            }
+            if name.isEmpty || name.allSatisfy({ $0 == "." || $0 == "_" }) { name = "line-\(line)" }
+            return folder + "/" + name + ".svg"
+        }
+    }
+
     static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
-                    options: TextLayoutOptions, threads: Int) -> [String] {
+                    options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
         let workers = min(threads, batch.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < batch.count {
-                results.set(i, measure(batch[i], stack: stack, width: width, options: options))
+                results.set(i, measure(batch[i], stack: stack, width: width, options: options, pictures: pictures))
                 i += workers
             }
         }
@@ -110,7 +148,7 @@ enum MeasureBatch {
     }
 
     static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
-                        options: TextLayoutOptions) -> String {
+                        options: TextLayoutOptions, pictures: Pictures? = nil) -> String {
         func failure(_ message: String) -> String {
             "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
         }
@@ -121,6 +159,16 @@ enum MeasureBatch {
         let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
         do {
             let layout = try ShapedText(text: text, shaper: stack, options: options).layout(width: width)
+            if let pictures {
+                let path = pictures.path(id: value["id"], line: item.number)
+                let title = "id \(id), width \(JSONWriter.number(width))"
+                do {
+                    try LayoutPicture(layout, drawing: pictures.drawing, title: title).svg
+                        .write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    return failure("cannot write \(path): \(error.localizedDescription)")
+                }
+            }
             let height = JSONWriter.number(layout.height)
             return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount)}"
         } catch {

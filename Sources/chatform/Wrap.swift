@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatFormText
 import ChatFormFont
+import ChatFormPictures
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,15 +14,17 @@ struct Wrap: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Wrap standard input (one text, any number of paragraphs) to a width in terminal cells or pixels.",
         discussion: """
-        --format jsonl prints one object per visual line: {"start":S,"end":E,"width":W,"hard":B}
-        with S and E UTF-8 byte offsets into the input (the lines partition it), W the width in
-        cells without trailing hanging white space or the line's mandatory break, and B true
+        --format jsonl prints one object per visual line: {"start":S,"end":E,"width":W,"hard":B} \
+        with S and E UTF-8 byte offsets into the input (the lines partition it), W the width in \
+        cells without trailing hanging white space or the line's mandatory break, and B true \
         when the line ends in a mandatory break. Invalid UTF-8 exits with status 2.
 
-        With --font-family or --font the text is shaped with real fonts (HarfBuzz, fontconfig
-        fallback) as a browser lays out `white-space: pre-wrap; overflow-wrap: break-word`:
-        --width and W are in pixels (fractional allowed) and each object also has "height",
-        the line's height in pixels (CSS line-height: normal, or --line-height).
+        With --font-family, --font or --font-size the text is shaped with real fonts (HarfBuzz, \
+        fontconfig fallback) as a browser lays out `white-space: pre-wrap; overflow-wrap: \
+        break-word`: --width and W are in pixels (fractional allowed) and each object also has \
+        "height", the line's height in pixels (CSS line-height: normal, or --line-height). \
+        --font-size alone uses fontconfig's sans-serif (\(DefaultFont.description)), said once \
+        on standard error.
         """
     )
 
@@ -50,8 +53,8 @@ struct Wrap: ParsableCommand {
     @Option(help: "Shape with this font file (after any --font-family), --width in pixels.")
     var font: String?
 
-    @Option(help: "Pixels per em for --font-family / --font.")
-    var fontSize: Double = 16
+    @Option(help: "Pixels per em (default 16 with --font-family or --font); alone, shapes with sans-serif (\(DefaultFont.description)).")
+    var fontSize: Double?
 
     @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
     var lineHeight: Double?
@@ -59,7 +62,10 @@ struct Wrap: ParsableCommand {
     @Flag(help: "With a font: print each shaped run (byte range, font family, file, bidi level, script) to standard error.")
     var showRuns = false
 
-    var usesFonts: Bool { fontFamily != nil || font != nil }
+    @Option(help: ArgumentHelp("Also write the layout as an SVG picture: each line's box and text where the engine put it, the available width and the widest line.", valueName: "file"))
+    var svg: String?
+
+    var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil }
 
     func validate() throws {
         if usesFonts {
@@ -70,7 +76,7 @@ struct Wrap: ParsableCommand {
             }
         }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
-        guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
+        if let fontSize, !(fontSize.isFinite && FontStack.sizeRange.contains(fontSize)) {
             throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
         }
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
@@ -92,16 +98,18 @@ struct Wrap: ParsableCommand {
         }
         let options = TextLayoutOptions(keepAll: keepAll)
         let layout: TextLayout
+        var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
             let stack: FontStack
             do {
-                stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight,
-                                          tabWidth: tabWidth)
+                stack = try makeFontStack(families: fontFamily, file: font, size: fontSize ?? 16, lineHeight: lineHeight,
+                                          tabWidth: tabWidth, command: "wrap")
             } catch {
                 writeError("chatform wrap: \(error)")
                 throw ExitCode(2)
             }
             layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            drawing = .font(family: cssFamilies(of: stack), size: stack.size)
             if showRuns, let shaped = layout.shapedText {
                 for run in shaped.runs {
                     let face = stack.face(of: run)
@@ -112,6 +120,14 @@ struct Wrap: ParsableCommand {
         } else {
             let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
             layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)
+        }
+        if let svg {
+            do {
+                try LayoutPicture(layout, drawing: drawing).svg.write(toFile: svg, atomically: true, encoding: .utf8)
+            } catch {
+                writeError("chatform wrap: cannot write \(svg): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
         }
         var out = OutputBuffer()
         input.withUnsafeBufferPointer { bytes in
@@ -136,17 +152,30 @@ struct Wrap: ParsableCommand {
 }
 
 /// The font stack named by the tool's options: the families (comma-separated, CSS order),
-/// then the file.
-func makeFontStack(families: String?, file: String?, size: Double, lineHeight: Double?, tabWidth: Int) throws -> FontStack {
+/// then the file; with neither, fontconfig's sans-serif, said once on standard error.
+func makeFontStack(families: String?, file: String?, size: Double, lineHeight: Double?, tabWidth: Int,
+                   command: String) throws -> FontStack {
     var files: [(path: String, index: Int)] = []
-    let names = (families ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+    var names = (families ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
         .filter { !$0.isEmpty }
+    if names.isEmpty && file == nil {
+        names = [DefaultFont.family]
+        writeError("chatform \(command): no --font-family or --font: using fontconfig's sans-serif, \(DefaultFont.description)")
+    }
     for name in names {
         let stack = try FontStack(family: name, size: size)
         files.append((stack.primaryFaces[0].path, stack.primaryFaces[0].index))
     }
     if let file { files.append((file, 0)) }
     return try FontStack(files: files, size: size, lineHeight: lineHeight.map { .fixed($0) } ?? .normal, tabWidth: tabWidth)
+}
+
+/// The stack's faces as a CSS `font-family` list, for pictures a browser draws with the
+/// same fonts (fallback fonts are the browser's to find, as the engine found them).
+func cssFamilies(of stack: FontStack) -> String {
+    var seen: [String] = []
+    for face in stack.primaryFaces where !seen.contains(face.family) { seen.append(face.family) }
+    return seen.map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }.joined(separator: ", ")
 }
 
 /// Reads all of standard input.
