@@ -44,24 +44,55 @@ extension ShapedText {
 
     /// The lines at `width` and the bottom of each line (in pixels from the top).
     func wrap(width: Double, linear: Bool = false) -> (lines: [LineFragment], bottoms: [Double]) {
+        if storage.header.isItemized { return wrapItemized(width: width, linear: linear) }
         let last = offsets.count - 1
         var lines: [LineFragment] = []
         var bottoms: [Double] = []
         var y = 0.0
-        forEachLine(width: width, linear: linear) { s, e, w, hard, box in
+        forEachPlainLine(width: width, linear: linear) { s, e, w, hard, box in
             let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
-            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(browserLineWidth(from: s, to: e, w)),
+            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
                                       terminatorLength: terminator))
             y += box ?? lineBoxHeight(from: s, to: e)
             bottoms.append(y)
         }
+        if roundsBidiRuns {
+            // Each bidi run's piece rounded apart (see `browserLineWidth`), after the walk so
+            // the walk's closure stays small.
+            for k in lines.indices where lines[k].width > 0 {
+                let w = Int64((lines[k].width * 65536).rounded())
+                lines[k].width = Self.pixels(browserLineWidth(from: boundary(of: lines[k].start), to: boundary(of: lines[k].end), w))
+            }
+        }
+        finishLines(&lines, &bottoms, y: y, last: last)
+        return (lines, bottoms)
+    }
+
+    /// `wrap` for styled text (see `forEachItemizedLine`).
+    private func wrapItemized(width: Double, linear: Bool) -> (lines: [LineFragment], bottoms: [Double]) {
+        let last = offsets.count - 1
+        var lines: [LineFragment] = []
+        var bottoms: [Double] = []
+        var y = 0.0
+        forEachItemizedLine(width: width, linear: linear) { s, e, w, hard, box in
+            let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
+            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
+                                      terminatorLength: terminator))
+            y += box ?? lineBoxHeight(from: s, to: e)
+            bottoms.append(y)
+        }
+        finishLines(&lines, &bottoms, y: y, last: last)
+        return (lines, bottoms)
+    }
+
+    /// The empty line after a final mandatory break (or of an empty text).
+    @inline(__always)
+    private func finishLines(_ lines: inout [LineFragment], _ bottoms: inout [Double], y: Double, last: Int) {
         if lines.isEmpty || lines[lines.count - 1].isHard {
             let end = Int(offsets[last])
             lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
-            y += fixedLineHeight ?? strutHeight
-            bottoms.append(y)
+            bottoms.append(y + (fixedLineHeight ?? strutHeight))
         }
-        return (lines, bottoms)
     }
 
     /// Greedy first-fit: calls `body(start, end, width, hard, height)` (boundary indices,
@@ -72,6 +103,17 @@ extension ShapedText {
     /// slower (for tests).
     @inline(__always)
     func forEachLine(width: Double, linear: Bool = false, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+        // Two loops: plain text's has no trace of item rounding (it is the loop as it was
+        // before styled text; `forEachItemizedLine` is the same walk with the items' sums).
+        if storage.header.isItemized {
+            forEachItemizedLine(width: width, linear: linear, body)
+        } else {
+            forEachPlainLine(width: width, linear: linear, body)
+        }
+    }
+
+    @inline(__always)
+    private func forEachPlainLine(width: Double, linear: Bool, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
         let uniform: Double? = fixedLineHeight ?? (usesFallbackFonts ? nil : strutHeight)
         let strutAscent = Float(strutBox.ascent), strutDescent = Float(strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64.
@@ -80,8 +122,152 @@ extension ShapedText {
         let entries = breakEntries
         let hasTabs = self.hasTabs
         let stepCount = entries.count
-        let itemized = !itemStarts.isEmpty
-        let arrays = ItemCursor.Arrays(x: itemized ? x : [], flags: itemized ? flags : [], starts: itemStarts, last: lastBoundary)
+        storage.withSteps { steps in
+        var s = 0
+        var sx: Int64 = 0
+        var paragraphStart = 0
+        var sOpening: Int64 = 0
+        var sSafe = true
+        var sAtBreak = true
+        var bi = 0
+        while s < last {
+            // Entries only grow, and the last ends the text: one is past `s`.
+            while Int(steps[bi].boundary) <= s { bi += 1 }
+            var chosen = -1
+            var chosenWidth: Int64 = 0
+            var j = bi
+            var ascent = strutAscent, descent = strutDescent
+            var chosenBox = 0.0
+            var endsFlush = false
+            // White space that opens a paragraph is rounded apart (see `openingRound`).
+            let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
+            if sSafe && !hasTabs && !linear {
+                // A stretch of plain entries (content ends only grow along it): the last that
+                // fits, scanned four at a time (a line spans a few dozen entries at most; a
+                // scan mispredicts a branch twice a line where a binary search does at every
+                // step).
+                let end = Int(steps[j].nextComplex)
+                let threshold = fit == .max ? .max : sx - frac + fit
+                if end > j && steps[j].contentX <= threshold {
+                    var lo = j
+                    while lo + 4 < end && steps[lo + 4].contentX <= threshold { lo += 4 }
+                    while lo + 1 < end && steps[lo + 1].contentX <= threshold { lo += 1 }
+                    if uniform == nil {
+                        var k = j
+                        while k <= lo {
+                            ascent = Swift.max(ascent, steps[k].boxAscent)
+                            descent = Swift.max(descent, steps[k].boxDescent)
+                            k = Int(steps[k].nextBoxChange)
+                        }
+                        chosenBox = Double(ascent) + Double(descent)
+                    }
+                    let step = steps[lo]
+                    let raw = step.contentX - sx
+                    if lo + 1 < end || lo + 1 == stepCount {
+                        // The next entry is plain and does not fit, or this one ends the
+                        // text: the line ends here, at a plain entry (safe, no mandatory
+                        // break), without reading its entry. Its content is empty only where
+                        // the line is hanging white space, whose advance is not negative.
+                        body(s, Int(step.boundary), raw > 0 ? Self.ceilToLayoutUnit(raw) : 0, false,
+                             uniform ?? (sAtBreak ? chosenBox : nil))
+                        sAtBreak = true
+                        s = Int(step.boundary)
+                        sx = step.x
+                        sSafe = true
+                        bi = lo + 1
+                        continue
+                    }
+                    chosen = lo
+                    chosenWidth = Int(entries[lo].contentEnd) > s ? Self.ceilToLayoutUnit(raw) : 0
+                    j = lo + 1
+                }
+            }
+            while j < entries.count {
+                let entry = entries[j]
+                let step = steps[j]
+                let ce = Int(entry.contentEnd)
+                var w: Int64 = 0
+                if ce > s {
+                    let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
+                        ? step.contentX - sx
+                        : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
+                    w = Self.ceilToLayoutUnit(raw)
+                    if w <= fit && raw + frac > fit { w = fit + 1 }
+                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
+                        && candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
+                    if w > fit && entry.endTrim > 0 && ce - 1 > s {
+                        // Closing punctuation straddling the line's end is set flush when
+                        // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium
+                        // applies it: only to the mark the width ends in).
+                        let prefix = hasTabs ? rawWidth(from: s, to: ce - 1) : x[ce - 1] - sx
+                        let trimmed = Self.ceilToLayoutUnit(raw - Int64(entry.endTrim))
+                        if prefix + frac <= fit && trimmed + frac <= fit {
+                            w = trimmed
+                            endsFlush = true
+                        }
+                    }
+                }
+                if w > fit { break }
+                chosen = j
+                chosenWidth = w
+                ascent = Swift.max(ascent, step.boxAscent)
+                descent = Swift.max(descent, step.boxDescent)
+                chosenBox = Double(ascent) + Double(descent)
+                if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(step.boundary) == last { break }
+                j += 1
+            }
+            if chosen >= 0 {
+                let entry = entries[chosen]
+                let b = Int(steps[chosen].boundary)
+                // A line starting inside a segment (after a broken word) unites its boxes
+                // from the runs instead.
+                body(s, b, chosenWidth, entry.flags & BreakEntry.hard != 0, uniform ?? (sAtBreak ? chosenBox : nil))
+                sAtBreak = true
+                s = b
+                sx = x[b]
+                if entry.flags & BreakEntry.hard != 0 {
+                    paragraphStart = b
+                    sOpening = Int64(entry.openingRound)
+                }
+                sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
+                bi = chosen + 1   // the next line's first entry (boundaries only grow)
+            } else {
+                // Nothing fits before the first opportunity: break the word between clusters
+                // (overflow-wrap: break-word), as many as fit, at least one.
+                let limit = Int(entries[bi].contentEnd)
+                var g = s + 1
+                var w = Self.ceilToLayoutUnit(rawWidth(from: s, to: g))
+                while g < limit {
+                    let rawNext = rawWidth(from: s, to: g + 1)
+                    let next = Self.ceilToLayoutUnit(rawNext)
+                    if next > fit || rawNext + frac > fit { break }
+                    g += 1
+                    w = next
+                }
+                body(s, g, w, false, uniform)
+                sAtBreak = false
+                s = g
+                sx = x[g]
+                sSafe = !has(g, Flags.unsafe)
+            }
+        }
+        }
+    }
+
+    /// `forEachLine` for styled text: each inline item's piece of a line rounded up on its
+    /// own (`itemStarts`).
+    private func forEachItemizedLine(width: Double, linear: Bool, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+        let uniform: Double? = fixedLineHeight ?? (usesFallbackFonts ? nil : strutHeight)
+        let strutAscent = Float(strutBox.ascent), strutDescent = Float(strutBox.descent)
+        // A line fits when its content is at most the width (in whole layout units) + 1/64.
+        let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
+        let last = lastBoundary
+        let entries = breakEntries
+        let hasTabs = self.hasTabs
+        let stepCount = entries.count
+        // Styled text only: its arrays read once (plain text reads nothing more).
+        let itemized = true
+        let arrays: ItemCursor.Arrays? = itemized ? ItemCursor.Arrays(x: x, flags: flags, starts: itemStarts, last: last) : nil
         storage.withSteps { steps in
         var s = 0
         var sx: Int64 = 0
@@ -102,7 +288,7 @@ extension ShapedText {
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
             // Item rounding (styled text): the width so far of the items the line has passed.
-            var items = ItemCursor(start: s, next: itemized ? Self.firstIndex(after: s, in: arrays.starts) : 0)
+            var items = ItemCursor(start: s, next: itemized ? Self.firstIndex(after: s, in: arrays!.starts) : 0)
             if sSafe && !hasTabs && !linear {
                 // A stretch of plain entries (content ends only grow along it): the last that
                 // fits, scanned four at a time (a line spans a few dozen entries at most; a
@@ -153,17 +339,17 @@ extension ShapedText {
                     // An entry looked at closely only because an item starts in its segment:
                     // measured here, and the stretch after it goes on.
                     guard itemized && frac == 0 && entries[j].flags & BreakEntry.itemStartOnly != 0 else { break scan }
-                    let w = items.width(to: Int(entries[j].contentEnd), hyphen: 0, in: self, arrays)
+                    let w = items.width(to: Int(entries[j].contentEnd), hyphen: 0, in: self, arrays!)
                     guard w <= fit else { break scan }
                     chosen = j
                     chosenWidth = w
                     ascent = Swift.max(ascent, steps[j].boxAscent)
                     descent = Swift.max(descent, steps[j].boxDescent)
                     chosenBox = Double(ascent) + Double(descent)
-                    items.advance(through: Int(steps[j].boundary), in: self, arrays)
+                    items.advance(through: Int(steps[j].boundary), in: self, arrays!)
                     j += 1
                     if j >= stepCount { break scan }
-                    origin = arrays.x[items.pieceStart]
+                    origin = arrays!.x[items.pieceStart]
                     base = items.base
                     threshold = fit == .max ? .max : origin + fit - base
                 }
@@ -177,7 +363,7 @@ extension ShapedText {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
                         ? step.contentX - sx
                         : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
-                    w = itemized ? items.width(to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0, in: self, arrays)
+                    w = itemized ? items.width(to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0, in: self, arrays!)
                         : Self.ceilToLayoutUnit(raw)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
@@ -252,9 +438,12 @@ extension ShapedText {
     /// does not change (it is measured on the exact sum).
     @inline(__always)
     func browserLineWidth(from s: Int, to e: Int, _ w: Int64) -> Int64 {
-        guard hasSeveralLevels, !hasTabs, w > 0, itemStarts.isEmpty else { return w }
+        guard w > 0, roundsBidiRuns else { return w }
         return w + itemRoundingSurplus(from: s, to: e)
     }
+
+    /// Whether a line's width rounds its bidi runs apart (see `browserLineWidth`).
+    var roundsBidiRuns: Bool { hasSeveralLevels && !hasTabs && !storage.header.isItemized }
 
     /// The line's width so far in items rounded on their own (see `itemizedWidth`), found
     /// a step at a time as wrapping looks at content ends further along the line.

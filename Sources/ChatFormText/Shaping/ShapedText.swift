@@ -44,6 +44,8 @@ public struct ShapedText: Sendable {
         /// Boundary indices where an item rounded on its own starts (see
         /// `ShapedRuns.roundedItemStarts`); empty for plain text.
         let itemStarts: [Int32]
+        /// `!itemStarts.isEmpty`, read without touching the array.
+        let isItemized: Bool
         let strutHeight: Double
         let strutBox: (ascent: Double, descent: Double)
         let fixedLineHeight: Double?
@@ -221,7 +223,7 @@ public struct ShapedText: Sendable {
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
                             hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
-                            itemStarts: itemStarts,
+                            itemStarts: itemStarts, isItemized: !itemStarts.isEmpty,
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
         storage = ShapedStorage.make(header, steps: steps)
