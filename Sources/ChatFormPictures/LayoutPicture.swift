@@ -195,7 +195,7 @@ extension LayoutPicture {
             out += "\(index) [\(line.start), \(line.end)) y \(n(layout.lineTop(index))) height \(n(layout.heightOfLine(index))) width \(n(line.width))"
             if let baseline = layout.baseline(ofLine: index) { out += " baseline \(n(baseline))" }
             out += line.isHard ? " hard" : ""
-            out += " |\(TableFrame.visible(layout.string(ofLine: index)))|\n"
+            out += " |\(TableFrame.visible(layout.text(ofLine: index)))|\n"
         }
         if let caret, let rect = try? layout.caretRect(for: caret) {
             out += "caret @\(caret.offset) x \(n(rect.minX)) y \(n(rect.minY))…\(n(rect.maxY))\n"

@@ -13,12 +13,16 @@ import ChatFormScroll
 /// ```
 ///
 /// Frames are the table after every event and at every animation frame the events play.
+/// A seed behaviour's script (`{"behavior": …}`) is drawn too: each of its states as the
+/// screen it drives (``BehaviorFrame``); the caret rule does not apply there.
 /// A URL ending in `#frame-N` opens on frame N.
 public struct ReplayPage: Sendable {
     /// One frame of the page.
     public struct Frame: Sendable {
-        /// What the table showed.
-        public var frame: TableFrame
+        /// What the table showed (table scripts).
+        public var frame: TableFrame?
+        /// The behaviour's state (behaviour scripts).
+        public var behavior: BehaviorFrame?
         /// The index of the event in the script, and the event as written.
         public var event: Int, eventJSON: String
         /// The animation frame's number, or nil for the state after the event.
@@ -32,31 +36,59 @@ public struct ReplayPage: Sendable {
     /// How the table's units become pixels.
     public var drawing: LayoutPicture.Drawing
 
-    /// Plays `script` (a table script, as `chatform replay` reads) and keeps every frame.
+    /// Plays `script` (as `chatform replay` reads it) and keeps every frame.
     ///
-    /// - Throws: `ReplayError` for a bad script, or one that drives no table (a seed
-    ///   behaviour's script).
+    /// - Throws: `ReplayError` for a bad script, with its position.
     /// - Complexity: O(frames × the text on screen).
     public init(script: [UInt8], title: String, drawing: LayoutPicture.Drawing = .terminalCells) throws(ReplayError) {
         self.title = title
         self.drawing = drawing
+        let json: JSONValue
+        do { json = try JSONReader.parse(script) } catch { throw ReplayError(error.description) }
+        if let behavior = json["behavior"]?.string {
+            frames = try Self.behaviorFrames(script: script, json: json, behavior: behavior)
+            return
+        }
         var frames: [Frame] = []
         try Replay.run(script: script, options: Replay.Options(frames: true), emit: { _ in }) { moment in
-            frames.append(Frame(frame: TableFrame(moment.table, caretRuleApplies: moment.caretRuleApplies),
+            frames.append(Frame(frame: TableFrame(moment.table, caretRuleApplies: moment.caretRuleApplies), behavior: nil,
                                 event: moment.event, eventJSON: moment.eventJSON, animationFrame: moment.frame))
         }
         self.frames = frames
     }
 
+    /// The frames of a behaviour script: each output line of the replay, with the event
+    /// it follows.
+    static func behaviorFrames(script: [UInt8], json: JSONValue, behavior: String) throws(ReplayError) -> [Frame] {
+        let lines = try BehaviorScript.run(script: script, frames: true)
+        let events = json["events"]?.array ?? []
+        let config = json["config"] ?? .object([])
+        var frames: [Frame] = []
+        var event = -1
+        var offset: Double?
+        for line in lines {
+            guard let state = try? JSONReader.parse(Array(line.utf8)) else { continue }
+            if state["kind"]?.string == "event", let index = state["index"]?.number {
+                event = Int(index)
+                if event < events.count, let o = events[event]["offset"]?.number { offset = o }
+            }
+            let k = Swift.max(0, event)
+            frames.append(Frame(frame: nil, behavior: BehaviorFrame(behavior: behavior, config: config, state: state, eventOffset: offset),
+                                event: k, eventJSON: k < events.count ? JSONWriter.encode(events[k]) : "{}",
+                                animationFrame: state["frame"]?.number.map { Int($0) }))
+        }
+        return frames
+    }
+
     /// The indices of the frames where the caret rule is broken.
     public var brokenFrames: [Int] {
-        frames.indices.filter { frames[$0].frame.verdict.map { !$0.holds } ?? false }
+        frames.indices.filter { frames[$0].frame?.verdict.map { !$0.holds } ?? false }
     }
 
     /// What led to frame `index`, in words.
     func caption(of index: Int) -> String {
         let f = frames[index]
-        let when = f.animationFrame.map { "animation frame \($0) of" } ?? "after"
+        let when = f.animationFrame.map { "animation frame \($0) \(f.behavior == nil ? "of" : "after")" } ?? "after"
         return "frame \(index + 1)/\(frames.count), \(when) events[\(f.event)]: \(f.eventJSON)"
     }
 
@@ -87,7 +119,9 @@ public struct ReplayPage: Sendable {
         <p>\(frames.count) frames. Keys: ← and → step a frame, Home and End jump.</p>
 
         """
-        if broken.isEmpty {
+        if frames.contains(where: { $0.behavior != nil }) {
+            html += "<p>A seed behaviour's replay: each state drawn as the screen it drives, its fields beside it.</p>\n"
+        } else if broken.isEmpty {
             html += "<p class=\"kept-all\">The caret rule holds at every frame where it applies.</p>\n"
         } else {
             html += "<p class=\"broken-list\">The caret rule is broken at \(broken.count) frame\(broken.count == 1 ? "" : "s"): "
@@ -105,10 +139,12 @@ public struct ReplayPage: Sendable {
         """
         for index in frames.indices {
             let f = frames[index]
-            let state = f.frame.verdict.map { $0.holds ? "kept" : "broken" } ?? "not-checked"
-            html += "<section class=\"frame \(state)\" id=\"frame-\(index)\" data-event=\"\(f.event)\" hidden>\n"
+            let state = f.frame?.verdict.map { $0.holds ? "kept" : "broken" } ?? "not-checked"
+            // Not named frame-N: a fragment naming an element would scroll the page to it.
+            html += "<section class=\"frame \(state)\" data-index=\"\(index)\" data-event=\"\(f.event)\" hidden>\n"
             html += "<p class=\"event\">\(SVG.escape(caption(of: index)))</p>\n"
-            html += f.frame.svg(drawing: drawing, id: String(index))
+            if let frame = f.frame { html += frame.svg(drawing: drawing, id: String(index)) }
+            if let behavior = f.behavior { html += behavior.svg(id: String(index)) }
             html += "</section>\n"
         }
         html += """

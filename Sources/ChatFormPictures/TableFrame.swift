@@ -126,7 +126,7 @@ public struct TableFrame: Sendable, Hashable {
         selection = []
         marked = table.markedText?.rects ?? []
         let screen = viewport.offset...(viewport.offset + viewport.size.height)
-        var focusedText: (text: FieldText, left: Double, top: Double)?
+        var focusedText: (text: any LineLayout, left: Double, top: Double)?
         for i in table.rowsInViewport() {
             let frame = table.frame(ofRow: i)
             var row = Row(id: String(describing: frame.id), index: i, y: frame.y, height: frame.height,
@@ -168,7 +168,7 @@ public struct TableFrame: Sendable, Hashable {
     }
 
     /// The lines of `text` whose box meets `window` (content y), placed at `left`, `top`.
-    static func lines(of text: FieldText, left: Double, top: Double, window: ClosedRange<Double>) -> [Line] {
+    static func lines(of text: any LineLayout, left: Double, top: Double, window: ClosedRange<Double>) -> [Line] {
         var result: [Line] = []
         for index in 0..<text.lineCount {
             guard let rect = try? text.caretRect(for: TextPosition(offset: text.line(at: index).start)) else { continue }
@@ -184,7 +184,7 @@ public struct TableFrame: Sendable, Hashable {
 
     /// One rectangle per line that `range` covers, from its start (or the line's) to its
     /// end (or the line's end).
-    static func rects(of range: Range<Int>, in text: FieldText, left: Double, top: Double) -> [Rect] {
+    static func rects(of range: Range<Int>, in text: any LineLayout, left: Double, top: Double) -> [Rect] {
         guard let first = try? text.lineIndex(for: TextPosition(offset: range.lowerBound)),
               let last = try? text.lineIndex(for: TextPosition(offset: range.upperBound, affinity: .upstream)) else { return [] }
         var rects: [Rect] = []

@@ -1,24 +1,4 @@
-import ChatFormGeometry
 import ChatFormText
-import ChatFormScroll
-
-/// What the pictures read of a laid-out text: its lines and where each grapheme starts.
-protocol DrawnLines {
-    var lineCount: Int { get }
-    func line(at index: Int) -> LineFragment
-    func string(ofLine index: Int) -> String
-    func caretRect(for position: TextPosition) throws(TextLayoutError) -> Rect
-    func offset(after offset: Int) throws(TextLayoutError) -> Int
-}
-
-extension TextLayout: DrawnLines {
-    func line(at index: Int) -> LineFragment { lines[index] }
-    func string(ofLine index: Int) -> String { String(lineText(index)) }
-}
-
-extension FieldText: DrawnLines {
-    func string(ofLine index: Int) -> String { lineText(index) }
-}
 
 /// One grapheme cluster of a drawn line: its text and where the layout put it.
 public struct DrawnCluster: Sendable, Hashable {
@@ -32,30 +12,27 @@ public struct DrawnCluster: Sendable, Hashable {
     public var width: Double
 }
 
-extension DrawnLines {
-    /// The clusters of line `index`, without its mandatory break, each at the x the
-    /// layout's caret geometry gives (logical order).
+extension LineLayout {
+    /// The clusters of line `index`, without its mandatory break, each at the x of the caret
+    /// stop before it (logical order).
     ///
     /// - Complexity: O(the line's length).
     func clusters(ofLine index: Int) -> [DrawnCluster] {
         let line = line(at: index)
-        let text = string(ofLine: index)
+        var stops: [(offset: Int, x: Double)] = []
+        try? forEachCaretStop(onLine: index) { offset, x in
+            stops.append((offset, x))
+            return true
+        }
+        guard stops.count > 1 else { return [] }
+        let bytes = Array(text(ofLine: index).utf8)
         var result: [DrawnCluster] = []
-        var utf8 = text.utf8.startIndex
-        var offset = line.start
-        guard offset < line.contentEnd,
-              var x = try? caretRect(for: TextPosition(offset: offset, affinity: .downstream)).minX else { return [] }
-        while offset < line.contentEnd {
-            guard let next = try? self.offset(after: offset), next > offset else { break }
-            let end = Swift.min(next, line.contentEnd)
-            let nextX = end < line.contentEnd
-                ? (try? caretRect(for: TextPosition(offset: end, affinity: .downstream)).minX) ?? x
-                : (try? caretRect(for: TextPosition(offset: end, affinity: .upstream)).minX) ?? x
-            let stop = text.utf8.index(utf8, offsetBy: end - offset, limitedBy: text.utf8.endIndex) ?? text.utf8.endIndex
-            result.append(DrawnCluster(text: String(text[utf8..<stop]), offset: offset, x: x, width: Swift.max(0, nextX - x)))
-            utf8 = stop
-            offset = end
-            x = nextX
+        result.reserveCapacity(stops.count - 1)
+        for k in 0..<(stops.count - 1) {
+            let from = stops[k].offset - line.start, to = stops[k + 1].offset - line.start
+            guard from >= 0, to <= bytes.count, from < to else { continue }
+            result.append(DrawnCluster(text: String(decoding: bytes[from..<to], as: UTF8.self), offset: stops[k].offset,
+                                       x: stops[k].x, width: Swift.max(0, stops[k + 1].x - stops[k].x)))
         }
         return result
     }

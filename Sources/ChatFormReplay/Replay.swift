@@ -34,14 +34,7 @@ public enum Replay {
             for line in try BehaviorScript(json: json).run(frames: options.frames) { emit(line) }
             return
         }
-        let top = try Fields(json, "script")
-        try top.allow(Player.scriptKeys)
-        var player = try Player(top, options: options)
-        guard let events = json["events"] else { return }
-        guard let list = events.array else { throw ReplayError("script.events: expected an array") }
-        for (k, event) in list.enumerated() {
-            for line in try player.play(event, index: k) { emit(line) }
-        }
+        try playTable(json, options: options, observer: nil, emit: emit)
     }
 
     /// Runs a table script (not a behaviour script) and hands `observe` the table after
@@ -57,10 +50,17 @@ public enum Replay {
         if json["behavior"] != nil {
             throw ReplayError("script: a behaviour script (\"behavior\") drives no table session, so it has no frames to draw")
         }
+        try playTable(json, options: options, observer: observe, emit: emit)
+    }
+
+    /// Plays a table script's events, emitting each output line (and handing `observer`
+    /// each moment).
+    static func playTable(_ json: JSONValue, options: Options, observer: ((ReplayMoment) -> Void)?,
+                          emit: (String) -> Void) throws(ReplayError) {
         let top = try Fields(json, "script")
         try top.allow(Player.scriptKeys)
         var player = try Player(top, options: options)
-        player.observer = observe
+        player.observer = observer
         guard let events = json["events"] else { return }
         guard let list = events.array else { throw ReplayError("script.events: expected an array") }
         for (k, event) in list.enumerated() {

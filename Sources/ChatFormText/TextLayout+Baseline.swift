@@ -11,7 +11,7 @@ extension TextLayout {
     ///
     /// - Complexity: O(log r + the runs on the line), r the number of runs.
     public func baseline(ofLine index: Int) -> Double? {
-        guard case .shaped(let shaped) = measurer, lines.indices.contains(index) else { return nil }
+        guard let shaped = shapedText, lines.indices.contains(index) else { return nil }
         let line = lines[index]
         return shaped.baseline(fromByte: line.start, to: line.contentEnd)
     }

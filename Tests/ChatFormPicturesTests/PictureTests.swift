@@ -101,24 +101,43 @@ struct PictureTests {
         for (frame, line) in zip(page.frames, lines) {
             #expect(line.hasPrefix("{\"event\":\(frame.event),"))
             #expect(line.contains("\"frame\":") == (frame.animationFrame != nil))
-            #expect(line.contains("\"offset\":\(JSONWriter.number(frame.frame.offset))"))
+            #expect(line.contains("\"offset\":\(JSONWriter.number(frame.frame?.offset ?? .nan))"))
         }
         #expect(page.brokenFrames.isEmpty)
         #expect(page.html.contains("The caret rule holds at every frame where it applies."))
         // A frame made to break the rule is listed first, in red, and the page opens on it.
-        page.frames[7].frame.verdict = .broken("made up for the test")
-        page.frames[12].frame.verdict = .broken("made up for the test")
+        page.frames[7].frame?.verdict = .broken("made up for the test")
+        page.frames[12].frame?.verdict = .broken("made up for the test")
         #expect(page.brokenFrames == [7, 12])
         let html = page.html
         #expect(html.contains("The caret rule is broken at 2 frames: <a href=\"#frame-7\" data-frame=\"7\">8</a><a href=\"#frame-12\" data-frame=\"12\">13</a>"))
         #expect(html.contains("value=\"7\""))
-        #expect(html.contains("<section class=\"frame broken\" id=\"frame-7\""))
+        #expect(html.contains("<section class=\"frame broken\" data-index=\"7\""))
         #expect(html.components(separatedBy: "<section class=\"frame").count - 1 == page.frames.count)
         #expect(!html.contains("http://") || !html.contains("<script src"), "the page loads nothing")
     }
 
-    @Test func aBehaviourScriptHasNoFramesToDraw() throws {
-        let script = #"{"behavior": "toolbar", "events": []}"#
-        #expect(throws: ReplayError.self) { try ReplayPage(script: Array(script.utf8), title: "x") }
+    /// A seed behaviour's replay is drawn too: a frame per output line, each listing its state.
+    @Test(arguments: [
+        #"{"behavior": "toolbar", "config": {"contentHeight": 3000, "viewportHeight": 800}, "events": [{"type": "dragBegin", "offset": 0, "at": 0}, {"type": "scroll", "offset": 40, "translation": -40, "at": 0.1}, {"type": "dragEnd", "offset": 40, "at": 0.2}]}"#,
+        #"{"behavior": "header", "config": {"headerHeight": 120}, "events": [{"type": "scroll", "offset": 31, "at": 0}, {"type": "advance", "by": 0.3}]}"#,
+        #"{"behavior": "tabs", "config": {"headerHeight": 300, "tabBarHeight": 44, "minimumHeaderHeight": 100, "viewportHeight": 800, "tabs": [{"id": "posts", "contentHeight": 2000}, {"id": "likes", "contentHeight": 500}]}, "events": [{"type": "scroll", "offset": 450}, {"type": "selectTab", "tab": "likes"}]}"#,
+        #"{"behavior": "sections", "config": {"viewportHeight": 700, "bottomInset": 90, "sections": [{"id": "0", "height": 620}, {"id": "1", "height": 880}]}, "events": [{"type": "next", "at": 0}, {"type": "next", "at": 1}]}"#,
+    ])
+    func aBehaviourScriptIsDrawn(script: String) throws {
+        let lines = try BehaviorScript.run(script: Array(script.utf8), frames: true)
+        let page = try ReplayPage(script: Array(script.utf8), title: "behaviour")
+        #expect(page.frames.count == lines.count)
+        for (frame, line) in zip(page.frames, lines) {
+            let behavior = try #require(frame.behavior)
+            #expect(frame.frame == nil)
+            // Every field of the state is listed beside the drawing.
+            let svg = behavior.svg()
+            for key in behavior.state.keys { #expect(svg.contains(">\(key) "), "\(key) not listed") }
+            #expect(JSONWriter.encode(behavior.state) == line)
+        }
+        let html = page.html
+        #expect(html.components(separatedBy: "<section class=\"frame").count - 1 == lines.count)
+        #expect(page.brokenFrames.isEmpty)
     }
 }

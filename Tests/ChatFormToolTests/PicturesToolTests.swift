@@ -26,13 +26,17 @@ struct PicturesToolTests {
         #expect(!html.contains("<script src") && !html.contains("<link"), "the page must be self-contained")
     }
 
-    @Test func replayHTMLRefusesABehaviourScriptAndAFolderItCannotWrite() throws {
+    @Test func replayHTMLDrawsABehaviourScriptAndRefusesAFolderItCannotWrite() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let behaviour = folder.appendingPathComponent("toolbar.json")
-        try #"{"behavior": "toolbar", "events": []}"#.write(to: behaviour, atomically: true, encoding: .utf8)
-        let refused = try Tool.run(["replay", behaviour.path, "--html", folder.appendingPathComponent("x.html").path])
-        #expect(refused.status == 2 && refused.stderr.contains("behaviour script"), "\(refused.stderr)")
+        try #"{"behavior": "toolbar", "config": {"contentHeight": 3000, "viewportHeight": 800}, "events": [{"type": "scroll", "offset": 40, "translation": -40, "at": 0.1}]}"#.write(to: behaviour, atomically: true, encoding: .utf8)
+        let drawn = try Tool.run(["replay", behaviour.path, "--html", folder.appendingPathComponent("x.html").path])
+        #expect(drawn.status == 0 && drawn.stderr.contains("frames"), "\(drawn.stderr)")
+        let bad = folder.appendingPathComponent("bad.json")
+        try #"{"behavior": "toolbar", "events": [{"type": "fly"}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try Tool.run(["replay", bad.path, "--html", folder.appendingPathComponent("y.html").path])
+        #expect(refused.status == 2 && refused.stderr.contains("script.config"), "\(refused.stderr)")
         let script = ToolProcess.fixture("chat.json", target: "ChatFormReplayTests").path
         let unwritable = try Tool.run(["replay", script, "--html", folder.appendingPathComponent("missing/x.html").path])
         #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot write"), "\(unwritable.stderr)")

@@ -185,7 +185,10 @@ struct StyledShaper: TextShaper {
             }
             i = j
         }
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: faces.boxes)
+        // Boundaries that are not the whole text's are left for the prepared text to find.
+        let usable = clustersUsable && Int(clusters.last!) == n
+        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: faces.boxes,
+                                clusters: usable ? clusters : [])
         // Inline items a browser rounds on their own: each element, each change of bidi level.
         var itemStarts: [Int32] = []
         var previousLevel: UInt8? = nil
@@ -208,7 +211,6 @@ struct StyledShaper: TextShaper {
         result.roundedItemStarts = itemStarts
         result.lineEndTrims = trims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
-        if clustersUsable && Int(clusters.last!) == n { result.clusters = clusters }
         let shaper = StyledShaper(runs: result, paragraph: paragraph, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
         return (text, shaper, offsets)

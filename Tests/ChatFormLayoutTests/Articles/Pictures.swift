@@ -13,7 +13,7 @@ print(page.frames.count, page.brokenFrames)     // every event and animation fra
 let html = page.html                            // one file: open it in a browser
         #expect(page.frames.count > 4)
         #expect(page.brokenFrames.isEmpty)
-        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("id=\"frame-\(page.frames.count - 1)\""))
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("data-index=\"\(page.frames.count - 1)\""))
     }
 
     @Test func aFrameOfYourOwnTable() throws {
