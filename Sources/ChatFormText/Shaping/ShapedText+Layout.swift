@@ -8,7 +8,12 @@ extension ShapedText {
     ///   line edges that are not safe to break.
     public func layout(width: Double) throws(TextLayoutError) -> TextLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        let (lines, bottoms) = wrap(width: width)
+        if storage.header.isItemized {
+            let (lines, bottoms) = wrapItemized(width: width, linear: false)
+            return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
+        }
+        var (lines, bottoms) = wrap(width: width)
+        if roundsBidiRuns { roundBidiRuns(&lines) }
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
@@ -42,9 +47,9 @@ extension ShapedText {
         return (count, height)
     }
 
-    /// The lines at `width` and the bottom of each line (in pixels from the top).
+    /// The lines at `width` and the bottom of each line (in pixels from the top), for plain
+    /// text (styled text: `wrapItemized`; a line's bidi runs: `roundBidiRuns`).
     func wrap(width: Double, linear: Bool = false) -> (lines: [LineFragment], bottoms: [Double]) {
-        if storage.header.isItemized { return wrapItemized(width: width, linear: linear) }
         let last = offsets.count - 1
         var lines: [LineFragment] = []
         var bottoms: [Double] = []
@@ -56,20 +61,25 @@ extension ShapedText {
             y += box ?? lineBoxHeight(from: s, to: e)
             bottoms.append(y)
         }
-        if roundsBidiRuns {
-            // Each bidi run's piece rounded apart (see `browserLineWidth`), after the walk so
-            // the walk's closure stays small.
-            for k in lines.indices where lines[k].width > 0 {
-                let w = Int64((lines[k].width * 65536).rounded())
-                lines[k].width = Self.pixels(browserLineWidth(from: boundary(of: lines[k].start), to: boundary(of: lines[k].end), w))
-            }
+        if lines.isEmpty || lines[lines.count - 1].isHard {
+            let end = Int(offsets[last])
+            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
+            y += fixedLineHeight ?? strutHeight
+            bottoms.append(y)
         }
-        finishLines(&lines, &bottoms, y: y, last: last)
         return (lines, bottoms)
     }
 
+    /// Each bidi run's piece of a line rounded apart (see `browserLineWidth`).
+    func roundBidiRuns(_ lines: inout [LineFragment]) {
+        for k in lines.indices where lines[k].width > 0 {
+            let w = Int64((lines[k].width * 65536).rounded())
+            lines[k].width = Self.pixels(browserLineWidth(from: boundary(of: lines[k].start), to: boundary(of: lines[k].end), w))
+        }
+    }
+
     /// `wrap` for styled text (see `forEachItemizedLine`).
-    private func wrapItemized(width: Double, linear: Bool) -> (lines: [LineFragment], bottoms: [Double]) {
+    func wrapItemized(width: Double, linear: Bool) -> (lines: [LineFragment], bottoms: [Double]) {
         let last = offsets.count - 1
         var lines: [LineFragment] = []
         var bottoms: [Double] = []
