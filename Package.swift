@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
         // ChatFormText/Shaping on a fake shaper: runs on machines without the fonts.
-        .testTarget(name: "ChatFormShapingTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
+        .testTarget(name: "ChatFormShapingTests", dependencies: ["ChatFormTesting", "ChatFormText", "ChatFormScroll"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors"]),

@@ -71,6 +71,7 @@ struct Bench: ParsableCommand {
         if !wrapOnly && !paragraphsOnly {
             try fonts(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
+            try resizeWithFonts(runs: runs, into: &results)
         }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
@@ -425,6 +426,7 @@ struct Target: CustomStringConvertible {
         "keystroke.chat1M.cpu_p99_over_p50": .max(2),
         "keystroke.chat1M.cpu_max_over_p50": .max(5),
         "keystroke.field100k.p99_us": .max(100),
+        "resize.chat10k_fonts.speedup": .min(20),
         "index.bytes_per_row": .max(16),
         "index.measured.bytes_per_row": .max(16),
     ]

@@ -451,27 +451,26 @@ extension FontStack {
                 let key = UInt64(first) | (emoji ? 1 << 32 : 0) | lang << 33
                 if let cached = decisions.withLock({ $0.single[key] }) { return cached }
                 let chosen = resolve([first], emoji: emoji, language: Self.fallbackLanguage(script: script, default: language))
-                decisions.withLock { d in
-                    if d.single.count + d.multi.count >= Self.decisionLimit {
-                        d.single.removeAll()
-                        d.multi.removeAll(keepingCapacity: true)
-                    }
-                    d.single[key] = chosen
-                }
+                remember { $0.single[key] = chosen }
                 return chosen
             }
             let language = Self.fallbackLanguage(script: script, default: self.language)
             let multi = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language
             if let cached = decisions.withLock({ $0.multi[multi] }) { return cached }
             let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
+            remember { $0.multi[multi] = chosen }
+            return chosen
+        }
+
+        /// Stores a fallback decision, emptying both tables first when they are full.
+        private func remember(_ store: (inout (single: DecisionTable, multi: [String: Int])) -> Void) {
             decisions.withLock { d in
                 if d.single.count + d.multi.count >= Self.decisionLimit {
                     d.single.removeAll()
                     d.multi.removeAll(keepingCapacity: true)
                 }
-                d.multi[multi] = chosen
+                store(&d)
             }
-            return chosen
         }
 
         /// The languages fallback distinguishes, by code (0: any other, the default).

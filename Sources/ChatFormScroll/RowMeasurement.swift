@@ -51,6 +51,10 @@ public struct RowMeasurement: Sendable {
     /// The width the text was laid out at.
     public var contentWidth: Double
     public var items: [Item]
+    /// Whether the row can be laid out again at another width from its prepared texts
+    /// alone: it has text, every text item keeps a prepared text (real fonts), and none is
+    /// the live document of the focused field.
+    var relaysWithoutShaping = false
 
     /// Measures `row` for a viewport of `width`.
     ///
@@ -60,10 +64,17 @@ public struct RowMeasurement: Sendable {
     ///
     /// - Complexity: O(text length of the row).
     /// `live` supplies the laid-out text of one item (the focused field's edit buffer),
-    /// already at the right width, instead of laying its text out again.
+    /// already at the right width, instead of laying its text out again. `previous`, the
+    /// row's measurement at another width, lends the prepared text of each item whose text
+    /// is unchanged (real fonts: the item is re-laid by arithmetic, not shaped again); pass
+    /// it only with the same metrics and options.
+    ///
+    /// - Complexity: O(text length of the row); O(lines) for an item re-laid from its
+    ///   prepared text.
     public static func measure<ID>(_ row: Row<ID>, width: Double, metrics: any TextMetrics,
                                    options: TextLayoutOptions,
-                                   live: (item: Int, document: TextDocument)? = nil) throws(TextLayoutError) -> RowMeasurement {
+                                   live: (item: Int, document: TextDocument)? = nil,
+                                   reusing previous: RowMeasurement? = nil) throws(TextLayoutError) -> RowMeasurement {
         guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
         let style = row.style
         let contentWidth = Self.contentWidth(of: style, in: width)
@@ -74,6 +85,8 @@ public struct RowMeasurement: Sendable {
             var item = Item(index: index, y: y, height: 0, layout: nil, document: nil, editable: editable, maxVisibleHeight: 0)
             if let live, live.item == index {
                 item.document = live.document
+            } else if let prepared = previous?.item(at: index)?.layout?.shapedText, prepared.text == text {
+                item.layout = try prepared.layout(width: contentWidth)
             } else {
                 item.layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
             }
@@ -106,7 +119,33 @@ public struct RowMeasurement: Sendable {
             }
         }
         let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
-        return RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
+        var measurement = RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
+        measurement.relaysWithoutShaping = items.contains { $0.layout != nil }
+            && items.allSatisfy { $0.document == nil && ($0.layout == nil || $0.layout?.shapedText != nil) }
+        return measurement
+    }
+
+    /// Lays the row out again at `width` from its items' prepared texts (see
+    /// `relaysWithoutShaping`), as `measure` would at that width, and returns its height.
+    ///
+    /// - Complexity: O(lines) of the row's text items: no shaping.
+    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
+        precondition(relaysWithoutShaping, "relay of a row without prepared texts")
+        let contentWidth = Self.contentWidth(of: style, in: width)
+        var y = 0.0
+        for k in items.indices {
+            items[k].y = y
+            if let prepared = items[k].layout?.shapedText {
+                let layout = try prepared.layout(width: contentWidth)
+                items[k].height = Swift.min(layout.height, items[k].maxVisibleHeight)
+                items[k].layout = layout
+            }
+            y += items[k].height
+        }
+        self.width = width
+        self.contentWidth = contentWidth
+        height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
+        return height
     }
 
     /// Takes item `index`'s live document out (leaving nil), so the caller holds the only
@@ -125,6 +164,7 @@ public struct RowMeasurement: Sendable {
         guard let k = items.firstIndex(where: { $0.index == index }) else { return }
         items[k].layout = nil
         items[k].document = document
+        relaysWithoutShaping = false
         items[k].height = Swift.min(document.height, items[k].maxVisibleHeight)
         var y = k == 0 ? 0 : items[k - 1].y + items[k - 1].height
         for j in k..<items.count {

@@ -85,6 +85,20 @@ struct RowCache: Sendable {
     var innerOffsets: [Int: Double] = [:]
     /// When the row was last used, for eviction.
     var stamp: UInt64 = 0
+
+    /// The measurement laid out again at `width` from its prepared texts, inner offsets
+    /// kept within their new ranges; returns the row's height.
+    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
+        let height = try measurement.relay(toWidth: width)
+        guard !innerOffsets.isEmpty else { return height }
+        for k in measurement.items.indices {
+            let index = measurement.items[k].index
+            if let inner = innerOffsets[index] {
+                innerOffsets[index] = Swift.min(Swift.max(0, inner), measurement.items[k].maxInnerOffset)
+            }
+        }
+        return height
+    }
 }
 
 /// One use of a measurement, for least-recently-used eviction.

@@ -31,6 +31,11 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The row kept at the top of the band while rows below it grow, if any.
     public internal(set) var pinnedRow: ID?
 
+    /// Whether a row measured again at another width re-lays its prepared text (real fonts:
+    /// no shaping) instead of laying its text out from scratch [true]; the benchmark turns
+    /// it off to time the reshaping path.
+    package var reusesPreparedText = true
+
     /// How many row measurements the table has made since it was created (a row measured
     /// again counts again): what `scrollTo` or a scroll costs in text layout.
     public internal(set) var measurementsMade = 0
@@ -198,7 +203,8 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
                 live = (focus.field.item, document)
             }
             m = try RowMeasurement.measure(row, width: viewport.size.width, metrics: configuration.metrics,
-                                           options: configuration.textOptions, live: live)
+                                           options: configuration.textOptions, live: live,
+                                           reusing: reusesPreparedText ? previous?.measurement : nil)
         } catch {
             if var previous {
                 // Put the buffer back where it was taken from.
@@ -229,6 +235,19 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         let old = heights.height(at: index)
         do { try heights.setHeight(m.height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return m.height - old
+    }
+
+    /// Lays measured row `index` out again at the viewport's width from its prepared
+    /// texts, in place, keeping `anchor` still on screen as `remeasure` does.
+    ///
+    /// - Complexity: O(log n + the row's lines).
+    mutating func relay(row index: Int, anchor: Int?) throws(ScrollError) {
+        let height: Double
+        do { height = try caches[source.id(at: index)]!.relay(toWidth: viewport.size.width) } catch { throw .layout(error.description) }
+        measurementsMade &+= 1
+        let old = heights.height(at: index)
+        do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
+        if height != old, let anchor, index < anchor { viewport.offset += height - old }
     }
 
     /// Measures row `index` again, keeping `anchor` (by default the first visible row)
@@ -381,13 +400,15 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     }
 
     /// Changes the viewport's size. After a width change, a table with estimated heights
-    /// measures the rows in view now and the rest when they are needed (their old heights
-    /// serve as estimates); a table without estimates measures every row. Either way the
-    /// first visible row stays at the same place on screen (to 1e-9).
+    /// measures the rows in view now, re-lays every measured row with real fonts from its
+    /// prepared text (no shaping), and measures the rest when they are needed (their old
+    /// heights serve as estimates); a table without estimates measures every row. Either
+    /// way the first visible row stays at the same place on screen (to 1e-9).
     /// Then the offset is clamped and the caret revealed.
     ///
-    /// - Complexity: O(log n + rows in view) plus their text with estimates; O(n log n) plus
-    ///   all the text without.
+    /// - Complexity: O(log n + rows in view) plus their text with estimates, plus
+    ///   O(m log m + lines) for m measured rows with real fonts; O(n log n) plus all the
+    ///   text without.
     public mutating func resize(to size: Size) throws(ScrollError) {
         var v = viewport
         v.size = size
@@ -400,10 +421,22 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
             _ = try measure(row: i)
             viewport.offset = heights.offset(ofRow: i) - anchor.screenY - viewport.topInset
         }
+        let anchorIndex = anchorID.flatMap { source.index(of: $0) }
         if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
             // Without estimates the table stays exact everywhere.
-            let anchorIndex = anchorID.flatMap { source.index(of: $0) }
             for i in 0..<rowCount where cache(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
+        } else {
+            // Rows laid out with real fonts keep their prepared text: every such measured row
+            // is re-laid at the new width by arithmetic, so measured heights stay exact
+            // (estimates stay for the rest).
+            var prepared: [Int] = []
+            for (id, cache) in caches where cache.measurement.relaysWithoutShaping && cache.measurement.width != size.width {
+                if let i = source.index(of: id) { prepared.append(i) }
+            }
+            prepared.sort()
+            for i in prepared {
+                if reusesPreparedText { try relay(row: i, anchor: anchorIndex) } else { try remeasure(row: i, anchor: anchorIndex) }
+            }
         }
         try settle(anchor: anchorID)
         try revealCaret()

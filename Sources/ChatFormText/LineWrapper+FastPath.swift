@@ -170,16 +170,10 @@ extension LineWrapper {
                         // A run of Hangul syllables: between two, LB31 breaks (H2/H3 pairs
                         // join only with jamo, LB26), unless keep-all drops it.
                         while i + 2 < n && base[i] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
-                            if !keepAll {
-                                if fastBreak(start: segStart, end: i, full: full, content: content, hasContent: true, hard: false,
-                                             unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
-                                    return (i, true)
-                                }
-                                segStart = i
-                                full = 0
+                            if fastLetter(at: i, units: units, segStart: &segStart, full: &full, content: &content, unit: unit,
+                                          recording: recording, stop: stop, lineCount: &lineCount) {
+                                return (i, true)
                             }
-                            full += units
-                            content = full
                             i += 3
                         }
                     }
@@ -214,16 +208,10 @@ extension LineWrapper {
                             let bits = table[Int(scalar)]
                             guard Self.isPlainWideLetter(bits),
                                   FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12)) == FastBreakClass.id else { break }
-                            if !keepAll {
-                                if fastBreak(start: segStart, end: i, full: full, content: content, hasContent: true, hard: false,
-                                             unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
-                                    return (i, true)
-                                }
-                                segStart = i
-                                full = 0
+                            if fastLetter(at: i, units: fast.wide, segStart: &segStart, full: &full, content: &content, unit: unit,
+                                          recording: recording, stop: stop, lineCount: &lineCount) {
+                                return (i, true)
                             }
-                            full += fast.wide
-                            content = full
                             i += l
                         }
                     }
@@ -271,16 +259,10 @@ extension LineWrapper {
                                 full = fast.wide
                                 content = full
                                 while m + 2 < n && base[m] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: m).scalar &- 0xAC00 < 11172 {
-                                    if !keepAll {
-                                        if fastBreak(start: segStart, end: m, full: full, content: content, hasContent: true,
-                                                     hard: false, unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
-                                            return (m, true)
-                                        }
-                                        segStart = m
-                                        full = 0
+                                    if fastLetter(at: m, units: fast.wide, segStart: &segStart, full: &full, content: &content,
+                                                  unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
+                                        return (m, true)
                                     }
-                                    full += fast.wide
-                                    content = full
                                     m += 3
                                 }
                                 previous = FastBreakClass.id
@@ -374,6 +356,27 @@ extension LineWrapper {
         guard let stop, lines.count != lineCount else { return false }
         lineCount = lines.count
         return stop(lines[lineCount - 1].end)
+    }
+
+    /// A letter at `i` inside a run where LB31 breaks between two (Hangul syllables,
+    /// ideographs): the step at the opportunity before it (unless keep-all drops it), then its
+    /// `units` added to the segment.
+    ///
+    /// - Returns: whether `stop` asked to end the run.
+    @inline(__always)
+    private mutating func fastLetter(at i: Int, units: Int, segStart: inout Int, full: inout Int, content: inout Int,
+                                     unit: Double, recording: Bool, stop: ((Int) -> Bool)?, lineCount: inout Int) -> Bool {
+        if !keepAll {
+            if fastBreak(start: segStart, end: i, full: full, content: content, hasContent: true, hard: false, unit: unit,
+                         recording: recording, stop: stop, lineCount: &lineCount) {
+                return true
+            }
+            segStart = i
+            full = 0
+        }
+        full += units
+        content = full
+        return false
     }
 
     /// `finishSegment` for a segment of fast characters whose widths are already summed.

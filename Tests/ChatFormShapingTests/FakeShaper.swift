@@ -1,4 +1,10 @@
 import ChatFormText
+import Synchronization
+
+/// How many texts a shaper has shaped.
+final class ShapeCounter: Sendable {
+    let count = Atomic<Int>(0)
+}
 
 /// A shaper without fonts, so `ChatFormText/Shaping` (break entries, clusters, line edges,
 /// caret stops, line boxes) is exercised on any machine. Advances are whole pixels a
@@ -15,6 +21,9 @@ import ChatFormText
 /// `advance(of:in:run:)` shapes a range on its own: no ligature or kerning across its edges.
 struct FakeShaper: TextShaper {
     static let unit: Int64 = 65536
+
+    /// Counts the calls of `shape(_:)`, if given.
+    var counter: ShapeCounter? = nil
 
     var lineHeight: Double { 18 }
     var fixedLineHeight: Double? { nil }
@@ -86,6 +95,7 @@ struct FakeShaper: TextShaper {
     }
 
     func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
+        counter?.count.add(1, ordering: .relaxed)
         let (items, clusters) = try TextItemizer.segment(text)
         let all = Self.scalars(of: text.utf8[...])
         let (advances, unsafe) = Self.shapeAlone(all, count: text.utf8.count)
