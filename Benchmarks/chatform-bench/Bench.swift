@@ -70,6 +70,7 @@ struct Bench: ParsableCommand {
         if !fontsOnly && !wrapOnly { try paragraph(into: &results) }
         if !wrapOnly && !paragraphsOnly {
             try fonts(runs: runs, into: &results)
+            try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
         }
         results["peak_rss_mb"] = peakRSSMiB()

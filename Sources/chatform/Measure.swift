@@ -14,13 +14,18 @@ import Darwin
 /// one width and one font: what a server that precomputes message heights runs.
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} per line): height and line count at a width, with real fonts.",
+        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} or {\"id\":…,\"spans\":[…]} per line): height, line count, widest line and fit width at a width, with real fonts.",
         discussion: """
         Reads standard input line by line and writes one line per input line, in order: \
-        {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless \
-        --line-height) and N the visual line count, as a browser lays the text out with \
-        `white-space: pre-wrap; overflow-wrap: break-word`. Blank lines are skipped. A line that \
-        is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and \
+        {"id":ID,"height":H,"lines":N,"width":W,"fitWidth":F} with H in pixels (CSS line-height: \
+        normal unless --line-height), N the visual line count, as a browser lays the text out with \
+        `white-space: pre-wrap; overflow-wrap: break-word`, W the widest line (a chat bubble's \
+        width) and F the smallest width keeping N lines. "spans" is styled text: an array of \
+        {"text":…} spans with optional "family", "size", "weight", "italic", "letterSpacing", \
+        "edges" ([start, end] pixels) and {"attachment":{"width":…,"height":…,"baselineOffset":…}} \
+        boxes (the CommandLineTool article has the format; spans need --font-family, not --font). \
+        Blank lines are skipped. A line that is not an object with a string "text" or an array \
+        "spans" gives {"line":K,"error":"…"} (K counts from 1) and \
         the command exits with status 1 at the end. Batches are measured on every core; output \
         streams as each batch is done.
 
@@ -85,6 +90,14 @@ struct Measure: ParsableCommand {
         }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let options = TextLayoutOptions(keepAll: keepAll)
+        // Styled messages start from the families given (or sans-serif); a font file has no
+        // family to change the weight or style of.
+        let families = (fontFamily ?? (font == nil ? DefaultFont.family : "")).split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+            .filter { !$0.isEmpty }
+        let paragraph = families.isEmpty ? nil
+            : ParagraphStyle(font: FontSpec(families: families, size: fontSize), lineHeight: lineHeight.map { .fixed($0) } ?? .normal,
+                             keepAll: keepAll)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
         var lineNumber = 0
@@ -99,7 +112,7 @@ struct Measure: ParsableCommand {
             }
             if batch.isEmpty { break }
             let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
-                                           pictures: pictures)
+                                           pictures: pictures, paragraph: paragraph)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)
@@ -134,13 +147,15 @@ enum MeasureBatch {
     }
 
     static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
-                    options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil) -> [String] {
+                    options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil,
+                    paragraph: ParagraphStyle? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
         let workers = min(threads, batch.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < batch.count {
-                results.set(i, measure(batch[i], stack: stack, width: width, options: options, pictures: pictures))
+                results.set(i, measure(batch[i], stack: stack, width: width, options: options, pictures: pictures,
+                                       paragraph: paragraph))
                 i += workers
             }
         }
@@ -148,17 +163,29 @@ enum MeasureBatch {
     }
 
     static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
-                        options: TextLayoutOptions, pictures: Pictures? = nil) -> String {
+                        options: TextLayoutOptions, pictures: Pictures? = nil, paragraph: ParagraphStyle? = nil) -> String {
         func failure(_ message: String) -> String {
             "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
         }
         let value: JSONValue
         do { value = try JSONReader.parse(item.bytes) } catch { return failure("\(error)") }
         guard value.array == nil, !value.keys.isEmpty || value["text"] != nil else { return failure("expected an object") }
-        guard let text = value["text"]?.string else { return failure("\"text\" must be a string") }
         let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
+        let prepared: ShapedText
+        if let spans = value["spans"] {
+            guard let paragraph else { return failure("\"spans\" need --font-family (a font file has no family to style)") }
+            do {
+                let elements = try SpanInput.elements(spans, paragraph: paragraph.font)
+                prepared = try StyledText(elements, style: paragraph).shaped
+            } catch {
+                return failure("\(error)")
+            }
+        } else {
+            guard let text = value["text"]?.string else { return failure("\"text\" must be a string (or give \"spans\")") }
+            do { prepared = try ShapedText(text: text, shaper: stack, options: options) } catch { return failure("\(error)") }
+        }
         do {
-            let layout = try ShapedText(text: text, shaper: stack, options: options).layout(width: width)
+            let layout = try prepared.layout(width: width)
             if let pictures {
                 let path = pictures.path(id: value["id"], line: item.number)
                 let title = "id \(id), width \(JSONWriter.number(width))"
@@ -170,7 +197,8 @@ enum MeasureBatch {
                 }
             }
             let height = JSONWriter.number(layout.height)
-            return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount)}"
+            let fit = try prepared.fitWidth(width: width)
+            return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount),\"width\":\(JSONWriter.number(layout.usedWidth)),\"fitWidth\":\(JSONWriter.number(fit))}"
         } catch {
             return failure("\(error)")
         }

@@ -38,6 +38,14 @@ public struct ShapedText: Sendable {
         let hasTabs: Bool
         let hyphenAdvance: Int64
         let usesFallbackFonts: Bool
+        /// Whether the runs have more than one bidi level (each level's stretch of a line is
+        /// rounded up to a layout unit on its own: see `browserLineWidth`).
+        let hasSeveralLevels: Bool
+        /// Boundary indices where an item rounded on its own starts (see
+        /// `ShapedRuns.roundedItemStarts`); empty for plain text.
+        let itemStarts: [Int32]
+        /// `!itemStarts.isEmpty`, read without touching the array.
+        let isItemized: Bool
         let strutHeight: Double
         let strutBox: (ascent: Double, descent: Double)
         let fixedLineHeight: Double?
@@ -78,6 +86,8 @@ public struct ShapedText: Sendable {
     var hyphenAdvance: Int64 { storage.header.hyphenAdvance }
     /// Whether any run uses a font other than the primary one (else every line is a strut).
     var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
+    var hasSeveralLevels: Bool { storage.header.hasSeveralLevels }
+    var itemStarts: [Int32] { storage.header.itemStarts }
     /// The height of a line of the primary font alone, and its box.
     var strutHeight: Double { storage.header.strutHeight }
     var strutBox: (ascent: Double, descent: Double) { storage.header.strutBox }
@@ -178,6 +188,17 @@ public struct ShapedText: Sendable {
                 previous = e
             }
         }
+        // Entries whose segment holds the start of an item rounded on its own (styled text):
+        // the scan over prepared advances stops there (see `ShapedText.forEachLine`).
+        let itemStarts = Self.boundaries(of: shaped.roundedItemStarts, in: b.offsets)
+        var crossesItem = [Bool](repeating: false, count: itemStarts.isEmpty ? 0 : steps.count)
+        if !itemStarts.isEmpty {
+            var k = 0
+            for start in itemStarts {
+                while k < steps.count && steps[k].boundary < start { k += 1 }
+                if k < steps.count { crossesItem[k] = true }
+            }
+        }
         // Where wrapping cannot decide by prepared advances alone, and where the line box
         // changes.
         var following = Int32(steps.count)
@@ -191,7 +212,8 @@ public struct ShapedText: Sendable {
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
                 || entries[k].endTrim != 0 || steps[k].x != b.x[boundary]   // the hanging advance fits in `hang`
                 || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
-            if complex { following = Int32(k) }
+            if !complex && !crossesItem.isEmpty && crossesItem[k] { entries[k].flags |= BreakEntry.itemStartOnly }
+            if complex || (!crossesItem.isEmpty && crossesItem[k]) { following = Int32(k) }
             steps[k].nextComplex = following
             if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
             k -= 1
@@ -201,9 +223,22 @@ public struct ShapedText: Sendable {
                             breakEntries: entries, lastBoundary: b.offsets.count - 1,
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
+                            hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
+                            itemStarts: itemStarts, isItemized: !itemStarts.isEmpty,
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
         storage = ShapedStorage.make(header, steps: steps)
+    }
+
+    /// The boundary indices of UTF-8 `offsets` (ascending) that are boundaries of `all`.
+    private static func boundaries(of offsets: [Int32], in all: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        var k = 0
+        for o in offsets {
+            while k < all.count && all[k] < o { k += 1 }
+            if k < all.count && all[k] == o && k > 0 && (result.last.map { Int($0) < k } ?? true) { result.append(Int32(k)) }
+        }
+        return result
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width
@@ -423,6 +458,9 @@ struct BreakEntry: Sendable {
     static let contentEndUnsafe: UInt8 = 4
     /// The line ends at a soft hyphen and shows a hyphen (`contentX` includes its advance).
     static let hyphenated: UInt8 = 8
+    /// Plain but for the start of an item rounded on its own in its segment (styled text):
+    /// the scan stops at it, measures it by items, and goes on.
+    static let itemStartOnly: UInt8 = 16
 }
 
 /// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of

@@ -70,7 +70,7 @@ public struct FontBoxMetrics: Sendable, Hashable {
 
     /// Ascent and descent with the leading of `lineHeight` split around them (the upper
     /// half rounded down to 1/64 pixel, as a browser's layout units do).
-    func box(lineHeight: Double) -> (ascent: Double, descent: Double) {
+    package func box(lineHeight: Double) -> (ascent: Double, descent: Double) {
         let leading = lineHeight - (ascent + descent)
         let upper = (leading * 32).rounded(.towardZero) / 64
         return (ascent + upper, descent + (leading - upper))
@@ -105,6 +105,11 @@ public struct ShapedRuns: Sendable {
     /// and the unit of every advance. Boundaries that do not rise from 0 to the text's
     /// length are replaced by ICU's when the text is prepared (a documented clamp).
     public var clusters: [Int32]
+    /// UTF-8 offsets (ascending, inside the text) where an inline item starts whose width
+    /// on a line the browser rounds up to a layout unit on its own, the line's width being
+    /// the sum (a styled paragraph's spans, attachments and bidi runs); empty for a plain
+    /// text, whose line is one rounded sum.
+    package var roundedItemStarts: [Int32] = []
 
     /// The runs, advances, unsafe-to-break marks, fonts and cluster boundaries of one text.
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32]) {

@@ -34,6 +34,34 @@ print(portrait.lineCount, landscape.lineCount)
         #expect(portrait.lineCount == fresh.lineCount && portrait.height == fresh.height)
     }
 
+    @Test func bubbleWidth() throws {
+let fonts = try FontStack(family: "Noto Sans", size: 16)
+let message = try ShapedText(text: "The bubble hugs its text, and no narrower width keeps two lines.", shaper: fonts)
+let bubble = try message.measureBubble(width: 320)
+print(bubble.lineCount, bubble.width, bubble.fitWidth)   // fitWidth ≤ width ≤ 320
+        #expect(bubble.lineCount == 2)
+        #expect(bubble.fitWidth <= bubble.width && bubble.width <= 320)
+        #expect(try message.measure(width: bubble.fitWidth).lineCount == 2)
+        #expect(try message.measure(width: bubble.fitWidth - 1.0 / 64).lineCount == 3)
+    }
+
+    @Test func styledText() throws {
+let body = FontSpec(family: "DejaVu Sans", size: 16)
+let styled = try StyledText([
+    .text("Ask ", body),
+    .span(TextSpan("@kim", style: SpanStyle(font: body.with(weight: 700), edges: InlineEdges(padding: 4, border: 1, margin: 1)))),
+    .text(" about ", body),
+    .span(TextSpan("make test", style: SpanStyle(font: FontSpec(family: "DejaVu Sans Mono", size: 14)))),
+    .attachment(InlineAttachment(width: 20, height: 32, baselineOffset: -6, name: ":tada:")),
+], style: ParagraphStyle(font: body))
+let lines = try styled.layout(width: 160)          // starts in styled.text, where the emoji is U+FFFC
+print(lines.lineCount, lines.height, try styled.measureBubble(width: 160).fitWidth)
+        #expect(styled.text == "Ask @kim about make test\u{FFFC}")
+        #expect(lines.lineCount == 2)
+        // The emoji's line: 26 px above the baseline, 6 below (DejaVu Sans: 15 and 4).
+        #expect(lines.heightOfLine(1) == 32)
+    }
+
     @Test func tablesAndDocuments() throws {
 let fonts = try FontStack(family: "Noto Sans", size: 16)
 var table = try TableSession(rows: [Row.text("bio", "", editable: true)],
