@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ChatFormText", targets: ["ChatFormText"]),
         .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
         .library(name: "ChatFormFont", targets: ["ChatFormFont"]),
+        // Markdown messages (cmark-gfm): its own product, so plain and span text never link cmark-gfm.
+        .library(name: "ChatFormMarkdown", targets: ["ChatFormMarkdown"]),
         .library(name: "ChatFormMotion", targets: ["ChatFormMotion"]),
         .library(name: "ChatFormScroll", targets: ["ChatFormScroll"]),
         .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
@@ -59,6 +61,18 @@ let package = Package(
         // cfl_fc_*), as ICU is wrapped.
         .target(name: "CChatFormShaping", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "ChatFormFont", dependencies: ["ChatFormText", "CChatFormShaping"]),
+        // cmark-gfm, GitHub's CommonMark reference parser, and its extensions (one .pc names both).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        // The parser set-up and HTML renderer behind a prefixed C shim (cfm_*).
+        .target(name: "CChatFormMarkdown", dependencies: ["CCmarkGFM"]),
+        // Markdown messages: cmark-gfm's tree as blocks of styled runs, a theme (JSON and CSS), and
+        // the blocks stacked as the browser stacks cmark-gfm's HTML. Nothing else in the package
+        // but the tool, the benchmark and the tests depends on it.
+        .target(name: "ChatFormMarkdown", dependencies: ["ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry", "ChatFormScroll"]),
@@ -119,6 +133,8 @@ let package = Package(
         .executableTarget(name: "chatform-fuzz", dependencies: ["ChatFormFuzzing", "CChatFormFuzz"], path: "Fuzz/chatform-fuzz"),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChatFormMarkdownTests", dependencies: ["ChatFormTesting", "ChatFormMarkdown", "ChatFormFont"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
         .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors", "ChatFormScroll"]),
