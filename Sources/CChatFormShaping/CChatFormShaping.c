@@ -388,12 +388,17 @@ int32_t cfl_fc_init(void) {
 }
 
 int32_t cfl_fc_match_family(const char *family, char *path, int32_t capacity, int32_t *index, int32_t *exact) {
+    return cfl_fc_match_family_style(family, 400, 0, path, capacity, index, exact);
+}
+
+int32_t cfl_fc_match_family_style(const char *family, int32_t css_weight, int32_t italic, char *path, int32_t capacity,
+                                  int32_t *index, int32_t *exact) {
     if (!cfl_fc_init()) return 0;
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return 0;
     FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_REGULAR);
-    FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN);
+    FcPatternAddInteger(pattern, FC_WEIGHT, css_weight == 400 ? FC_WEIGHT_REGULAR : FcWeightFromOpenType(css_weight));
+    FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(NULL, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);

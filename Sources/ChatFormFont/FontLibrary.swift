@@ -47,18 +47,21 @@ final class FontLibrary: Sendable {
     /// The file and face index fontconfig has for `family`, or nil when it only has a
     /// substitute. Generic families (`sans-serif`, `serif`, `monospace`, ...) take
     /// fontconfig's choice.
-    func lookup(family: String) throws(FontError) -> (path: String, index: Int)? {
-        if let cached = families.withLock({ $0[family] }) { return cached }
+    func lookup(family: String, weight: Int = 400, italic: Bool = false) throws(FontError) -> (path: String, index: Int)? {
+        let key = weight == 400 && !italic ? family : "\(family)\u{0}\(weight)\(italic ? "i" : "")"
+        if let cached = families.withLock({ $0[key] }) { return cached }
         guard cfl_fc_init() != 0 else { throw .fontconfigUnavailable }
         var buffer = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
         var exact: Int32 = 0
-        let found = family.withCString { cfl_fc_match_family($0, &buffer, Int32(buffer.count), &index, &exact) }
+        let found = family.withCString {
+            cfl_fc_match_family_style($0, Int32(weight), italic ? 1 : 0, &buffer, Int32(buffer.count), &index, &exact)
+        }
         let generic = ["sans-serif", "serif", "monospace", "system-ui", "cursive", "fantasy"].contains(family.lowercased())
         let result: (path: String, index: Int)? = found != 0 && (exact != 0 || generic)
             ? (String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(index))
             : nil
-        families.withLock { $0[family] = result }
+        families.withLock { $0[key] = result }
         return result
     }
 

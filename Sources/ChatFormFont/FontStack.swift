@@ -64,6 +64,21 @@ public struct FontStack: TextShaper {
         try self.init(files: files, size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
     }
 
+    /// A stack of `spec`'s families at its weight, style and size (each family matched by
+    /// fontconfig at that weight and style, as a browser picks a face).
+    ///
+    /// - Throws: as `init(families:size:lineHeight:locale:tabWidth:)`.
+    public init(spec: FontSpec, lineHeight: LineHeight = .normal, locale: String = "en-US", tabWidth: Int = 8) throws(FontError) {
+        var files: [(path: String, index: Int)] = []
+        for family in spec.families {
+            guard let file = try FontLibrary.shared.lookup(family: family, weight: spec.weight, italic: spec.italic) else {
+                throw .familyNotFound(family)
+            }
+            files.append(file)
+        }
+        try self.init(files: files, size: spec.size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+    }
+
     /// A stack of one installed family.
     public init(family: String, size: Double, lineHeight: LineHeight = .normal, locale: String = "en-US",
                 tabWidth: Int = 8) throws(FontError) {

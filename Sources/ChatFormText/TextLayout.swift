@@ -119,7 +119,11 @@ public struct TextLayout: Sendable {
         self.lineBottoms = bottoms
     }
 
-    /// The widest line's width.
+    /// The widest line's width: what a chat bubble needs to hug its text (SPEC §2.1). A
+    /// line's width runs from its start to the end of its last grapheme that is not white
+    /// space (spaces hanging at a soft wrap and a line's break do not count); with real fonts
+    /// it is rounded up to 1/64 px, as the browser's client rectangles show it. `fitWidth()`
+    /// gives the tightest width that keeps the line count.
     ///
     /// - Complexity: O(lines).
     public var usedWidth: Double { lines.reduce(0) { max($0, $1.width) } }

@@ -109,6 +109,10 @@ int32_t cfl_fc_init(void);
 /// match's family names equals `family`, ignoring case), or 0 when nothing matched.
 int32_t cfl_fc_match_family(const char *_Nonnull family, char *_Nonnull path, int32_t capacity,
                             int32_t *_Nonnull index, int32_t *_Nonnull exact);
+/// Like cfl_fc_match_family, at a CSS font-weight (1...1000) and style (italic != 0: an
+/// italic or, failing that, oblique face).
+int32_t cfl_fc_match_family_style(const char *_Nonnull family, int32_t css_weight, int32_t italic, char *_Nonnull path,
+                                  int32_t capacity, int32_t *_Nonnull index, int32_t *_Nonnull exact);
 
 /// fontconfig's scalable fonts sorted for a language, with their coverage: the order a
 /// browser on Linux searches for a character its fonts lack. Immutable once made.

@@ -50,7 +50,7 @@ extension ShapedText {
         var y = 0.0
         forEachLine(width: width, linear: linear) { s, e, w, hard, box in
             let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
-            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
+            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(browserLineWidth(from: s, to: e, w)),
                                       terminatorLength: terminator))
             y += box ?? lineBoxHeight(from: s, to: e)
             bottoms.append(y)
@@ -214,6 +214,53 @@ extension ShapedText {
 
     @inline(__always)
     static func pixels(_ v: Int64) -> Double { Double(v) / 65536 }
+
+    /// The width the browser shows for the line from boundary `s` to `e` whose content
+    /// wrapping measured as `w` (1/65536 pixel, a whole number of layout units): each run
+    /// of one bidi level on the line is a box of its own whose width is rounded up to a
+    /// layout unit, so a line mixing directions can be up to a unit wider per run than its
+    /// content rounded once (as the fixtures' recorded line widths show). The fit of a line
+    /// does not change (it is measured on the exact sum).
+    @inline(__always)
+    func browserLineWidth(from s: Int, to e: Int, _ w: Int64) -> Int64 {
+        guard hasSeveralLevels, !hasTabs, w > 0 else { return w }
+        return w + itemRoundingSurplus(from: s, to: e)
+    }
+
+    /// What rounding each bidi run's piece of the line `s..<e` up to a layout unit adds to the
+    /// line's rounded content width.
+    func itemRoundingSurplus(from s: Int, to e: Int) -> Int64 {
+        var ce = e
+        while ce > s && flags[ce - 1] & (Flags.hanging | Flags.terminator | Flags.tab) != 0 { ce -= 1 }
+        guard ce > s else { return 0 }
+        let start = Int(offsets[s]), end = Int(offsets[ce])
+        var r = runIndex(containing: start)
+        var a = s
+        var total: Int64 = 0
+        var rounded: Int64 = 0
+        while a < ce {
+            // The end of the stretch of one bidi level the run at `a` starts, clipped to the line.
+            let level = runs[r].bidiLevel
+            var q = r
+            while q + 1 < runs.count && runs[q + 1].bidiLevel == level && runs[q + 1].range.lowerBound < end { q += 1 }
+            let itemEnd = Swift.min(end, runs[q].range.upperBound)
+            var b = a
+            while b < ce && Int(offsets[b]) < itemEnd { b += 1 }
+            if b == a { b = a + 1 }
+            let piece = pieceWidth(from: a, to: b)
+            total += piece
+            rounded += Self.ceilToLayoutUnit(piece)
+            a = b
+            r = q + 1
+            if r >= runs.count { break }
+        }
+        if a < ce {
+            let piece = pieceWidth(from: a, to: ce)
+            total += piece
+            rounded += Self.ceilToLayoutUnit(piece)
+        }
+        return Swift.max(0, rounded - Self.ceilToLayoutUnit(total))
+    }
 
     /// The boundary index of UTF-8 `offset` (which must be a boundary).
     func boundary(of offset: Int) -> Int {

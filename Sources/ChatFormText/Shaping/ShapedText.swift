@@ -38,6 +38,9 @@ public struct ShapedText: Sendable {
         let hasTabs: Bool
         let hyphenAdvance: Int64
         let usesFallbackFonts: Bool
+        /// Whether the runs have more than one bidi level (each level's stretch of a line is
+        /// rounded up to a layout unit on its own: see `browserLineWidth`).
+        let hasSeveralLevels: Bool
         let strutHeight: Double
         let strutBox: (ascent: Double, descent: Double)
         let fixedLineHeight: Double?
@@ -78,6 +81,7 @@ public struct ShapedText: Sendable {
     var hyphenAdvance: Int64 { storage.header.hyphenAdvance }
     /// Whether any run uses a font other than the primary one (else every line is a strut).
     var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
+    var hasSeveralLevels: Bool { storage.header.hasSeveralLevels }
     /// The height of a line of the primary font alone, and its box.
     var strutHeight: Double { storage.header.strutHeight }
     var strutBox: (ascent: Double, descent: Double) { storage.header.strutBox }
@@ -200,6 +204,7 @@ public struct ShapedText: Sendable {
                             breakEntries: entries, lastBoundary: b.offsets.count - 1,
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
+                            hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
         storage = ShapedStorage.make(header, steps: steps)

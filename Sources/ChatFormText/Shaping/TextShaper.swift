@@ -70,7 +70,7 @@ public struct FontBoxMetrics: Sendable, Hashable {
 
     /// Ascent and descent with the leading of `lineHeight` split around them (the upper
     /// half rounded down to 1/64 pixel, as a browser's layout units do).
-    func box(lineHeight: Double) -> (ascent: Double, descent: Double) {
+    package func box(lineHeight: Double) -> (ascent: Double, descent: Double) {
         let leading = lineHeight - (ascent + descent)
         let upper = (leading * 32).rounded(.towardZero) / 64
         return (ascent + upper, descent + (leading - upper))

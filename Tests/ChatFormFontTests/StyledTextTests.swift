@@ -1,0 +1,176 @@
+import Testing
+import ChatFormFont
+@testable import ChatFormText
+
+/// Styled paragraphs (`StyledText`): spans in several fonts, pills, attachments, on one
+/// set of break opportunities (SPEC §2.1).
+@Suite("Styled text", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct StyledTextTests {
+    static let body = FontSpec(family: "DejaVu Sans", size: 16)
+    static let bold = body.with(weight: 700)
+    static let code = FontSpec(family: "DejaVu Sans Mono", size: 14)
+
+    /// One span in the paragraph's font is the plain prepared text: same lines, heights,
+    /// widths.
+    @Test(arguments: ["DejaVu Sans", "Noto Sans"])
+    func oneSpanIsPlainText(family: String) throws {
+        var rng = SplitMix64(seed: 31)
+        let font = FontSpec(family: family, size: 16)
+        let plainFonts = try FontStack(family: family, size: 16)
+        for _ in 0..<60 {
+            let text = randomMessage(&rng)
+            let styled = try StyledText([.text(text, font)], style: ParagraphStyle(font: font))
+            let plain = try ShapedText(text: text, shaper: plainFonts)
+            for width in [90.0, 200, 237.5, 400] {
+                let a = try styled.layout(width: width), b = try plain.layout(width: width)
+                #expect(a.lines == b.lines, "\(text.debugDescription) at \(width)")
+                #expect(a.height == b.height)
+                #expect(try styled.measureBubble(width: width) == plain.measureBubble(width: width))
+            }
+        }
+    }
+
+    /// Spans splitting words in the same font: the same lines as the plain text (shaping
+    /// crosses the span boundary, breaking never sees it).
+    @Test func spansInOneFontSplittingWordsChangeNothing() throws {
+        var rng = SplitMix64(seed: 32)
+        let plainFonts = try Fonts.dejaVu()
+        for _ in 0..<40 {
+            let text = randomMessage(&rng)
+            // Cut at random grapheme boundaries.
+            var elements: [StyledElement] = []
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                let k = Int.random(in: 1...Swift.max(1, Swift.min(6, rest.count)), using: &rng)
+                elements.append(.text(String(rest.prefix(k)), Self.body))
+                rest = rest.dropFirst(k)
+            }
+            let styled = try StyledText(elements, style: ParagraphStyle(font: Self.body))
+            let plain = try ShapedText(text: text, shaper: plainFonts)
+            #expect(styled.text == text)
+            for width in [120.0, 280] {
+                #expect(try styled.layout(width: width).lines == plain.layout(width: width).lines, "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func boldHalfOfAWordDoesNotBreakIt() throws {
+        let styled = try StyledText([.text("a ", Self.body), .span(TextSpan("bo", style: SpanStyle(font: Self.bold))),
+                                     .text("ld", Self.body)], style: ParagraphStyle(font: Self.body))
+        let full = try styled.layout(width: .infinity)
+        // Narrower than the line: "bold" moves down whole.
+        let narrow = try styled.layout(width: full.usedWidth - 1)
+        #expect(narrow.lines.map(\.start) == [0, 2])
+        // Bold is wider than regular.
+        let regular = try StyledText([.text("a bold", Self.body)], style: ParagraphStyle(font: Self.body)).layout(width: .infinity)
+        #expect(full.usedWidth > regular.usedWidth)
+    }
+
+    @Test func pillEdgesTakeWidthOnTheirFirstAndLastLineOnly() throws {
+        let plain = try StyledText([.text("hello world", Self.body)], style: ParagraphStyle(font: Self.body))
+        let pill = SpanStyle(font: Self.body, edges: InlineEdges(start: 10, end: 6))
+        let styled = try StyledText([.span(TextSpan("hello world", style: pill))], style: ParagraphStyle(font: Self.body))
+        let one = try styled.layout(width: .infinity).usedWidth
+        #expect(abs(one - (try plain.layout(width: .infinity).usedWidth + 16)) < 1.0 / 32)
+        // Broken in two: the start edge on the first line, the end edge on the last.
+        let hello = try StyledText([.text("hello", Self.body)], style: ParagraphStyle(font: Self.body)).layout(width: .infinity).usedWidth
+        let two = try styled.layout(width: hello + 12)
+        #expect(two.lineCount == 2)
+        #expect(abs(two.lines[0].width - (hello + 10)) < 1.0 / 32)
+        let world = try StyledText([.text("world", Self.body)], style: ParagraphStyle(font: Self.body)).layout(width: .infinity).usedWidth
+        #expect(abs(two.lines[1].width - (world + 6)) < 1.0 / 32)
+        // A pill that ends a line: its end edge counts in the line's width.
+        let ending = try StyledText([.text("see ", Self.body), .span(TextSpan("@kim", style: pill)), .text(" now", Self.body)],
+                                    style: ParagraphStyle(font: Self.body))
+        let lines = try ending.layout(width: try ending.layout(width: .infinity).usedWidth - 5)
+        #expect(lines.lineCount == 2)
+        #expect(lines.lines[1].start == "see @kim ".utf8.count)
+    }
+
+    @Test func attachmentTallerThanTheTextGrowsItsLine() throws {
+        let style = ParagraphStyle(font: Self.body)
+        let plain = try StyledText([.text("hi there", Self.body)], style: style).layout(width: 400)
+        let tall = InlineAttachment(width: 20, height: 40)
+        let styled = try StyledText([.text("hi ", Self.body), .attachment(tall), .text(" there", Self.body)], style: style)
+        #expect(styled.text == "hi \u{FFFC} there")
+        let layout = try styled.layout(width: 400)
+        #expect(layout.lineCount == 1)
+        // DejaVu Sans 16 px: ascent 15, descent 4; the box sits on the baseline: 40 + 4.
+        #expect(plain.height == 19)
+        #expect(layout.height == 44)
+        // Lowered by 10 px: 30 above the baseline, 10 below (past the text's 4).
+        let lowered = try StyledText([.text("hi ", Self.body), .attachment(InlineAttachment(width: 20, height: 40, baselineOffset: -10))],
+                                     style: style).layout(width: 400)
+        #expect(lowered.height == 40)
+        // Its width: 20 and its margins.
+        let wide = try StyledText([.attachment(InlineAttachment(width: 20, height: 10, edges: InlineEdges(margin: 3)))], style: style)
+        #expect(try wide.layout(width: 400).usedWidth == 26)
+        // A fixed line height: the attachment still grows its line.
+        let fixed = try StyledText([.text("hi ", Self.body), .attachment(tall)],
+                                   style: ParagraphStyle(font: Self.body, lineHeight: .fixed(24))).layout(width: 400)
+        #expect(fixed.height > 40)
+    }
+
+    @Test func attachmentsBreakOnEachSide() throws {
+        let style = ParagraphStyle(font: Self.body)
+        let img = InlineAttachment(width: 30, height: 16)
+        // Between CJK ideographs and after a word, a break may come on either side.
+        let styled = try StyledText([.text("漢字", Self.body), .attachment(img), .attachment(img), .text("字", Self.body)], style: style)
+        let layout = try styled.layout(width: 40)
+        #expect(layout.lines.map(\.start) == [0, 6, 9, 12])
+    }
+
+    @Test func codeSpanInAnotherFontAndSize() throws {
+        let style = ParagraphStyle(font: Self.body)
+        let styled = try StyledText([.text("run ", Self.body), .span(TextSpan("make test", style: SpanStyle(font: Self.code))),
+                                     .text(" now", Self.body)], style: style)
+        let mono = try FontStack(family: "DejaVu Sans Mono", size: 14)
+        let codeWidth = try ShapedText(text: "make test", shaper: mono).layout(width: .infinity).usedWidth
+        let runNow = try StyledText([.text("run  now", Self.body)], style: style).layout(width: .infinity).usedWidth
+        let whole = try styled.layout(width: .infinity).usedWidth
+        #expect(abs(whole - (codeWidth + runNow)) <= 2.0 / 64)
+        // A code span wider than the line is broken between clusters (overflow-wrap).
+        let long = try StyledText([.span(TextSpan(String(repeating: "x", count: 80), style: SpanStyle(font: Self.code)))], style: style)
+        let lines = try long.layout(width: 100)
+        #expect(lines.lineCount > 5)
+        #expect(lines.lines.allSatisfy { $0.width <= 100 + 1.0 / 64 })
+    }
+
+    @Test func badInputThrowsTypedErrors() throws {
+        let style = ParagraphStyle(font: Self.body)
+        #expect(throws: StyledTextError.font(.familyNotFound("No Such Family 123"))) {
+            try StyledText([.text("x", FontSpec(family: "No Such Family 123", size: 16))], style: style)
+        }
+        #expect(throws: StyledTextError.font(.invalidSize(-3))) {
+            try StyledText([.text("x", FontSpec(family: "DejaVu Sans", size: -3))], style: style)
+        }
+        #expect(throws: StyledTextError.invalidAttachment(element: 1)) {
+            try StyledText([.text("x", Self.body), .attachment(InlineAttachment(width: -1, height: 3))], style: style)
+        }
+        #expect(throws: StyledTextError.invalidAttachment(element: 0)) {
+            try StyledText([.attachment(InlineAttachment(width: 1, height: .nan))], style: style)
+        }
+        #expect(throws: StyledTextError.invalidSpacing(element: 0)) {
+            try StyledText([.span(TextSpan("x", style: SpanStyle(font: Self.body, letterSpacing: .infinity)))], style: style)
+        }
+        #expect(throws: StyledTextError.font(.invalidLineHeight(0))) {
+            try StyledText([.text("x", Self.body)], style: ParagraphStyle(font: Self.body, lineHeight: .fixed(0)))
+        }
+        #expect(throws: StyledTextError.layout(.invalidWidth(0))) { try StyledText([], style: style).layout(width: 0) }
+        // No elements: one empty line, the strut.
+        let empty = try StyledText([], style: style).layout(width: 100)
+        #expect(empty.lineCount == 1 && empty.height == 19)
+        // Weights outside CSS's range are clamped.
+        #expect(FontSpec(family: "DejaVu Sans", size: 16, weight: 5000).weight == 1000)
+    }
+
+    @Test func aLongMessageLaysOut() throws {
+        let word = "styled words "
+        let big = String(repeating: word, count: 1 << 16)          // 850 KB
+        let styled = try StyledText([.text(big, Self.body), .span(TextSpan(big, style: SpanStyle(font: Self.bold)))],
+                                    style: ParagraphStyle(font: Self.body))
+        let m = try styled.measureBubble(width: 300)
+        #expect(m.lineCount > 1000)
+        #expect(m.width <= 300 + 1.0 / 64)
+    }
+}
