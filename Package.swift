@@ -67,8 +67,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // The parser set-up, the HTML renderer and styled-face lookup behind a prefixed C shim (cfm_*).
-        .target(name: "CChatFormMarkdown", dependencies: ["CCmarkGFM", "CFontconfig"]),
+        // The parser set-up and HTML renderer behind a prefixed C shim (cfm_*).
+        .target(name: "CChatFormMarkdown", dependencies: ["CCmarkGFM"]),
         // Markdown messages: cmark-gfm's tree as blocks of styled runs, a theme (JSON and CSS), and
         // the blocks stacked as the browser stacks cmark-gfm's HTML. Nothing else in the package
         // but the tool, the benchmark and the tests depends on it.

@@ -1,8 +1,6 @@
 #include "CChatFormMarkdown.h"
 
 #include <cmark-gfm-core-extensions.h>
-#include <fontconfig/fontconfig.h>
-#include <strings.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -83,36 +81,3 @@ char *cfm_render_html(cmark_node *root, int options) {
     return html;
 }
 
-int32_t cfm_match_face(const char *family, int32_t weight, int32_t italic, char *path, int32_t capacity,
-                       int32_t *index, int32_t *exact) {
-    if (capacity < 2 || !FcInit()) return 0;
-    FcPattern *pattern = FcPatternCreate();
-    if (pattern == NULL) return 0;
-    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(weight));
-    FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
-    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
-    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
-    FcDefaultSubstitute(pattern);
-    FcResult result;
-    FcPattern *match = FcFontMatch(NULL, pattern, &result);
-    FcPatternDestroy(pattern);
-    if (match == NULL) return 0;
-    FcChar8 *file = NULL;
-    int32_t found = 0;
-    if (FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file != NULL) {
-        strncpy(path, (const char *)file, (size_t)capacity - 1);
-        path[capacity - 1] = 0;
-        int i = 0;
-        if (FcPatternGetInteger(match, FC_INDEX, 0, &i) != FcResultMatch) i = 0;
-        *index = i;
-        *exact = 0;
-        FcChar8 *name = NULL;
-        for (int n = 0; FcPatternGetString(match, FC_FAMILY, n, &name) == FcResultMatch; n++) {
-            if (name != NULL && strcasecmp((const char *)name, family) == 0) { *exact = 1; break; }
-        }
-        found = 1;
-    }
-    FcPatternDestroy(match);
-    return found;
-}

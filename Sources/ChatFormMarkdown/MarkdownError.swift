@@ -14,7 +14,8 @@ public enum MarkdownError: Error, Sendable, Hashable, CustomStringConvertible {
     case parserFailed
     /// The theme is not valid JSON for a `MarkdownTheme`, or names a key it does not know.
     case invalidTheme(String)
-    /// A theme size, margin or padding that is negative, zero where it must not be, or not finite.
+    /// A theme size, margin, padding or offset that is negative, zero where it must not be, or
+    /// not finite.
     case invalidThemeValue(key: String, value: Double)
     /// A theme names a font family fontconfig does not have.
     case unknownFontFamily(role: String, family: String)

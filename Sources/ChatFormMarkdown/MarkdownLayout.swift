@@ -25,7 +25,9 @@ public struct MarkdownLayout: Sendable, Hashable {
     /// The widest line's right edge, block indents and code block padding on its left included:
     /// what a bubble needs. A code block line that does not wrap may be wider than ``width``.
     public let usedWidth: Double
-    /// The smallest width at which every block lays out in as many lines as at ``width``;
+    /// The smallest width at which every block lays out in as many lines as at ``width``
+    /// (each text's own fit width plus the indents and paddings beside it, the largest of
+    /// them); at most ``width``. When nothing wraps (only `pre` code blocks), the widest line,
     /// at most ``width``.
     public let fitWidth: Double
 

@@ -43,7 +43,7 @@ extension MarkdownTheme {
         rule("\(scope) em", ["font-style: italic"])
         rule("\(scope) .mention", ["padding: 0 \(Self.px(mentionPadding))"])
         rule("\(scope) img.emoji", ["width: \(Self.px(emojiSize))", "height: \(Self.px(emojiSize))",
-                                    "vertical-align: \(emojiAlignment.rawValue)", "border: 0", "margin: 0", "padding: 0"])
+                                    "vertical-align: \(Self.px(emojiBaselineOffset))", "border: 0", "margin: 0", "padding: 0"])
         for name in emoji.keys.sorted() {
             let size = emojiSize(of: name)
             rule("\(scope) img.emoji[alt=\":\(name):\"]", ["width: \(Self.px(size.width))", "height: \(Self.px(size.height))"])

@@ -38,7 +38,7 @@ extension MarkdownTheme: Codable {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
         try c.refuseUnknownKeys(["fonts", "spacing", "quoteBorderWidth", "quotePadding", "listIndent",
                                  "codeBlockPadding", "codeBlockWraps", "thematicBreakThickness", "codeSpanPadding",
-                                 "mentionPadding", "emojiSize", "emojiAlignment", "emoji", "onlyListedEmoji"])
+                                 "mentionPadding", "emojiSize", "emojiBaselineOffset", "emoji", "onlyListedEmoji"])
         let d = MarkdownTheme.default
         var fonts = d.fonts
         if c.contains(.init("fonts")) {
@@ -61,7 +61,7 @@ extension MarkdownTheme: Codable {
         codeSpanPadding = try c.length("codeSpanPadding", d.codeSpanPadding)
         mentionPadding = try c.length("mentionPadding", d.mentionPadding)
         emojiSize = try c.size("emojiSize", d.emojiSize)
-        emojiAlignment = try c.decodeIfPresent(EmojiAlignment.self, forKey: .init("emojiAlignment")) ?? d.emojiAlignment
+        emojiBaselineOffset = try c.offset("emojiBaselineOffset", d.emojiBaselineOffset)
         emoji = try c.decodeIfPresent([String: EmojiImage].self, forKey: .init("emoji")) ?? d.emoji
         for name in emoji.keys where !_ChatConventions.isShortCodeName(name) {
             throw MarkdownError.invalidTheme("emoji.\(name): a name is ASCII letters, digits, _, + and - with at least one letter")
@@ -83,7 +83,7 @@ extension MarkdownTheme: Codable {
         try c.encode(codeSpanPadding, forKey: .init("codeSpanPadding"))
         try c.encode(mentionPadding, forKey: .init("mentionPadding"))
         try c.encode(emojiSize, forKey: .init("emojiSize"))
-        try c.encode(emojiAlignment, forKey: .init("emojiAlignment"))
+        try c.encode(emojiBaselineOffset, forKey: .init("emojiBaselineOffset"))
         try c.encode(emoji, forKey: .init("emoji"))
         try c.encode(onlyListedEmoji, forKey: .init("onlyListedEmoji"))
     }
@@ -198,6 +198,13 @@ extension KeyedDecodingContainer where K == _ThemeKey {
     func length(_ key: String, _ fallback: Double) throws -> Double {
         guard let v = try decodeIfPresent(Double.self, forKey: .init(key)) else { return fallback }
         guard v.isFinite, v >= 0 else { throw MarkdownError.invalidThemeValue(key: MarkdownTheme.path(codingPath + [_ThemeKey(key)]), value: v) }
+        return v
+    }
+
+    /// An offset: finite, within ±4096.
+    func offset(_ key: String, _ fallback: Double) throws -> Double {
+        guard let v = try decodeIfPresent(Double.self, forKey: .init(key)) else { return fallback }
+        guard v.isFinite, abs(v) <= 4096 else { throw MarkdownError.invalidThemeValue(key: MarkdownTheme.path(codingPath + [_ThemeKey(key)]), value: v) }
         return v
     }
 

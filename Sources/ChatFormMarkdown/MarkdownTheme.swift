@@ -98,14 +98,6 @@ public struct MarkdownTheme: Sendable, Hashable {
         }
     }
 
-    /// How a custom emoji sits on its line.
-    public enum EmojiAlignment: String, Sendable, Hashable, Codable {
-        /// The image's bottom on the baseline (CSS `vertical-align: baseline`).
-        case baseline
-        /// The image's middle at the baseline plus half the x-height (CSS `middle`).
-        case middle
-    }
-
     /// One custom emoji's image and size.
     public struct EmojiImage: Sendable, Hashable {
         /// The image's address (the HTML's `src`).
@@ -147,8 +139,9 @@ public struct MarkdownTheme: Sendable, Hashable {
     public var mentionPadding: Double
     /// A custom emoji's width and height when its entry gives none (pixels).
     public var emojiSize: Double
-    /// How custom emoji sit on their line.
-    public var emojiAlignment: EmojiAlignment
+    /// How far a custom emoji's bottom sits above the baseline, in pixels (CSS
+    /// `vertical-align: <length>`; negative lowers it).
+    public var emojiBaselineOffset: Double
     /// Custom emoji by name (names of ASCII letters, digits, `_`, `+`, `-`).
     public var emoji: [String: EmojiImage]
     /// Whether only the names in ``emoji`` become custom emoji (else every `:short-code:`).
@@ -174,7 +167,8 @@ public struct MarkdownTheme: Sendable, Hashable {
     }
 
     /// The default theme: DejaVu Sans 16 px for text, DejaVu Sans Mono 14 px for code,
-    /// headings in bold from 24 px down to 16 px; 8 px between blocks, 2 px between list items.
+    /// headings in bold from 24 px down to 16 px; 8 px between blocks, 2 px between list items;
+    /// custom emoji 20 px square, 4 px below the baseline.
     public static let `default` = MarkdownTheme(
         fonts: [
             .body: Font(family: "DejaVu Sans", size: 16),
@@ -191,7 +185,7 @@ public struct MarkdownTheme: Sendable, Hashable {
         quoteBorderWidth: 3, quotePadding: 10, listIndent: 24,
         codeBlockPadding: Insets(top: 8, right: 10, bottom: 8, left: 10), codeBlockWraps: false,
         thematicBreakThickness: 1, codeSpanPadding: 3, mentionPadding: 4,
-        emojiSize: 20, emojiAlignment: .baseline, emoji: [:], onlyListedEmoji: false)
+        emojiSize: 20, emojiBaselineOffset: -4, emoji: [:], onlyListedEmoji: false)
 
     /// The default theme with every role's family replaced: `text` for body and headings,
     /// `code` for code spans and blocks.

@@ -19,7 +19,7 @@ public struct MarkdownTypesetter: Sendable {
     public init(theme: MarkdownTheme = .default) throws(MarkdownError) {
         self.theme = theme
         self.fonts = try _ThemeFonts(theme)
-        self.inline = _BlockFontLayouter(fonts: fonts)
+        self.inline = _StyledLayouter(theme: theme, fonts: fonts)
     }
 
     /// Parses `markdown` (with the theme's ``MarkdownTheme/parseOptions``) and lays it out at `width`.
@@ -36,24 +36,17 @@ public struct MarkdownTypesetter: Sendable {
     /// - Throws: ``MarkdownError/invalidWidth(_:)`` for a width that is not finite and positive.
     /// - Complexity: O(blocks + text), plus shaping.
     public func layout(_ document: MarkdownDocument, width: Double) throws(MarkdownError) -> MarkdownLayout {
-        let first = try stack(document, width: width)
-        // The fit width: the widest line that wraps (a line of a code block that does not wrap
-        // counts only up to the width); checked by laying out again.
-        var fit = 0.0
-        for text in first.texts {
-            for line in text.lines { fit = max(fit, line.left + line.width) }
-        }
-        fit = min(fit, width)
-        if fit > 0, fit < width {
-            let again = try stack(document, width: fit)
-            if again.texts.map(\.lines.count) != first.texts.map(\.lines.count) { fit = width }
-        }
-        return MarkdownLayout(width: width, height: first.height, blocks: first.blocks, texts: first.texts,
-                              usedWidth: first.usedWidth, fitWidth: fit)
+        let result = try stack(document, width: width)
+        // Each text keeps its line count from its own fit width plus its indents on; a text
+        // that does not wrap (a `pre` code block) keeps it at any width.
+        let fit = result.fitWidth > 0 ? min(result.fitWidth, width) : min(result.usedWidth, width)
+        return MarkdownLayout(width: width, height: result.height, blocks: result.blocks, texts: result.texts,
+                              usedWidth: result.usedWidth, fitWidth: fit)
     }
 
     private func stack(_ document: MarkdownDocument, width: Double) throws(MarkdownError)
-        -> (height: Double, blocks: [MarkdownLayout.Block], texts: [MarkdownLayout.TextBlock], usedWidth: Double) {
+        -> (height: Double, blocks: [MarkdownLayout.Block], texts: [MarkdownLayout.TextBlock], usedWidth: Double,
+            fitWidth: Double) {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         var stacker = _BlockStacker(theme: theme, inline: inline, width: width)
         let height = try stacker.stack(document.blocks, top: 0, left: 0, available: width, depth: 0, tightOwner: nil)
@@ -61,6 +54,6 @@ public struct MarkdownTypesetter: Sendable {
         for text in stacker.texts {
             for line in text.lines { used = max(used, line.left + line.width) }
         }
-        return (height, stacker.blocks, stacker.texts, used)
+        return (height, stacker.blocks, stacker.texts, used, stacker.fitWidth)
     }
 }

@@ -10,6 +10,8 @@ struct _BlockStacker {
 
     var blocks: [MarkdownLayout.Block] = []
     var texts: [MarkdownLayout.TextBlock] = []
+    /// The narrowest message width that keeps every wrapping text's line count (0: none wraps).
+    var fitWidth = 0.0
 
     init(theme: MarkdownTheme, inline: any _InlineLayouter, width: Double) {
         self.theme = theme
@@ -70,7 +72,8 @@ struct _BlockStacker {
                 let p = theme.codeBlockPadding
                 let lines = try inline.codeLines(of: code, wraps: theme.codeBlockWraps,
                                                  width: max(available - p.left - p.right, 0))
-                let text = appendLines(lines, text: code, block: index, top: y + p.top, left: left + p.left) { $0 }
+                let text = appendLines(lines, text: code, block: index, top: y + p.top, left: left + p.left,
+                                       inset: width - (available - p.left - p.right)) { $0 }
                 y = text + p.bottom
                 close(index, bottom: y)
                 margin = theme.spacing.codeBlock
@@ -105,12 +108,17 @@ struct _BlockStacker {
         let collapsed = _CollapsedText(text)
         let lines = try inline.lines(of: collapsed, role: role, width: max(available, 0))
         let domText = String(decoding: Array(text.text.utf8)[collapsed.leadingTrim...], as: UTF8.self)
-        return appendLines(lines, text: domText, block: block, top: top, left: left) { collapsed.domOffset($0) }
+        return appendLines(lines, text: domText, block: block, top: top, left: left, inset: width - available) {
+            collapsed.domOffset($0)
+        }
     }
 
     /// Records lines from `top`; returns the bottom of the last.
+    /// `inset` is the message width less the text's available width (its fit width plus
+    /// `inset` is the message's).
     private mutating func appendLines(_ lines: _InlineLines, text: String, block: Int, top: Double, left: Double,
-                                      offset: (Int) -> Int) -> Double {
+                                      inset: Double, offset: (Int) -> Int) -> Double {
+        if let fit = lines.fitWidth { fitWidth = max(fitWidth, inset + fit) }
         var y = top
         var out: [MarkdownLayout.Line] = []
         out.reserveCapacity(lines.lines.count)

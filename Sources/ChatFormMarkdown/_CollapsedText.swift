@@ -16,7 +16,8 @@ struct _CollapsedText {
     var text: String
     /// For each UTF-8 byte of `text` (and one past the end), the DOM text offset it comes from.
     var domOffsets: [Int]
-    /// The runs, over `text`.
+    /// The runs, over `text`: one for each run of the DOM text that kept a character (so a
+    /// code span or a mention is still one run).
     var runs: [InlineRun]
     /// Bytes of collapsible white space at the start of the DOM text (line starts are counted
     /// after them).
@@ -31,10 +32,11 @@ struct _CollapsedText {
         var out: [UInt8] = []
         var map: [Int] = []
         var runs: [InlineRun] = []
+        var lastSource = -1
         out.reserveCapacity(dom.count)
         map.reserveCapacity(dom.count + 1)
 
-        func emit(_ bytes: some Collection<UInt8>, from offset: Int, run: InlineRun) {
+        func emit(_ bytes: some Collection<UInt8>, from offset: Int, run: InlineRun, source: Int) {
             let start = out.count
             var o = offset
             for b in bytes {
@@ -43,16 +45,16 @@ struct _CollapsedText {
                 o += 1
             }
             let range = start..<out.count
-            if let last = runs.last, last.range.upperBound == start, last.role == run.role, last.marks == run.marks,
-               last.link == run.link {
+            if source == lastSource, let last = runs.last, last.range.upperBound == start {
                 runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
             } else {
                 runs.append(InlineRun(range: range, role: run.role, marks: run.marks, link: run.link))
             }
+            lastSource = source
         }
 
         // Walk the DOM text run by run; `pending` is a run of collapsible white space not yet emitted.
-        var pending: (start: Int, run: InlineRun, hasNewline: Bool)? = nil
+        var pending: (start: Int, run: InlineRun, source: Int, hasNewline: Bool)? = nil
         var lastEmittedScalar: Unicode.Scalar? = nil
         var atLineStart = true
 
@@ -61,14 +63,14 @@ struct _CollapsedText {
             pending = nil
             if atLineStart || next == nil { return }
             if p.hasNewline, let before = lastEmittedScalar, let after = next, Self.removesNewline(before, after) { return }
-            emit([0x20], from: p.start, run: p.run)
+            emit([0x20], from: p.start, run: p.run, source: p.source)
             lastEmittedScalar = " "
         }
 
-        for run in inline.runs {
+        for (source, run) in inline.runs.enumerated() {
             if run.role == .hardBreak {
                 pending = nil   // white space before a forced break is removed
-                emit([0x0A], from: run.range.lowerBound, run: run)
+                emit([0x0A], from: run.range.lowerBound, run: run, source: source)
                 lastEmittedScalar = "\n"
                 atLineStart = true
                 continue
@@ -78,7 +80,7 @@ struct _CollapsedText {
                 let b = dom[i]
                 if i < lead { i += 1; continue }
                 if Self.isCollapsible(b) {
-                    if pending == nil { pending = (i, run, false) }
+                    if pending == nil { pending = (i, run, source, false) }
                     if b == 0x0A { pending!.hasNewline = true }
                     i += 1
                     continue
@@ -87,7 +89,7 @@ struct _CollapsedText {
                 let end = min(i + length, run.range.upperBound)
                 let scalar = String(decoding: dom[i..<end], as: UTF8.self).unicodeScalars.first
                 flushPending(next: scalar)
-                emit(dom[i..<end], from: i, run: run)
+                emit(dom[i..<end], from: i, run: run, source: source)
                 lastEmittedScalar = scalar
                 atLineStart = false
                 i = end

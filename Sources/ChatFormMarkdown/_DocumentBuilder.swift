@@ -32,7 +32,7 @@ enum _DocumentBuilder {
             text += piece
             let run = InlineRun(range: start..<text.utf8.count, role: role, marks: currentMarks, link: links.last)
             if let last = runs.last, last.role == run.role, last.marks == run.marks, last.link == run.link,
-               last.range.upperBound == start, run.role == .text || run.role == .code {
+               last.range.upperBound == start, run.role == .text {
                 runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else {
                 runs.append(run)

@@ -58,13 +58,6 @@ cfm_node_kind cfm_node_kind_of(cmark_node *_Nonnull node);
 /// extensions cfm_parse attaches. The caller frees the result with free().
 char *_Nullable cfm_render_html(cmark_node *_Nonnull root, int options);
 
-/// The font file fontconfig gives for `family` at CSS weight `weight` (400 regular, 700 bold)
-/// and `italic`, as Chromium asks fontconfig for a styled face. Writes the path (NUL-terminated,
-/// at most `capacity` bytes) and the face index; `*exact` is 1 when the face belongs to
-/// `family` (not a substitute). Returns 0 when fontconfig has no answer.
-int32_t cfm_match_face(const char *_Nonnull family, int32_t weight, int32_t italic, char *_Nonnull path,
-                       int32_t capacity, int32_t *_Nonnull index, int32_t *_Nonnull exact);
-
 #ifdef __cplusplus
 }
 #endif
