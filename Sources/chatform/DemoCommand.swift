@@ -13,10 +13,12 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Interactive terminal demo: a chat with a growing input, or the seed-004 form.",
         discussion: """
-        chat: Enter sends, Alt-Enter or Ctrl-J inserts a line break, arrows/Home/End move the
+        chat: Enter sends, Alt-Enter or Ctrl-J inserts a line break, arrows/Home/End move the \
         caret, PgUp/PgDn scroll the transcript, F5 or Ctrl-N receives a message.
+
         form: Tab / Shift-Tab move between fields, typing grows the introduction.
-        Both: F2 shows or hides the simulated keyboard, Esc or Ctrl-C quits.
+
+        Both: F2 shows or hides the simulated keyboard, Esc or Ctrl-C quits. \
         Needs an interactive terminal: without one it exits with status 2.
         """
     )

@@ -15,20 +15,23 @@ struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} per line): height and line count at a width, with real fonts.",
         discussion: """
-        Reads standard input line by line and writes one line per input line, in order:
-        {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless
-        --line-height) and N the visual line count, as a browser lays the text out with
-        `white-space: pre-wrap; overflow-wrap: break-word`. Blank lines are skipped. A line that
-        is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and
-        the command exits with status 1 at the end. Batches are measured on every core; output
+        Reads standard input line by line and writes one line per input line, in order: \
+        {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless \
+        --line-height) and N the visual line count, as a browser lays the text out with \
+        `white-space: pre-wrap; overflow-wrap: break-word`. Blank lines are skipped. A line that \
+        is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and \
+        the command exits with status 1 at the end. Batches are measured on every core; output \
         streams as each batch is done.
+
+        Without --font-family or --font the text is shaped with fontconfig's sans-serif \
+        (\(DefaultFont.description)), said once on standard error.
         """
     )
 
     @Option(help: "Available width in pixels.")
     var width: Double
 
-    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS).")
+    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS). Default: sans-serif (\(DefaultFont.description)).")
     var fontFamily: String?
 
     @Option(help: "Font file (after any --font-family).")
@@ -48,7 +51,6 @@ struct Measure: ParsableCommand {
 
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
-        guard fontFamily != nil || font != nil else { throw ValidationError("give --font-family or --font.") }
         guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
             throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
         }
@@ -61,7 +63,8 @@ struct Measure: ParsableCommand {
     func run() throws {
         let stack: FontStack
         do {
-            stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight, tabWidth: 8)
+            stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight, tabWidth: 8,
+                                      command: "measure")
         } catch {
             writeError("chatform measure: \(error)")
             throw ExitCode(2)

@@ -8,11 +8,11 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a scripted editing, keyboard, chat or scroll-behaviour session (JSON) and print JSON Lines.",
         discussion: """
-        Prints one JSON object per event (and per animation frame with --frames): time, offset,
-        contentHeight, viewport, insets, caret and rows. A script with a "behavior" key runs a
-        seed behaviour (toolbar, header, tabs, sections) instead. A bad script exits with
-        status 2 and a message naming the event (malformed JSON: its line and column).
-        The format: the article "Caret-visibility tests in your own test suite" in the
+        Prints one JSON object per event (and per animation frame with --frames): time, offset, \
+        contentHeight, viewport, insets, caret and rows. A script with a "behavior" key runs a \
+        seed behaviour (toolbar, header, tabs, sections) instead. A bad script exits with \
+        status 2 and a message naming the event (malformed JSON: its line and column). \
+        The format: the article "Caret-visibility tests in your own test suite" in the \
         documentation (Sources/ChatFormLayout/ChatFormLayout.docc/CaretVisibilityTests.md).
         """
     )

@@ -13,15 +13,17 @@ struct Wrap: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Wrap standard input (one text, any number of paragraphs) to a width in terminal cells or pixels.",
         discussion: """
-        --format jsonl prints one object per visual line: {"start":S,"end":E,"width":W,"hard":B}
-        with S and E UTF-8 byte offsets into the input (the lines partition it), W the width in
-        cells without trailing hanging white space or the line's mandatory break, and B true
+        --format jsonl prints one object per visual line: {"start":S,"end":E,"width":W,"hard":B} \
+        with S and E UTF-8 byte offsets into the input (the lines partition it), W the width in \
+        cells without trailing hanging white space or the line's mandatory break, and B true \
         when the line ends in a mandatory break. Invalid UTF-8 exits with status 2.
 
-        With --font-family or --font the text is shaped with real fonts (HarfBuzz, fontconfig
-        fallback) as a browser lays out `white-space: pre-wrap; overflow-wrap: break-word`:
-        --width and W are in pixels (fractional allowed) and each object also has "height",
-        the line's height in pixels (CSS line-height: normal, or --line-height).
+        With --font-family, --font or --font-size the text is shaped with real fonts (HarfBuzz, \
+        fontconfig fallback) as a browser lays out `white-space: pre-wrap; overflow-wrap: \
+        break-word`: --width and W are in pixels (fractional allowed) and each object also has \
+        "height", the line's height in pixels (CSS line-height: normal, or --line-height). \
+        --font-size alone uses fontconfig's sans-serif (\(DefaultFont.description)), said once \
+        on standard error.
         """
     )
 
@@ -50,8 +52,8 @@ struct Wrap: ParsableCommand {
     @Option(help: "Shape with this font file (after any --font-family), --width in pixels.")
     var font: String?
 
-    @Option(help: "Pixels per em for --font-family / --font.")
-    var fontSize: Double = 16
+    @Option(help: "Pixels per em (default 16 with --font-family or --font); alone, shapes with sans-serif (\(DefaultFont.description)).")
+    var fontSize: Double?
 
     @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
     var lineHeight: Double?
@@ -59,7 +61,7 @@ struct Wrap: ParsableCommand {
     @Flag(help: "With a font: print each shaped run (byte range, font family, file, bidi level, script) to standard error.")
     var showRuns = false
 
-    var usesFonts: Bool { fontFamily != nil || font != nil }
+    var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil }
 
     func validate() throws {
         if usesFonts {
@@ -70,7 +72,7 @@ struct Wrap: ParsableCommand {
             }
         }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
-        guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
+        if let fontSize, !(fontSize.isFinite && FontStack.sizeRange.contains(fontSize)) {
             throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
         }
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
@@ -95,8 +97,8 @@ struct Wrap: ParsableCommand {
         if usesFonts {
             let stack: FontStack
             do {
-                stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight,
-                                          tabWidth: tabWidth)
+                stack = try makeFontStack(families: fontFamily, file: font, size: fontSize ?? 16, lineHeight: lineHeight,
+                                          tabWidth: tabWidth, command: "wrap")
             } catch {
                 writeError("chatform wrap: \(error)")
                 throw ExitCode(2)
@@ -136,11 +138,16 @@ struct Wrap: ParsableCommand {
 }
 
 /// The font stack named by the tool's options: the families (comma-separated, CSS order),
-/// then the file.
-func makeFontStack(families: String?, file: String?, size: Double, lineHeight: Double?, tabWidth: Int) throws -> FontStack {
+/// then the file; with neither, fontconfig's sans-serif, said once on standard error.
+func makeFontStack(families: String?, file: String?, size: Double, lineHeight: Double?, tabWidth: Int,
+                   command: String) throws -> FontStack {
     var files: [(path: String, index: Int)] = []
-    let names = (families ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+    var names = (families ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
         .filter { !$0.isEmpty }
+    if names.isEmpty && file == nil {
+        names = [DefaultFont.family]
+        writeError("chatform \(command): no --font-family or --font: using fontconfig's sans-serif, \(DefaultFont.description)")
+    }
     for name in names {
         let stack = try FontStack(family: name, size: size)
         files.append((stack.primaryFaces[0].path, stack.primaryFaces[0].index))

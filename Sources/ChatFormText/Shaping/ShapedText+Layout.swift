@@ -415,12 +415,27 @@ extension ShapedText {
         return Self.pixels(caretAdvance(from: s, to: e))
     }
 
-    /// The advance from boundary `s` to `e` on one line (tabs at their stops). Inside a line
-    /// the caret sits where the line's glyphs put it: no edge reshaping.
+    /// The advance from boundary `s` to `e` on one line (tabs at their stops): where the
+    /// line's glyphs put the caret. The prepared advances hold inside the line; only the
+    /// line's first cluster can lose a width its left context gave it (an opening bracket set
+    /// in half width after other punctuation is whole at a line's start), so where the line
+    /// starts at a boundary that is not safe to break, the stretch up to the first safe
+    /// boundary is shaped again on its own and the difference moves every caret after it.
     func caretAdvance(from s: Int, to e: Int) -> Int64 {
         if e <= s { return 0 }
-        if hasTabs { return walkingTabs(from: s, to: e) { a, b in x[b] - x[a] } }
-        return x[e] - x[s]
+        let shift = lineStartShift(at: s)
+        if hasTabs { return walkingTabs(from: s, to: e) { a, b in x[b] - x[a] + (a == s ? shift : 0) } }
+        return x[e] - x[s] + shift
+    }
+
+    /// How much wider the clusters from a line start at boundary `s` up to the first safe
+    /// boundary are when shaped from there than in the prepared text (0 where `s` is safe).
+    func lineStartShift(at s: Int) -> Int64 {
+        let last = offsets.count - 1
+        guard s < last, has(s, Flags.unsafe) else { return 0 }
+        var t = s + 1
+        while t < last && has(t, Flags.unsafe) { t += 1 }
+        return reshaped(from: s, to: t) - (x[t] - x[s])
     }
 
     /// The offset on the line `[lineStart, contentEnd)` nearest to `x` (a cluster's nearer
