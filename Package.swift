@@ -145,7 +145,7 @@ let package = Package(
                     dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe", "chatform", "ChatFormText"]),
         .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
         // The documentation's samples, run as written, through the umbrella import.
-        .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform"]),
+        .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormMarkdown", "ChatFormTesting", "chatform"]),
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",

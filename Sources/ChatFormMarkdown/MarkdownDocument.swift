@@ -35,7 +35,7 @@ public struct MarkdownDocument: Sendable, Hashable {
     /// Parses a message given as bytes.
     ///
     /// - Throws: ``MarkdownError/invalidUTF8(offset:)`` for bytes that are not UTF-8 (no
-    ///   replacement), and what ``init(parsing:options:)-(String,_)`` throws.
+    ///   replacement), and what `init(parsing:options:)` (a `String`) throws.
     /// - Complexity: O(n) in the message's length.
     public init(parsing bytes: [UInt8], options: MarkdownParseOptions = MarkdownParseOptions()) throws(MarkdownError) {
         guard bytes.count <= options.maximumBytes else { throw .tooLarge(bytes: bytes.count, limit: options.maximumBytes) }
@@ -49,7 +49,7 @@ public struct MarkdownDocument: Sendable, Hashable {
     /// `<span class="mention">` and custom emoji as `<img class="emoji">`: what a browser draws
     /// under ``MarkdownTheme/css(scope:)`` exactly as ``MarkdownLayout`` measures it.
     ///
-    /// - Throws: what ``init(parsing:options:)-(String,_)`` throws.
+    /// - Throws: what `init(parsing:options:)` (a `String`) throws.
     /// - Complexity: O(n) in the message's length.
     public static func html(for markdown: String, options: MarkdownParseOptions = MarkdownParseOptions()) throws(MarkdownError) -> String {
         let tree = try _CmarkTree(parsing: markdown, options: options)

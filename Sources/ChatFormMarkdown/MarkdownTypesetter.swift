@@ -24,7 +24,7 @@ public struct MarkdownTypesetter: Sendable {
 
     /// Parses `markdown` (with the theme's ``MarkdownTheme/parseOptions``) and lays it out at `width`.
     ///
-    /// - Throws: what ``MarkdownDocument/init(parsing:options:)-(String,_)`` throws,
+    /// - Throws: what `MarkdownDocument.init(parsing:options:)` throws,
     ///   ``MarkdownError/invalidWidth(_:)``.
     /// - Complexity: O(n) in the message's length, plus shaping.
     public func layout(_ markdown: String, width: Double) throws(MarkdownError) -> MarkdownLayout {

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChatFormMarkdown
 import ChatFormReplay
 import Foundation
+import Synchronization
 
 /// `chatform markdown`: Markdown messages laid out under a theme, their cmark-gfm HTML, or the
 /// theme's CSS.
@@ -117,5 +118,44 @@ struct MarkdownCommand: ParsableCommand {
                 + ",\"widths\":[\(t.lines.map { n($0.left + $0.width) }.joined(separator: ","))]}"
         }.joined(separator: ",") + "]"
         return s
+    }
+}
+
+/// The Markdown side of `chatform measure`: one typesetter for the run, made on first use (a
+/// run of plain messages never resolves the theme's fonts).
+final class MarkdownMeasure: Sendable {
+    private let themePath: String?
+    private let textFamily: String?
+    private let typesetter: Mutex<Result<MarkdownTypesetter, MarkdownError>?> = Mutex(nil)
+
+    init(themePath: String?, textFamily: String?) {
+        self.themePath = themePath
+        self.textFamily = textFamily
+    }
+
+    /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a message.
+    func fields(_ markdown: String, width: Double) throws(MarkdownError) -> String {
+        let layout = try resolved().get().layout(markdown, width: width)
+        func n(_ x: Double) -> String { JSONWriter.number(x) }
+        return "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+    }
+
+    private func resolved() -> Result<MarkdownTypesetter, MarkdownError> {
+        typesetter.withLock { state in
+            if let state { return state }
+            let made = Result { () throws(MarkdownError) -> MarkdownTypesetter in
+                var theme = MarkdownTheme.default
+                if let themePath {
+                    guard let data = FileManager.default.contents(atPath: themePath) else {
+                        throw MarkdownError.invalidTheme("cannot read \(themePath)")
+                    }
+                    theme = try MarkdownTheme(json: [UInt8](data))
+                }
+                if let textFamily { theme = theme.withFamilies(text: textFamily, code: theme.font(.code).family) }
+                return try MarkdownTypesetter(theme: theme)
+            }
+            state = made
+            return made
+        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChatFormText
 import ChatFormFont
 import ChatFormReplay
+import ChatFormMarkdown
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ import Darwin
 /// one width and one font: what a server that precomputes message heights runs.
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} per line): height and line count at a width, with real fonts.",
+        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} or {\"id\":…,\"markdown\":…} per line): height and line count at a width, with real fonts.",
         discussion: """
         Reads standard input line by line and writes one line per input line, in order: \
         {"id":ID,"height":H,"lines":N} with H in pixels (CSS line-height: normal unless \
@@ -22,6 +23,11 @@ struct Measure: ParsableCommand {
         is not an object with a string "text" gives {"line":K,"error":"…"} (K counts from 1) and \
         the command exits with status 1 at the end. Batches are measured on every core; output \
         streams as each batch is done.
+
+        A line {"id":ID,"markdown":M} is a Markdown message (cmark-gfm, the theme of --theme or \
+        the built-in one, --font-family replacing its text family): it gives \
+        {"id":ID,"height":H,"lines":N,"width":W,"fitWidth":F}, W the widest line and F the \
+        narrowest width that keeps every block's line count.
 
         Without --font-family or --font the text is shaped with fontconfig's sans-serif \
         (\(DefaultFont.description)), said once on standard error.
@@ -49,6 +55,9 @@ struct Measure: ParsableCommand {
     @Flag(help: "Korean word priority (CSS word-break: keep-all).")
     var keepAll = false
 
+    @Option(help: "A JSON theme for Markdown messages (default: the built-in theme).")
+    var theme: String?
+
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
         guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
@@ -71,6 +80,7 @@ struct Measure: ParsableCommand {
         }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let options = TextLayoutOptions(keepAll: keepAll)
+        let markdown = MarkdownMeasure(themePath: theme, textFamily: fontFamily)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
         var lineNumber = 0
@@ -84,7 +94,8 @@ struct Measure: ParsableCommand {
                 batch.append((lineNumber, line))
             }
             if batch.isEmpty { break }
-            let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers)
+            let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
+                                           markdown: markdown)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)
@@ -99,13 +110,13 @@ struct Measure: ParsableCommand {
 /// One batch of messages measured on several threads, results in input order.
 enum MeasureBatch {
     static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
-                    options: TextLayoutOptions, threads: Int) -> [String] {
+                    options: TextLayoutOptions, threads: Int, markdown: MarkdownMeasure? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
         let workers = min(threads, batch.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < batch.count {
-                results.set(i, measure(batch[i], stack: stack, width: width, options: options))
+                results.set(i, measure(batch[i], stack: stack, width: width, options: options, markdown: markdown))
                 i += workers
             }
         }
@@ -113,15 +124,18 @@ enum MeasureBatch {
     }
 
     static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
-                        options: TextLayoutOptions) -> String {
+                        options: TextLayoutOptions, markdown: MarkdownMeasure? = nil) -> String {
         func failure(_ message: String) -> String {
             "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
         }
         let value: JSONValue
         do { value = try JSONReader.parse(item.bytes) } catch { return failure("\(error)") }
         guard value.array == nil, !value.keys.isEmpty || value["text"] != nil else { return failure("expected an object") }
-        guard let text = value["text"]?.string else { return failure("\"text\" must be a string") }
         let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
+        if let source = value["markdown"]?.string, let markdown {
+            do { return "{\"id\":\(id),\(try markdown.fields(source, width: width))}" } catch { return failure("\(error)") }
+        }
+        guard let text = value["text"]?.string else { return failure("\"text\" (or \"markdown\") must be a string") }
         do {
             let layout = try ShapedText(text: text, shaper: stack, options: options).layout(width: width)
             let height = JSONWriter.number(layout.height)

@@ -99,7 +99,7 @@ struct MarkdownBrowserParityTests {
 
     /// The share of identical layouts required today; the target is 0.999. Raise these
     /// as the engine closes the gap (a change that loses layouts fails here).
-    static let floor: [String: Double] = ["tuning": 0.95, "holdout": 0.95]
+    static let floor: [String: Double] = ["tuning": 0.989, "holdout": 0.993]
 
     @Test(arguments: ["tuning", "holdout"])
     func messagesMatchChromium(corpus: String) throws {
