@@ -109,6 +109,7 @@ let package = Package(
                 "ChatFormScroll",
                 "ChatFormRows",
                 "ChatFormFont",
+                "ChatFormMarkdown",
                 "ChatFormTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
