@@ -165,21 +165,27 @@ struct LineReader {
     let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Bytes from `start` on already searched for a newline (a long line is scanned once, not
+    /// once a chunk).
+    private var scanned = 0
     private var done = false
 
     init(fd: Int32) { self.fd = fd }
 
     mutating func next() -> [UInt8]? {
         while true {
-            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+            if let nl = buffer[(start + scanned)...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<nl])
                 start = nl + 1
+                scanned = 0
                 return line
             }
+            scanned = buffer.count - start
             if done {
                 if start < buffer.count {
                     let line = Array(buffer[start...])
                     start = buffer.count
+                    scanned = 0
                     return line
                 }
                 return nil

@@ -57,4 +57,12 @@ struct MarkdownToolTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("spacing.paragraph"))
     }
+
+    @Test func aTenMegabyteMessageIsRefusedByTheSizeLimit() throws {
+        let message = String(repeating: "word ", count: 2 << 20)   // 10 MiB
+        let input = Data((#"{"id":"big","markdown":""# + message + "\"}\n").utf8)
+        let result = try Tool.run(["markdown", "--width", "240"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.text.contains("more than the limit of 4194304"))
+    }
 }
