@@ -1,9 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, each a module importing only the layers below it:
-// geometry, the prefix-sum tree (ChatFormRows) and the ICU shim → text layout → motion →
-// tables, viewport, keyboard, caret, behaviours → terminal demos → command-line tool and benchmarks.
+// Layers, each a module importing only the layers below it (the targets' dependencies say which):
+// 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the ICU and shaping C shims;
+// 2. text layout (ChatFormText: geometry, rows, ICU) → real fonts (ChatFormFont: text, shaping shim);
+//    motion (ChatFormMotion: geometry); the terminal (ChatFormTerminal: geometry);
+// 3. tables, viewport, keyboard and caret (ChatFormScroll: text, rows, motion);
+//    behaviours (ChatFormBehaviors: motion, geometry only);
+// 4. replay scripts and the behaviours' table adapters (ChatFormReplay: scroll, behaviours);
+//    terminal demos (ChatFormDemo: scroll, terminal);
+// 5. the umbrella (ChatFormLayout), the command-line tool and the benchmarks.
 let package = Package(
     name: "ChatFormLayout",
     products: [
@@ -22,6 +28,10 @@ let package = Package(
         .library(name: "ChatFormReplay", targets: ["ChatFormReplay"]),
         .library(name: "ChatFormTerminal", targets: ["ChatFormTerminal"]),
         .library(name: "ChatFormDemo", targets: ["ChatFormDemo"]),
+        .library(name: "ChatFormPictures", targets: ["ChatFormPictures"]),
+        // Snapshot strategies for pointfreeco's swift-snapshot-testing: only code that links
+        // this product builds SnapshotTesting (the umbrella does not).
+        .library(name: "ChatFormSnapshotTesting", targets: ["ChatFormSnapshotTesting"]),
         .executable(name: "chatform", targets: ["chatform"]),
         .executable(name: "chatform-bench", targets: ["chatform-bench"]),
     ],
@@ -31,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Allocation counting for the allocation gates (chatform-alloc-gate); not linked into any product.
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // Snapshot tests in the ecosystem's way (ChatFormSnapshotTesting only).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .systemLibrary(
@@ -75,17 +87,24 @@ let package = Package(
         .target(name: "ChatFormMarkdown", dependencies: ["ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
-        .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry", "ChatFormScroll"]),
+        .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
         .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
         .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal"]),
+        // Pictures of what the engine computed: layouts and table frames as SVG, replays as
+        // one HTML page, and text dumps of both (`chatform replay --html`, `wrap --svg`).
+        .target(name: "ChatFormPictures", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormScroll", "ChatFormReplay"]),
+        .target(name: "ChatFormSnapshotTesting",
+                dependencies: ["ChatFormPictures", "ChatFormScroll", "ChatFormText",
+                               .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // The umbrella: re-exports every public layer above.
         .target(
             name: "ChatFormLayout",
             dependencies: [
                 "ChatFormGeometry", "ChatFormRows", "ChatFormText", "ChatFormFont", "ChatFormMotion",
                 "ChatFormScroll", "ChatFormBehaviors", "ChatFormReplay", "ChatFormTerminal", "ChatFormDemo",
+                "ChatFormPictures",
             ]
         ),
         .executableTarget(
@@ -97,6 +116,7 @@ let package = Package(
                 "ChatFormBehaviors",
                 "ChatFormReplay",
                 "ChatFormDemo",
+                "ChatFormPictures",
                 "ChatFormMarkdown",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -137,16 +157,27 @@ let package = Package(
         .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatFormMarkdownTests", dependencies: ["ChatFormTesting", "ChatFormMarkdown", "ChatFormFont"],
                     exclude: ["Fixtures"]),
+        // ChatFormText/Shaping on a fake shaper: runs on machines without the fonts.
+        .testTarget(name: "ChatFormShapingTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
         .testTarget(name: "ChatFormMotionTests", dependencies: ["ChatFormTesting", "ChatFormMotion"]),
-        .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors", "ChatFormScroll"]),
+        .testTarget(name: "ChatFormBehaviorsTests", dependencies: ["ChatFormTesting", "ChatFormBehaviors"]),
         .testTarget(name: "ChatFormScrollTests", dependencies: ["ChatFormTesting", "ChatFormScroll"]),
         .testTarget(name: "ChatFormReplayTests", dependencies: ["ChatFormTesting", "ChatFormReplay", "chatform"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatFormTerminalTests",
                     dependencies: ["ChatFormTesting", "ChatFormTerminal", "terminal-probe", "chatform", "ChatFormText"]),
         .testTarget(name: "ChatFormDemoTests", dependencies: ["ChatFormTesting", "ChatFormDemo"]),
+        .testTarget(name: "ChatFormSnapshotTestingTests",
+                    dependencies: ["ChatFormSnapshotTesting", "ChatFormPictures", "ChatFormScroll", "ChatFormText",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "ChatFormPicturesTests",
+                    dependencies: ["ChatFormTesting", "ChatFormPictures", "ChatFormFont", "ChatFormReplay", "chatform"]),
         // The documentation's samples, run as written, through the umbrella import.
-        .testTarget(name: "ChatFormLayoutTests", dependencies: ["ChatFormLayout", "ChatFormMarkdown", "ChatFormTesting", "chatform"]),
+        .testTarget(name: "ChatFormLayoutTests",
+                    dependencies: ["ChatFormLayout", "ChatFormMarkdown", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["Articles/__Snapshots__"]),
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",

@@ -72,7 +72,7 @@ public struct TableDrawing<ID: Hashable & Sendable> {
             let line = text.line(at: k)
             let from = Swift.max(line.start, marked.range.lowerBound), to = Swift.min(line.contentEnd, marked.range.upperBound)
             guard from < to, let x = try? text.caretRect(for: TextPosition(offset: from)).minX else { continue }
-            let utf8 = Array(text.lineText(k).utf8)
+            let utf8 = Array(text.text(ofLine: k).utf8)
             let slice = String(decoding: utf8[(from - line.start)..<(to - line.start)], as: UTF8.self)
             screen.write(slice, row: row, column: DemoText.cell(measurement.style.padding.left + x), style: style,
                          width: DemoText.width)
@@ -108,7 +108,7 @@ public struct TableDrawing<ID: Hashable & Sendable> {
                         screen.fill(row: screenRow, column: x, height: 1,
                                     width: DemoText.cell(measurement.contentWidth), style: fill)
                     }
-                    screen.write(text.lineText(line), row: screenRow, column: x,
+                    screen.write(text.text(ofLine: line), row: screenRow, column: x,
                                  style: itemStyle.text, width: DemoText.width)
                 }
             }

@@ -233,9 +233,9 @@ public struct FontStack: TextShaper {
                     // ending in a space, which nothing joins across (and a face whose
                     // lookups touch the space is shaped a run at a time): so a word's key does
                     // not depend on the word after it.
-                    let lower = range.lowerBound > 0 ? Self.previousScalarStart(bytes, range.lowerBound) : 0
+                    let lower = range.lowerBound > 0 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : 0
                     let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
-                        ? Self.nextScalarEnd(bytes, range.upperBound) : range.upperBound
+                        ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
                     let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
                                          rtl: run.bidiLevel & 1 == 1, offset: range.lowerBound - lower, length: range.count,
                                          bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
@@ -286,13 +286,13 @@ public struct FontStack: TextShaper {
                 }
                 // Fullwidth punctuation set in half width next to another (fonts with
                 // `halt` and no `chws`).
-                let before = run.range.lowerBound > 0 ? State.decode(bytes, Self.previousScalarStart(bytes, run.range.lowerBound)).0 : nil
-                let after = run.range.upperBound < n ? State.decode(bytes, run.range.upperBound).0 : nil
+                let before = run.range.lowerBound > 0 ? UTF8Scalar.decode(bytes, at: UTF8Scalar.startOfScalar(endingAt: run.range.lowerBound, in: bytes)).0 : nil
+                let after = run.range.upperBound < n ? UTF8Scalar.decode(bytes, at: run.range.upperBound).0 : nil
                 let (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
                 var trimmed = false
                 var c = run.range.lowerBound
                 while c < run.range.upperBound {
-                    let (scalar, l) = State.decode(bytes, c)
+                    let (scalar, l) = UTF8Scalar.decode(bytes, at: c)
                     if HanKerning.maybeClose(scalar) {
                         // How much a line ending right after it may save (see `BreakEntry.endTrim`).
                         let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
@@ -312,10 +312,9 @@ public struct FontStack: TextShaper {
             }
         }
         var result = ShapedRuns(runs: runs, advances: Array(advances[0..<n]), unsafeToBreak: Array(unsafe[0..<n]),
-                                faces: state.boxes())
+                                faces: state.boxes(), clusters: clusters)
         if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
         result.lineEndTrims = endTrims
-        result.clusters = clusters
         return result
     }
 
@@ -335,20 +334,6 @@ public struct FontStack: TextShaper {
         _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
                          language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
         return total
-    }
-
-    @inline(__always)
-    static func previousScalarStart(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        var j = i - 1
-        while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
-        return j
-    }
-
-    @inline(__always)
-    static func nextScalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        var j = i + 1
-        while j < bytes.count && bytes[j] & 0xC0 == 0x80 { j += 1 }
-        return j
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
@@ -419,7 +404,7 @@ extension FontStack {
                 var count = 0
                 var i = start
                 while i < end {
-                    let (s, l) = decode(bytes, i)
+                    let (s, l) = UTF8Scalar.decode(bytes, at: i)
                     buffer[count] = s
                     count += 1
                     i += l
@@ -432,7 +417,7 @@ extension FontStack {
             var scalars: [UInt32] = []
             var i = start
             while i < end {
-                let (s, l) = decode(bytes, i)
+                let (s, l) = UTF8Scalar.decode(bytes, at: i)
                 scalars.append(s)
                 i += l
             }
@@ -459,7 +444,7 @@ extension FontStack {
                 if b0 < 0x20 || b0 == 0x7F { return 0 }
                 if primaries[0].glyph(for: Unicode.Scalar(b0)) != nil { return 0 }
             }
-            let (first, firstLength) = Self.decode(bytes, start)
+            let (first, firstLength) = UTF8Scalar.decode(bytes, at: start)
             // A single scalar is looked up without making a string.
             if start + firstLength == end {
                 let lang = UInt64(Self.fallbackLanguageCode(script: script, default: defaultLanguageCode))
@@ -489,28 +474,36 @@ extension FontStack {
             return chosen
         }
 
-        /// The language a browser asks fontconfig's fallback for, from the script of the run
-        /// a character is in (a symbol inside a Hangul run falls back as Korean text does).
-        static func fallbackLanguage(script: UInt32, default language: String) -> String {
+        /// The languages fallback distinguishes, by code (0: any other, the default).
+        static let languageNames = ["", "ko", "ja"]
+
+        /// The code of the language a browser asks fontconfig's fallback for from the script
+        /// of the run a character is in (a symbol inside a Hangul run falls back as Korean
+        /// text does), or nil when the script does not decide it: the one mapping from
+        /// scripts to languages.
+        @inline(__always)
+        static func languageCode(script: UInt32) -> UInt8? {
             switch script {
-            case 0x4861_6E67: return "ko"        // Hang
-            case 0x4869_7261, 0x4B61_6E61: return "ja"   // Hira, Kana
-            default: return language
+            case 0x4861_6E67: return 1                   // Hang: ko
+            case 0x4869_7261, 0x4B61_6E61: return 2      // Hira, Kana: ja
+            default: return nil
             }
         }
 
+        /// The fallback language for a run of `script`, else `language`.
+        static func fallbackLanguage(script: UInt32, default language: String) -> String {
+            languageCode(script: script).map { languageNames[Int($0)] } ?? language
+        }
+
+        /// The code of `language` (0 for any language fallback does not distinguish).
         static func languageCode(_ language: String) -> UInt8 {
-            switch language { case "ko": 1; case "ja": 2; default: 0 }
+            UInt8(languageNames.dropFirst().firstIndex(of: language) ?? 0)
         }
 
         /// `languageCode(fallbackLanguage(script:default:))` without the strings.
         @inline(__always)
         static func fallbackLanguageCode(script: UInt32, default code: UInt8) -> UInt8 {
-            switch script {
-            case 0x4861_6E67: return 1                   // Hang
-            case 0x4869_7261, 0x4B61_6E61: return 2      // Hira, Kana
-            default: return code
-            }
+            languageCode(script: script) ?? code
         }
 
         /// `languageCode(language)`.
@@ -552,17 +545,6 @@ extension FontStack {
             return 0
         }
 
-        @inline(__always)
-        static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int) {
-            let b0 = UInt32(bytes[i])
-            if b0 < 0x80 { return (b0, 1) }
-            if b0 < 0xE0 { return (((b0 & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F), 2) }
-            if b0 < 0xF0 {
-                return (((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F), 3)
-            }
-            return (((b0 & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
-                    | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F), 4)
-        }
     }
 }
 

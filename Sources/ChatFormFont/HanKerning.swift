@@ -123,7 +123,7 @@ struct HanKerning: Sendable {
         var previous: Range<Int>? = nil
         var last: Kind = .other
         while i < range.upperBound {
-            let (c, l) = FontStack.State.decode(bytes, i)
+            let (c, l) = UTF8Scalar.decode(bytes, at: i)
             let k = kind(c)
             if let previous {
                 if Self.shouldKernLast(k, after: last) {

@@ -11,3 +11,4 @@
 @_exported import ChatFormReplay
 @_exported import ChatFormTerminal
 @_exported import ChatFormDemo
+@_exported import ChatFormPictures

@@ -34,11 +34,33 @@ public enum Replay {
             for line in try BehaviorScript(json: json).run(frames: options.frames) { emit(line) }
             return
         }
+        try playTable(json, options: options, observer: nil, emit: emit)
+    }
+
+    /// Runs a table script (not a behaviour script) and hands `observe` the table after
+    /// every event, and with `options.frames` at every animation frame, before the line
+    /// that reports it is emitted: what `chatform replay --html` draws.
+    ///
+    /// - Throws: `ReplayError` as ``run(script:options:emit:)``, and for a behaviour
+    ///   script (they drive no table).
+    public static func run(script: [UInt8], options: Options = Options(), emit: (String) -> Void,
+                           observe: @escaping (ReplayMoment) -> Void) throws(ReplayError) {
+        let json: JSONValue
+        do { json = try JSONReader.parse(script) } catch { throw ReplayError(error.description) }
+        if json["behavior"] != nil {
+            throw ReplayError("script: a behaviour script (\"behavior\") drives no table session, so it has no frames to draw")
+        }
+        try playTable(json, options: options, observer: observe, emit: emit)
+    }
+
+    /// Plays a table script's events, emitting each output line (and handing `observer`
+    /// each moment).
+    static func playTable(_ json: JSONValue, options: Options, observer: ((ReplayMoment) -> Void)?,
+                          emit: (String) -> Void) throws(ReplayError) {
         let top = try Fields(json, "script")
-        try top.allow(["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
-                       "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
-                       "stickToBottom", "stickToBottomTolerance", "estimatedRowHeight", "estimateFromTextLength", "frameRate"])
+        try top.allow(Player.scriptKeys)
         var player = try Player(top, options: options)
+        player.observer = observer
         guard let events = json["events"] else { return }
         guard let list = events.array else { throw ReplayError("script.events: expected an array") }
         for (k, event) in list.enumerated() {
@@ -54,10 +76,41 @@ public enum Replay {
     }
 }
 
+/// One moment of a replay: the table after an event, or at one of the animation frames an
+/// event plays (`frame` set).
+public struct ReplayMoment: Sendable {
+    /// The table as it is at this moment.
+    public var table: TableSession<String>
+    /// The index of the event in the script's `events`.
+    public var event: Int
+    /// The event as the script writes it (one JSON object).
+    public var eventJSON: String
+    /// The animation frame's number (time × frame rate), or nil for the state after the event.
+    public var frame: Int?
+    /// Whether the caret rule applies here: after an event that must reveal the caret (an
+    /// edit, a caret move, focusing, the keyboard, a resize, composition), and at the frames
+    /// that follow it, but not after the user scrolls or drags, scrolls to a row, blurs,
+    /// or changes the chat's rows (until an event reveals the caret again).
+    public var caretRuleApplies: Bool
+}
+
 /// The state of one replay.
 struct Player {
+    /// The keys a table script's top-level object may have.
+    static let scriptKeys: Set<String> = ["viewport", "safeArea", "lineHeight", "caretMargin", "extraBottomInset", "rows", "events",
+                                          "tabWidth", "ambiguousWidth", "keepAll", "keyboardPolicy", "contentAlignment",
+                                          "stickToBottom", "stickToBottomTolerance", "estimatedRowHeight", "estimateFromTextLength", "frameRate"]
+    /// Events after which the caret may stay out of view (the user moved the content, or
+    /// the rows changed under it); `advance` keeps what the event before it set.
+    static let eventsNotRevealingTheCaret: Set<String> = ["scroll", "drag", "scrollTo", "blur", "keyboardDrag",
+                                                          "append", "prepend", "remove", "setText", "pin", "unpin"]
+
     var table: TableSession<String>
     let options: Replay.Options
+    /// Hands the table to `Replay.run(script:options:emit:observe:)`'s observer.
+    var observer: ((ReplayMoment) -> Void)?
+    /// Whether the caret rule applies after the events played so far.
+    var caretRuleApplies = false
     /// Frame lines produced by the event being played.
     var pending: [String] = []
     /// The Korean 2-beolsik composer behind `korean` events.
@@ -132,6 +185,11 @@ struct Player {
             throw ReplayError("events[\(k)] (\(name)): \(error)")
         }
         defer { pending = [] }
+        if let observer {
+            if name != "advance" { caretRuleApplies = !Self.eventsNotRevealingTheCaret.contains(name) }
+            observer(ReplayMoment(table: table, event: k, eventJSON: JSONWriter.encode(event), frame: nil,
+                                  caretRuleApplies: caretRuleApplies))
+        }
         return pending + [snapshot(event: k, frame: nil)]
     }
 
@@ -225,10 +283,14 @@ struct Player {
             let frames = options.frames
             var output: [String] = []
             let visibleRowsOnly = options.visibleRowsOnly
+            let observer = frames ? self.observer : nil
+            let eventJSON = observer == nil ? "" : JSONWriter.encode(f.value)
+            let applies = caretRuleApplies
             try table.advance(by: seconds) { frame in
                 if frames {
-                    output.append(Self.snapshot(of: frame, event: k, frame: Int((frame.now * frame.configuration.frameRate).rounded()),
-                                                visibleRowsOnly: visibleRowsOnly))
+                    let number = Int((frame.now * frame.configuration.frameRate).rounded())
+                    observer?(ReplayMoment(table: frame, event: k, eventJSON: eventJSON, frame: number, caretRuleApplies: applies))
+                    output.append(Self.snapshot(of: frame, event: k, frame: number, visibleRowsOnly: visibleRowsOnly))
                 }
             }
             pending += output

@@ -13,18 +13,32 @@ public struct RowMeasurement: Sendable {
         public var y: Double
         /// The visible height of the item (a text past its line limit shows a window).
         public var height: Double
-        /// The laid-out text of a text item (a `TextDocument` for the focused field); nil
-        /// for space.
-        public var text: FieldText?
+        /// The laid-out text of a text item that is not the focused field; nil for space
+        /// and for the focused field.
+        public var layout: TextLayout?
+        /// The focused field's live text, which edits in place (an edit relays out only the
+        /// paragraphs it touches); nil for every other item.
+        public var document: TextDocument?
         /// Whether the item is an editable field.
         public var editable: Bool
         /// The most lines shown before the text scrolls inside the item.
         public var maxVisibleHeight: Double
 
+        /// The laid-out text of a text item, whichever it is (the live document of the
+        /// focused field, else the layout); nil for space. Renderers and caret queries read
+        /// it through ``LineLayout``.
+        public var text: (any LineLayout)? {
+            if let document { return document }
+            return layout
+        }
+
+        /// The height of the item's whole text (nil for space).
+        public var textHeight: Double? { document?.height ?? layout?.height }
+
         /// How far the text can scroll inside the item.
         public var maxInnerOffset: Double {
-            guard let text else { return 0 }
-            return Swift.max(0, text.height - height)
+            guard let textHeight else { return 0 }
+            return Swift.max(0, textHeight - height)
         }
     }
 
@@ -49,7 +63,7 @@ public struct RowMeasurement: Sendable {
     /// already at the right width, instead of laying its text out again.
     public static func measure<ID>(_ row: Row<ID>, width: Double, metrics: any TextMetrics,
                                    options: TextLayoutOptions,
-                                   live: (item: Int, text: FieldText)? = nil) throws(TextLayoutError) -> RowMeasurement {
+                                   live: (item: Int, document: TextDocument)? = nil) throws(TextLayoutError) -> RowMeasurement {
         guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
         let style = row.style
         let contentWidth = Self.contentWidth(of: style, in: width)
@@ -57,18 +71,20 @@ public struct RowMeasurement: Sendable {
         var items: [Item] = []
         var y = 0.0
         func addText(_ index: Int, _ text: String, editable: Bool, maxLines: Int?, rowLimit: Double) throws(TextLayoutError) {
-            let laidOut: FieldText
+            var item = Item(index: index, y: y, height: 0, layout: nil, document: nil, editable: editable, maxVisibleHeight: 0)
             if let live, live.item == index {
-                laidOut = live.text
+                item.document = live.document
             } else {
-                laidOut = .layout(try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options))
+                item.layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
             }
             var limit = rowLimit
             if let maxLines { limit = Swift.min(limit, Double(maxLines) * lineHeight) }
             // A window shows at least one line.
             limit = Swift.max(limit, lineHeight)
-            let visible = Swift.min(laidOut.height, limit)
-            items.append(Item(index: index, y: y, height: visible, text: laidOut, editable: editable, maxVisibleHeight: limit))
+            let visible = Swift.min(item.textHeight ?? 0, limit)
+            item.height = visible
+            item.maxVisibleHeight = limit
+            items.append(item)
             y += visible
         }
         switch row.content {
@@ -84,7 +100,7 @@ public struct RowMeasurement: Sendable {
                     try addText(k, text, editable: editable, maxLines: maxLines, rowLimit: .infinity)
                 case .space(let h):
                     let h = ScrollLimits.clampedLength(h)
-                    items.append(Item(index: k, y: y, height: h, text: nil, editable: false, maxVisibleHeight: h))
+                    items.append(Item(index: k, y: y, height: h, layout: nil, document: nil, editable: false, maxVisibleHeight: h))
                     y += h
                 }
             }
@@ -93,22 +109,23 @@ public struct RowMeasurement: Sendable {
         return RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
     }
 
-    /// Takes item `index`'s text out (leaving nil), so the caller holds the only reference
-    /// and can edit it in place.
-    mutating func takeText(ofItem index: Int) -> FieldText? {
+    /// Takes item `index`'s live document out (leaving nil), so the caller holds the only
+    /// reference and can edit it in place.
+    mutating func takeDocument(ofItem index: Int) -> TextDocument? {
         guard let k = items.firstIndex(where: { $0.index == index }) else { return nil }
-        defer { items[k].text = nil }
-        return items[k].text
+        defer { items[k].document = nil }
+        return items[k].document
     }
 
-    /// Puts item `index`'s (edited) text back and recomputes the items below it and the
-    /// row's height, without laying anything else out.
+    /// Makes `document` item `index`'s live text (its layout, if any, is dropped) and
+    /// recomputes the items below it and the row's height, without laying anything else out.
     ///
     /// - Complexity: O(items).
-    mutating func setText(_ text: FieldText, ofItem index: Int, style: RowStyle) {
+    mutating func setDocument(_ document: TextDocument, ofItem index: Int, style: RowStyle) {
         guard let k = items.firstIndex(where: { $0.index == index }) else { return }
-        items[k].text = text
-        items[k].height = Swift.min(text.height, items[k].maxVisibleHeight)
+        items[k].layout = nil
+        items[k].document = document
+        items[k].height = Swift.min(document.height, items[k].maxVisibleHeight)
         var y = k == 0 ? 0 : items[k - 1].y + items[k - 1].height
         for j in k..<items.count {
             items[j].y = y

@@ -14,7 +14,7 @@ extension TableSession {
 
     /// The text of a field (for the focused field, its live text: O(n) to materialize).
     public func text(of field: FieldRef<ID>) throws(ScrollError) -> String {
-        if focus?.field == field, let live = liveText { return live.text }
+        if focus?.field == field, let live = liveDocument { return live.text }
         let i = try requireIndex(field.row)
         return try Self.storedText(of: source.row(at: i), item: field.item)
     }
@@ -39,9 +39,9 @@ extension TableSession {
     }
 
     /// The focused field's live text (its edit buffer), if it has been measured.
-    var liveText: FieldText? {
+    var liveDocument: TextDocument? {
         guard let focus else { return nil }
-        return caches[focus.field.row]?.measurement.item(at: focus.field.item)?.text
+        return caches[focus.field.row]?.measurement.item(at: focus.field.item)?.document
     }
 
     /// Replaces a text's content (a field, a label or a message) and re-measures its row,
@@ -52,7 +52,7 @@ extension TableSession {
     public mutating func setText(_ text: String, of field: FieldRef<ID>) throws(ScrollError) {
         if focus?.field == field {
             // The focused field edits through its buffer.
-            let n = liveText?.utf8Count ?? 0
+            let n = liveDocument?.utf8Count ?? 0
             let keep = focus!
             try edit(0..<n, with: text)
             if var f = focus {
@@ -75,15 +75,15 @@ extension TableSession {
     /// Writes the focused field's live text back into the source (done on blur and when
     /// the focus moves). O(n) in the field's text.
     mutating func commitLiveText() throws(ScrollError) {
-        guard let focus, let live = liveText, case .document = live, let i = source.index(of: focus.field.row) else { return }
+        guard let focus, liveDocument != nil, let i = source.index(of: focus.field.row) else { return }
         source.replace(at: i, with: row(at: i))
     }
 
-    /// The focused field's laid-out text, measuring its row if needed.
-    mutating func fieldText(_ field: FieldRef<ID>) throws(ScrollError) -> FieldText {
+    /// The focused field's live document, measuring its row if needed.
+    mutating func fieldText(_ field: FieldRef<ID>) throws(ScrollError) -> TextDocument {
         let i = try requireIndex(field.row)
         if cache(ofRow: i) == nil { try remeasure(row: i) }
-        guard let text = cache(ofRow: i)?.measurement.item(at: field.item)?.text else {
+        guard let text = cache(ofRow: i)?.measurement.item(at: field.item)?.document else {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         return text
@@ -115,22 +115,21 @@ extension TableSession {
             // Turn the field's layout into an edit buffer (same lines, same height).
             let id = field.row
             guard var rowCache = caches.removeValue(forKey: id) else { throw .notEditable("\(field.row)#\(field.item)") }
-            let taken = rowCache.measurement.takeText(ofItem: field.item)
-            var buffer: FieldText
-            switch taken {
-            case .layout(let layout)?:
+            let item = rowCache.measurement.item(at: field.item)
+            if let layout = item?.layout {
+                let document: TextDocument
                 do {
-                    buffer = .document(try TextDocument(text: layout.text, width: rowCache.measurement.contentWidth,
-                                                        metrics: configuration.metrics, options: configuration.textOptions))
-                } catch { throw .layout(error.description) }
-            case .document(let document)?:
-                buffer = .document(document)
-            case nil:
+                    document = try TextDocument(text: layout.text, width: rowCache.measurement.contentWidth,
+                                                metrics: configuration.metrics, options: configuration.textOptions)
+                } catch {
+                    caches[id] = rowCache
+                    throw .layout(error.description)
+                }
+                rowCache.measurement.setDocument(document, ofItem: field.item, style: rowCache.measurement.style)
+            } else if item?.document == nil {
                 caches[id] = rowCache
                 throw .notEditable("\(field.row)#\(field.item)")
             }
-            rowCache.measurement.setText(buffer, ofItem: field.item, style: rowCache.measurement.style)
-            buffer = .layout(try! TextLayout(text: "", width: 1))   // release the local reference
             caches[id] = rowCache
         }
         let text = try fieldText(field)
@@ -147,7 +146,7 @@ extension TableSession {
         focus = nil
     }
 
-    private func check(_ offset: Int, in text: FieldText) throws(ScrollError) {
+    private func check(_ offset: Int, in text: TextDocument) throws(ScrollError) {
         do { try text.validate(offset) } catch {
             throw .invalidCaret(offset: offset, length: text.utf8Count, reason: error.description)
         }
@@ -242,7 +241,7 @@ extension TableSession {
         let wasAtBottom = isAtBottom
         let anchor = firstVisible()?.index
         guard var rowCache = caches.removeValue(forKey: id) else { throw .noFocus }
-        guard case .document(var document)? = rowCache.measurement.takeText(ofItem: focus.field.item) else {
+        guard var document = rowCache.measurement.takeDocument(ofItem: focus.field.item) else {
             caches[id] = rowCache
             throw .notEditable("\(id)#\(focus.field.item)")
         }
@@ -250,11 +249,11 @@ extension TableSession {
         do throws(TextLayoutError) {
             selection = try change(&document)
         } catch {
-            rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
+            rowCache.measurement.setDocument(document, ofItem: focus.field.item, style: rowCache.measurement.style)
             caches[id] = rowCache
             throw failure(error, document.utf8Count)
         }
-        rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
+        rowCache.measurement.setDocument(document, ofItem: focus.field.item, style: rowCache.measurement.style)
         clock &+= 1
         rowCache.stamp = clock
         lru.append(LRUEntry(id: id, stamp: clock))
@@ -339,7 +338,7 @@ extension TableSession {
     /// - Complexity: O(log n + the caret line's length).
     public var caret: CaretInfo<ID>? {
         guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
-              let item = cache.measurement.item(at: focus.field.item), let text = item.text,
+              let item = cache.measurement.item(at: focus.field.item), let text = item.document,
               let local = try? text.caretRect(for: focus.caret),
               let line = try? text.lineIndex(for: focus.caret) else { return nil }
         let style = cache.measurement.style
@@ -360,7 +359,7 @@ extension TableSession {
         keyboardInteraction.drag?.revealsCaret = true
         if cache(ofRow: i) == nil { try remeasure(row: i) }
         let id = focus.field.row
-        guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let text = item.text,
+        guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let text = item.document,
               let local = try? text.caretRect(for: focus.caret) else { return }
         let margin = configuration.caretMargin
         if item.maxInnerOffset > 0 {

@@ -40,7 +40,7 @@ extension TableSession {
     /// - Complexity: O(log n + the lines the marked text covers).
     public var markedText: MarkedTextInfo<ID>? {
         guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
-              let item = cache.measurement.item(at: focus.field.item), case .document(let document)? = item.text,
+              let item = cache.measurement.item(at: focus.field.item), let document = item.document,
               let marked = document.markedText else { return nil }
         let style = cache.measurement.style
         let inner = cache.innerOffsets[item.index] ?? 0
@@ -101,11 +101,10 @@ extension TableSession {
     /// Commits the focused field's marked text, if any (no layout changes: the text stays).
     mutating func endComposition() {
         guard let focus, var rowCache = caches[focus.field.row],
-              case .document(var document)? = rowCache.measurement.item(at: focus.field.item)?.text,
-              document.markedText != nil else { return }
-        _ = rowCache.measurement.takeText(ofItem: focus.field.item)
+              rowCache.measurement.item(at: focus.field.item)?.document?.markedText != nil,
+              var document = rowCache.measurement.takeDocument(ofItem: focus.field.item) else { return }
         document.unmarkText()
-        rowCache.measurement.setText(.document(document), ofItem: focus.field.item, style: rowCache.measurement.style)
+        rowCache.measurement.setDocument(document, ofItem: focus.field.item, style: rowCache.measurement.style)
         caches[focus.field.row] = rowCache
     }
 }

@@ -109,7 +109,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// materialize; the source itself is updated when the focus leaves).
     public func row(at index: Int) -> Row<ID> {
         let row = source.row(at: index)
-        guard let focus, focus.field.row == row.id, let live = liveText, case .document = live else { return row }
+        guard let focus, focus.field.row == row.id, let live = liveDocument else { return row }
         return row.replacingText(live.text, ofItem: focus.field.item) ?? row
     }
 
@@ -140,7 +140,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     public func frame(ofRow index: Int) -> RowFrame<ID> {
         let cache = cache(ofRow: index)
-        let lines = cache?.measurement.items.reduce(0) { $0 + ($1.text?.lineCount ?? 0) } ?? 0
+        let lines = cache?.measurement.items.reduce(0) { $0 + ($1.document?.lineCount ?? $1.layout?.lineCount ?? 0) } ?? 0
         return RowFrame(id: source.id(at: index), index: index, y: heights.offset(ofRow: index),
                         height: heights.height(at: index), lines: lines, measured: cache != nil)
     }
@@ -188,21 +188,21 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         // Taken out of the dictionary so the focused field's buffer has one owner.
         var previous = caches.removeValue(forKey: row.id)
         let m: RowMeasurement
-        var live: (item: Int, text: FieldText)? = nil
+        var live: (item: Int, document: TextDocument)? = nil
         do {
             // The focused field measures from its live buffer, rewrapped if the width changed.
             if let focus, focus.field.row == row.id,
-               case .document(var document)? = previous?.measurement.takeText(ofItem: focus.field.item) {
+               var document = previous?.measurement.takeDocument(ofItem: focus.field.item) {
                 let contentWidth = RowMeasurement.contentWidth(of: row.style, in: viewport.size.width)
                 if document.width != contentWidth { try document.setWidth(contentWidth) }
-                live = (focus.field.item, .document(document))
+                live = (focus.field.item, document)
             }
             m = try RowMeasurement.measure(row, width: viewport.size.width, metrics: configuration.metrics,
                                            options: configuration.textOptions, live: live)
         } catch {
             if var previous {
                 // Put the buffer back where it was taken from.
-                if let live { previous.measurement.setText(live.text, ofItem: live.item, style: previous.measurement.style) }
+                if let live { previous.measurement.setDocument(live.document, ofItem: live.item, style: previous.measurement.style) }
                 caches[row.id] = previous
             }
             throw .layout(error.description)

@@ -28,7 +28,7 @@ extension LineWrapper {
             case .fixed(let advance, let tabInterval):
                 guard integral(advance), integral(tabInterval) else { return nil }
                 unit = advance; wide = 1; ambiguous = 1
-            case .custom, .shaped:
+            case .custom:
                 return nil
             }
         }
@@ -133,25 +133,13 @@ extension LineWrapper {
                             // Keep-all reads the first scalar of the clusters on both sides.
                             let dropped = keepAll && !hard && previousLetter && letter
                             if !dropped {
-                                let contentX = lineX + Double(content) * unit
-                                if !hard && (!hasContent || contentX <= limit) {
-                                    // It fits on the line (the common case of `finishFastSegment`).
-                                    if recording { recordedOpportunities?.append((i, false)) }
-                                    lineX += Double(full) * unit
-                                    if hasContent { lineContentX = contentX }
-                                    segmentStart = i
-                                } else {
-                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
-                                                      hasContent: hasContent, hard: hard, unit: unit)
-                                }
+                                let stopped = fastBreak(start: segStart, end: i, full: full, content: content, hasContent: hasContent,
+                                                        hard: hard, unit: unit, recording: recording, stop: stop, lineCount: &lineCount)
+                                if stopped { return (i, true) }
                                 segStart = i
                                 full = 0
                                 content = 0
                                 hasContent = false
-                                if let stop, lines.count != lineCount {
-                                    lineCount = lines.count
-                                    if stop(lines[lineCount - 1].end) { return (i, true) }
-                                }
                                 if cls < FastBreakClass.al { return (i, false) }
                             }
                         } else if action != FastBreakClass.Action.noBreak.rawValue {
@@ -183,19 +171,9 @@ extension LineWrapper {
                         // join only with jamo, LB26), unless keep-all drops it.
                         while i + 2 < n && base[i] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
                             if !keepAll {
-                                let contentX = lineX + Double(content) * unit
-                                if contentX <= limit {
-                                    if recording { recordedOpportunities?.append((i, false)) }
-                                    lineX += Double(full) * unit
-                                    lineContentX = contentX
-                                    segmentStart = i
-                                } else {
-                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
-                                                      hasContent: true, hard: false, unit: unit)
-                                    if let stop, lines.count != lineCount {
-                                        lineCount = lines.count
-                                        if stop(lines[lineCount - 1].end) { return (i, true) }
-                                    }
+                                if fastBreak(start: segStart, end: i, full: full, content: content, hasContent: true, hard: false,
+                                             unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
+                                    return (i, true)
                                 }
                                 segStart = i
                                 full = 0
@@ -237,19 +215,9 @@ extension LineWrapper {
                             guard Self.isPlainWideLetter(bits),
                                   FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12)) == FastBreakClass.id else { break }
                             if !keepAll {
-                                let contentX = lineX + Double(content) * unit
-                                if contentX <= limit {
-                                    if recording { recordedOpportunities?.append((i, false)) }
-                                    lineX += Double(full) * unit
-                                    lineContentX = contentX
-                                    segmentStart = i
-                                } else {
-                                    finishFastSegment(start: segStart, end: i, full: full, content: content,
-                                                      hasContent: true, hard: false, unit: unit)
-                                    if let stop, lines.count != lineCount {
-                                        lineCount = lines.count
-                                        if stop(lines[lineCount - 1].end) { return (i, true) }
-                                    }
+                                if fastBreak(start: segStart, end: i, full: full, content: content, hasContent: true, hard: false,
+                                             unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
+                                    return (i, true)
                                 }
                                 segStart = i
                                 full = 0
@@ -274,20 +242,10 @@ extension LineWrapper {
                             guard ascii || (hangulUniform && c &- 0xEA < 4
                                             && UTF8Scalar.decode(bytes, at: k).scalar &- 0xAC00 < 11172) else { break }
                             full += k - i
-                            let contentX = lineX + Double(content) * unit
-                            if contentX <= limit {
-                                // The segment has content (the run): it fits on the line.
-                                if recording { recordedOpportunities?.append((k, false)) }
-                                lineX += Double(full) * unit
-                                lineContentX = contentX
-                                segmentStart = k
-                            } else {
-                                finishFastSegment(start: segStart, end: k, full: full, content: content,
-                                                  hasContent: true, hard: false, unit: unit)
-                                if let stop, lines.count != lineCount {
-                                    lineCount = lines.count
-                                    if stop(lines[lineCount - 1].end) { return (k, true) }
-                                }
+                            // The segment has content (the run).
+                            if fastBreak(start: segStart, end: k, full: full, content: content, hasContent: true, hard: false,
+                                         unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
+                                return (k, true)
                             }
                             segStart = k
                             hasContent = true
@@ -314,19 +272,9 @@ extension LineWrapper {
                                 content = full
                                 while m + 2 < n && base[m] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: m).scalar &- 0xAC00 < 11172 {
                                     if !keepAll {
-                                        let x = lineX + Double(content) * unit
-                                        if x <= limit {
-                                            if recording { recordedOpportunities?.append((m, false)) }
-                                            lineX += Double(full) * unit
-                                            lineContentX = x
-                                            segmentStart = m
-                                        } else {
-                                            finishFastSegment(start: segStart, end: m, full: full, content: content,
-                                                              hasContent: true, hard: false, unit: unit)
-                                            if let stop, lines.count != lineCount {
-                                                lineCount = lines.count
-                                                if stop(lines[lineCount - 1].end) { return (m, true) }
-                                            }
+                                        if fastBreak(start: segStart, end: m, full: full, content: content, hasContent: true,
+                                                     hard: false, unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
+                                            return (m, true)
                                         }
                                         segStart = m
                                         full = 0
@@ -403,6 +351,29 @@ extension LineWrapper {
     @inline(__always)
     static func isPlainWideLetter(_ bits: UInt16) -> Bool {
         bits & 3 == ScalarProperties.wide && bits & (1 << 7) != 0 && bits & (1 << 2 | 1 << 4) == 0
+    }
+
+    /// A break opportunity at `end` ends the pending fast segment `[start, end)` (`full`
+    /// units with its hanging spaces, `content` without): on the line when it fits and no
+    /// mandatory break ends it (the common case), else through `finishFastSegment`. The one
+    /// step every run of the fast path takes at an opportunity.
+    ///
+    /// - Returns: whether `stop` asked to end the run at a line the step ended.
+    @inline(__always)
+    private mutating func fastBreak(start: Int, end: Int, full: Int, content: Int, hasContent: Bool, hard: Bool,
+                                    unit: Double, recording: Bool, stop: ((Int) -> Bool)?, lineCount: inout Int) -> Bool {
+        let contentX = lineX + Double(content) * unit
+        if !hard && (!hasContent || contentX <= limit) {
+            if recording { recordedOpportunities?.append((end, false)) }
+            lineX += Double(full) * unit
+            if hasContent { lineContentX = contentX }
+            segmentStart = end
+        } else {
+            finishFastSegment(start: start, end: end, full: full, content: content, hasContent: hasContent, hard: hard, unit: unit)
+        }
+        guard let stop, lines.count != lineCount else { return false }
+        lineCount = lines.count
+        return stop(lines[lineCount - 1].end)
     }
 
     /// `finishSegment` for a segment of fast characters whose widths are already summed.

@@ -4,8 +4,6 @@ enum Measurer: Sendable {
     case cells(ambiguousWidth: Int, cellWidth: Double, tabInterval: Double)
     case fixed(advance: Double, tabInterval: Double)
     case custom(any TextMetrics)
-    /// A prepared text: advances come from its shaped runs (see `ShapedText`).
-    case shaped(ShapedText)
 
     /// Resolves `metrics`, clamping the built-in ones' numbers to `TextMetricsLimits` (their
     /// properties are mutable, so the initializers' clamps may have been bypassed).
@@ -31,9 +29,6 @@ enum Measurer: Sendable {
             return Double(CellWidth.of(bytes, start, end, ambiguousWidth: ambiguous)) * cellWidth
         case .fixed(let advance, _):
             return CellWidth.of(bytes, start, end, ambiguousWidth: 1) == 0 ? 0 : advance
-        case .shaped(let shaped):
-            let a = shaped.boundary(of: start), b = shaped.boundary(of: end)
-            return ShapedText.pixels(shaped.pieceWidth(from: a, to: b))
         case .custom(let metrics):
             let narrow = CellWidth.of(bytes, start, end, ambiguousWidth: 1)
             let wide = CellWidth.of(bytes, start, end, ambiguousWidth: 2)
@@ -51,8 +46,6 @@ enum Measurer: Sendable {
             let stop = ((x / interval).rounded(.down) + 1) * interval
             // Far from 0, rounding can leave the stop at x: the tab then takes no width.
             return stop > x ? stop : x
-        case .shaped(let shaped):
-            return ShapedText.pixels(shaped.shaper.tabStop(afterFixed: Int64((x * 65536).rounded())))
         case .custom(let metrics):
             let stop = metrics.tabStop(after: x)
             return stop.isFinite && stop > x ? Swift.min(stop, x + TextMetricsLimits.maximumTabInterval) : x

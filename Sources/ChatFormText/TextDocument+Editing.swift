@@ -289,9 +289,7 @@ extension TextDocument {
 
     /// `offset`, moved forward to a grapheme boundary (where the caret goes after an edit).
     private func caretAfter(_ offset: Int) throws(TextLayoutError) -> Int {
-        let p = paragraphIndex(containingOffset: offset)
-        let start = paragraphStart(p)
-        return try paragraphs[p].graphemeBoundary(atOrAfter: offset - start) + start
+        try graphemeBoundary(atOrAfter: offset)
     }
 
     /// Whether a CR before the edit (at the end of `first`'s kept head) or at the end of the

@@ -16,7 +16,7 @@ extension TextLayout {
     /// - Complexity: O(the text from two lines before the edit to where the lines meet
     ///   again) to wrap, plus O(lines) to copy and shift the reused ones.
     func relaid(newText: String, edited: Range<Int>, insertedCount: Int) throws(TextLayoutError) -> TextLayout {
-        if case .shaped(let shaped) = measurer {
+        if let shaped = shapedText {
             // Shaped text: shape the paragraph again (runs and fonts may change anywhere in it).
             return try ShapedText(text: newText, shaper: shaped.shaper, options: options).layout(width: width)
         }

@@ -39,6 +39,7 @@ extension TextLayout {
         self.options = options
         self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
         self.measurer = Measurer(metrics)
+        self.shapedText = nil
         self.lines = try Self.wrapInParallel(text, width: width, measurer: measurer, keepAll: options.keepAll,
                                              threads: threads)
     }

@@ -25,7 +25,12 @@ public struct TextLayout: Sendable {
     /// The visual lines, in order; they partition the text. Never empty.
     public internal(set) var lines: [LineFragment]
 
+    /// How clusters are measured (for a prepared text, its shaper's metrics; its caret
+    /// stops are read from `shapedText`).
     let measurer: Measurer
+    /// The prepared text behind a layout made with a `TextShaper` (nil for cell, fixed and
+    /// custom metrics): lay it out again at another width without shaping.
+    public let shapedText: ShapedText?
     /// The bottom of each line when lines differ in height (real fonts); empty when every
     /// line is `lineHeight` tall.
     let lineBottoms: [Double]
@@ -88,13 +93,6 @@ public struct TextLayout: Sendable {
         return lo
     }
 
-    /// The prepared text behind a layout made with a `TextShaper` (nil for cell, fixed and
-    /// custom metrics): lay it out again at another width without shaping.
-    public var shapedText: ShapedText? {
-        if case .shaped(let shaped) = measurer { return shaped }
-        return nil
-    }
-
     /// A layout of some lines of a larger paragraph, offsets from the first one's start
     /// (see `_LargeParagraph.window(lines:)`).
     init(window text: String, lines: [LineFragment], width: Double, options: TextLayoutOptions, lineHeight: Double,
@@ -104,6 +102,7 @@ public struct TextLayout: Sendable {
         self.options = options
         self.lineHeight = lineHeight
         self.measurer = measurer
+        self.shapedText = nil
         self.lines = lines
         self.lineBottoms = []
     }
@@ -114,7 +113,8 @@ public struct TextLayout: Sendable {
         self.width = width
         self.options = shaped.options
         self.lineHeight = shaped.shaper.fixedLineHeight ?? shaped.faces[0].lineSpacing
-        self.measurer = .shaped(shaped)
+        self.measurer = Measurer(shaped.shaper)
+        self.shapedText = shaped
         self.lines = lines
         self.lineBottoms = bottoms
     }

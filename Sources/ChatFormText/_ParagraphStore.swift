@@ -239,97 +239,68 @@ struct _Paragraph: Sendable {
 
     private static let placeholder = try! TextLayout(text: "", width: 1)
 
-    // MARK: Caret questions, in paragraph offsets
+    // MARK: What the document's caret queries read, in paragraph offsets
 
-    /// Throws unless `offset` is in `0...utf8Count` and on a grapheme boundary.
-    func validate(_ offset: Int) throws(TextLayoutError) {
+    /// The last line starting at or before `offset`.
+    func lineIndex(startingAtOrBefore offset: Int) -> Int {
         switch storage {
-        case .flat(let layout): try layout.validate(offset)
-        case .large(let large):
-            let n = large.utf8Count
-            guard offset >= 0 && offset <= n else { throw .offsetOutOfRange(offset: offset, length: n) }
-            if offset == 0 || offset == n || large.isPlainBoundary(offset) { return }
-            let (window, base) = large.window(around: offset)
-            do { try window.validate(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
+        case .flat(let layout): layout.lineIndex(startingAtOrBefore: offset)
+        case .large(let large): large.lines.lineIndex(startingAtOrBefore: offset)
         }
     }
 
-    /// The line the caret at `position` sits on.
-    func lineIndex(for position: TextPosition) throws(TextLayoutError) -> Int {
+    /// The x of the boundary `offset` on line `index`.
+    func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         switch storage {
-        case .flat(let layout): return try layout.lineIndex(for: position)
-        case .large(let large):
-            try validate(position.offset)
-            let lines = large.lines
-            let k = lines.lineIndex(startingAtOrBefore: position.offset)
-            if position.affinity == .upstream && k > 0 && lines[k].start == position.offset {
-                let previous = lines[k - 1]
-                if !previous.isHard && previous.end == position.offset { return k - 1 }
-            }
-            return k
-        }
-    }
-
-    /// The caret x on line `index` at `offset` (no validation).
-    func caretX(line index: Int, offset: Int) throws(TextLayoutError) -> Double {
-        switch storage {
-        case .flat(let layout): return try layout.caretX(line: index, offset: offset)
+        case .flat(let layout): return try layout.caretX(onLine: index, at: offset)
         case .large(let large):
             let (window, base) = large.window(lines: index..<index + 1)
-            return try window.caretX(line: 0, offset: offset - base)
+            return try window.caretX(onLine: 0, at: offset - base)
         }
     }
 
-    /// The position on line `index` nearest to x = `goal`.
-    func position(onLine index: Int, x goal: Double) throws(TextLayoutError) -> TextPosition {
+    /// The caret stops of line `index`.
+    func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
         switch storage {
-        case .flat(let layout): return try layout.position(onLine: index, x: goal)
+        case .flat(let layout): try layout.forEachCaretStop(onLine: index, body)
         case .large(let large):
-            // The next line too, so the window knows whether line `index` is the last.
-            let (window, base) = large.window(lines: index..<Swift.min(index + 2, large.lines.count))
-            let found = try window.position(onLine: 0, x: goal)
-            return TextPosition(offset: found.offset + base, affinity: found.affinity)
+            let (window, base) = large.window(lines: index..<index + 1)
+            try window.forEachCaretStop(onLine: 0) { offset, x in body(offset + base, x) }
         }
     }
 
-    /// The grapheme boundary after `offset`.
-    func offset(after offset: Int) throws(TextLayoutError) -> Int {
+    /// Whether `offset` (inside the paragraph) is a grapheme boundary.
+    func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool {
         switch storage {
-        case .flat(let layout): return try layout.offset(after: offset)
+        case .flat(let layout): return try layout.isGraphemeBoundary(offset)
         case .large(let large):
-            try validate(offset)
-            if offset >= large.utf8Count { return offset }
+            if offset <= 0 || offset >= large.utf8Count || large.isPlainBoundary(offset) { return true }
+            let (window, base) = large.window(around: offset)
+            do { return try window.isGraphemeBoundary(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
+        }
+    }
+
+    /// The grapheme boundary after the boundary `offset`.
+    func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.graphemeBoundary(after: offset)
+        case .large(let large):
             // An ASCII character followed by a plain boundary is a cluster of its own.
             if large.rope.byte(at: offset) < 0x80
                 && (offset + 1 == large.utf8Count || large.isPlainBoundary(offset + 1)) { return offset + 1 }
             let (window, base) = large.window(around: offset)
-            return try window.offset(after: offset - base) + base
+            return try window.graphemeBoundary(after: offset - base) + base
         }
     }
 
     /// The grapheme boundary before `offset`.
-    func offset(before offset: Int) throws(TextLayoutError) -> Int {
+    func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
         switch storage {
-        case .flat(let layout): return try layout.offset(before: offset)
+        case .flat(let layout): return try layout.graphemeBoundary(before: offset)
         case .large(let large):
-            try validate(offset)
-            if offset == 0 { return 0 }
             if large.rope.byte(at: offset - 1) < 0x80 && (offset == 1 || large.isPlainBoundary(offset - 1)) { return offset - 1 }
             let (window, base) = large.window(around: offset - 1)
-            return try window.offset(before: offset - base) + base
-        }
-    }
-
-    /// `offset` when it is a grapheme boundary, else the end of its cluster.
-    func graphemeBoundary(atOrAfter offset: Int) throws(TextLayoutError) -> Int {
-        switch storage {
-        case .flat(let layout): return try layout.graphemeBoundary(atOrAfter: offset)
-        case .large(let large):
-            if offset <= 0 { return 0 }
-            if offset >= large.utf8Count { return large.utf8Count }
-            if large.isPlainBoundary(offset) { return offset }
-            let (window, base) = large.window(around: offset)
-            return try window.graphemeBoundary(atOrAfter: offset - base) + base
+            return try window.graphemeBoundary(before: offset - base) + base
         }
     }
 

@@ -3,6 +3,7 @@ import ChatFormText
 import ChatFormFont
 import ChatFormReplay
 import ChatFormMarkdown
+import ChatFormPictures
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +59,9 @@ struct Measure: ParsableCommand {
     @Option(help: "A JSON theme for Markdown messages (default: the built-in theme).")
     var theme: String?
 
+    @Option(help: ArgumentHelp("Also draw each message as an SVG picture (lines, line boxes, the widest line) into this folder, named after its id (or its line number).", valueName: "folder"))
+    var svg: String?
+
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
         guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
@@ -78,6 +82,16 @@ struct Measure: ParsableCommand {
             writeError("chatform measure: \(error)")
             throw ExitCode(2)
         }
+        var pictures: MeasureBatch.Pictures?
+        if let svg {
+            do {
+                try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
+            } catch {
+                writeError("chatform measure: cannot make the folder \(svg): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            pictures = MeasureBatch.Pictures(folder: svg, drawing: .font(family: cssFamilies(of: stack), size: stack.size))
+        }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let options = TextLayoutOptions(keepAll: keepAll)
         let markdown = MarkdownMeasure(themePath: theme, textFamily: fontFamily)
@@ -95,7 +109,7 @@ struct Measure: ParsableCommand {
             }
             if batch.isEmpty { break }
             let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
-                                           markdown: markdown)
+                                           pictures: pictures, markdown: markdown)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)
@@ -109,14 +123,36 @@ struct Measure: ParsableCommand {
 
 /// One batch of messages measured on several threads, results in input order.
 enum MeasureBatch {
+    /// Where `--svg` draws each message, and how.
+    struct Pictures: Sendable {
+        var folder: String
+        var drawing: LayoutPicture.Drawing
+
+        /// A file name for a message: its id's letters, digits, `-`, `_` and `.` (others as
+        /// `_`), or its line number when the id is missing or gives no usable name.
+        func path(id: JSONValue?, line: Int) -> String {
+            var name = ""
+            if let id {
+                let raw = id.string ?? JSONWriter.encode(id)
+                name = String(raw.unicodeScalars.prefix(100).map {
+                    ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0) : "_"
+                })
+            }
+            if name.isEmpty || name.allSatisfy({ $0 == "." || $0 == "_" }) { name = "line-\(line)" }
+            return folder + "/" + name + ".svg"
+        }
+    }
+
     static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
-                    options: TextLayoutOptions, threads: Int, markdown: MarkdownMeasure? = nil) -> [String] {
+                    options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil,
+                    markdown: MarkdownMeasure? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
         let workers = min(threads, batch.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < batch.count {
-                results.set(i, measure(batch[i], stack: stack, width: width, options: options, markdown: markdown))
+                results.set(i, measure(batch[i], stack: stack, width: width, options: options, pictures: pictures,
+                                       markdown: markdown))
                 i += workers
             }
         }
@@ -124,7 +160,7 @@ enum MeasureBatch {
     }
 
     static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
-                        options: TextLayoutOptions, markdown: MarkdownMeasure? = nil) -> String {
+                        options: TextLayoutOptions, pictures: Pictures? = nil, markdown: MarkdownMeasure? = nil) -> String {
         func failure(_ message: String) -> String {
             "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
         }
@@ -138,6 +174,16 @@ enum MeasureBatch {
         guard let text = value["text"]?.string else { return failure("\"text\" (or \"markdown\") must be a string") }
         do {
             let layout = try ShapedText(text: text, shaper: stack, options: options).layout(width: width)
+            if let pictures {
+                let path = pictures.path(id: value["id"], line: item.number)
+                let title = "id \(id), width \(JSONWriter.number(width))"
+                do {
+                    try LayoutPicture(layout, drawing: pictures.drawing, title: title).svg
+                        .write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    return failure("cannot write \(path): \(error.localizedDescription)")
+                }
+            }
             let height = JSONWriter.number(layout.height)
             return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount)}"
         } catch {

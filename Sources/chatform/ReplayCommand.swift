@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatFormReplay
+import ChatFormPictures
 import Foundation
 
 /// `chatform replay`: runs a scripted session and prints the layout after every event.
@@ -26,6 +27,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "List only the rows that intersect the viewport.")
     var visibleRows = false
 
+    @Option(help: ArgumentHelp("Write every frame as a picture on one self-contained HTML page (slider, arrow keys; frames breaking the caret rule listed first, in red) instead of printing JSON Lines.", valueName: "file"))
+    var html: String?
+
     func run() throws {
         let bytes: [UInt8]
         if script == "-" {
@@ -36,6 +40,10 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             bytes = [UInt8](data)
+        }
+        if let html {
+            try writePage(bytes, to: html)
+            return
         }
         var out = OutputBuffer()
         do {
@@ -48,5 +56,26 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         out.flush()
+    }
+
+    /// `--html`: the page of every frame, and a line on standard error saying what it holds.
+    func writePage(_ bytes: [UInt8], to path: String) throws {
+        let page: ReplayPage
+        do {
+            page = try ReplayPage(script: bytes, title: "chatform replay \(script)")
+        } catch {
+            writeError("chatform replay: \(error)")
+            throw ExitCode(2)
+        }
+        do {
+            try page.html.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            writeError("chatform replay: cannot write \(path): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+        let broken = page.brokenFrames
+        writeError("chatform replay: wrote \(path): \(page.frames.count) frames" + (broken.isEmpty
+            ? ", the caret rule kept wherever it applies"
+            : "; the caret rule is broken at frames \(broken.map { String($0 + 1) }.joined(separator: ", "))"))
     }
 }

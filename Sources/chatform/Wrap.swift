@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatFormText
 import ChatFormFont
+import ChatFormPictures
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -61,6 +62,9 @@ struct Wrap: ParsableCommand {
     @Flag(help: "With a font: print each shaped run (byte range, font family, file, bidi level, script) to standard error.")
     var showRuns = false
 
+    @Option(help: ArgumentHelp("Also write the layout as an SVG picture: each line's box and text where the engine put it, the available width and the widest line.", valueName: "file"))
+    var svg: String?
+
     var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil }
 
     func validate() throws {
@@ -94,6 +98,7 @@ struct Wrap: ParsableCommand {
         }
         let options = TextLayoutOptions(keepAll: keepAll)
         let layout: TextLayout
+        var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
             let stack: FontStack
             do {
@@ -104,6 +109,7 @@ struct Wrap: ParsableCommand {
                 throw ExitCode(2)
             }
             layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            drawing = .font(family: cssFamilies(of: stack), size: stack.size)
             if showRuns, let shaped = layout.shapedText {
                 for run in shaped.runs {
                     let face = stack.face(of: run)
@@ -114,6 +120,14 @@ struct Wrap: ParsableCommand {
         } else {
             let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
             layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)
+        }
+        if let svg {
+            do {
+                try LayoutPicture(layout, drawing: drawing).svg.write(toFile: svg, atomically: true, encoding: .utf8)
+            } catch {
+                writeError("chatform wrap: cannot write \(svg): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
         }
         var out = OutputBuffer()
         input.withUnsafeBufferPointer { bytes in
@@ -154,6 +168,14 @@ func makeFontStack(families: String?, file: String?, size: Double, lineHeight: D
     }
     if let file { files.append((file, 0)) }
     return try FontStack(files: files, size: size, lineHeight: lineHeight.map { .fixed($0) } ?? .normal, tabWidth: tabWidth)
+}
+
+/// The stack's faces as a CSS `font-family` list, for pictures a browser draws with the
+/// same fonts (fallback fonts are the browser's to find, as the engine found them).
+func cssFamilies(of stack: FontStack) -> String {
+    var seen: [String] = []
+    for face in stack.primaryFaces where !seen.contains(face.family) { seen.append(face.family) }
+    return seen.map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }.joined(separator: ", ")
 }
 
 /// Reads all of standard input.

@@ -89,7 +89,7 @@ struct RandomSessionTests {
                     before = t
                     let field = t.focus!.field
                     let i = t.index(of: field.row)!
-                    let text = t.measurement(ofRow: i)!.item(at: field.item)!.text!.text
+                    let text = t.measurement(ofRow: i)!.item(at: field.item)!.document!.text
                     let offset = try ICUReference.graphemeBoundaries(in: text).randomElement(using: &rng)!
                     // Minimal scroll: if the new caret is already visible, nothing moves.
                     try t.setCaret(offset)

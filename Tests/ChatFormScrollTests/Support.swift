@@ -63,7 +63,11 @@ func checkInvariants<ID>(_ t: TableSession<ID>, metrics: TerminalCellMetrics, re
             "offset \(v.offset) outside [\(minOffset), \(maxOffset)]: \(context())", sourceLocation: sourceLocation)
     #expect(abs(v.bottomInset - (max(v.safeArea.bottom, v.keyboardOverlap) + v.extraBottomInset)) < eps, sourceLocation: sourceLocation)
     // The caret rule (SPEC §5.2).
-    guard revealed, let c = t.caret else { return }
+    guard revealed, t.focus != nil else { return }
+    guard let c = t.caret else {
+        Issue.record("a focused field reports no caret: \(context())", sourceLocation: sourceLocation)
+        return
+    }
     let band = v.visibleBand
     let bandHeight = band.upperBound - band.lowerBound
     let margin = t.configuration.caretMargin

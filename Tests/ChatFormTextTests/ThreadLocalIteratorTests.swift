@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import ChatFormText
+@testable import ChatFormText
 import ChatFormTesting
 
 /// Each thread opens its own ICU iterators on first use and releases them when it exits
@@ -54,11 +54,34 @@ struct ThreadLocalIteratorTests {
     }
 
     @Test("threads that exit release their iterators; new ones open fresh ones")
-    func threadsComeAndGo() {
-        let first = Self.layOutConcurrently(threads: 4, rounds: 3)
-        let second = Self.layOutConcurrently(threads: 4, rounds: 3)
-        #expect(first == second)
-        #expect(first.allSatisfy { !$0.contains(-1) })
+    func threadsComeAndGo() throws {
+        let mine = ObjectIdentifier(try BreakIterators.forCurrentThread())
+        for _ in 0..<2 {
+            // Each thread lays text out (opening both kinds of iterators) and leaves weak
+            // references to the iterators it used; once it has exited, nothing holds them.
+            let seen = WeakIterators()
+            let group = DispatchGroup()
+            for t in 0..<4 {
+                group.enter()
+                let thread = Thread {
+                    _ = try? TextLayout(text: Self.texts[t], width: 17)
+                    if let plain = try? BreakIterators.forCurrentThread(),
+                       let browser = try? BreakIterators.browserForCurrentThread() {
+                        seen.add(plain, fresh: ObjectIdentifier(plain) != mine)
+                        seen.add(browser, fresh: ObjectIdentifier(browser) != mine)
+                    }
+                    group.leave()
+                }
+                thread.start()
+            }
+            group.wait()
+            #expect(seen.count == 8)
+            #expect(seen.allFresh)
+            // Thread-exit destructors run after `leave()`: give them a moment.
+            let deadline = Date().addingTimeInterval(5)
+            while seen.liveCount > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(seen.liveCount == 0, "iterators of exited threads still alive")
+        }
     }
 
     @Test("parallel layouts run from several threads at once")
@@ -92,4 +115,24 @@ final class LockedResults: @unchecked Sendable {
         defer { lock.unlock() }
         return storage
     }
+}
+
+/// Weak references to the iterators threads used, written by those threads.
+final class WeakIterators: @unchecked Sendable {
+    private struct Entry { weak var iterators: BreakIterators? }
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var fresh = true
+
+    func add(_ iterators: BreakIterators, fresh isFresh: Bool) {
+        lock.withLock {
+            entries.append(Entry(iterators: iterators))
+            fresh = fresh && isFresh
+        }
+    }
+
+    var count: Int { lock.withLock { entries.count } }
+    var allFresh: Bool { lock.withLock { fresh } }
+    /// How many of the iterators are still alive.
+    var liveCount: Int { lock.withLock { entries.filter { $0.iterators != nil }.count } }
 }

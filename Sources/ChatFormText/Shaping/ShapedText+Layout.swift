@@ -438,19 +438,19 @@ extension ShapedText {
         return reshaped(from: s, to: t) - (x[t] - x[s])
     }
 
-    /// The offset on the line `[lineStart, contentEnd)` nearest to `x` (a cluster's nearer
-    /// edge), or nil when `x` lies past the line's content.
-    func offset(lineStart: Int, contentEnd: Int, x goal: Double) -> Int? {
+    /// Calls `body` with each boundary of the line `[lineStart, contentEnd]` and its x in
+    /// pixels, until `body` returns false (the caret stops of `LineLayout`).
+    func forEachCaretStop(lineStart: Int, contentEnd: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) {
         let s = boundary(of: lineStart)
         let end = boundary(of: contentEnd)
+        // The line's start measured on its own (see `caretAdvance(from:to:)`).
+        var advance: Int64 = lineStartShift(at: s)
+        guard body(Int(offsets[s]), 0) else { return }
         var k = s
-        var left = 0.0
         while k < end {
-            let right = Self.pixels(caretAdvance(from: s, to: k + 1))
-            if goal < (left + right) / 2 { return Int(offsets[k]) }
-            left = right
+            advance = hasTabs && has(k, Flags.tab) ? shaper.tabStop(afterFixed: advance) : advance + x[k + 1] - x[k]
             k += 1
+            guard body(Int(offsets[k]), Self.pixels(advance)) else { return }
         }
-        return nil
     }
 }

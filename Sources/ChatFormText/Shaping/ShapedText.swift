@@ -109,7 +109,8 @@ public struct ShapedText: Sendable {
         var text = text
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
-        let shaped = try shaper.shape(text)
+        var shaped = try shaper.shape(text)
+        if !shaped.hasClusters(partitioning: n) { shaped.clusters = try TextItemizer.segment(text).clusters }
         let faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
         let usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
         let fixedLineHeight = shaper.fixedLineHeight
@@ -234,12 +235,10 @@ public struct ShapedText: Sendable {
         let n = bytes.count
         var b = Built()
         let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: keepAll)
-        let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        // The shaper's cluster boundaries when it gives them (the same grapheme clusters):
-        // then the arrays are made at their exact size.
+        // The shaper's cluster boundaries (checked to partition the text): the arrays are
+        // made at their exact size.
         let clusters = shaped.clusters
-        let given = clusters.count >= 1 && clusters[0] == 0 && Int(clusters[clusters.count - 1]) == n
-        let capacity = given ? clusters.count : n + 1
+        let capacity = clusters.count
         let table = ScalarTable.shared
         let advances = shaped.advances
         let unsafe = shaped.unsafeToBreak
@@ -272,7 +271,7 @@ public struct ShapedText: Sendable {
                             count += 1
                             break
                         }
-                        let e = given ? Int(clusters[ci + 1]) : walker.clusterEnd(at: i)
+                        let e = Int(clusters[ci + 1])
                         ci += 1
                         let b0 = bytes[i]
                         var kind: UInt8 = 0
@@ -315,16 +314,9 @@ public struct ShapedText: Sendable {
             }
             offsetCount = count
         }
-        // Without the shaper's clusters the arrays were made for one cluster a byte.
-        if count < capacity / 2 {
-            b.offsets = Array(offsets)
-            b.x = Array(xs)
-            b.flags = Array(flags)
-        } else {
-            b.offsets = offsets
-            b.x = xs
-            b.flags = flags
-        }
+        b.offsets = offsets
+        b.x = xs
+        b.flags = flags
         b.hasTabs = hasTabs
         // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
         // syllable) has its whole advance on its first one; share it out evenly so a caret

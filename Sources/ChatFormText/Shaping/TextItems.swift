@@ -50,9 +50,7 @@ public enum TextItemizer {
     /// - Throws: `.textTooLong` past 2^31 - 1 bytes, `.icu` if ICU fails.
     /// - Complexity: O(n).
     public static func items(of text: String) throws(TextLayoutError) -> [TextItem] {
-        try withBreakIterators(text) { bytes, iterators in
-            items(bytes, iterators: iterators)
-        }
+        try segment(text).items
     }
 
     /// The items of `text` and its grapheme cluster boundaries (UTF-8 offsets from 0 to
@@ -66,11 +64,6 @@ public enum TextItemizer {
             let items = items(bytes, iterators: iterators, clusters: &clusters)
             return (items, clusters)
         }
-    }
-
-    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators) -> [TextItem] {
-        var clusters: [Int32] = []
-        return items(bytes, iterators: iterators, clusters: &clusters)
     }
 
     /// The items of `bytes`; `clusters` gets its grapheme cluster boundaries (from 0 to the

@@ -100,15 +100,25 @@ public struct ShapedRuns: Sendable {
     /// The advance of the hyphen a line ending at a soft hyphen (U+00AD) shows (1/65536
     /// pixel).
     public var hyphenAdvance: Int64 = 0
-    /// The text's grapheme cluster boundaries (UTF-8 offsets from 0 to its length) when the
-    /// shaper found them itemizing (`TextItemizer.segment`), so preparing does not walk
-    /// them again; empty when not given.
-    package var clusters: [Int32] = []
+    /// The text's grapheme cluster boundaries (UTF-8 offsets from 0 to its length, rising),
+    /// as `TextItemizer.segment` gives them with the items a shaper needs: the caret stops
+    /// and the unit of every advance. Boundaries that do not rise from 0 to the text's
+    /// length are replaced by ICU's when the text is prepared (a documented clamp).
+    public var clusters: [Int32]
 
-    public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics]) {
+    /// The runs, advances, unsafe-to-break marks, fonts and cluster boundaries of one text.
+    public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32]) {
         self.runs = runs
         self.advances = advances
         self.unsafeToBreak = unsafeToBreak
         self.faces = faces
+        self.clusters = clusters
+    }
+
+    /// Whether `clusters` rise from 0 to `count`.
+    func hasClusters(partitioning count: Int) -> Bool {
+        guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }
+        for k in 1..<clusters.count where clusters[k] <= clusters[k - 1] { return false }
+        return true
     }
 }

@@ -1,8 +1,9 @@
-/// Decoding helpers over valid UTF-8 (Swift strings guarantee validity).
-enum UTF8Scalar {
+/// Decoding helpers over valid UTF-8 (Swift strings guarantee validity): the package's one
+/// UTF-8 decoder (the font layer reads scalars with it too).
+package enum UTF8Scalar {
     /// The scalar that starts at `i` and its length in bytes.
     @inline(__always)
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0 {
@@ -17,9 +18,17 @@ enum UTF8Scalar {
 
     /// The start of the scalar that ends at `i` (i > 0).
     @inline(__always)
-    static func startOfScalar(endingAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func startOfScalar(endingAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var j = i - 1
         while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
+        return j
+    }
+
+    /// The end of the scalar that starts at `i` (i < count).
+    @inline(__always)
+    package static func endOfScalar(startingAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var j = i + 1
+        while j < bytes.count && bytes[j] & 0xC0 == 0x80 { j += 1 }
         return j
     }
 }

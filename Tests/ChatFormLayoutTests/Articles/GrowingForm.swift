@@ -74,7 +74,7 @@ struct GrowingFormArticle {
                     let top = Double(line) * lineHeight - inner   // the line's top in the item's window
                     guard top >= 0, top + lineHeight <= item.height else { continue }
                     let y = frame.y + measurement.style.padding.top + item.y + top - table.viewport.offset
-                    screenLines.append((y: y, x: measurement.style.padding.left, text: text.lineText(line)))
+                    screenLines.append((y: y, x: measurement.style.padding.left, text: text.text(ofLine: line)))
                 }
             }
         }

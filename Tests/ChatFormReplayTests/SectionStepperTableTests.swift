@@ -1,6 +1,7 @@
 import Testing
 import ChatFormBehaviors
 import ChatFormScroll
+import ChatFormReplay
 
 /// Seed 001 on the real engine: the terms screen's sections are rows of a table whose
 /// heights start as estimates; each press lands the next section exactly at the band's top.

@@ -1,4 +1,5 @@
 import ChatFormScroll
+import ChatFormBehaviors
 
 extension SectionStepper {
     /// Presses the button on a table whose rows are the sections (seed 001 on the real

@@ -1,0 +1,39 @@
+import ChatFormText
+
+/// One grapheme cluster of a drawn line: its text and where the layout put it.
+public struct DrawnCluster: Sendable, Hashable {
+    /// The cluster's text.
+    public var text: String
+    /// Its UTF-8 offset in the laid-out text.
+    public var offset: Int
+    /// Its left edge, from the line's start (the caret's x before it).
+    public var x: Double
+    /// Its advance (to the next cluster's x, or the line's end).
+    public var width: Double
+}
+
+extension LineLayout {
+    /// The clusters of line `index`, without its mandatory break, each at the x of the caret
+    /// stop before it (logical order).
+    ///
+    /// - Complexity: O(the line's length).
+    func clusters(ofLine index: Int) -> [DrawnCluster] {
+        let line = line(at: index)
+        var stops: [(offset: Int, x: Double)] = []
+        try? forEachCaretStop(onLine: index) { offset, x in
+            stops.append((offset, x))
+            return true
+        }
+        guard stops.count > 1 else { return [] }
+        let bytes = Array(text(ofLine: index).utf8)
+        var result: [DrawnCluster] = []
+        result.reserveCapacity(stops.count - 1)
+        for k in 0..<(stops.count - 1) {
+            let from = stops[k].offset - line.start, to = stops[k + 1].offset - line.start
+            guard from >= 0, to <= bytes.count, from < to else { continue }
+            result.append(DrawnCluster(text: String(decoding: bytes[from..<to], as: UTF8.self), offset: stops[k].offset,
+                                       x: stops[k].x, width: Swift.max(0, stops[k + 1].x - stops[k].x)))
+        }
+        return result
+    }
+}

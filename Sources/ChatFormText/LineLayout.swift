@@ -1,0 +1,77 @@
+/// A text laid out in lines: what the caret queries read.
+///
+/// One implementation of the caret rules (SPEC §2) serves every laid-out text: which line a
+/// caret sits on (with its affinity at a soft wrap), its rectangle, the position nearest a
+/// point, vertical moves that keep a goal x, line starts and ends, and grapheme steps. They
+/// live in an extension of this protocol (`caretRect(for:)`, `position(at:)`,
+/// `position(movingVerticallyFrom:by:goalX:)`, …) and read only what a conforming type
+/// supplies:
+///
+/// - **Lines with ranges**: `lineCount` and `line(at:)`, each a ``LineFragment`` with its
+///   UTF-8 range, content end and whether a mandatory break ends it; the lines partition the
+///   text in order. `lineIndex(startingAtOrBefore:)` finds a line by offset.
+/// - **Line tops and heights**: `lineTop(_:)`, `heightOfLine(_:)` and `lineIndex(atY:)`, for
+///   lines of one height or of many (real fonts, inline boxes).
+/// - **Caret stops**: the x of each grapheme boundary within a line, from the line's left
+///   edge, in logical (UTF-8) order: `forEachCaretStop(onLine:_:)` walks them, and
+///   `caretX(onLine:at:)` answers one (a type that can do better than the walk, such as a
+///   prepared text reading its cluster advances, says so there).
+/// - **Grapheme boundaries**: `isGraphemeBoundary(_:)`, `graphemeBoundary(after:)` and
+///   `graphemeBoundary(before:)` (UAX #29, or ICU's answer).
+///
+/// ``TextLayout`` (cell, fixed, custom or shaped metrics) and ``TextDocument`` (paragraphs
+/// laid out one by one) conform. A styled text (several fonts in one paragraph, inline
+/// boxes) conforms by supplying its lines and the x of its boundaries from its own runs; a
+/// text with right-to-left runs supplies each boundary's x where the caret is drawn, in
+/// logical order (x need not grow along a line).
+///
+/// ```swift
+/// func caretBottom(of text: some LineLayout, at offset: Int) throws -> Double {
+///     try text.caretRect(for: TextPosition(offset: offset)).maxY
+/// }
+/// ```
+///
+/// Offsets are UTF-8 byte offsets into the whole text.
+public protocol LineLayout: Sendable {
+    /// The text's UTF-8 length.
+    var utf8Count: Int { get }
+    /// The number of visual lines (at least 1: empty text is one empty line).
+    var lineCount: Int { get }
+    /// The width lines were wrapped to (`.infinity`: no wrapping); a caret past it is drawn
+    /// at the edge.
+    var width: Double { get }
+    /// The height of all lines.
+    var height: Double { get }
+
+    /// Visual line `index` (`0 <= index < lineCount`).
+    func line(at index: Int) -> LineFragment
+    /// The index of the last line starting at or before `offset` (`0...utf8Count`).
+    func lineIndex(startingAtOrBefore offset: Int) -> Int
+    /// The top of line `index`, from the top of the first line.
+    func lineTop(_ index: Int) -> Double
+    /// The height of line `index`.
+    func heightOfLine(_ index: Int) -> Double
+    /// The index of the line at `y` (clamped to the first and last lines; NaN counts as 0).
+    func lineIndex(atY y: Double) -> Int
+
+    /// The x of the grapheme boundary `offset` on line `index`, from the line's left edge.
+    /// `offset` is a boundary in `line.start...line.contentEnd`; the answer is not clamped to
+    /// `width`.
+    func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double
+    /// Calls `body` with each grapheme boundary of line `index` from its start to its content
+    /// end (both included) and that boundary's x, in logical order, until `body` returns
+    /// false.
+    func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError)
+
+    /// Whether `offset` (in `1..<utf8Count`) is a grapheme cluster boundary.
+    func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool
+    /// The first grapheme boundary after the boundary `offset` (`offset < utf8Count`).
+    func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int
+    /// The last grapheme boundary before `offset` (any offset in `1...utf8Count`).
+    func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int
+
+    /// The text in `range`, whose bounds are grapheme boundaries.
+    ///
+    /// - Throws: `.offsetOutOfRange` or `.notOnGraphemeBoundary` for either bound.
+    func substring(_ range: Range<Int>) throws(TextLayoutError) -> String
+}
