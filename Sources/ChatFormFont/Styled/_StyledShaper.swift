@@ -185,10 +185,11 @@ struct StyledShaper: TextShaper {
             }
             i = j
         }
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: faces.boxes)
+        // Clusters that do not partition the text are replaced by ICU's when it is prepared.
+        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: faces.boxes,
+                                clusters: clustersUsable && Int(clusters.last!) == n ? clusters : [])
         result.lineEndTrims = trims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
-        if clustersUsable && Int(clusters.last!) == n { result.clusters = clusters }
         let shaper = StyledShaper(runs: result, paragraph: paragraph, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
         return (text, shaper, offsets)
