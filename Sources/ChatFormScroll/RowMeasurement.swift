@@ -26,7 +26,7 @@ public struct RowMeasurement: Sendable {
 
         /// The laid-out text of a text item, whichever it is (the live document of the
         /// focused field, else the layout); nil for space. Renderers and caret queries read
-        /// it through ``/ChatFormText/LineLayout``.
+        /// it through `LineLayout`.
         public var text: (any LineLayout)? {
             if let document { return document }
             return layout
