@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "ChatFormText", targets: ["ChatFormText"]),
         .library(name: "ChatFormRows", targets: ["ChatFormRows"]),
         .library(name: "ChatFormFont", targets: ["ChatFormFont"]),
+        // Markdown messages (cmark-gfm): its own product, so plain and span text never link cmark-gfm.
+        .library(name: "ChatFormMarkdown", targets: ["ChatFormMarkdown"]),
         .library(name: "ChatFormMotion", targets: ["ChatFormMotion"]),
         .library(name: "ChatFormScroll", targets: ["ChatFormScroll"]),
         .library(name: "ChatFormBehaviors", targets: ["ChatFormBehaviors"]),
@@ -71,6 +73,18 @@ let package = Package(
         // cfl_fc_*), as ICU is wrapped.
         .target(name: "CChatFormShaping", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "ChatFormFont", dependencies: ["ChatFormText", "CChatFormShaping"]),
+        // cmark-gfm, GitHub's CommonMark reference parser, and its extensions (one .pc names both).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        // The parser set-up and HTML renderer behind a prefixed C shim (cfm_*).
+        .target(name: "CChatFormMarkdown", dependencies: ["CCmarkGFM"]),
+        // Markdown messages: cmark-gfm's tree as blocks of styled runs, a theme (JSON and CSS), and
+        // the blocks stacked as the browser stacks cmark-gfm's HTML. Nothing else in the package
+        // but the tool, the benchmark and the tests depends on it.
+        .target(name: "ChatFormMarkdown", dependencies: ["ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
@@ -103,6 +117,7 @@ let package = Package(
                 "ChatFormReplay",
                 "ChatFormDemo",
                 "ChatFormPictures",
+                "ChatFormMarkdown",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,6 +129,7 @@ let package = Package(
                 "ChatFormScroll",
                 "ChatFormRows",
                 "ChatFormFont",
+                "ChatFormMarkdown",
                 "ChatFormTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -139,6 +155,8 @@ let package = Package(
         .executableTarget(name: "chatform-fuzz", dependencies: ["ChatFormFuzzing", "CChatFormFuzz"], path: "Fuzz/chatform-fuzz"),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
         .testTarget(name: "ChatFormFontTests", dependencies: ["ChatFormTesting", "ChatFormFont", "ChatFormText", "ChatFormScroll"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChatFormMarkdownTests", dependencies: ["ChatFormTesting", "ChatFormMarkdown", "ChatFormFont"],
+                    exclude: ["Fixtures"]),
         // ChatFormText/Shaping on a fake shaper: runs on machines without the fonts.
         .testTarget(name: "ChatFormShapingTests", dependencies: ["ChatFormTesting", "ChatFormText", "ChatFormScroll"]),
         .testTarget(name: "ChatFormRowsTests", dependencies: ["ChatFormTesting", "ChatFormRows"]),
@@ -158,7 +176,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // The documentation's samples, run as written, through the umbrella import.
         .testTarget(name: "ChatFormLayoutTests",
-                    dependencies: ["ChatFormLayout", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",
+                    dependencies: ["ChatFormLayout", "ChatFormMarkdown", "ChatFormTesting", "chatform", "ChatFormSnapshotTesting",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["Articles/__Snapshots__"]),
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormReplay", "ChatFormScroll", "ChatFormTesting"]),

@@ -49,6 +49,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the keystrokes in a 1 MB and a 10 MB paragraph.")
     var paragraphsOnly = false
 
+    @Flag(help: "Only the Markdown measure (100k messages on every core).")
+    var markdownOnly = false
+
     func validate() throws {
         guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
         guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
@@ -59,7 +62,9 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        if wrapOnly {
+        if markdownOnly {
+            try markdown(threads: threadCount, into: &results)
+        } else if wrapOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
         } else if !fontsOnly && !paragraphsOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
@@ -67,12 +72,13 @@ struct Bench: ParsableCommand {
             try input(into: &results)
             try field(into: &results)
         }
-        if !fontsOnly && !wrapOnly { try paragraph(into: &results) }
-        if !wrapOnly && !paragraphsOnly {
+        if !fontsOnly && !wrapOnly && !markdownOnly { try paragraph(into: &results) }
+        if !wrapOnly && !paragraphsOnly && !markdownOnly {
             try fonts(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
         }
+        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly { try markdown(threads: threadCount, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }

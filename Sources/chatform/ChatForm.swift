@@ -12,10 +12,11 @@ struct ChatForm: ParsableCommand {
           echo '{"id":1,"text":"안녕하세요, hello"}' | chatform measure --width 120
           chatform replay Tests/ChatFormReplayTests/Fixtures/seed004-form.json --frames
           chatform replay Tests/ChatFormReplayTests/Fixtures/chat.json --html chat.html
+          echo '{"id":1,"markdown":"**hi** @ana"}' | chatform markdown --width 240
           chatform demo chat
 
         `chatform help SUBCOMMAND` explains each command.
         """,
-        subcommands: [Wrap.self, Measure.self, ReplayCommand.self, DemoCommand.self]
+        subcommands: [Wrap.self, Measure.self, MarkdownCommand.self, ReplayCommand.self, DemoCommand.self]
     )
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChatFormText
 import ChatFormFont
 import ChatFormReplay
+import ChatFormMarkdown
 import ChatFormPictures
 import Foundation
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Darwin
 /// one width and one font: what a server that precomputes message heights runs.
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…} or {\"id\":…,\"spans\":[…]} per line): height, line count, widest line and fit width at a width, with real fonts.",
+        abstract: "Measure JSONL messages ({\"id\":…,\"text\":…}, {\"id\":…,\"spans\":[…]} or {\"id\":…,\"markdown\":…} per line): height, line count, widest line and fit width at a width, with real fonts.",
         discussion: """
         Reads standard input line by line and writes one line per input line, in order: \
         {"id":ID,"height":H,"lines":N,"width":W,"fitWidth":F} with H in pixels (CSS line-height: \
@@ -28,6 +29,11 @@ struct Measure: ParsableCommand {
         "spans" gives {"line":K,"error":"…"} (K counts from 1) and \
         the command exits with status 1 at the end. Batches are measured on every core; output \
         streams as each batch is done.
+
+        A line {"id":ID,"markdown":M} is a Markdown message (cmark-gfm, the theme of --theme or \
+        the built-in one, --font-family replacing its text family): it gives \
+        {"id":ID,"height":H,"lines":N,"width":W,"fitWidth":F}, W the widest line and F the \
+        narrowest width that keeps every block's line count.
 
         Without --font-family or --font the text is shaped with fontconfig's sans-serif \
         (\(DefaultFont.description)), said once on standard error.
@@ -54,6 +60,9 @@ struct Measure: ParsableCommand {
 
     @Flag(help: "Korean word priority (CSS word-break: keep-all).")
     var keepAll = false
+
+    @Option(help: "A JSON theme for Markdown messages (default: the built-in theme).")
+    var theme: String?
 
     @Option(help: ArgumentHelp("Also draw each message as an SVG picture (lines, line boxes, the widest line) into this folder, named after its id (or its line number).", valueName: "folder"))
     var svg: String?
@@ -98,6 +107,7 @@ struct Measure: ParsableCommand {
         let paragraph = families.isEmpty ? nil
             : ParagraphStyle(font: FontSpec(families: families, size: fontSize), lineHeight: lineHeight.map { .fixed($0) } ?? .normal,
                              keepAll: keepAll)
+        let markdown = MarkdownMeasure(themePath: theme, textFamily: fontFamily)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
         var lineNumber = 0
@@ -112,7 +122,7 @@ struct Measure: ParsableCommand {
             }
             if batch.isEmpty { break }
             let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
-                                           pictures: pictures, paragraph: paragraph)
+                                           pictures: pictures, paragraph: paragraph, markdown: markdown)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)
@@ -148,14 +158,14 @@ enum MeasureBatch {
 
     static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
                     options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil,
-                    paragraph: ParagraphStyle? = nil) -> [String] {
+                    paragraph: ParagraphStyle? = nil, markdown: MarkdownMeasure? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
         let workers = min(threads, batch.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < batch.count {
                 results.set(i, measure(batch[i], stack: stack, width: width, options: options, pictures: pictures,
-                                       paragraph: paragraph))
+                                       paragraph: paragraph, markdown: markdown))
                 i += workers
             }
         }
@@ -163,7 +173,8 @@ enum MeasureBatch {
     }
 
     static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
-                        options: TextLayoutOptions, pictures: Pictures? = nil, paragraph: ParagraphStyle? = nil) -> String {
+                        options: TextLayoutOptions, pictures: Pictures? = nil, paragraph: ParagraphStyle? = nil,
+                        markdown: MarkdownMeasure? = nil) -> String {
         func failure(_ message: String) -> String {
             "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
         }
@@ -171,6 +182,9 @@ enum MeasureBatch {
         do { value = try JSONReader.parse(item.bytes) } catch { return failure("\(error)") }
         guard value.array == nil, !value.keys.isEmpty || value["text"] != nil else { return failure("expected an object") }
         let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
+        if let source = value["markdown"]?.string, let markdown {
+            do { return "{\"id\":\(id),\(try markdown.fields(source, width: width))}" } catch { return failure("\(error)") }
+        }
         let prepared: ShapedText
         if let spans = value["spans"] {
             guard let paragraph else { return failure("\"spans\" need --font-family (a font file has no family to style)") }
@@ -181,7 +195,7 @@ enum MeasureBatch {
                 return failure("\(error)")
             }
         } else {
-            guard let text = value["text"]?.string else { return failure("\"text\" must be a string (or give \"spans\")") }
+            guard let text = value["text"]?.string else { return failure("\"text\" must be a string (or give \"spans\" or \"markdown\")") }
             do { prepared = try ShapedText(text: text, shaper: stack, options: options) } catch { return failure("\(error)") }
         }
         do {
@@ -224,21 +238,27 @@ struct LineReader {
     let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Bytes from `start` on already searched for a newline (a long line is scanned once, not
+    /// once a chunk).
+    private var scanned = 0
     private var done = false
 
     init(fd: Int32) { self.fd = fd }
 
     mutating func next() -> [UInt8]? {
         while true {
-            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+            if let nl = buffer[(start + scanned)...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<nl])
                 start = nl + 1
+                scanned = 0
                 return line
             }
+            scanned = buffer.count - start
             if done {
                 if start < buffer.count {
                     let line = Array(buffer[start...])
                     start = buffer.count
+                    scanned = 0
                     return line
                 }
                 return nil

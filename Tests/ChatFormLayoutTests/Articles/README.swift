@@ -1,4 +1,5 @@
 import ChatFormLayout
+import ChatFormMarkdown
 import Testing
 
 /// README.md, run as written.
@@ -26,5 +27,15 @@ struct ReadmeArticle {
         let band = table.viewport.visibleBand, caret = table.caret!.rect
         #expect(caret.minY - 1 >= band.lowerBound && caret.maxY + 1 <= band.upperBound)
         #expect(table.frame(ofRow: 0).lines == 1 + 1 + 1 + 3)   // labels and name, then bio in 3 lines at width 32
+    }
+
+    @Test(.enabled(if: (try? MarkdownTypesetter(theme: .default)) != nil, "DejaVu Sans and DejaVu Sans Mono are not installed"))
+    func theMarkdownSample() throws {
+let typesetter = try MarkdownTypesetter(theme: .default)   // or MarkdownTheme(json:), a user's theme
+let layout = try typesetter.layout("**Deploy** done :tada: @ana\n\n> run `make check`", width: 280)
+print(layout.height, layout.lineCount, layout.usedWidth, layout.fitWidth)
+        #expect(layout.lineCount == 2)
+        #expect(layout.blocks.map(\.kind.tag) == ["p", "blockquote", "p"])
+        #expect(layout.usedWidth <= layout.width && layout.fitWidth <= layout.width)
     }
 }

@@ -1,0 +1,98 @@
+import ChatFormText
+import ChatFormFont
+
+/// Lines of one block's text at one width: where each starts (a byte offset in the text laid
+/// out), how tall and how wide it is, and the narrowest width that keeps their number.
+struct _InlineLines {
+    struct Line {
+        var start: Int
+        var height: Double
+        var width: Double
+    }
+    var lines: [Line]
+    /// The smallest width at which the text keeps its line count (nil when it does not wrap).
+    var fitWidth: Double?
+    var height: Double { lines.reduce(0) { $0 + $1.height } }
+}
+
+/// The seam between block stacking and paragraph layout: a styled paragraph laid out at a
+/// width. Block layout is written against this, so the paragraph engine can change under it.
+protocol _InlineLayouter: Sendable {
+    /// The lines of collapsed inline text whose block is set in the font of `role`.
+    func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double) throws(MarkdownError) -> _InlineLines
+    /// The lines of a code block's text (`white-space: pre`, or `pre-wrap` when `wraps`).
+    func codeLines(of code: String, wraps: Bool, width: Double) throws(MarkdownError) -> _InlineLines
+}
+
+/// Paragraphs as styled text (ChatFormFont's `StyledText`), the theme's CSS turned into spans:
+/// strong is weight 700, emphasis italic (`<strong>`, `<em>`), a code span is the code font
+/// with the theme's pill padding at its ends, a mention the block's font with the mention
+/// padding, a custom emoji an attachment of the theme's size on the baseline offset; links
+/// and strikethrough change no metric. The block's font is the paragraph's strut.
+struct _StyledLayouter: _InlineLayouter {
+    let theme: MarkdownTheme
+    let fonts: _ThemeFonts
+
+    func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double) throws(MarkdownError) -> _InlineLines {
+        guard !text.text.isEmpty else { return _InlineLines(lines: [], fitWidth: nil) }
+        let block = fonts[role]
+        let bytes = Array(text.text.utf8)
+        var elements: [StyledElement] = []
+        elements.reserveCapacity(text.runs.count)
+        for run in text.runs {
+            var font = block
+            if run.role == .code {
+                let code = fonts[.code]
+                font = FontSpec(families: code.families, size: code.size, weight: code.weight, italic: code.italic)
+            }
+            if run.marks.contains(.strong) { font = font.with(weight: 700) }
+            if run.marks.contains(.emphasis) { font = font.with(italic: true) }
+            let piece = String(decoding: bytes[run.range], as: UTF8.self)
+            switch run.role {
+            case .emoji(let name):
+                let size = theme.emojiSize(of: name)
+                elements.append(.attachment(InlineAttachment(width: size.width, height: size.height,
+                                                             baselineOffset: theme.emojiBaselineOffset, name: name)))
+            case .code:
+                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, edges: InlineEdges(padding: theme.codeSpanPadding)))))
+            case .mention:
+                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, edges: InlineEdges(padding: theme.mentionPadding)))))
+            case .text, .softBreak, .hardBreak:
+                elements.append(.text(piece, font))
+            }
+        }
+        return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!),
+                          width: width, wraps: true)
+    }
+
+    func codeLines(of code: String, wraps: Bool, width: Double) throws(MarkdownError) -> _InlineLines {
+        guard !code.isEmpty else { return _InlineLines(lines: [], fitWidth: nil) }
+        // The final newline makes no line of its own in a browser.
+        let body = code.utf8.last == 0x0A ? String(code.utf8.dropLast())! : code
+        let font = fonts[.codeBlock]
+        return try layout([.text(body, font)], paragraph: ParagraphStyle(font: font, lineHeight: fonts.lineHeights[.codeBlock]!),
+                          width: wraps ? width : .infinity, wraps: wraps)
+    }
+
+    private func layout(_ elements: [StyledElement], paragraph: ParagraphStyle, width: Double,
+                        wraps: Bool) throws(MarkdownError) -> _InlineLines {
+        do {
+            let styled = try StyledText(elements, style: paragraph)
+            let w = max(width, 1.0 / 64)
+            let layout = try styled.layout(width: w)
+            var lines: [_InlineLines.Line] = []
+            lines.reserveCapacity(layout.lineCount)
+            for (i, line) in layout.lines.enumerated() {
+                // The engine's empty line after a final newline is not in the browser's layout.
+                if i == layout.lineCount - 1, i > 0, line.start == line.end, layout.lines[i - 1].isHard { break }
+                lines.append(.init(start: line.start, height: layout.heightOfLine(i), width: line.width))
+            }
+            let fit = wraps ? try styled.shaped.fitWidth(width: w) : nil
+            return _InlineLines(lines: lines, fitWidth: fit)
+        } catch let error as StyledTextError {
+            throw .layoutFailed(error.description)
+        } catch {
+            throw .layoutFailed("\(error)")
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import ChatFormMarkdown
+import ChatFormReplay
+import Foundation
+import Synchronization
+
+/// `chatform markdown`: Markdown messages laid out under a theme, their cmark-gfm HTML, or the
+/// theme's CSS.
+struct MarkdownCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "markdown",
+        abstract: "Lay out JSONL Markdown messages ({\"id\":…,\"markdown\":…} per line) under a theme, or print their HTML or the theme's CSS.",
+        discussion: """
+        Default: one line per message, {"id","height","lines","width","fitWidth","blocks","texts"}:
+        blocks are the HTML's block elements in document order ({"tag","top","height"}), texts
+        every paragraph, heading, tight list item and code block laid out in lines
+        ({"block","starts","tops","widths"}: each line's UTF-8 offset in the text, its top and
+        its width). --html writes {"id","html"} with cmark-gfm's HTML instead; --css prints the
+        theme's style sheet. A line that cannot be read or laid out gives {"line":K,"error":"…"}
+        and exit status 1 at the end.
+        """
+    )
+
+    @Option(help: "Available width in pixels (for the layout).")
+    var width: Double?
+
+    @Option(help: "A JSON theme file (default: the built-in theme).")
+    var theme: String?
+
+    @Option(help: "Replace the text families of the theme (body and headings).")
+    var textFamily: String?
+
+    @Option(help: "Replace the code families of the theme (code spans and blocks).")
+    var codeFamily: String?
+
+    @Flag(help: "Write each message's cmark-gfm HTML instead of its layout.")
+    var html = false
+
+    @Flag(help: "Print the theme's CSS and exit.")
+    var css = false
+
+    @Option(help: "The CSS selector of the element the HTML goes in (with --css).")
+    var scope: String = ".md"
+
+    func run() throws {
+        var chosen = MarkdownTheme.default
+        do {
+            if let theme {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: theme)))
+                chosen = try MarkdownTheme(json: bytes)
+            }
+            if textFamily != nil || codeFamily != nil {
+                chosen = chosen.withFamilies(text: textFamily ?? chosen.font(.body).family,
+                                             code: codeFamily ?? chosen.font(.code).family)
+            }
+        } catch {
+            writeError("chatform markdown: \(error)")
+            throw ExitCode(2)
+        }
+        if css {
+            print(chosen.css(scope: scope), terminator: "")
+            return
+        }
+        var typesetter: MarkdownTypesetter? = nil
+        if !html {
+            guard let width, width.isFinite, width > 0 else {
+                writeError("chatform markdown: give --width, a positive number of pixels (or --html, --css).")
+                throw ExitCode(2)
+            }
+            do { typesetter = try MarkdownTypesetter(theme: chosen) } catch {
+                writeError("chatform markdown: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        var reader = LineReader(fd: 0)
+        var out = OutputBuffer()
+        var number = 0
+        var failed = false
+        while let line = reader.next() {
+            number += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let result = Self.process(line, number: number, theme: chosen, typesetter: typesetter, width: width ?? 0)
+            if result.hasPrefix("{\"line\"") { failed = true }
+            out.append(result)
+            out.append(0x0A)
+        }
+        out.flush()
+        if failed { throw ExitCode(1) }
+    }
+
+    static func process(_ bytes: [UInt8], number: Int, theme: MarkdownTheme, typesetter: MarkdownTypesetter?,
+                        width: Double) -> String {
+        func failure(_ message: String) -> String { "{\"line\":\(number),\"error\":\(JSONWriter.string(message))}" }
+        let value: JSONValue
+        do { value = try JSONReader.parse(bytes) } catch { return failure("\(error)") }
+        guard let markdown = value["markdown"]?.string else { return failure("\"markdown\" must be a string") }
+        let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
+        do {
+            guard let typesetter else {
+                let html = try MarkdownDocument.html(for: markdown, options: theme.parseOptions)
+                return "{\"id\":\(id),\"html\":\(JSONWriter.string(html))}"
+            }
+            return "{\"id\":\(id),\(layoutFields(try typesetter.layout(markdown, width: width)))}"
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
+    /// The layout's JSON fields (no braces).
+    static func layoutFields(_ layout: MarkdownLayout) -> String {
+        func n(_ x: Double) -> String { JSONWriter.number(x) }
+        var s = "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+        s += ",\"blocks\":[" + layout.blocks.map { "{\"tag\":\"\($0.kind.tag)\",\"top\":\(n($0.top)),\"height\":\(n($0.height))}" }
+            .joined(separator: ",") + "]"
+        s += ",\"texts\":[" + layout.texts.map { t in
+            "{\"block\":\(t.block),\"starts\":[\(t.lines.map { String($0.start) }.joined(separator: ","))]"
+                + ",\"tops\":[\(t.lines.map { n($0.top) }.joined(separator: ","))]"
+                + ",\"widths\":[\(t.lines.map { n($0.left + $0.width) }.joined(separator: ","))]}"
+        }.joined(separator: ",") + "]"
+        return s
+    }
+}
+
+/// The Markdown side of `chatform measure`: one typesetter for the run, made on first use (a
+/// run of plain messages never resolves the theme's fonts).
+final class MarkdownMeasure: Sendable {
+    private let themePath: String?
+    private let textFamily: String?
+    private let typesetter: Mutex<Result<MarkdownTypesetter, MarkdownError>?> = Mutex(nil)
+
+    init(themePath: String?, textFamily: String?) {
+        self.themePath = themePath
+        self.textFamily = textFamily
+    }
+
+    /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a message.
+    func fields(_ markdown: String, width: Double) throws(MarkdownError) -> String {
+        let layout = try resolved().get().layout(markdown, width: width)
+        func n(_ x: Double) -> String { JSONWriter.number(x) }
+        return "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+    }
+
+    private func resolved() -> Result<MarkdownTypesetter, MarkdownError> {
+        typesetter.withLock { state in
+            if let state { return state }
+            let made = Result { () throws(MarkdownError) -> MarkdownTypesetter in
+                var theme = MarkdownTheme.default
+                if let themePath {
+                    guard let data = FileManager.default.contents(atPath: themePath) else {
+                        throw MarkdownError.invalidTheme("cannot read \(themePath)")
+                    }
+                    theme = try MarkdownTheme(json: [UInt8](data))
+                }
+                if let textFamily { theme = theme.withFamilies(text: textFamily, code: theme.font(.code).family) }
+                return try MarkdownTypesetter(theme: theme)
+            }
+            state = made
+            return made
+        }
+    }
+}

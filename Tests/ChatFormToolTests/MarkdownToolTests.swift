@@ -1,0 +1,68 @@
+import ChatFormTesting
+import Foundation
+import Testing
+
+/// `chatform markdown` and `chatform measure` with Markdown messages: layouts, HTML, CSS and
+/// bad input (typed errors as error lines, never a crash).
+@Suite("chatform markdown")
+struct MarkdownToolTests {
+    static func lines(_ result: ToolProcess.Result) -> [[String: Any]] {
+        result.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test func measureTakesMarkdownBesideText() throws {
+        let input = #"""
+        {"id":"m","markdown":"**Deploy** finished @ana\n\n- api\n- web"}
+        {"id":"t","text":"plain text"}
+        """# + "\n"
+        let result = try Tool.run(["measure", "--width", "280", "--font-family", "DejaVu Sans"], stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = Self.lines(result)
+        #expect(rows.count == 2)
+        #expect(rows[0]["lines"] as? Int == 3)
+        let width = try #require(rows[0]["width"] as? Double), fit = try #require(rows[0]["fitWidth"] as? Double)
+        #expect(fit <= width + 1.0 / 64 && width <= 280)
+        #expect(rows[1]["lines"] as? Int == 1 && rows[1]["width"] == nil)
+    }
+
+    @Test func badMessagesAreErrorLinesAndExitStatusOne() throws {
+        let table = #"{"id":1,"markdown":"| a | b |\n|---|---|\n| 1 | 2 |"}"#
+        let notString = #"{"id":2,"markdown":5}"#
+        var input = Data((table + "\n" + notString + "\n").utf8)
+        input.append(contentsOf: [0x7B, 0x22, 0xFF, 0x22, 0x7D, 0x0A])   // invalid UTF-8
+        let result = try Tool.run(["markdown", "--width", "200"], stdin: input)
+        #expect(result.status == 1)
+        let rows = Self.lines(result)
+        #expect(rows.count == 3)
+        #expect((rows[0]["error"] as? String)?.contains("line 1: a table is not supported") == true)
+        #expect(rows[1]["line"] as? Int == 2)
+        #expect(rows[2]["line"] as? Int == 3)
+    }
+
+    @Test func htmlAndCSSComeFromTheTheme() throws {
+        let html = try Tool.run(["markdown", "--html"], stdin: Data(#"{"id":1,"markdown":"hi @ana"}"#.utf8 + [0x0A]))
+        #expect(html.status == 0)
+        #expect(Self.lines(html).first?["html"] as? String == "<p>hi <span class=\"mention\">@ana</span></p>\n")
+        let css = try Tool.run(["markdown", "--css", "--text-family", "Noto Sans", "--scope", ".bubble"])
+        #expect(css.status == 0)
+        #expect(css.text.hasPrefix(".bubble { display: flow-root;"))
+        #expect(css.text.contains("font-family: 'Noto Sans'"))
+    }
+
+    @Test func aBadThemeFileIsRefusedWithItsKey() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-theme-\(getpid()).json")
+        try Data(#"{"spacing": {"paragraph": -2}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try Tool.run(["markdown", "--css", "--theme", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("spacing.paragraph"))
+    }
+
+    @Test func aTenMegabyteMessageIsRefusedByTheSizeLimit() throws {
+        let message = String(repeating: "word ", count: 2 << 20)   // 10 MiB
+        let input = Data((#"{"id":"big","markdown":""# + message + "\"}\n").utf8)
+        let result = try Tool.run(["markdown", "--width", "240"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.text.contains("more than the limit of 4194304"))
+    }
+}
