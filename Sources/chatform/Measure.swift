@@ -36,14 +36,14 @@ struct Measure: ParsableCommand {
         narrowest width that keeps every block's line count.
 
         Without --font-family or --font the text is shaped with fontconfig's sans-serif \
-        (\(DefaultFont.description)), said once on standard error.
+        (\(DefaultFont.forHelp)), said once on standard error.
         """
     )
 
     @Option(help: "Available width in pixels.")
     var width: Double
 
-    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS). Default: sans-serif (\(DefaultFont.description)).")
+    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS). Default: sans-serif (\(DefaultFont.forHelp)).")
     var fontFamily: String?
 
     @Option(help: "Font file (after any --font-family).")

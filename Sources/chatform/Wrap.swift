@@ -23,7 +23,7 @@ struct Wrap: ParsableCommand {
         fontconfig fallback) as a browser lays out `white-space: pre-wrap; overflow-wrap: \
         break-word`: --width and W are in pixels (fractional allowed) and each object also has \
         "height", the line's height in pixels (CSS line-height: normal, or --line-height). \
-        --font-size alone uses fontconfig's sans-serif (\(DefaultFont.description)), said once \
+        --font-size alone uses fontconfig's sans-serif (\(DefaultFont.forHelp)), said once \
         on standard error.
         """
     )
@@ -53,7 +53,7 @@ struct Wrap: ParsableCommand {
     @Option(help: "Shape with this font file (after any --font-family), --width in pixels.")
     var font: String?
 
-    @Option(help: "Pixels per em (default 16 with --font-family or --font); alone, shapes with sans-serif (\(DefaultFont.description)).")
+    @Option(help: "Pixels per em (default 16 with --font-family or --font); alone, shapes with sans-serif (\(DefaultFont.forHelp)).")
     var fontSize: Double?
 
     @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
