@@ -275,9 +275,8 @@ extension ShapedText {
         let entries = breakEntries
         let hasTabs = self.hasTabs
         let stepCount = entries.count
-        // Styled text only: its arrays read once (plain text reads nothing more).
-        let itemized = true
-        let arrays: ItemCursor.Arrays? = itemized ? ItemCursor.Arrays(x: x, flags: flags, starts: itemStarts, last: last) : nil
+        // The arrays the item widths read, taken out of the storage once.
+        let arrays = ItemCursor.Arrays(x: x, flags: flags, starts: itemStarts, last: last)
         storage.withSteps { steps in
         var s = 0
         var sx: Int64 = 0
@@ -298,7 +297,7 @@ extension ShapedText {
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
             // Item rounding (styled text): the width so far of the items the line has passed.
-            var items = ItemCursor(start: s, next: itemized ? Self.firstIndex(after: s, in: arrays!.starts) : 0)
+            var items = ItemCursor(start: s, next: Self.firstIndex(after: s, in: arrays.starts))
             if sSafe && !hasTabs && !linear {
                 // A stretch of plain entries (content ends only grow along it): the last that
                 // fits, scanned four at a time (a line spans a few dozen entries at most; a
@@ -348,18 +347,18 @@ extension ShapedText {
                     }
                     // An entry looked at closely only because an item starts in its segment:
                     // measured here, and the stretch after it goes on.
-                    guard itemized && frac == 0 && entries[j].flags & BreakEntry.itemStartOnly != 0 else { break scan }
-                    let w = items.width(to: Int(entries[j].contentEnd), hyphen: 0, in: self, arrays!)
+                    guard frac == 0 && entries[j].flags & BreakEntry.itemStartOnly != 0 else { break scan }
+                    let w = items.width(to: Int(entries[j].contentEnd), hyphen: 0, in: self, arrays)
                     guard w <= fit else { break scan }
                     chosen = j
                     chosenWidth = w
                     ascent = Swift.max(ascent, steps[j].boxAscent)
                     descent = Swift.max(descent, steps[j].boxDescent)
                     chosenBox = Double(ascent) + Double(descent)
-                    items.advance(through: Int(steps[j].boundary), in: self, arrays!)
+                    items.advance(through: Int(steps[j].boundary), in: self, arrays)
                     j += 1
                     if j >= stepCount { break scan }
-                    origin = arrays!.x[items.pieceStart]
+                    origin = arrays.x[items.pieceStart]
                     base = items.base
                     threshold = fit == .max ? .max : origin + fit - base
                 }
@@ -373,8 +372,7 @@ extension ShapedText {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
                         ? step.contentX - sx
                         : rawWidth(from: s, to: ce) + (entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0)
-                    w = itemized ? items.width(to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0, in: self, arrays!)
-                        : Self.ceilToLayoutUnit(raw)
+                    w = items.width(to: ce, hyphen: entry.flags & BreakEntry.hyphenated != 0 ? hyphenAdvance : 0, in: self, arrays)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && containsTab(from: s, to: ce))
                         && candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
@@ -419,10 +417,10 @@ extension ShapedText {
                 // (overflow-wrap: break-word), as many as fit, at least one.
                 let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
-                var w = itemized ? itemizedWidth(from: s, to: g) : Self.ceilToLayoutUnit(rawWidth(from: s, to: g))
+                var w = itemizedWidth(from: s, to: g)
                 while g < limit {
                     let rawNext = rawWidth(from: s, to: g + 1)
-                    let next = itemized ? itemizedWidth(from: s, to: g + 1) : Self.ceilToLayoutUnit(rawNext)
+                    let next = itemizedWidth(from: s, to: g + 1)
                     if next > fit || rawNext + frac > fit { break }
                     g += 1
                     w = next
