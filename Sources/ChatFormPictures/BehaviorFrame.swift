@@ -40,7 +40,8 @@ public struct BehaviorFrame: Sendable, Equatable {
     ///   - id: a name unique in the page the picture goes into.
     public func svg(caption: String? = nil, id: String = "behavior") -> String {
         let margin = 12.0, captionHeight = caption == nil ? 0.0 : 20.0, panelWidth = 260.0
-        let viewportHeight = number("viewportHeight", in: config) ?? (behavior == "header" ? 800 : 800)
+        // The header's config has no viewport height: a phone's 800 points then.
+        let viewportHeight = number("viewportHeight", in: config) ?? 800
         let scale = Self.screenHeight / Swift.max(1, viewportHeight)
         let screenWidth = 240.0
         let width = screenWidth + panelWidth + 3 * margin
@@ -86,8 +87,6 @@ public struct BehaviorFrame: Sendable, Equatable {
             let screenY = top + (y - offset) * scale
             if screenY + 50 * scale > 0, k % 2 == 0 {
                 svg.element("rect", ["class": "stripe", "x": 0.0, "y": screenY, "width": width, "height": 50 * scale])
-            }
-            if screenY + 50 * scale > 0, k % 2 == 0 {
                 svg.element("text", ["class": "label", "x": 4.0, "y": screenY + 11], text: SVG.number(y))
             }
             y += 50

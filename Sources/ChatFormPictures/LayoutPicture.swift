@@ -117,16 +117,14 @@ public struct LayoutPicture: Sendable {
     }
 
     /// A line's text for one SVG `<text>`: the browser shapes it as a run, as the engine did,
-    /// except where the engine lays text out by a rule SVG text does not have: a tab
-    /// advances to its stop, and fullwidth punctuation is set in half width beside other
-    /// punctuation and at a line's end (CSS `text-spacing-trim`, which Chromium applies to
-    /// HTML but not to SVG text). There the text starts a `<tspan>` at the engine's x.
+    /// except at a tab, which advances to its stop in the engine and is a space in SVG text:
+    /// the tab and the text after it each start a `<tspan>` at the engine's x.
     static func segments(_ clusters: [DrawnCluster]) -> String {
         var out = ""
         var anchorNext = false
         var open = false
         for (k, cluster) in clusters.enumerated() {
-            let special = cluster.text.unicodeScalars.contains { Self.isPositionedApart($0) }
+            let special = cluster.text == "\t"
             if k > 0 && (special || anchorNext) {
                 if open { out += "</tspan>" }
                 out += "<tspan\(SVG.attributes(["x": cluster.x]))>"
@@ -137,15 +135,6 @@ public struct LayoutPicture: Sendable {
         }
         if open { out += "</tspan>" }
         return out
-    }
-
-    /// A tab, or punctuation whose width the browser's line layout trims in context
-    /// (fullwidth forms, CJK symbols and punctuation, curly quotes, the katakana middle dot).
-    static func isPositionedApart(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09: true
-        default: false
-        }
     }
 
     /// One line in terminal cells: each grapheme in a `<tspan>` at its cell's x (white

@@ -168,16 +168,20 @@ public struct TableFrame: Sendable, Hashable {
     }
 
     /// The lines of `text` whose box meets `window` (content y), placed at `left`, `top`.
+    ///
+    /// - Complexity: O(log lines + the lines shown).
     static func lines(of text: any LineLayout, left: Double, top: Double, window: ClosedRange<Double>) -> [Line] {
         var result: [Line] = []
-        for index in 0..<text.lineCount {
-            guard let rect = try? text.caretRect(for: TextPosition(offset: text.line(at: index).start)) else { continue }
-            let y = top + rect.minY
-            if y + rect.height <= window.lowerBound { continue }
+        var index = text.lineIndex(atY: window.lowerBound - top)
+        while index < text.lineCount {
+            let y = top + text.lineTop(index), height = text.heightOfLine(index)
             if y >= window.upperBound { break }
-            let line = text.line(at: index)
-            result.append(Line(index: index, y: y, height: rect.height, x: left, width: line.width,
-                               start: line.start, end: line.contentEnd, clusters: text.clusters(ofLine: index)))
+            if y + height > window.lowerBound {
+                let line = text.line(at: index)
+                result.append(Line(index: index, y: y, height: height, x: left, width: line.width,
+                                   start: line.start, end: line.contentEnd, clusters: text.clusters(ofLine: index)))
+            }
+            index += 1
         }
         return result
     }
@@ -193,8 +197,9 @@ public struct TableFrame: Sendable, Hashable {
             let from = Swift.max(range.lowerBound, line.start), to = Swift.min(range.upperBound, line.contentEnd)
             guard let a = try? text.caretRect(for: TextPosition(offset: from)),
                   let b = try? text.caretRect(for: TextPosition(offset: to, affinity: .upstream)) else { continue }
-            let x1 = a.minX, x2 = Swift.max(b.minX, range.upperBound > line.contentEnd && line.isHard ? b.minX + 0.5 : b.minX)
-            rects.append(Rect(x: left + x1, y: top + a.minY, width: Swift.max(0, x2 - x1), height: a.height))
+            // A selection running past a mandatory break shows a sliver for the break.
+            let x2 = b.minX + (range.upperBound > line.contentEnd && line.isHard ? 0.5 : 0)
+            rects.append(Rect(x: left + a.minX, y: top + a.minY, width: Swift.max(0, x2 - a.minX), height: a.height))
         }
         return rects
     }
