@@ -63,6 +63,14 @@ public protocol LineLayout: Sendable {
     /// false.
     func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError)
 
+    /// The UAX #9 embedding level of each UTF-8 byte of line `index`, from its start to its
+    /// content end (odd: right to left), resolved on the whole paragraph with a
+    /// left-to-right paragraph level; nil when every level is 0. The caret queries place
+    /// carets, hits and selections by them (see <doc:BidirectionalText>). The default
+    /// resolves the line's own text (without the paragraph around it); ``TextLayout``
+    /// answers from its paragraph.
+    func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]?
+
     /// Whether `offset` (in `1..<utf8Count`) is a grapheme cluster boundary.
     func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool
     /// The first grapheme boundary after the boundary `offset` (`offset < utf8Count`).

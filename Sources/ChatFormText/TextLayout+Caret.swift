@@ -58,6 +58,39 @@ extension TextLayout: LineLayout {
         }
     }
 
+    /// The embedding level of each byte of line `index` (from its start to its content
+    /// end), resolved on the whole paragraph: a prepared text's runs carry them; other
+    /// metrics resolve the paragraph with ICU when the line holds right-to-left text.
+    ///
+    /// - Complexity: O(runs + length of the line) prepared, else O(length of the line),
+    ///   plus O(n) when the line holds right-to-left text.
+    public func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        let line = lines[index]
+        if line.contentEnd == line.start { return nil }
+        if let shaped = shapedText {
+            let runs = shaped.runs
+            guard runs.contains(where: { $0.bidiLevel != 0 }) else { return nil }
+            var levels = [UInt8](repeating: 0, count: line.contentEnd - line.start)
+            var r = shaped.runIndex(containing: line.start)
+            var any = false
+            while r < runs.count && runs[r].range.lowerBound < line.contentEnd {
+                let level = runs[r].bidiLevel
+                if level != 0 {
+                    any = true
+                    for i in Swift.max(runs[r].range.lowerBound, line.start)..<Swift.min(runs[r].range.upperBound, line.contentEnd) {
+                        levels[i - line.start] = level
+                    }
+                }
+                r += 1
+            }
+            return any ? levels : nil
+        }
+        return try withText { bytes, _ in
+            guard TextItemizer.needsBidi(bytes, line.start..<line.contentEnd), let all = TextItemizer.bidiLevels(bytes) else { return nil }
+            return Array(all[line.start..<line.contentEnd])
+        }
+    }
+
     /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator).
     ///
     /// - Complexity: O(1) amortized.

@@ -260,6 +260,17 @@ struct _Paragraph: Sendable {
     }
 
     /// The caret stops of line `index`.
+    /// The embedding levels of line `index` (a large paragraph resolves them on a window
+    /// of its lines around it).
+    func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        switch storage {
+        case .flat(let layout): return try layout.bidiLevels(onLine: index)
+        case .large(let large):
+            let (window, _) = large.window(lines: index..<index + 1)
+            return try window.bidiLevels(onLine: 0)
+        }
+    }
+
     func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
         switch storage {
         case .flat(let layout): try layout.forEachCaretStop(onLine: index, body)

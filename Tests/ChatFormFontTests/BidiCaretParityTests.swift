@@ -1,0 +1,143 @@
+import Testing
+import Foundation
+import ChatFormFont
+import ChatFormGeometry
+import ChatFormText
+
+/// Carets, hit tests and arrow keys in right-to-left and mixed text against Chromium
+/// (`Tools/record-browser-layout --carets`): Debian's gettext catalogues in Arabic, Hebrew,
+/// Persian and Urdu, and chat lines mixing them with English, numbers, URLs and emoji
+/// (`Tools/make-bidi-corpus`), in DejaVu Sans and Noto Sans at 16 px, 200 and 320 px wide.
+/// `holdout` was recorded from other catalogues and pools and never tuned on.
+@Suite("Bidi caret parity", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct BidiCaretParityTests {
+    struct Record: Decodable {
+        var id: String
+        var family: String
+        var size: Double
+        var width: Double
+        var starts: [Int]
+        var boundaries: [Int]
+        var rects: [[[Double]]]
+        var right: [Int]
+        var left: [Int]
+        var hits: [[Int]]
+    }
+
+    struct Header: Decodable {
+        struct Grid: Decodable { var from: Double; var past: Double; var step: Double }
+        var grid: Grid
+    }
+
+    /// Counts and disagreements of one kind of check.
+    struct Tally: CustomStringConvertible {
+        var total = 0
+        var failures: [String] = []
+        var agreement: Double { total == 0 ? 1 : Double(total - failures.count) / Double(total) }
+        mutating func check(_ ok: Bool, _ why: @autoclosure () -> String) {
+            total += 1
+            if !ok { failures.append(why()) }
+        }
+        var description: String {
+            String(format: "%d/%d (%.3f%%)", total - failures.count, total, agreement * 100)
+        }
+    }
+
+    struct Result {
+        var layouts = Tally()
+        var carets = Tally()
+        var hits = Tally()
+        var moves = Tally()
+    }
+
+    /// How far an engine caret may lie from Chromium's: Chromium rounds each run's box up
+    /// to a layout unit (1/64 px) and places carets inside a right-to-left run from its
+    /// exact width, so a caret can differ by a unit.
+    static let tolerance = 1.0 / 64 + 1e-6
+
+    static func compare(_ name: String) throws -> Result {
+        let fixtures = BrowserParityTests.fixtures
+        let decoder = JSONDecoder()
+        let fixture = try String(contentsOf: fixtures.appendingPathComponent("browser-bidi-\(name).jsonl"), encoding: .utf8)
+        let lines = fixture.split(separator: "\n")
+        let header = try decoder.decode(Header.self, from: Data(lines[0].utf8))
+        let records = try lines.dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
+        let corpus = try String(contentsOf: fixtures.appendingPathComponent("bidi-\(name).jsonl"), encoding: .utf8)
+        var texts: [String: String] = [:]
+        for line in corpus.split(separator: "\n") {
+            let p = try decoder.decode(BrowserParityTests.Paragraph.self, from: Data(line.utf8))
+            texts[p.id] = p.text
+        }
+        var stacks: [String: FontStack] = [:]
+        var result = Result()
+        for r in records {
+            let key = "\(r.family)@\(r.size)"
+            let stack: FontStack
+            if let s = stacks[key] { stack = s } else {
+                stack = try FontStack(family: r.family, size: r.size)
+                stacks[key] = stack
+            }
+            let text = try #require(texts[r.id])
+            let layout = try ShapedText(text: text, shaper: stack).layout(width: r.width)
+            let tag = "\(r.id) \(r.family) \(r.width)px"
+            let starts = layout.lines.map(\.start)
+            result.layouts.check(starts == r.starts, "\(tag): lines \(starts) vs \(r.starts)")
+            guard starts == r.starts else { continue }
+            // Caret places: each boundary on each line Chromium shows it on.
+            for (k, offset) in r.boundaries.enumerated() {
+                var byLine: [Int: [Double]] = [:]
+                for rect in r.rects[k] { byLine[Int(rect[1]), default: []].append(rect[0]) }
+                for (line, xs) in byLine.sorted(by: { $0.key < $1.key }) {
+                    let down = try layout.lineIndex(for: TextPosition(offset: offset))
+                    let position = TextPosition(offset: offset, affinity: down == line ? .downstream : .upstream)
+                    guard try layout.lineIndex(for: position) == line else {
+                        result.carets.check(false, "\(tag) @\(offset): Chromium shows it on line \(line)")
+                        continue
+                    }
+                    let rects = try layout.caretRects(for: position)
+                    let mine = unique([rects.primary.minX] + (rects.secondary.map { [$0.minX] } ?? []))
+                    let theirs = unique(xs)
+                    let same = mine.count == theirs.count && zip(mine, theirs).allSatisfy { abs($0 - $1) <= tolerance }
+                    result.carets.check(same, "\(tag) @\(offset) line \(line): \(mine) vs \(theirs)")
+                }
+            }
+            // caretPositionFromPoint on the grid (points Chromium answers for: inside the div).
+            for (line, row) in r.hits.enumerated() {
+                let y = layout.lineTop(line) + layout.heightOfLine(line) / 2
+                for (n, expected) in row.enumerated() where expected >= 0 {
+                    let x = header.grid.from + Double(n) * header.grid.step
+                    guard x >= 0 && x < r.width else { continue }
+                    let found = layout.position(at: Point(x: x, y: y)).offset
+                    result.hits.check(found == expected, "\(tag) line \(line) x \(x): \(found) vs \(expected)")
+                }
+            }
+            // Arrow keys (Selection.modify), where Chromium stays in the paragraph.
+            for (k, offset) in r.boundaries.enumerated() {
+                for (direction, expected) in [(1, r.right[k]), (-1, r.left[k])] where expected >= 0 {
+                    let moved = try layout.position(movingHorizontallyFrom: TextPosition(offset: offset), by: direction).offset
+                    result.moves.check(moved == expected, "\(tag) @\(offset) \(direction > 0 ? "right" : "left"): \(moved) vs \(expected)")
+                }
+            }
+        }
+        return result
+    }
+
+    static func unique(_ xs: [Double]) -> [Double] {
+        var result: [Double] = []
+        for x in xs.sorted() where result.last.map({ abs($0 - x) > tolerance }) ?? true { result.append(x) }
+        return result
+    }
+
+    /// The issue's target for every kind of check.
+    static let floor = 0.999
+
+    @Test(arguments: ["tuning", "holdout"])
+    func caretsHitsAndMovesMatchChromium(corpus: String) throws {
+        let r = try Self.compare(corpus)
+        print("bidi \(corpus): layouts \(r.layouts), caret places \(r.carets), hits \(r.hits), arrow moves \(r.moves)")
+        for (name, tally) in [("layouts", r.layouts), ("carets", r.carets), ("hits", r.hits), ("moves", r.moves)] {
+            for failure in tally.failures.prefix(40) { print("  \(name): \(failure)") }
+            #expect(tally.agreement >= Self.floor, "\(corpus) \(name): \(tally)")
+        }
+    }
+}
