@@ -91,6 +91,22 @@ extension LineLayout {
         return CaretRects(primary: Rect(x: primary, y: y, width: 0, height: h), secondary: secondary)
     }
 
+    /// Every place on its line the caret at `position` lies on, unclamped: the edges of the
+    /// boxes it bounds (what a browser's collapsed range reports), or its cluster edge.
+    func caretPlaces(for position: TextPosition) throws(TextLayoutError) -> [Double] {
+        let index = try lineIndex(for: position)
+        guard let bidi = try bidiLine(index) else { return [try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))] }
+        guard let b = bidi.boundaryIndex(Swift.min(position.offset, bidi.contentEnd)) else { return [] }
+        return bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]
+    }
+
+    /// The primary caret's x at `position`, unclamped.
+    func primaryCaretX(for position: TextPosition) throws(TextLayoutError) -> Double {
+        let index = try lineIndex(for: position)
+        guard let bidi = try bidiLine(index) else { return try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd)) }
+        return bidi.primaryX(position.offset)
+    }
+
     /// An x on line `index` kept at the wrap edge when hanging white space runs past it.
     func clamped(_ x: Double, onLine index: Int) -> Double {
         width.isFinite ? Swift.min(x, Swift.max(width, line(at: index).width)) : x

@@ -28,19 +28,14 @@ struct _BidiLine: Sendable {
         var rightOffset: Int { isRightToLeft ? start : end }
     }
 
-    /// A place where the caret may be drawn for an offset: the edge of a cluster (or the
-    /// line's start when it is empty) and the level of the cluster.
-    struct Place: Sendable {
-        var x: Double
-        var level: UInt8
-        /// The cluster's index in visual order (ties between places go to the left one).
-        var visual: Int
-    }
-
     let start: Int
     let contentEnd: Int
     /// Clusters from left to right.
     let clusters: [Cluster]
+    /// The boxes the clusters make, from left to right.
+    let boxes: [Box]
+    /// Per boundary: the x of every box edge it lies on (a browser's collapsed range there).
+    let places: [[Double]]
     /// Grapheme boundaries of the line in logical order (`start...contentEnd`).
     let boundaries: [Int]
     /// Per boundary: the primary caret's x and, where the offset sits at two different
@@ -106,10 +101,27 @@ struct _BidiLine: Sendable {
             v = w
         }
         self.clusters = clusters
-        // Every boundary's places: the edges of the clusters it bounds.
+        // Boxes: stretches of clusters of one level that follow each other in the text in
+        // their direction (a browser's text fragments, as far as the caret can tell).
+        var boxes: [Box] = []
+        for c in clusters {
+            if var last = boxes.last, last.level == c.level,
+               c.isRightToLeft ? c.end == last.start : c.start == last.end {
+                if c.isRightToLeft { last.start = c.start } else { last.end = c.end }
+                last.right = c.right
+                boxes[boxes.count - 1] = last
+            } else {
+                boxes.append(Box(start: c.start, end: c.end, level: c.level, left: c.left, right: c.right))
+            }
+        }
+        self.boxes = boxes
         let boundaries = stops.map(\.offset)
         self.boundaries = boundaries
-        var places = [[Place]](repeating: [], count: boundaries.count)
+        // Each boundary's places (the box edges it lies on) and its caret.
+        var primary = [Double](repeating: 0, count: boundaries.count)
+        var secondary = [Double?](repeating: nil, count: boundaries.count)
+        var places = [[Double]](repeating: [], count: boundaries.count)
+        var first = [Int?](repeating: nil, count: boundaries.count)   // the first box (visually) it bounds
         func index(of offset: Int) -> Int {
             var lo = 0, hi = boundaries.count - 1
             while lo < hi {
@@ -118,26 +130,133 @@ struct _BidiLine: Sendable {
             }
             return lo
         }
-        for (n, c) in clusters.enumerated() {
-            places[index(of: c.leftOffset)].append(Place(x: c.left, level: c.level, visual: n))
-            places[index(of: c.rightOffset)].append(Place(x: c.right, level: c.level, visual: n))
-        }
-        var primary = [Double](repeating: 0, count: boundaries.count)
-        var secondary = [Double?](repeating: nil, count: boundaries.count)
-        for b in boundaries.indices {
-            let ps = places[b]
-            guard var best = ps.first else { continue }
-            for p in ps.dropFirst() where p.level < best.level || (p.level == best.level && p.x < best.x) { best = p }
-            primary[b] = best.x
-            // The other place, where it is elsewhere (the furthest from the primary).
-            var other: Double?
-            for p in ps where abs(p.x - best.x) > 1e-9 {
-                if other == nil || abs(p.x - best.x) > abs(other! - best.x) { other = p.x }
+        for (n, b) in boxes.enumerated() {
+            for (offset, x) in [(b.leftOffset, b.left), (b.rightOffset, b.right)] {
+                let k = index(of: offset)
+                if !places[k].contains(where: { abs($0 - x) < 1e-9 }) { places[k].append(x) }
+                if first[k] == nil { first[k] = n }
             }
-            secondary[b] = other
         }
+        // Offsets inside a box: the edge of their cluster.
+        for c in clusters {
+            let k = index(of: c.leftOffset)
+            if places[k].isEmpty { places[k] = [c.left] }
+        }
+        for k in boundaries.indices {
+            if let n = first[k] {
+                let side: Side = boxes[n].leftOffset == boundaries[k] ? .left : .right
+                let adjusted = Self.adjustCaret(boxes, n, side)
+                primary[k] = adjusted.side == .left ? boxes[adjusted.box].left : boxes[adjusted.box].right
+            } else {
+                primary[k] = places[k].first ?? 0
+            }
+            var other: Double?
+            for x in places[k] where abs(x - primary[k]) > 1e-9 {
+                if other == nil || abs(x - primary[k]) > abs(other! - primary[k]) { other = x }
+            }
+            secondary[k] = other
+        }
+        self.places = places
         self.primary = primary
         self.secondary = secondary
+    }
+
+    // MARK: Chromium's bidi adjustment
+
+    /// A box of the line (see `init`), with its UTF-8 range and x extent.
+    struct Box: Sendable {
+        var start: Int
+        var end: Int
+        var level: UInt8
+        var left: Double
+        var right: Double
+        var isRightToLeft: Bool { level & 1 == 1 }
+        var leftOffset: Int { isRightToLeft ? end : start }
+        var rightOffset: Int { isRightToLeft ? start : end }
+    }
+
+    enum Side { case left, right }
+
+    /// Walking boxes towards one side: `toward` is the side walked to.
+    struct Walk {
+        let toward: Side
+        var back: Walk { Walk(toward: toward == .left ? .right : .left) }
+        func next(_ i: Int, _ count: Int) -> Int? {
+            let j = toward == .left ? i - 1 : i + 1
+            return j >= 0 && j < count ? j : nil
+        }
+    }
+
+    /// The first box after `start` (walking) whose level is at most `level`.
+    static func findRun(_ boxes: [Box], _ start: Int, _ level: UInt8, _ walk: Walk) -> Int? {
+        var r = walk.next(start, boxes.count)
+        while let i = r {
+            if boxes[i].level <= level { return i }
+            r = walk.next(i, boxes.count)
+        }
+        return nil
+    }
+
+    /// The last box from `start` (itself included, walking) before one of level at most
+    /// `level` (`orEqual: false`) or below `level` (`orEqual: true`).
+    static func runBoundary(_ boxes: [Box], _ start: Int, _ level: UInt8, _ walk: Walk, entire: Bool) -> Int {
+        var last = start
+        var r = walk.next(start, boxes.count)
+        while let i = r {
+            if entire ? boxes[i].level < level : boxes[i].level <= level { return last }
+            last = i
+            r = walk.next(i, boxes.count)
+        }
+        return last
+    }
+
+    /// Where Chromium draws the caret that the text resolves to `side` of box `n`: at a
+    /// box's edge next to text of another level, it moves the caret to the edge of the
+    /// run the paragraph's direction reads into (Blink's `BidiAdjustment`, studied and
+    /// written anew here, checked against Chromium's painted carets).
+    static func adjustCaret(_ boxes: [Box], _ n: Int, _ side: Side) -> (box: Int, side: Side) {
+        // Walking away from the side the caret is on; "back" is that side.
+        let walk = Walk(toward: side == .left ? .right : .left)
+        let box = boxes[n]
+        let backSide = side
+        let forwardSide: Side = walk.toward
+        if !box.isRightToLeft {
+            // The paragraph's direction.
+            guard let behind = walk.back.next(n, boxes.count) else { return (n, backSide) }
+            if walk.toward == .left {
+                if boxes[behind].level >= box.level { return (n, backSide) }
+            } else {
+                if boxes[behind].isRightToLeft == box.isRightToLeft || boxes[behind].level > box.level { return (n, backSide) }
+            }
+            let level = boxes[behind].level
+            if let ahead = findRun(boxes, n, level, walk), boxes[ahead].level == level { return (n, backSide) }
+            return (runBoundary(boxes, n, level, walk.back, entire: true), backSide)
+        }
+        let level = box.level
+        let behind = walk.back.next(n, boxes.count)
+        if behind == nil || boxes[behind!].level < level {
+            return (runBoundary(boxes, n, level, walk, entire: true), forwardSide)
+        }
+        if boxes[behind!].level <= level { return (n, backSide) }
+        return (runBoundary(boxes, n, level, walk.back, entire: false), backSide)
+    }
+
+    /// Where Chromium's hit test puts a point that lands on `side` of box `n` (Blink's
+    /// hit-test adjustment).
+    static func adjustHit(_ boxes: [Box], _ n: Int, _ side: Side) -> (box: Int, side: Side) {
+        let walk = Walk(toward: side == .left ? .right : .left)
+        let box = boxes[n]
+        let backSide = side
+        let forwardSide: Side = walk.toward
+        if !box.isRightToLeft { return (n, backSide) }
+        let level = box.level
+        let behind = walk.back.next(n, boxes.count)
+        if let b = behind, boxes[b].level == level { return (n, backSide) }
+        if let b = behind, boxes[b].level > level {
+            return (runBoundary(boxes, b, level, walk.back, entire: false), forwardSide)
+        }
+        let far = runBoundary(boxes, n, level, walk, entire: true)
+        return boxes[far].isRightToLeft == box.isRightToLeft ? (far, forwardSide) : (far, backSide)
     }
 
     @inline(__always)
@@ -163,30 +282,28 @@ struct _BidiLine: Sendable {
     }
 
     /// The offset a point at `x` lands on, as Chromium's `caretPositionFromPoint` answers:
-    /// the nearer edge of the cluster under `x` (past either end, that end's edge); where
-    /// that edge is a direction boundary with two offsets, the one whose primary caret is
-    /// drawn there.
+    /// the nearer edge of the cluster under `x` (past either end of the line, that end's
+    /// cluster); where that edge is a box's edge, Blink's hit-test adjustment decides.
     func offset(atX x: Double) -> Int {
         guard !clusters.isEmpty else { return start }
-        // The cluster under x (binary search over the clusters' left edges).
         var lo = 0, hi = clusters.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if clusters[mid].left <= x { lo = mid } else { hi = mid - 1 }
         }
-        var n = lo
-        if x >= clusters[n].right && n + 1 < clusters.count && x >= clusters[n + 1].left { n += 1 }
-        let c = clusters[n]
-        let rightSide = x >= (c.left + c.right) / 2
-        let edge = rightSide ? c.right : c.left
-        let mine = rightSide ? c.rightOffset : c.leftOffset
-        let neighbour = rightSide ? (n + 1 < clusters.count ? clusters[n + 1].leftOffset : nil)
-                                  : (n > 0 ? clusters[n - 1].rightOffset : nil)
-        guard let neighbour, neighbour != mine else { return mine }
-        if abs(primaryX(mine) - edge) < 1e-6 { return mine }
-        if abs(primaryX(neighbour) - edge) < 1e-6 { return neighbour }
-        let other = rightSide ? clusters[n + 1] : clusters[n - 1]
-        return other.level < c.level ? neighbour : mine
+        let c = clusters[lo]
+        let side: Side = x >= (c.left + c.right) / 2 ? .right : .left
+        // The box holding the cluster.
+        var b = 0, e = boxes.count - 1
+        while b < e {
+            let mid = (b + e + 1) / 2
+            if boxes[mid].left <= c.left + 1e-9 { b = mid } else { e = mid - 1 }
+        }
+        let box = boxes[b]
+        let atEdge = side == .left ? abs(box.left - c.left) < 1e-9 : abs(box.right - c.right) < 1e-9
+        guard atEdge else { return side == .left ? c.leftOffset : c.rightOffset }
+        let hit = Self.adjustHit(boxes, b, side)
+        return hit.side == .left ? boxes[hit.box].leftOffset : boxes[hit.box].rightOffset
     }
 
     /// Every boundary of the line ordered by its primary caret's x (ties in logical order):
