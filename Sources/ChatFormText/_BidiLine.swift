@@ -300,10 +300,21 @@ struct _BidiLine: Sendable {
             if boxes[mid].left <= c.left + 1e-9 { b = mid } else { e = mid - 1 }
         }
         let box = boxes[b]
+        let mine = side == .left ? c.leftOffset : c.rightOffset
         let atEdge = side == .left ? abs(box.left - c.left) < 1e-9 : abs(box.right - c.right) < 1e-9
-        guard atEdge else { return side == .left ? c.leftOffset : c.rightOffset }
+        guard atEdge else { return mine }
         let hit = Self.adjustHit(boxes, b, side)
-        return hit.side == .left ? boxes[hit.box].leftOffset : boxes[hit.box].rightOffset
+        let chromium = hit.side == .left ? boxes[hit.box].leftOffset : boxes[hit.box].rightOffset
+        // Where Chromium's answer is drawn elsewhere (its run reaches past hanging white
+        // space, or two offsets share the place), keep an offset drawn at the tapped edge,
+        // so a tap on a caret never moves it.
+        let edge = side == .left ? c.left : c.right
+        if abs(primaryX(chromium) - edge) < 1e-9 { return chromium }
+        if abs(primaryX(mine) - edge) < 1e-9 { return mine }
+        let neighbour = side == .left ? (lo > 0 ? clusters[lo - 1].rightOffset : nil)
+                                      : (lo + 1 < clusters.count ? clusters[lo + 1].leftOffset : nil)
+        if let neighbour, abs(primaryX(neighbour) - edge) < 1e-9 { return neighbour }
+        return chromium
     }
 
     /// Every boundary of the line ordered by its primary caret's x (ties in logical order):

@@ -138,6 +138,76 @@ struct BidiCaretParityTests {
         return result
     }
 
+    struct PaintedRecord: Decodable {
+        var id: String
+        var family: String
+        var size: Double
+        var width: Double
+        /// [offset, line, "down" | "up", painted column or null, the selection's focus].
+        var carets: [[PaintedValue]]
+    }
+
+    enum PaintedValue: Decodable {
+        case number(Int), text(String), none
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .none } else if let n = try? c.decode(Int.self) { self = .number(n) } else { self = .text(try c.decode(String.self)) }
+        }
+        var int: Int? { if case .number(let n) = self { n } else { nil } }
+    }
+
+    /// The primary caret against the caret Chromium paints (`--painted-carets`: a red
+    /// caret in a contenteditable copy, photographed) at every offset where it could be at
+    /// two places: box edges, line ends, direction changes, and at the end of a line above
+    /// a soft wrap. Chromium paints a one-pixel caret at its x snapped down to a pixel.
+    static func comparePainted(_ name: String) throws -> Tally {
+        let fixtures = BrowserParityTests.fixtures
+        let decoder = JSONDecoder()
+        let fixture = try String(contentsOf: fixtures.appendingPathComponent("browser-bidi-painted-\(name).jsonl"), encoding: .utf8)
+        let records = try fixture.split(separator: "\n").dropFirst().map { try decoder.decode(PaintedRecord.self, from: Data($0.utf8)) }
+        let corpus = try String(contentsOf: fixtures.appendingPathComponent("bidi-\(name).jsonl"), encoding: .utf8)
+        var texts: [String: String] = [:]
+        for line in corpus.split(separator: "\n") {
+            let p = try decoder.decode(BrowserParityTests.Paragraph.self, from: Data(line.utf8))
+            texts[p.id] = p.text
+        }
+        var stacks: [String: FontStack] = [:]
+        var tally = Tally()
+        for r in records {
+            let key = "\(r.family)@\(r.size)"
+            let stack: FontStack
+            if let s = stacks[key] { stack = s } else {
+                stack = try FontStack(family: r.family, size: r.size)
+                stacks[key] = stack
+            }
+            let layout = try ShapedText(text: try #require(texts[r.id]), shaper: stack).layout(width: r.width)
+            for c in r.carets {
+                guard let line = c[1].int, let focus = c[4].int, case .text(let affinity) = c[2] else { continue }
+                let tag = "\(r.id) \(r.family) \(r.width)px @\(focus) \(affinity) line \(line)"
+                guard let column = c[3].int else {
+                    tally.check(false, "\(tag): Chromium painted no caret")
+                    continue
+                }
+                var position = TextPosition(offset: focus)
+                if affinity == "up" && line + 1 < layout.lineCount && layout.lines[line].end == focus && !layout.lines[line].isHard {
+                    position.affinity = .upstream
+                }
+                let x = try layout.primaryCaretX(for: position)
+                let onLine = try layout.lineIndex(for: position) == line
+                tally.check(onLine && Int((x + 1e-6).rounded(.down)) == column, "\(tag): \(onLine ? "" : "other line, ")x \(x) vs column \(column)")
+            }
+        }
+        return tally
+    }
+
+    @Test(arguments: ["tuning", "holdout"])
+    func primaryCaretsAreWhereChromiumPaintsThem(corpus: String) throws {
+        let tally = try Self.comparePainted(corpus)
+        print("bidi \(corpus): painted carets \(tally)")
+        for failure in tally.failures.prefix(40) { print("  painted: \(failure)") }
+        #expect(tally.agreement >= Self.floor, "\(corpus) painted carets: \(tally)")
+    }
+
     /// The issue's target for every kind of check.
     static let floor = 0.999
 
