@@ -91,11 +91,14 @@ extension TextLayout: LineLayout {
         }
     }
 
-    /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator).
+    /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator, or
+    /// the boundaries a prepared text keeps).
     ///
-    /// - Complexity: O(1) amortized.
+    /// - Complexity: O(1) amortized; O(log n) for a prepared text.
     public func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool {
         if offset <= 0 || offset >= utf8Count { return true }
+        // A prepared text knows its boundaries: no ICU (the caret queries' hot path).
+        if let shaped = shapedText { return Int(shaped.offsets[shaped.boundary(of: offset)]) == offset }
         return try withText { _, iterators in iterators.isGraphemeBoundary(offset) }
     }
 
