@@ -68,9 +68,15 @@ extension LineLayout {
     ///
     /// - Complexity: O(length of the line).
     public func position(onLine index: Int, x goal: Double) throws(TextLayoutError) -> TextPosition {
+        try position(onLine: index, x: goal, keepingTappedCaret: true)
+    }
+
+    /// `position(onLine:x:)`; without `keepingTappedCaret`, Chromium's answer even where it
+    /// is drawn elsewhere than the tapped edge (for the parity tests).
+    func position(onLine index: Int, x goal: Double, keepingTappedCaret: Bool) throws(TextLayoutError) -> TextPosition {
         if let bidi = try bidiLine(index) {
             let line = line(at: index)
-            let offset = bidi.offset(atX: goal)
+            let offset = bidi.offset(atX: goal, keepingTappedCaret: keepingTappedCaret)
             let soft = !line.isHard && index < lineCount - 1
             return TextPosition(offset: offset, affinity: soft && offset == line.end ? .upstream : .downstream)
         }

@@ -19,11 +19,15 @@
 /// - **Grapheme boundaries**: `isGraphemeBoundary(_:)`, `graphemeBoundary(after:)` and
 ///   `graphemeBoundary(before:)` (UAX #29, or ICU's answer).
 ///
+/// - **Bidi levels**: `bidiLevels(onLine:)`, the UAX #9 level of each byte of a line (nil for
+///   left-to-right text). With them the caret queries reorder a line's graphemes (ICU's
+///   `ubidi_reorderVisual`) and place carets, hits, arrow keys and selections as Chromium
+///   does (see <doc:BidirectionalText>); caret stops then give each grapheme's advance, in
+///   logical order.
+///
 /// ``TextLayout`` (cell, fixed, custom or shaped metrics) and ``TextDocument`` (paragraphs
 /// laid out one by one) conform. A styled text (several fonts in one paragraph, inline
-/// boxes) conforms by supplying its lines and the x of its boundaries from its own runs; a
-/// text with right-to-left runs supplies each boundary's x where the caret is drawn, in
-/// logical order (x need not grow along a line).
+/// boxes) conforms by supplying its lines and the x of its boundaries from its own runs.
 ///
 /// ```swift
 /// func caretBottom(of text: some LineLayout, at offset: Int) throws -> Double {

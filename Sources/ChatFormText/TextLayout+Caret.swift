@@ -68,8 +68,8 @@ extension TextLayout: LineLayout {
         let line = lines[index]
         if line.contentEnd == line.start { return nil }
         if let shaped = shapedText {
+            guard !shaped.storage.header.isLeftToRight else { return nil }
             let runs = shaped.runs
-            guard runs.contains(where: { $0.bidiLevel != 0 }) else { return nil }
             var levels = [UInt8](repeating: 0, count: line.contentEnd - line.start)
             var r = shaped.runIndex(containing: line.start)
             var any = false
@@ -85,8 +85,12 @@ extension TextLayout: LineLayout {
             }
             return any ? levels : nil
         }
+        // The line's bytes first (no ICU): most lines hold no right-to-left character.
+        var copy = text
+        let needed = copy.withUTF8 { TextItemizer.needsBidi($0, line.start..<line.contentEnd) }
+        guard needed else { return nil }
         return try withText { bytes, _ in
-            guard TextItemizer.needsBidi(bytes, line.start..<line.contentEnd), let all = TextItemizer.bidiLevels(bytes) else { return nil }
+            guard let all = TextItemizer.bidiLevels(bytes) else { return nil }
             return Array(all[line.start..<line.contentEnd])
         }
     }

@@ -284,7 +284,7 @@ struct _BidiLine: Sendable {
     /// The offset a point at `x` lands on, as Chromium's `caretPositionFromPoint` answers:
     /// the nearer edge of the cluster under `x` (past either end of the line, that end's
     /// cluster); where that edge is a box's edge, Blink's hit-test adjustment decides.
-    func offset(atX x: Double) -> Int {
+    func offset(atX x: Double, keepingTappedCaret: Bool = true) -> Int {
         guard !clusters.isEmpty else { return start }
         var lo = 0, hi = clusters.count - 1
         while lo < hi {
@@ -305,6 +305,7 @@ struct _BidiLine: Sendable {
         guard atEdge else { return mine }
         let hit = Self.adjustHit(boxes, b, side)
         let chromium = hit.side == .left ? boxes[hit.box].leftOffset : boxes[hit.box].rightOffset
+        if !keepingTappedCaret { return chromium }
         // Where Chromium's answer is drawn elsewhere (its run reaches past hanging white
         // space, or two offsets share the place), keep an offset drawn at the tapped edge,
         // so a tap on a caret never moves it.
