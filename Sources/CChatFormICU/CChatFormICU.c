@@ -141,3 +141,5 @@ int32_t cfl_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *
     ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualToLogical);
     return 0;
 }
+
+int32_t cfl_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }

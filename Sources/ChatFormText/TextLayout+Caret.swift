@@ -59,11 +59,13 @@ extension TextLayout: LineLayout {
     }
 
     /// The embedding level of each byte of line `index` (from its start to its content
-    /// end), resolved on the whole paragraph: a prepared text's runs carry them; other
-    /// metrics resolve the paragraph with ICU when the line holds right-to-left text.
+    /// end): a prepared text's runs carry them (resolved on the whole text); other metrics
+    /// resolve the line with ICU when it holds right-to-left text, together with its text
+    /// up to the nearest strong character on each side within its hard line (see
+    /// <doc:BidirectionalText>).
     ///
-    /// - Complexity: O(runs + length of the line) prepared, else O(length of the line),
-    ///   plus O(n) when the line holds right-to-left text.
+    /// - Complexity: O(runs + length of the line) prepared, else O(length of the line and
+    ///   of the context read).
     public func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
         let line = lines[index]
         if line.contentEnd == line.start { return nil }
@@ -87,11 +89,9 @@ extension TextLayout: LineLayout {
         }
         // The line's bytes first (no ICU): most lines hold no right-to-left character.
         var copy = text
-        let needed = copy.withUTF8 { TextItemizer.needsBidi($0, line.start..<line.contentEnd) }
-        guard needed else { return nil }
-        return try withText { bytes, _ in
-            guard let all = TextItemizer.bidiLevels(bytes) else { return nil }
-            return Array(all[line.start..<line.contentEnd])
+        return copy.withUTF8 { bytes in
+            guard TextItemizer.needsBidi(bytes, line.start..<line.contentEnd) else { return nil }
+            return _BidiContext.levels(line: line.start..<line.contentEnd, count: bytes.count) { Array(bytes[$0]) }
         }
     }
 

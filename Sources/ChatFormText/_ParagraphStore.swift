@@ -260,14 +260,18 @@ struct _Paragraph: Sendable {
     }
 
     /// The caret stops of line `index`.
-    /// The embedding levels of line `index` (a large paragraph resolves them on a window
-    /// of its lines around it).
+    /// The embedding levels of line `index` (a large paragraph reads the line's context
+    /// from its rope).
     func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
         switch storage {
         case .flat(let layout): return try layout.bidiLevels(onLine: index)
         case .large(let large):
-            let (window, _) = large.window(lines: index..<index + 1)
-            return try window.bidiLevels(onLine: 0)
+            // The line with its context, read from the rope.
+            let (window, base) = large.window(lines: index..<index + 1)
+            let line = window.lines[0]
+            return _BidiContext.levels(line: (line.start + base)..<(line.contentEnd + base), count: large.rope.count) {
+                large.rope.bytes(in: $0)
+            }
         }
     }
 
