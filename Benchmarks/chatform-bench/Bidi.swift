@@ -10,8 +10,22 @@ extension Bench {
     /// the caret rectangles (primary and secondary) of every grapheme boundary, and hit
     /// tests on a grid of points over its lines. Each figure is the median of batches, per
     /// call; the first call on a line (which makes the line's visual model) is timed apart.
+    /// The benchmark's message: 100 characters of Arabic, Hebrew, English, a version, an
+    /// emoji and a URL.
+    static let bidiMessage = "سلام! the build 2.3.1 is green ✅ שלום לכולם, see https://example.com/b/42 مرحبا بالعالم 123 ok thank"
+
+    /// A grid of points over the layout's lines: 50 a line, 5 px apart, at each line's middle.
+    static func bidiPoints(_ layout: TextLayout) -> [Point] {
+        var points: [Point] = []
+        for line in 0..<layout.lineCount {
+            let y = layout.lineTop(line) + layout.heightOfLine(line) / 2
+            for k in 0..<50 { points.append(Point(x: Double(k) * 5, y: y)) }
+        }
+        return points
+    }
+
     func bidi(runs: Int, into results: inout Results) throws {
-        let message = "سلام! the build 2.3.1 is green ✅ שלום לכולם, see https://example.com/b/42 مرحبا بالعالم 123 ok thank"
+        let message = Self.bidiMessage
         let stack = try FontStack(family: fontFamily, size: fontSize)
         let prepared = try ShapedText(text: message, shaper: stack)
         let layout = try prepared.layout(width: 240)
@@ -20,17 +34,13 @@ extension Bench {
         let boundaries = try layout.graphemeBoundaries()
         // Checked first: every caret lies on its line, and a tap on it lands on an offset
         // drawn there.
-        var points: [Point] = []
         for offset in boundaries {
             let rects = try layout.caretRects(for: TextPosition(offset: offset))
             check(rects.primary.minX >= 0 && rects.primary.minX <= 240, "caret outside the line")
             let hit = layout.position(at: Point(x: rects.primary.minX, y: rects.primary.midY))
             check(try layout.caretRect(for: hit).minX == rects.primary.minX, "a tap on a caret moved it")
         }
-        for line in 0..<layout.lineCount {
-            let y = layout.lineTop(line) + layout.heightOfLine(line) / 2
-            for k in 0..<50 { points.append(Point(x: Double(k) * 5, y: y)) }
-        }
+        let points = Self.bidiPoints(layout)
         // Cold: a fresh layout of the prepared text at another width each time re-makes
         // its lines' models (the cache is per prepared text and line range).
         let cold = try Clock.time {
