@@ -1,6 +1,7 @@
 import ChatFormTesting
 import ChatFormText
 import ChatFormFont
+import ChatFormGeometry
 import Foundation
 import ArgumentParser
 
@@ -19,6 +20,11 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case prepare
     /// Laying the prepared messages out at eight new widths (as the `font.layout` key does).
     case layout
+    /// The caret rects (primary and secondary) of every boundary of the bidi benchmark's
+    /// 100-character mixed message (as the `bidi.caret_rect` key does), 1,000 times a pass.
+    case caret
+    /// Hit tests on the bidi benchmark's grid of points over that message, 1,000 times a pass.
+    case hit
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -42,6 +48,22 @@ extension Bench {
                 }
             }
             print("\(kind.rawValue) bytes=\(text.utf8.count) passes=\(passes) check=\(lines)")
+        case .caret, .hit:
+            let layout = try ShapedText(text: Self.bidiMessage, shaper: try FontStack(family: fontFamily, size: fontSize))
+                .layout(width: 240)
+            let boundaries = try layout.graphemeBoundaries()
+            let points = Self.bidiPoints(layout)
+            var sum = 0.0
+            for _ in 0...passes {
+                for _ in 0..<1_000 {
+                    if kind == .caret {
+                        for offset in boundaries { sum += try layout.caretRects(for: TextPosition(offset: offset)).primary.minX }
+                    } else {
+                        for p in points { sum += Double(layout.position(at: p).offset) }
+                    }
+                }
+            }
+            print("\(kind.rawValue) calls=\(1_000 * (kind == .caret ? boundaries.count : points.count)) passes=\(passes) check=\(sum)")
         case .prepare, .layout:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []

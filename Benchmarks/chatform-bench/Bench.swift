@@ -52,6 +52,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the Markdown measure (100k messages on every core).")
     var markdownOnly = false
 
+    @Flag(help: "Only carets and hit tests in mixed-direction text.")
+    var bidiOnly = false
+
     @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout; text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
@@ -70,7 +73,9 @@ struct Bench: ParsableCommand {
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         if let instructions { return try instructionLoop(instructions, passes: passes) }
-        if markdownOnly {
+        if bidiOnly {
+            try bidi(runs: runs, into: &results)
+        } else if markdownOnly {
             try markdown(threads: threadCount, into: &results)
         } else if wrapOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
@@ -80,13 +85,14 @@ struct Bench: ParsableCommand {
             try input(into: &results)
             try field(into: &results)
         }
-        if !fontsOnly && !wrapOnly && !markdownOnly { try paragraph(into: &results) }
-        if !wrapOnly && !paragraphsOnly && !markdownOnly {
+        if !fontsOnly && !wrapOnly && !markdownOnly && !bidiOnly { try paragraph(into: &results) }
+        if !wrapOnly && !paragraphsOnly && !markdownOnly && !bidiOnly {
             try fonts(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
+            try bidi(runs: runs, into: &results)
         }
-        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly { try markdown(threads: threadCount, into: &results) }
+        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly && !bidiOnly { try markdown(threads: threadCount, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }

@@ -133,3 +133,13 @@ int32_t cfl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraphL
     ubidi_close(bidi);
     return err;
 }
+
+_Static_assert(sizeof(UBiDiLevel) == sizeof(uint8_t), "bidi levels are bytes");
+
+int32_t cfl_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *visualToLogical) {
+    if (length <= 0) return length == 0 ? 0 : 1;
+    ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualToLogical);
+    return 0;
+}
+
+int32_t cfl_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }

@@ -25,6 +25,9 @@ public struct TableConfiguration: Sendable {
     public var estimateFromTextLength: Bool
     /// Animation frames per second [60], within `frameRates` (see `init`).
     public var frameRate: Double
+    /// The order the left and right arrows move the caret in [logical: Chromium's arrow
+    /// keys in a left-to-right block; `.visual`: AppKit's and Firefox's].
+    public var caretMovement: CaretMovementOrder = .logical
 
     /// The frame rates a table runs at: 1 to 1000 frames per second.
     public static let frameRates: ClosedRange<Double> = 1...1000

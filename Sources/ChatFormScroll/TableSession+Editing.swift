@@ -278,10 +278,13 @@ extension TableSession {
         var position = focus.caret
         do {
             switch movement {
-            case .left:
-                position = selection.isEmpty ? TextPosition(offset: try layout.offset(before: position.offset)) : TextPosition(offset: selection.lowerBound)
-            case .right:
-                position = selection.isEmpty ? TextPosition(offset: try layout.offset(after: position.offset)) : TextPosition(offset: selection.upperBound)
+            case .left, .right:
+                // One grapheme in the configured order (in mixed-direction text, visually if
+                // asked); a selection collapses to its start or end.
+                let forward = movement == .right
+                position = selection.isEmpty
+                    ? try layout.position(movingHorizontallyFrom: position, by: forward ? 1 : -1, order: configuration.caretMovement)
+                    : TextPosition(offset: forward ? selection.upperBound : selection.lowerBound)
             case .up, .down:
                 let moved = try layout.position(movingVerticallyFrom: position, by: movement == .up ? -1 : 1, goalX: focus.goalX)
                 position = moved.position

@@ -34,12 +34,14 @@ extension LineLayout {
     /// end), kept at the wrap edge when hanging white space runs past it.
     func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = line(at: index)
+        if let bidi = try bidiLine(index) { return clamped(bidi.primaryX(Swift.min(offset, line.contentEnd)), onLine: index) }
         let x = try caretX(onLine: index, at: Swift.min(offset, line.contentEnd))
         return width.isFinite ? Swift.min(x, Swift.max(width, line.width)) : x
     }
 
     /// The caret rectangle (zero width, one line tall) for `position`, in the text's
-    /// coordinates (x from the line's left edge, y from the top of the first line).
+    /// coordinates (x from the line's left edge, y from the top of the first line). In
+    /// mixed-direction text, the primary caret of ``caretRects(for:)``.
     ///
     /// - Throws: `.offsetOutOfRange` or `.notOnGraphemeBoundary`.
     /// - Complexity: O(log lines + length of the caret's line).
@@ -60,10 +62,24 @@ extension LineLayout {
 
     /// The position on line `index` nearest to x = `goal`: the boundary before the first
     /// cluster whose middle lies past `goal`; past the line's content, its end (upstream
-    /// at a soft wrap).
+    /// at a soft wrap). In mixed-direction text, the nearer edge of the cluster under
+    /// `goal`, and at a direction boundary the offset whose primary caret is drawn there,
+    /// as Chromium's `caretPositionFromPoint` answers.
     ///
     /// - Complexity: O(length of the line).
     public func position(onLine index: Int, x goal: Double) throws(TextLayoutError) -> TextPosition {
+        try position(onLine: index, x: goal, keepingTappedCaret: true)
+    }
+
+    /// `position(onLine:x:)`; without `keepingTappedCaret`, Chromium's answer even where it
+    /// is drawn elsewhere than the tapped edge (for the parity tests).
+    func position(onLine index: Int, x goal: Double, keepingTappedCaret: Bool) throws(TextLayoutError) -> TextPosition {
+        if let bidi = try bidiLine(index) {
+            let line = line(at: index)
+            let offset = bidi.offset(atX: goal, keepingTappedCaret: keepingTappedCaret)
+            let soft = !line.isHard && index < lineCount - 1
+            return TextPosition(offset: offset, affinity: soft && offset == line.end ? .upstream : .downstream)
+        }
         var found: Int?
         var previous: (offset: Int, x: Double)?
         try forEachCaretStop(onLine: index) { offset, x in
@@ -147,6 +163,15 @@ extension LineLayout {
         if offset >= n { return n }
         if try isGraphemeBoundary(offset) { return offset }
         return try graphemeBoundary(after: graphemeBoundary(before: offset))
+    }
+
+    /// The levels of line `index` resolved on the line's own text (a left-to-right
+    /// paragraph), or nil when it holds no right-to-left character.
+    ///
+    /// - Complexity: O(length of the line).
+    public func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        var text = text(ofLine: index)
+        return text.withUTF8 { TextItemizer.bidiLevels($0) }
     }
 
     /// The text of visual line `index`, without its mandatory break.

@@ -19,11 +19,15 @@
 /// - **Grapheme boundaries**: `isGraphemeBoundary(_:)`, `graphemeBoundary(after:)` and
 ///   `graphemeBoundary(before:)` (UAX #29, or ICU's answer).
 ///
+/// - **Bidi levels**: `bidiLevels(onLine:)`, the UAX #9 level of each byte of a line (nil for
+///   left-to-right text). With them the caret queries reorder a line's graphemes (ICU's
+///   `ubidi_reorderVisual`) and place carets, hits, arrow keys and selections as Chromium
+///   does (see <doc:BidirectionalText>); caret stops then give each grapheme's advance, in
+///   logical order.
+///
 /// ``TextLayout`` (cell, fixed, custom or shaped metrics) and ``TextDocument`` (paragraphs
 /// laid out one by one) conform. A styled text (several fonts in one paragraph, inline
-/// boxes) conforms by supplying its lines and the x of its boundaries from its own runs; a
-/// text with right-to-left runs supplies each boundary's x where the caret is drawn, in
-/// logical order (x need not grow along a line).
+/// boxes) conforms by supplying its lines and the x of its boundaries from its own runs.
 ///
 /// ```swift
 /// func caretBottom(of text: some LineLayout, at offset: Int) throws -> Double {
@@ -62,6 +66,14 @@ public protocol LineLayout: Sendable {
     /// end (both included) and that boundary's x, in logical order, until `body` returns
     /// false.
     func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError)
+
+    /// The UAX #9 embedding level of each UTF-8 byte of line `index`, from its start to its
+    /// content end (odd: right to left), resolved on the whole paragraph with a
+    /// left-to-right paragraph level; nil when every level is 0. The caret queries place
+    /// carets, hits and selections by them (see <doc:BidirectionalText>). The default
+    /// resolves the line's own text (without the paragraph around it); ``TextLayout``
+    /// answers from its paragraph.
+    func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]?
 
     /// Whether `offset` (in `1..<utf8Count`) is a grapheme cluster boundary.
     func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool

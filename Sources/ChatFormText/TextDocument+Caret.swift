@@ -74,6 +74,14 @@ extension TextDocument: LineLayout {
         try paragraphs[p].forEachCaretStop(onLine: local) { offset, x in body(offset + start, x) }
     }
 
+    /// The embedding level of each byte of visual line `index`, from its paragraph.
+    ///
+    /// - Complexity: O(log n + n / 256) plus the paragraph layout's answer.
+    public func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        let (p, local) = paragraph(ofLine: index)
+        return try paragraphs[p].bidiLevels(onLine: local)
+    }
+
     /// Whether `offset` is a grapheme cluster boundary.
     ///
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.

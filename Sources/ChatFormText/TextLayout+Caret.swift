@@ -58,11 +58,51 @@ extension TextLayout: LineLayout {
         }
     }
 
-    /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator).
+    /// The embedding level of each byte of line `index` (from its start to its content
+    /// end): a prepared text's runs carry them (resolved on the whole text); other metrics
+    /// resolve the line with ICU when it holds right-to-left text, together with its text
+    /// up to the nearest strong character on each side within its hard line (see
+    /// <doc:BidirectionalText>).
     ///
-    /// - Complexity: O(1) amortized.
+    /// - Complexity: O(runs + length of the line) prepared, else O(length of the line and
+    ///   of the context read).
+    public func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        let line = lines[index]
+        if line.contentEnd == line.start { return nil }
+        if let shaped = shapedText {
+            guard !shaped.storage.header.isLeftToRight else { return nil }
+            let runs = shaped.runs
+            var levels = [UInt8](repeating: 0, count: line.contentEnd - line.start)
+            var r = shaped.runIndex(containing: line.start)
+            var any = false
+            while r < runs.count && runs[r].range.lowerBound < line.contentEnd {
+                let level = runs[r].bidiLevel
+                if level != 0 {
+                    any = true
+                    for i in Swift.max(runs[r].range.lowerBound, line.start)..<Swift.min(runs[r].range.upperBound, line.contentEnd) {
+                        levels[i - line.start] = level
+                    }
+                }
+                r += 1
+            }
+            return any ? levels : nil
+        }
+        // The line's bytes first (no ICU): most lines hold no right-to-left character.
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard TextItemizer.needsBidi(bytes, line.start..<line.contentEnd) else { return nil }
+            return _BidiContext.levels(line: line.start..<line.contentEnd, count: bytes.count) { Array(bytes[$0]) }
+        }
+    }
+
+    /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator, or
+    /// the boundaries a prepared text keeps).
+    ///
+    /// - Complexity: O(1) amortized; O(log n) for a prepared text.
     public func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool {
         if offset <= 0 || offset >= utf8Count { return true }
+        // A prepared text knows its boundaries: no ICU (the caret queries' hot path).
+        if let shaped = shapedText { return Int(shaped.offsets[shaped.boundary(of: offset)]) == offset }
         return try withText { _, iterators in iterators.isGraphemeBoundary(offset) }
     }
 

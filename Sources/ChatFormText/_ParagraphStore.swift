@@ -260,6 +260,21 @@ struct _Paragraph: Sendable {
     }
 
     /// The caret stops of line `index`.
+    /// The embedding levels of line `index` (a large paragraph reads the line's context
+    /// from its rope).
+    func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        switch storage {
+        case .flat(let layout): return try layout.bidiLevels(onLine: index)
+        case .large(let large):
+            // The line with its context, read from the rope.
+            let (window, base) = large.window(lines: index..<index + 1)
+            let line = window.lines[0]
+            return _BidiContext.levels(line: (line.start + base)..<(line.contentEnd + base), count: large.rope.count) {
+                large.rope.bytes(in: $0)
+            }
+        }
+    }
+
     func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
         switch storage {
         case .flat(let layout): try layout.forEachCaretStop(onLine: index, body)

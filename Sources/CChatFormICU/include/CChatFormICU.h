@@ -79,6 +79,15 @@ uint32_t cfl_bracket_pair(uint32_t scalar);
 int32_t cfl_bidi_levels(const uint16_t *_Nonnull text, int32_t length, uint8_t paragraphLevel,
                         uint8_t *_Nonnull levels);
 
+/// The Bidi_Class of `scalar` (UCharDirection: 0 L, 1 R, 13 AL; 11, 12, 14, 15, 16 the
+/// embeddings and overrides; 20 to 23 the isolates).
+int32_t cfl_bidi_class(uint32_t scalar);
+
+/// Reorders `length` items of one line by their UAX #9 embedding levels (rule L2, ICU's
+/// ubidi_reorderVisual): writes into `visualToLogical[v]` the logical index of the item shown
+/// v-th from the left. Returns 0, or 1 for a length ICU cannot take.
+int32_t cfl_bidi_reorder_visual(const uint8_t *_Nonnull levels, int32_t length, int32_t *_Nonnull visualToLogical);
+
 /// The Unicode version of ICU's character data, as "major.minor".
 void cfl_unicode_version(char *_Nonnull buffer, int32_t capacity);
 

@@ -41,6 +41,9 @@ public struct ShapedText: Sendable {
         /// Whether the runs have more than one bidi level (each level's stretch of a line is
         /// rounded up to a layout unit on its own: see `browserLineWidth`).
         let hasSeveralLevels: Bool
+        /// Whether every run has level 0 (no right-to-left text: the caret needs no
+        /// visual model).
+        let isLeftToRight: Bool
         /// Boundary indices where an item rounded on its own starts (see
         /// `ShapedRuns.roundedItemStarts`); empty for plain text.
         let itemStarts: [Int32]
@@ -224,6 +227,7 @@ public struct ShapedText: Sendable {
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
                             hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
+                            isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 },
                             itemStarts: itemStarts, isItemized: !itemStarts.isEmpty,
                             strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
                             fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
@@ -467,7 +471,20 @@ struct BreakEntry: Sendable {
 /// one `ShapedText` (so its copies share it) and safe across threads.
 final class EdgeCache: Sendable {
     private let storage = Mutex<[Int64: Int64]>([:])
+    /// Mixed-direction lines made for the caret, per (line start, content end): the same
+    /// at every width that breaks a line there.
+    private let bidiLines = Mutex<[Int64: _BidiLine]>([:])
     static let limit = 4096
+
+    func bidiLine(_ key: Int64, _ compute: () throws(TextLayoutError) -> _BidiLine?) throws(TextLayoutError) -> _BidiLine? {
+        if let line = bidiLines.withLock({ $0[key] }) { return line }
+        guard let line = try compute() else { return nil }
+        bidiLines.withLock { lines in
+            if lines.count >= Self.limit / 16 { lines.removeAll(keepingCapacity: true) }
+            lines[key] = line
+        }
+        return line
+    }
 
     func value(_ key: Int64, _ compute: () -> Int64) -> Int64 {
         if let v = storage.withLock({ $0[key] }) { return v }

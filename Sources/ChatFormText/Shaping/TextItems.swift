@@ -205,24 +205,29 @@ public enum TextItemizer {
         return false
     }
 
-    /// Bidi levels per UTF-8 byte, or nil when the text has no right-to-left character or
-    /// bidi control (every level 0).
-    static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let n = bytes.count
-        var i = 0
-        var needed = false
-        while i < n {
+    /// Whether `bytes[range]` holds a right-to-left character or a bidi control that can
+    /// make one (else every level of a left-to-right paragraph is 0).
+    static func needsBidi(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
             if bytes[i] < 0x80 { i += 1; continue }
             let (s, l) = UTF8Scalar.decode(bytes, at: i)
             if (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)
                 || (s >= 0x10800 && s <= 0x10FFF) || (s >= 0x1E800 && s <= 0x1EFFF)
                 || s == 0x200F || s == 0x202B || s == 0x202E || s == 0x2067 || s == 0x061C {
-                needed = true
-                break
+                return true
             }
             i += l
         }
-        guard needed else { return nil }
+        return false
+    }
+
+    /// Bidi levels per UTF-8 byte, or nil when the text has no right-to-left character or
+    /// bidi control (every level 0).
+    static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let n = bytes.count
+        guard needsBidi(bytes, 0..<n) else { return nil }
+        var i = 0
         var utf16: [UInt16] = []
         var unitToByte: [Int] = []
         utf16.reserveCapacity(n)

@@ -1,0 +1,46 @@
+import Testing
+import ChatFormScroll
+
+/// A table's focused field forwards the bidi caret queries of its text: both carets, the
+/// selection's pieces, taps, and arrow keys in the configured order.
+@Suite("Bidi in a table's field")
+struct BidiFieldTests {
+    func field(_ text: String, order: CaretMovementOrder = .logical) throws -> TableSession<String> {
+        var configuration = TableConfiguration()
+        configuration.caretMovement = order
+        var t = try TableSession(rows: [.text("f", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 0, right: 0)))],
+                                 viewport: Viewport(size: Size(width: 40, height: 10)), configuration: configuration)
+        try t.focus(FieldRef(row: "f"), caret: 0)
+        return t
+    }
+
+    @Test func bothCaretsAndTheSelectionInContentCoordinates() throws {
+        var t = try field("abc שלום def")
+        try t.setCaret(4)
+        // The field's text starts at x 2, y 1 (its padding).
+        let rects = try #require(t.caretRects)
+        #expect(rects.primary.minX == 6 && rects.primary.minY == 1)
+        #expect(rects.secondary?.minX == 10)
+        #expect(t.caret?.rect == rects.primary)
+        try t.select(anchor: 2, caret: 8)
+        #expect(t.selectionRects.map(\.minX) == [4, 8])
+    }
+
+    @Test func aTapPlacesTheCaretAsChromiumDoes() throws {
+        var t = try field("abc שלום def")
+        try t.setCaret(atContentPoint: Point(x: 2 + 7.8, y: 1.5))
+        #expect(t.caret?.position.offset == 12)
+        try t.setCaret(atContentPoint: Point(x: 2 + 5.2, y: 1.5))
+        #expect(t.caret?.position.offset == 10)
+    }
+
+    @Test(arguments: CaretMovementOrder.allCases)
+    func arrowKeysFollowTheConfiguredOrder(order: CaretMovementOrder) throws {
+        var t = try field("abc שלום def", order: order)
+        try t.setCaret(4)
+        try t.move(.right)
+        #expect(t.caret?.position.offset == (order == .logical ? 6 : 10))
+        try t.move(.left)
+        #expect(t.caret?.position.offset == 4)
+    }
+}
