@@ -23,7 +23,8 @@ import Synchronization
 ///   as for plain text), so a span may split a word and an attachment breaks as an `<img>`.
 /// - **Shaping** runs over each stretch of spans in one font (kerning and ligatures
 ///   cross span boundaries there, as in the browser), never across a change of font;
-///   letter spacing is added after every grapheme cluster of its span; a span's start edge
+///   letter spacing is added after every grapheme cluster of its span (not
+///   after letters of cursive scripts, as Chromium); a span's start edge
 ///   widens its first cluster and its end edge its last, so an edge goes with the first or
 ///   last piece of a span broken across lines (`box-decoration-break: slice`).
 /// - **Line boxes** (`line-height: normal`): the paragraph font's strut, united on the
