@@ -50,7 +50,7 @@ extension FontStack {
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               into out: inout ShapingOutput) -> [ShapedRun] {
+               ligatures: Bool = true, into out: inout ShapingOutput) -> [ShapedRun] {
         let n = bytes.count
         let advances = out.advances, unsafe = out.unsafe
         var runs: [ShapedRun] = []
@@ -139,7 +139,8 @@ extension FontStack {
                     let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
                         ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
                     let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
-                                         rtl: run.bidiLevel & 1 == 1, offset: range.lowerBound - lower, length: range.count,
+                                         rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
+                                         offset: range.lowerBound - lower, length: range.count,
                                          bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
                     if buffer.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
                     key = k
@@ -148,8 +149,8 @@ extension FontStack {
                 // take the glyphs' flag.
                 for b in range { unsafe[b] = 2 }
                 var previous = -1
-                _ = buffer.shape(bytes, range: range, face: face, script: run.script,
-                                 rtl: run.bidiLevel & 1 == 1, language: language, halves: halves) { cluster, advance, isUnsafe in
+                _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
+                                 language: language, halves: halves, ligatures: ligatures) { cluster, advance, isUnsafe in
                     guard cluster >= 0 && cluster < n else { return }
                     advances[cluster] &+= advance
                     if cluster != previous {
@@ -235,6 +236,11 @@ extension FontStack {
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
+        advance(of: range, in: text, run: run, ligatures: true)
+    }
+
+    /// `advance(of:in:run:)`, optional ligatures off without `ligatures`.
+    func advance(of range: Range<Int>, in text: String, run: ShapedRun, ligatures: Bool) -> Int64 {
         var text = text
         let faces = state.faceList()
         guard run.face < faces.count, let buffer = ShapingBuffer.forCurrentThread() else { return 0 }
@@ -244,7 +250,8 @@ extension FontStack {
             let face = faces[run.face]
             let halves = run.bidiLevel & 1 == 0 ? (face.hanKerning?.halves(bytes, range, before: nil, after: nil).halves ?? []) : []
             _ = buffer.shape(bytes, range: range, face: face, script: run.script,
-                             rtl: run.bidiLevel & 1 == 1, language: state.language, halves: halves) { cluster, advance, _ in
+                             rtl: run.bidiLevel & 1 == 1, language: state.language, halves: halves,
+                             ligatures: ligatures) { cluster, advance, _ in
                 let b = bytes[cluster]
                 // Tabs and line breaks take no advance of their own (see ShapedText).
                 if b == 0x09 || (b >= 0x0A && b <= 0x0D) { return }

@@ -21,6 +21,8 @@ struct StyledShaper: TextShaper {
     struct Source: Sendable {
         var stack: FontStack
         var face: Int
+        /// Whether optional ligatures are on (off in letter-spaced spans).
+        var ligatures = true
     }
 
     // MARK: TextShaper
@@ -32,7 +34,7 @@ struct StyledShaper: TextShaper {
         if run.face < sources.count, let source = sources[run.face] {
             var local = run
             local.face = source.face
-            total += source.stack.advance(of: range, in: text, run: local)
+            total += source.stack.advance(of: range, in: text, run: local, ligatures: source.ligatures)
         }
         return total
     }
@@ -129,15 +131,21 @@ struct StyledShaper: TextShaper {
                     continue
                 }
                 // A stretch of spans in one font, shaped as one range of the text.
+                // (Letter spacing is part of a browser's font: spans spaced apart are shaped
+                // apart, and optional ligatures are off where it is not zero.)
+                let spacing = Self.letterSpacing(elements[i])
                 var j = i + 1
-                while j < elements.count, let next = stacks[j], next.state === stack.state { j += 1 }
+                while j < elements.count, let next = stacks[j], next.state === stack.state,
+                      Self.letterSpacing(elements[j]) == spacing { j += 1 }
+                let ligatures = spacing == 0
                 let end = offsets[j]
                 guard end > start else { i = j; continue }
-                let shaped = stack.shape(bytes, range: start..<end, items: items, clusters: clusters, into: &out)
+                let shaped = stack.shape(bytes, range: start..<end, items: items, clusters: clusters,
+                                         ligatures: ligatures, into: &out)
                 let boxes = stack.state.boxes()
                 for run in shaped {
                     var run = run
-                    run.face = faces.face(stack: stack, local: run.face, localBoxes: boxes)
+                    run.face = faces.face(stack: stack, local: run.face, localBoxes: boxes, ligatures: ligatures)
                     runs.append(run)
                 }
                 // Letter spacing after every cluster, edges on the first and last.
@@ -205,6 +213,12 @@ struct StyledShaper: TextShaper {
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
 
+    /// A span's letter spacing (0 for an attachment).
+    static func letterSpacing(_ element: StyledElement) -> Double {
+        if case .span(let span) = element { return span.style.letterSpacing }
+        return 0
+    }
+
     /// Whether letter spacing goes after the cluster starting at `at` in a run of `script`,
     /// as Chromium applies it: never after a character that is drawn as nothing (a default
     /// ignorable, a joiner, U+FFFC, form feed, carriage return), and in a cursive script
@@ -241,6 +255,7 @@ struct StyledShaper: TextShaper {
         let lineHeight: FontStack.LineHeight
         var boxes: [FontBoxMetrics]
         var sources: [Source?]
+        /// By stack and ligatures (off: the index's lowest bit), the paragraph's index of each face.
         var ids: [ObjectIdentifier: [Int: Int]] = [:]
 
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
@@ -249,7 +264,7 @@ struct StyledShaper: TextShaper {
             let primary = paragraph.primaryFaces[0].box
             boxes = [Self.applied(primary, lineHeight)]
             sources = [Source(stack: paragraph, face: 0)]
-            ids[ObjectIdentifier(paragraph.state)] = [0: 0]
+            ids[ObjectIdentifier(paragraph.state)] = [0 << 1: 0]
         }
 
         /// A box as the line height makes it: (ascent, descent) with the leading split, as
@@ -265,9 +280,10 @@ struct StyledShaper: TextShaper {
         }
 
         /// The paragraph's index for face `local` of `stack`.
-        mutating func face(stack: FontStack, local: Int, localBoxes: [FontBoxMetrics]) -> Int {
+        mutating func face(stack: FontStack, local: Int, localBoxes: [FontBoxMetrics], ligatures: Bool = true) -> Int {
             let key = ObjectIdentifier(stack.state)
-            if let known = ids[key]?[local] { return known }
+            let slot = local << 1 | (ligatures ? 0 : 1)
+            if let known = ids[key]?[slot] { return known }
             let own = local < localBoxes.count ? localBoxes[local] : stack.primaryFaces[0].box
             var box: FontBoxMetrics
             switch lineHeight {
@@ -280,8 +296,8 @@ struct StyledShaper: TextShaper {
                 box = Self.applied(stack.primaryFaces[0].box, lineHeight)
             }
             boxes.append(box)
-            sources.append(Source(stack: stack, face: local))
-            ids[key, default: [:]][local] = boxes.count - 1
+            sources.append(Source(stack: stack, face: local, ligatures: ligatures))
+            ids[key, default: [:]][slot] = boxes.count - 1
             return boxes.count - 1
         }
 
