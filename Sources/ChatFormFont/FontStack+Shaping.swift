@@ -199,9 +199,16 @@ extension FontStack {
                     if HanKerning.maybeClose(scalar) {
                         // How much a line ending right after it may save (see `BreakEntry.endTrim`).
                         let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
-                            let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
-                            let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
-                            return Int32(max(0, full - half))
+                            // The mark on its own, without the text around it: the value is
+                            // kept by face and scalar, so it must not depend on where the
+                            // mark was first seen (contextual spacing would make the layout
+                            // depend on what this thread shaped before).
+                            let alone = Array(UnsafeBufferPointer(rebasing: bytes[c..<(c + l)]))
+                            return alone.withUnsafeBufferPointer { one in
+                                let full = Self.advance(buffer, one, 0..<l, face, run, language, halves: [])
+                                let half = Self.advance(buffer, one, 0..<l, face, run, language, halves: [0..<l])
+                                return Int32(max(0, full - half))
+                            }
                         }
                         if trim > 0 {
                             endTrims[Int32(c + l)] = trim

@@ -117,12 +117,15 @@ public struct FontStack: TextShaper {
         return run.face < faces.count ? faces[run.face] : faces[0]
     }
 
-    /// Empties the calling thread's cache of shaped words (what a measurement of cold
+    /// Empties the calling thread's cache of shaped words and of fullwidth marks' half-width
+    /// savings (what a measurement of cold
     /// preparation needs; faces and fontconfig's answers stay, as a page's loaded fonts do).
     /// With `keepingCapacity`, the cache keeps its memory (emptying it is then a few hundred
     /// nanoseconds: what a measurement of one message at a time wants).
     public static func clearShapedWordCache(keepingCapacity: Bool = false) {
-        ShapingBuffer.forCurrentThread()?.runs.removeAll(keepingCapacity: keepingCapacity)
+        guard let buffer = ShapingBuffer.forCurrentThread() else { return }
+        buffer.runs.removeAll(keepingCapacity: keepingCapacity)
+        buffer.trims.removeAll(keepingCapacity: keepingCapacity)
     }
 
     // MARK: TextMetrics
