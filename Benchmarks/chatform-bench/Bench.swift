@@ -51,6 +51,11 @@ struct Bench: ParsableCommand {
 
     @Flag(help: "Only the Markdown measure (100k messages on every core).")
     var markdownOnly = false
+    @Option(help: "A checkout of Pretext (github.com/chenglou/pretext): its rich-inline helper is timed in headless Chromium on the styled messages in the same run (Tools/bench-pretext-rich; styled.vs_pretext_rich.*).")
+    var pretext: String?
+
+    @Flag(help: "Only styled text against plain text (for profiling it, e.g. under callgrind: each timed part is a function of its own, `styledPart…`).")
+    var styledOnly = false
 
     func validate() throws {
         guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
@@ -62,7 +67,9 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        if markdownOnly {
+        if styledOnly {
+            try styled(runs: runs, into: &results)
+        } else if markdownOnly {
             try markdown(threads: threadCount, into: &results)
         } else if wrapOnly {
             try bulkWrap(runs: runs, threads: threadCount, into: &results)
@@ -72,13 +79,13 @@ struct Bench: ParsableCommand {
             try input(into: &results)
             try field(into: &results)
         }
-        if !fontsOnly && !wrapOnly && !markdownOnly { try paragraph(into: &results) }
-        if !wrapOnly && !paragraphsOnly && !markdownOnly {
+        if !fontsOnly && !wrapOnly && !markdownOnly && !styledOnly { try paragraph(into: &results) }
+        if !wrapOnly && !paragraphsOnly && !markdownOnly && !styledOnly {
             try fonts(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
         }
-        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly { try markdown(threads: threadCount, into: &results) }
+        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly && !styledOnly { try markdown(threads: threadCount, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }

@@ -73,6 +73,7 @@ struct StyledShaper: TextShaper {
         var n = 0
         var stacks: [FontStack?] = []
         stacks.reserveCapacity(elements.count)
+        var seen: [(spec: FontSpec, stack: FontStack)] = []
         for (i, element) in elements.enumerated() {
             offsets.append(n)
             switch element {
@@ -81,8 +82,15 @@ struct StyledShaper: TextShaper {
                 guard Self.isSpacing(s.letterSpacing), Self.isSpacing(s.edges.start), Self.isSpacing(s.edges.end) else {
                     throw .invalidSpacing(element: i)
                 }
-                stacks.append(s.font == style.font ? paragraph
-                              : try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal))
+                if s.font == style.font {
+                    stacks.append(paragraph)
+                } else if let known = seen.first(where: { $0.spec == s.font }) {
+                    stacks.append(known.stack)   // a few fonts a message: no lock, no hashing
+                } else {
+                    let stack = try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal)
+                    seen.append((s.font, stack))
+                    stacks.append(stack)
+                }
                 text += span.text
                 n += span.text.utf8.count
             case .attachment(let a):
