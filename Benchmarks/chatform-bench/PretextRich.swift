@@ -4,7 +4,8 @@ import Foundation
 
 extension Bench {
     /// Pretext's rich-inline helper (`prepareRichInline`, `measureRichInlineStats`) against
-    /// `StyledText` (`init`, `measureBubble`) on the same styled messages in the same run:
+    /// `StyledText` (`init`, `ShapedText.measureLines`: line count and widest line, as
+    /// `measureRichInlineStats` gives) on the same styled messages in the same run:
     /// the styled benchmark's messages with an emoji image (an atomic inline box, 20 × 20 px)
     /// in the middle of each and at the end of every other one. Pretext runs in headless
     /// Chromium (Tools/bench-pretext-rich); both sides: the fastest of 5 passes, each pass
@@ -50,7 +51,7 @@ extension Bench {
             let tp = try Clock.time { prepared = try Self.styledPartStyledPrepare(messages, paragraph) }
             var n = 0
             let tl = try Clock.time {
-                for w in widths { for p in prepared { n += try p.measureBubble(width: w).lineCount } }
+                for w in widths { for p in prepared { n += try p.shaped.measureLines(width: w).lineCount } }
             }
             lines = n
             if pass < 3 { continue }   // warm-up passes, as Pretext's
