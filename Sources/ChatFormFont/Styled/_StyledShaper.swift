@@ -1,8 +1,9 @@
 import ChatFormText
 import Synchronization
 
-/// The shaper behind a `StyledText`: the paragraph's runs shaped once, a stretch of spans
-/// in one font at a time, each with its own `FontStack`, joined into one `ShapedRuns` so the
+/// The shaper behind a `StyledText`: the paragraph itemized once and its runs shaped once,
+/// a stretch of spans in one font and letter spacing at a time (a range of the whole text,
+/// with its own `FontStack`), joined into one `ShapedRuns` so the
 /// plain prepared text (`ShapedText`) breaks and wraps the whole paragraph. Face indices
 /// are the paragraph's: 0 is the paragraph font's primary face (the strut), then each
 /// (stack, face) pair as first used, then one per attachment. Each face's box is given with
