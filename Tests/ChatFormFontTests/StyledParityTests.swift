@@ -98,13 +98,13 @@ struct StyledParityTests {
         return (records.count, differing)
     }
 
-    /// The target: 99.9% of layouts identical. Met on the tuning corpus (99.925%),
-    /// not yet on the held-out one (99.639%): what still differs is listed in Tools/README.md
-    /// (bold and italic Korean in a fallback font, an image between Japanese punctuation,
-    /// mixed-direction lines).
+    /// The target: 99.9% of layouts identical. Met on the tuning corpus (99.942%),
+    /// not yet on the held-out one (99.861%): what still differs is listed in Tools/README.md
+    /// (Korean and Thai in bold or italic spans drawn from a fallback font, letter-spaced
+    /// Devanagari, a soft hyphen in a padded code span, a Japanese paragraph between images).
     static let target = 0.999
     /// What each fixture holds today, a floor against regressions until the target is met.
-    static let floor: [String: Double] = ["tuning": 0.999, "holdout": 0.996]
+    static let floor: [String: Double] = ["tuning": 0.9993, "holdout": 0.998]
 
     @Test(arguments: ["tuning", "holdout"])
     func styledMessagesMatchChromium(corpus: String) throws {
