@@ -116,7 +116,7 @@ extension Bench {
 }
 
 /// The styles the bench cuts messages into (see `Bench.styled`).
-private struct StyleSet {
+struct StyleSet {
     let body: FontSpec
     var bold: SpanStyle { SpanStyle(font: body.with(weight: 700)) }
     var italic: SpanStyle { SpanStyle(font: body.with(italic: true)) }
