@@ -25,6 +25,10 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case caret
     /// Hit tests on the bidi benchmark's grid of points over that message, 1,000 times a pass.
     case hit
+    /// `prepare` for the same messages cut into styled spans (as the `styled.prepare` key).
+    case styledPrepare = "styled-prepare"
+    /// `layout` for the styled messages (as the `styled.layout` key, with whole layouts).
+    case styledLayout = "styled-layout"
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -82,6 +86,27 @@ extension Bench {
                 }
             }
             let unit = kind == .prepare ? messages.count : messages.count * widths.count
+            print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
+        case .styledPrepare, .styledLayout:
+            let body = FontSpec(family: fontFamily, size: fontSize)
+            let styles = StyleSet(body: body)
+            let messages = try fontMessages().map { styles.elements(for: $0) }
+            let paragraph = ParagraphStyle(font: body)
+            var prepared: [StyledText] = []
+            var lines = 0
+            let widths = (0..<8).map { 200.0 + Double($0) * 20 }
+            for pass in 0...passes where kind == .styledPrepare || pass == 0 {
+                FontStack.clearShapedWordCache()
+                prepared = try messages.map { try StyledText($0, style: paragraph) }
+            }
+            if kind == .styledLayout {
+                for _ in 0...passes {
+                    for width in widths {
+                        for text in prepared { lines &+= try text.layout(width: width).lineCount }
+                    }
+                }
+            }
+            let unit = kind == .styledPrepare ? messages.count : messages.count * widths.count
             print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
         }
     }

@@ -51,6 +51,11 @@ struct Bench: ParsableCommand {
 
     @Flag(help: "Only the Markdown measure (100k messages on every core).")
     var markdownOnly = false
+    @Option(help: "A checkout of Pretext (github.com/chenglou/pretext): its rich-inline helper is timed in headless Chromium on the styled messages in the same run (Tools/bench-pretext-rich; styled.vs_pretext_rich.*).")
+    var pretext: String?
+
+    @Flag(help: "Only styled text against plain text (for profiling it, e.g. under callgrind: each timed part is a function of its own, `styledPart…`).")
+    var styledOnly = false
 
     @Flag(help: "Only carets and hit tests in mixed-direction text.")
     var bidiOnly = false
@@ -75,6 +80,8 @@ struct Bench: ParsableCommand {
         if let instructions { return try instructionLoop(instructions, passes: passes) }
         if bidiOnly {
             try bidi(runs: runs, into: &results)
+        } else if styledOnly {
+            try styled(runs: runs, into: &results)
         } else if markdownOnly {
             try markdown(threads: threadCount, into: &results)
         } else if wrapOnly {
@@ -85,14 +92,15 @@ struct Bench: ParsableCommand {
             try input(into: &results)
             try field(into: &results)
         }
-        if !fontsOnly && !wrapOnly && !markdownOnly && !bidiOnly { try paragraph(into: &results) }
-        if !wrapOnly && !paragraphsOnly && !markdownOnly && !bidiOnly {
+        let oneGroup = bidiOnly || styledOnly
+        if !fontsOnly && !wrapOnly && !markdownOnly && !oneGroup { try paragraph(into: &results) }
+        if !wrapOnly && !paragraphsOnly && !markdownOnly && !oneGroup {
             try fonts(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
             try bidi(runs: runs, into: &results)
         }
-        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly && !bidiOnly { try markdown(threads: threadCount, into: &results) }
+        if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly && !oneGroup { try markdown(threads: threadCount, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()
         results.print(machine: machineDescription(), quick: quick)
         if let json { try results.write(json: json, machine: machineDescription()) }

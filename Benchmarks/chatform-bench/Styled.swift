@@ -37,21 +37,15 @@ extension Bench {
         for run in 0...runs {
             FontStack.clearShapedWordCache()
             var plain: [ShapedText] = []
-            plain.reserveCapacity(count)
-            let tp = try Clock.time { for m in messages { plain.append(try ShapedText(text: m, shaper: plainStack)) } }
+            let tp = try Clock.time { plain = try Self.styledPartPlainPrepare(messages, plainStack) }
             FontStack.clearShapedWordCache()
             var styled: [StyledText] = []
-            styled.reserveCapacity(count)
-            let ts = try Clock.time { for e in styledMessages { styled.append(try StyledText(e, style: paragraph)) } }
+            let ts = try Clock.time { styled = try Self.styledPartStyledPrepare(styledMessages, paragraph) }
             let widths = (0..<8).map { 200.0 + Double(run % 2) * 5 + Double($0) * 20 }
             var a = 0, b = 0
             let plainTexts = plain, styledTexts = styled.map(\.shaped)
-            let tpl = try Clock.time {
-                for w in widths { for k in plainTexts.indices { a += try plainTexts[k].measure(width: w).lineCount } }
-            }
-            let tsl = try Clock.time {
-                for w in widths { for k in styledTexts.indices { b += try styledTexts[k].measure(width: w).lineCount } }
-            }
+            let tpl = try Clock.time { a = try Self.styledPartPlainLayout(plainTexts, widths) }
+            let tsl = try Clock.time { b = try Self.styledPartStyledLayout(styled, widths) }
             var fa = 0.0, fb = 0.0
             let tpb = try Clock.time {
                 for w in widths.prefix(2) { for k in plainTexts.indices { fa += try plainTexts[k].measureBubble(width: w).fitWidth } }
@@ -78,6 +72,7 @@ extension Bench {
         results["styled.layout_vs_plain"] = Stats(layoutRatios).median
         results["styled.plain_bubble.us_per_text"] = Stats(plainBubble).median
         results["styled.bubble.us_per_text"] = Stats(styledBubble).median
+        if let pretext { try pretextRich(pretext, styledMessages, body: body, into: &results) }
         results.target("styled.prepare_vs_plain", Stats(prepareRatios).median, atMost: 1.5,
                        "≤ 1.5 × a plain message's preparation (same text, same run)", gate: false)
         results.target("styled.layout_vs_plain", Stats(layoutRatios).median, atMost: 1.5,
@@ -85,8 +80,43 @@ extension Bench {
     }
 }
 
+extension Bench {
+    // The timed parts, each a function of its own, so a profile (callgrind's inclusive
+    // counts) gives each part's cost apart.
+
+    @inline(never)
+    static func styledPartPlainPrepare(_ messages: [String], _ stack: FontStack) throws -> [ShapedText] {
+        var out: [ShapedText] = []
+        out.reserveCapacity(messages.count)
+        for m in messages { out.append(try ShapedText(text: m, shaper: stack)) }
+        return out
+    }
+
+    @inline(never)
+    static func styledPartStyledPrepare(_ messages: [[StyledElement]], _ paragraph: ParagraphStyle) throws -> [StyledText] {
+        var out: [StyledText] = []
+        out.reserveCapacity(messages.count)
+        for e in messages { out.append(try StyledText(e, style: paragraph)) }
+        return out
+    }
+
+    @inline(never)
+    static func styledPartPlainLayout(_ texts: [ShapedText], _ widths: [Double]) throws -> Int {
+        var n = 0
+        for w in widths { for k in texts.indices { n += try texts[k].measure(width: w).lineCount } }
+        return n
+    }
+
+    @inline(never)
+    static func styledPartStyledLayout(_ texts: [StyledText], _ widths: [Double]) throws -> Int {
+        var n = 0
+        for w in widths { for k in texts.indices { n += try texts[k].shaped.measure(width: w).lineCount } }
+        return n
+    }
+}
+
 /// The styles the bench cuts messages into (see `Bench.styled`).
-private struct StyleSet {
+struct StyleSet {
     let body: FontSpec
     var bold: SpanStyle { SpanStyle(font: body.with(weight: 700)) }
     var italic: SpanStyle { SpanStyle(font: body.with(italic: true)) }

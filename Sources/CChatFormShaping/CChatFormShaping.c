@@ -350,7 +350,7 @@ int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_
     features[0] = (hb_feature_t){ HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
     int32_t featureCount = 1;
     for (int32_t i = 0; ranges != NULL && i < rangeCount && featureCount < 65; i++) {
-        features[featureCount++] = (hb_feature_t){ ranges[i].tag, 1, ranges[i].start, ranges[i].end };
+        features[featureCount++] = (hb_feature_t){ ranges[i].tag, ranges[i].value, ranges[i].start, ranges[i].end };
     }
     hb_shape(face->font, b, features, (unsigned)featureCount);
     if (!hb_buffer_allocation_successful(b)) return -1;

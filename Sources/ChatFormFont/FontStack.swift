@@ -117,12 +117,15 @@ public struct FontStack: TextShaper {
         return run.face < faces.count ? faces[run.face] : faces[0]
     }
 
-    /// Empties the calling thread's cache of shaped words (what a measurement of cold
+    /// Empties the calling thread's cache of shaped words and of fullwidth marks' half-width
+    /// savings (what a measurement of cold
     /// preparation needs; faces and fontconfig's answers stay, as a page's loaded fonts do).
     /// With `keepingCapacity`, the cache keeps its memory (emptying it is then a few hundred
     /// nanoseconds: what a measurement of one message at a time wants).
     public static func clearShapedWordCache(keepingCapacity: Bool = false) {
-        ShapingBuffer.forCurrentThread()?.runs.removeAll(keepingCapacity: keepingCapacity)
+        guard let buffer = ShapingBuffer.forCurrentThread() else { return }
+        buffer.runs.removeAll(keepingCapacity: keepingCapacity)
+        buffer.trims.removeAll(keepingCapacity: keepingCapacity)
     }
 
     // MARK: TextMetrics
@@ -159,202 +162,7 @@ public struct FontStack: TextShaper {
 
     // MARK: TextShaper
 
-    public func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
-        let (items, clusters) = try TextItemizer.segment(text)
-        var text = text
-        let n = text.utf8.count
-        // Filled through pointers (the shaping helpers below would otherwise pay for
-        // exclusivity checks on captured arrays), copied into arrays at the end.
-        let advances = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(n, 1))
-        advances.initialize(repeating: 0)
-        let unsafe = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(n, 1))
-        unsafe.initialize(repeating: 0)
-        defer {
-            advances.deallocate()
-            unsafe.deallocate()
-        }
-        var runs: [ShapedRun] = []
-        var endTrims: [Int32: Int32] = [:]
-        runs.reserveCapacity(items.count + 2)
-        let state = self.state
-        let language = state.language
-        // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
-        var hasSoftHyphen = false
-        text.withUTF8 { bytes in
-            // Fonts per cluster, runs per item and font.
-            var ci = 0
-            for (itemIndex, item) in items.enumerated() {
-                var runStart = item.range.lowerBound
-                var runFace = -1
-                // The fallback face of the run so far, if it is one.
-                var runFaceObject: FontFace? = nil
-                while ci + 1 < clusters.count && Int(clusters[ci]) < item.range.upperBound {
-                    let cs = Int(clusters[ci]), ce = Int(clusters[ci + 1])
-                    if ce == cs + 2 && bytes[cs] == 0xC2 && bytes[cs + 1] == 0xAD { hasSoftHyphen = true }
-                    // A browser shapes a stretch its fonts lack with the fallback font found
-                    // for the stretch's first character: a following cluster that font draws
-                    // stays in it.
-                    let face: Int
-                    if let sticky = runFaceObject, bytes[cs] >= 0x80 || ce > cs + 1,
-                       State.withScalars(bytes, cs, ce, { scalars in
-                           state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
-                       }) {
-                        face = runFace
-                    } else {
-                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
-                    }
-                    if face != runFace {
-                        if runFace >= 0 {
-                            runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
-                                                  script: item.script, item: itemIndex))
-                        }
-                        runStart = cs
-                        runFace = face
-                        runFaceObject = face >= state.primaries.count ? state.faceList()[face] : nil
-                    }
-                    ci += 1
-                }
-                if runFace >= 0 {
-                    runs.append(ShapedRun(range: runStart..<item.range.upperBound, face: runFace,
-                                          bidiLevel: item.bidiLevel, script: item.script, item: itemIndex))
-                }
-            }
-            guard let buffer = ShapingBuffer.forCurrentThread() else { return }
-            let faces = state.faceList()
-            let languageID = buffer.runs.languageID(language)
-            /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
-            /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
-            /// into) this thread's cache unless `cacheable` is false.
-            func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
-                var key: RunCache.Key? = nil
-                if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
-                    // A character of context each side is part of the key (HarfBuzz reads
-                    // it: Arabic joining, a mark opening the piece), except after a piece
-                    // ending in a space, which nothing joins across (and a face whose
-                    // lookups touch the space is shaped a run at a time): so a word's key does
-                    // not depend on the word after it.
-                    let lower = range.lowerBound > 0 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : 0
-                    let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
-                        ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
-                    let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
-                                         rtl: run.bidiLevel & 1 == 1, offset: range.lowerBound - lower, length: range.count,
-                                         bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                    if buffer.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
-                    key = k
-                }
-                // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
-                // take the glyphs' flag.
-                for b in range { unsafe[b] = 2 }
-                var previous = -1
-                _ = buffer.shape(bytes, range: range, face: face, script: run.script,
-                                 rtl: run.bidiLevel & 1 == 1, language: language, halves: halves) { cluster, advance, isUnsafe in
-                    guard cluster >= 0 && cluster < n else { return }
-                    advances[cluster] &+= advance
-                    if cluster != previous {
-                        unsafe[cluster] = isUnsafe ? 1 : 0
-                        previous = cluster
-                    } else if isUnsafe {
-                        unsafe[cluster] = 1
-                    }
-                }
-                if let key {
-                    buffer.runs.insert(key, advances: advances, unsafe, at: range.lowerBound)
-                }
-            }
-
-            for run in runs {
-                let face = faces[run.face]
-                let rtl = run.bidiLevel & 1 == 1
-                guard let han = face.hanKerning, !rtl else {
-                    if !rtl && run.range.count > ShapingBuffer.cachedRunBytes && face.spaceIsIsolated(script: run.script) {
-                        // Word by word (each with the spaces after it), each word cached: the
-                        // face's lookups never see a space, so this is the run's shaping.
-                        var a = run.range.lowerBound
-                        while a < run.range.upperBound {
-                            var b = a
-                            repeat {
-                                while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
-                                while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
-                            } while b < run.range.upperBound && !Self.isBoundary(b, in: clusters)
-                            shapePiece(a..<b, run, face, halves: [], cacheable: true)
-                            a = b
-                        }
-                    } else {
-                        shapePiece(run.range, run, face, halves: [], cacheable: true)
-                    }
-                    continue
-                }
-                // Fullwidth punctuation set in half width next to another (fonts with
-                // `halt` and no `chws`).
-                let before = run.range.lowerBound > 0 ? UTF8Scalar.decode(bytes, at: UTF8Scalar.startOfScalar(endingAt: run.range.lowerBound, in: bytes)).0 : nil
-                let after = run.range.upperBound < n ? UTF8Scalar.decode(bytes, at: run.range.upperBound).0 : nil
-                let (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
-                var trimmed = false
-                var c = run.range.lowerBound
-                while c < run.range.upperBound {
-                    let (scalar, l) = UTF8Scalar.decode(bytes, at: c)
-                    if HanKerning.maybeClose(scalar) {
-                        // How much a line ending right after it may save (see `BreakEntry.endTrim`).
-                        let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
-                            let full = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [])
-                            let half = Self.advance(buffer, bytes, c..<(c + l), face, run, language, halves: [c..<(c + l)])
-                            return Int32(max(0, full - half))
-                        }
-                        if trim > 0 {
-                            endTrims[Int32(c + l)] = trim
-                            trimmed = true
-                        }
-                    }
-                    c += l
-                }
-                shapePiece(run.range, run, face, halves: halves, cacheable: !trimmed && halves.isEmpty && kernedUnsafe.isEmpty)
-                for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
-            }
-        }
-        var result = ShapedRuns(runs: runs, advances: Array(advances[0..<n]), unsafeToBreak: Array(unsafe[0..<n]),
-                                faces: state.boxes(), clusters: clusters)
-        if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
-        result.lineEndTrims = endTrims
-        return result
-    }
-
-    /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).
-    static func isBoundary(_ offset: Int, in clusters: [Int32]) -> Bool {
-        var lo = 0, hi = clusters.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(clusters[mid]) < offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < clusters.count && Int(clusters[lo]) == offset
-    }
-
-    static func advance(_ buffer: ShapingBuffer, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ face: FontFace,
-                        _ run: ShapedRun, _ language: String, halves: [Range<Int>]) -> Int64 {
-        var total: Int64 = 0
-        _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
-                         language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
-        return total
-    }
-
-    public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
-        var text = text
-        let faces = state.faceList()
-        guard run.face < faces.count, let buffer = ShapingBuffer.forCurrentThread() else { return 0 }
-        var total: Int64 = 0
-        text.withUTF8 { bytes in
-            guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return }
-            let face = faces[run.face]
-            let halves = run.bidiLevel & 1 == 0 ? (face.hanKerning?.halves(bytes, range, before: nil, after: nil).halves ?? []) : []
-            _ = buffer.shape(bytes, range: range, face: face, script: run.script,
-                             rtl: run.bidiLevel & 1 == 1, language: state.language, halves: halves) { cluster, advance, _ in
-                let b = bytes[cluster]
-                // Tabs and line breaks take no advance of their own (see ShapedText).
-                if b == 0x09 || (b >= 0x0A && b <= 0x0D) { return }
-                total += Int64(advance)
-            }
-        }
-        return total
-    }
+    // Shaping: FontStack+Shaping.swift.
 }
 
 extension FontStack {

@@ -30,6 +30,8 @@ final class ShapingBuffer {
         return t
     }
     static let halt = HanKerning.tag("halt")
+    static let liga = HanKerning.tag("liga")
+    static let clig = HanKerning.tag("clig")
 
     /// Runs at most this long are cached.
     static let cachedRunBytes = 48
@@ -65,13 +67,18 @@ final class ShapingBuffer {
     }
 
     /// Shapes bytes `range` of `bytes` with `face`, calling `body` with each glyph
-    /// (cluster offset, advance in 1/65536 pixel, unsafe to break) in logical order.
-    /// Returns false when HarfBuzz could not allocate.
+    /// (cluster offset, advance in 1/65536 pixel, unsafe to break) in logical order;
+    /// without `ligatures`, optional ligatures are off (`liga`, `clig`: what letter spacing
+    /// does in a browser). Returns false when HarfBuzz could not allocate.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FontFace, script: UInt32, rtl: Bool,
-               language: String, halves: [Range<Int>] = [], _ body: (Int, Int32, Bool) -> Void) -> Bool {
+               language: String, halves: [Range<Int>] = [], ligatures: Bool = true, _ body: (Int, Int32, Bool) -> Void) -> Bool {
         guard let base = bytes.baseAddress, !range.isEmpty else { return true }
         var glyphs: UnsafePointer<CFLGlyph>? = nil
-        let ranges = halves.map { CFLFeatureRange(tag: Self.halt, start: UInt32($0.lowerBound), end: UInt32($0.upperBound)) }
+        var ranges = halves.map { CFLFeatureRange(tag: Self.halt, start: UInt32($0.lowerBound), end: UInt32($0.upperBound), value: 1) }
+        if !ligatures {
+            ranges.append(CFLFeatureRange(tag: Self.liga, start: 0, end: .max, value: 0))
+            ranges.append(CFLFeatureRange(tag: Self.clig, start: 0, end: .max, value: 0))
+        }
         let count = language.withCString { lang in
             ranges.withUnsafeBufferPointer { r in
                 cfl_shape(handle, face.handle, base, Int32(bytes.count), Int32(range.lowerBound), Int32(range.count),
@@ -99,6 +106,7 @@ struct RunCache {
         var script: UInt32
         var language: UInt16
         var rtl: Bool
+        var ligatures: Bool
         var offset: UInt8          // the run's start within the key's bytes
         var length: Int32          // the run's length (the key may end with context or not)
         var keyStart: Int32
@@ -134,6 +142,7 @@ struct RunCache {
         var script: UInt32
         var language: UInt16
         var rtl: Bool
+        var ligatures: Bool
         var offset: UInt8
         var length: Int32
         var key: UnsafeBufferPointer<UInt8>
@@ -148,10 +157,10 @@ struct RunCache {
         return UInt16(languages.count - 1)
     }
 
-    static func key(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, offset: Int, length: Int,
+    static func key(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, ligatures: Bool = true, offset: Int, length: Int,
                     bytes: UnsafeBufferPointer<UInt8>) -> Key {
         var h = (face &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(script) ^ UInt64(language) << 32 ^ UInt64(offset) << 48
-            ^ (rtl ? 1 << 63 : 0) ^ UInt64(bytes.count) << 40 ^ UInt64(length) << 20
+            ^ (rtl ? 1 << 63 : 0) ^ (ligatures ? 0 : 1 << 62) ^ UInt64(bytes.count) << 40 ^ UInt64(length) << 20
         let raw = UnsafeRawBufferPointer(bytes)
         var i = 0
         while i + 8 <= raw.count {
@@ -168,7 +177,7 @@ struct RunCache {
             }
             h = mix(h, tail)
         }
-        return Key(face: face, script: script, language: language, rtl: rtl, offset: UInt8(offset),
+        return Key(face: face, script: script, language: language, rtl: rtl, ligatures: ligatures, offset: UInt8(offset),
                    length: Int32(length), key: bytes,
                    hash: mix(h, 0x2545_F491_4F6C_DD1D))
     }
@@ -181,6 +190,7 @@ struct RunCache {
 
     private func matches(_ e: Entry, _ k: Key) -> Bool {
         guard e.hash == k.hash, e.face == k.face, e.script == k.script, e.language == k.language, e.rtl == k.rtl,
+              e.ligatures == k.ligatures,
               e.offset == k.offset, e.length == k.length, Int(e.keyCount) == k.key.count else { return false }
         return keyBytes.withUnsafeBufferPointer { stored in
             memcmp(stored.baseAddress! + Int(e.keyStart), k.key.baseAddress!, k.key.count) == 0
@@ -224,7 +234,7 @@ struct RunCache {
             if matches(entries[Int(slots[p]) - 1], k) { return }
             p = (p + 1) & mask
         }
-        entries.append(Entry(hash: k.hash, face: k.face, script: k.script, language: k.language, rtl: k.rtl,
+        entries.append(Entry(hash: k.hash, face: k.face, script: k.script, language: k.language, rtl: k.rtl, ligatures: k.ligatures,
                              offset: k.offset, length: k.length, keyStart: Int32(keyBytes.count),
                              keyCount: Int32(k.key.count),
                              valueStart: Int32(advances.count)))

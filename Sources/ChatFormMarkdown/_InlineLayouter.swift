@@ -39,7 +39,17 @@ struct _StyledLayouter: _InlineLayouter {
         let bytes = Array(text.text.utf8)
         var elements: [StyledElement] = []
         elements.reserveCapacity(text.runs.count)
+        // Text runs one after another in the same elements are one text node of the HTML (the
+        // parser joins them; a soft break is a "\n" in it): one inline item, rounded once.
+        var previous: InlineRun? = nil
         for run in text.runs {
+            defer { previous = run }
+            if let p = previous, Self.isPlainText(p.role), Self.isPlainText(run.role), p.marks == run.marks, p.link == run.link,
+               p.range.upperBound == run.range.lowerBound, case .span(let last)? = elements.last {
+                elements[elements.count - 1] = .span(TextSpan(last.text + String(decoding: bytes[run.range], as: UTF8.self),
+                                                              style: last.style))
+                continue
+            }
             var font = block
             if run.role == .code {
                 let code = fonts[.code]
@@ -63,6 +73,14 @@ struct _StyledLayouter: _InlineLayouter {
         }
         return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!),
                           width: width, wraps: true)
+    }
+
+    /// Text or a soft break: what joins its neighbours' text node.
+    static func isPlainText(_ role: InlineRole) -> Bool {
+        switch role {
+        case .text, .softBreak: return true
+        default: return false
+        }
     }
 
     func codeLines(of code: String, wraps: Bool, width: Double) throws(MarkdownError) -> _InlineLines {

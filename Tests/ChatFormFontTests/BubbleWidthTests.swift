@@ -37,6 +37,34 @@ struct BubbleWidthTests {
         }
     }
 
+    /// `measureLines` (one pass, no fit width) gives the layout's count, height and widest
+    /// line, on plain random messages and styled ones (spans in other fonts, images).
+    @Test func measureLinesAgreesWithTheLayout() throws {
+        var rng = SplitMix64(seed: 5151)
+        let fonts = try Fonts.noto()
+        let body = FontSpec(family: "Noto Sans", size: 16)
+        for k in 0..<120 {
+            let text = randomMessage(&rng)
+            let width = Double(Int.random(in: 40 * 64...400 * 64, using: &rng)) / 64
+            let prepared: ShapedText
+            if k % 2 == 0 {
+                prepared = try ShapedText(text: text, shaper: fonts)
+            } else {
+                let cut = text.index(text.startIndex, offsetBy: text.count / 2)
+                prepared = try StyledText([
+                    .text(String(text[..<cut]), body),
+                    .attachment(InlineAttachment(width: 22, height: 30, baselineOffset: -6)),
+                    .span(TextSpan(String(text[cut...]), style: SpanStyle(font: body.with(weight: 700).with(size: 20)))),
+                ], style: ParagraphStyle(font: body)).shaped
+            }
+            let layout = try prepared.layout(width: width)
+            let m = try prepared.measureLines(width: width)
+            #expect(m.lineCount == layout.lineCount)
+            #expect(m.height == layout.height)
+            #expect(m.widest == layout.usedWidth)
+        }
+    }
+
     /// The properties, on random messages of every script at random widths: same count at
     /// `fitWidth`, more one unit below, never past the width; the layout at the widest
     /// line's width has the same lines.

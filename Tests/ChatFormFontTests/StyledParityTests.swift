@@ -98,13 +98,13 @@ struct StyledParityTests {
         return (records.count, differing)
     }
 
-    /// The target: 99.9% of layouts identical. Not met yet: right-to-left text
-    /// split into spans (117 of the 125 tuning layouts that differ) is shaped a font
-    /// stretch at a time without its neighbours as context, so Arabic letters do not join
-    /// across a span boundary as they do in Chromium; see Tools/README.md.
+    /// The target: 99.9% of layouts identical. Met on the tuning corpus (99.942%),
+    /// not yet on the held-out one (99.861%): what still differs is listed in Tools/README.md
+    /// (Korean and Thai in bold or italic spans drawn from a fallback font, letter-spaced
+    /// Devanagari, a soft hyphen in a padded code span, a Japanese paragraph between images).
     static let target = 0.999
     /// What each fixture holds today, a floor against regressions until the target is met.
-    static let floor: [String: Double] = ["tuning": 0.989, "holdout": 0.975]
+    static let floor: [String: Double] = ["tuning": 0.9993, "holdout": 0.998]
 
     @Test(arguments: ["tuning", "holdout"])
     func styledMessagesMatchChromium(corpus: String) throws {

@@ -100,6 +100,20 @@ struct StyledTextTests {
         #expect(lines.lines[1].start == "see @kim ".utf8.count)
     }
 
+    /// A line may end after an image whatever follows it, as Chromium ends one after an
+    /// `<img>` before a quotation mark or a slash (UAX #14 alone keeps those to the image).
+    /// (Both cases are in the styled fixtures: sh-0342, st-0665.)
+    @Test(arguments: ["\"quoted words here\"", "/2024/Q2/and/more/path"])
+    func aLineMayEndAfterAnImage(following: String) throws {
+        let style = ParagraphStyle(font: Self.body)
+        let image = InlineAttachment(width: 20, height: 20)
+        let head = try StyledText([.text("see ", Self.body), .attachment(image)], style: style).layout(width: 400)
+        let styled = try StyledText([.text("see ", Self.body), .attachment(image), .text(following, Self.body)], style: style)
+        let layout = try styled.layout(width: head.usedWidth + 1)
+        #expect(layout.lineCount >= 2)
+        #expect(layout.lines[1].start == "see \u{FFFC}".utf8.count)
+    }
+
     @Test func attachmentTallerThanTheTextGrowsItsLine() throws {
         let style = ParagraphStyle(font: Self.body)
         let plain = try StyledText([.text("hi there", Self.body)], style: style).layout(width: 400)

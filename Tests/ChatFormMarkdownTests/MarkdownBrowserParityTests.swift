@@ -98,10 +98,13 @@ struct MarkdownBrowserParityTests {
     }
 
     /// The share of identical layouts required today; the target is 0.999. Raise these
-    /// as the engine closes the gap (a change that loses layouts fails here). Lowered from
-    /// 0.989 / 0.993 when the styled engine began rounding each inline item up on its own
-    /// (most differences since: the widest line 1/32 px wider than Chromium's).
-    static let floor: [String: Double] = ["tuning": 0.980, "holdout": 0.975]
+    /// as the engine closes the gap (a change that loses layouts fails here). Today 99.902%
+    /// tuning and 99.806% held-out, since text runs in the same elements became one span
+    /// (one inline item, as the HTML's one text node, rounded once) and a line may end after
+    /// an image. The floors leave one layout of slack: once in several runs of the whole
+    /// suite one held-out layout (h00567, Noto Sans, 480 px) comes out as wide as in DejaVu
+    /// Sans, a dependence on what other suites did first in the process that is not found yet.
+    static let floor: [String: Double] = ["tuning": 0.9989, "holdout": 0.9975]
 
     @Test(arguments: ["tuning", "holdout"])
     func messagesMatchChromium(corpus: String) throws {

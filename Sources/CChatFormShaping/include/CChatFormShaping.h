@@ -64,11 +64,13 @@ void cfl_face_glyph_ink(const CFLFace *_Nonnull face, uint32_t glyph, float *_No
 
 // MARK: Shaping
 
-/// An OpenType feature turned on for the clusters starting at UTF-8 offsets [start, end).
+/// An OpenType feature set to `value` (1 on, 0 off) for the clusters starting at UTF-8
+/// offsets [start, end) (end UINT32_MAX: to the end).
 typedef struct {
     uint32_t tag;
     uint32_t start;
     uint32_t end;
+    uint32_t value;
 } CFLFeatureRange;
 
 /// A reusable HarfBuzz buffer. Not thread-safe: one thread at a time.

@@ -21,9 +21,12 @@ import Synchronization
 ///   (`InlineAttachment.character`, 3 UTF-8 bytes); line starts and offsets are in that
 ///   text. Break opportunities are found once over all of it (ICU and the browser's rules,
 ///   as for plain text), so a span may split a word and an attachment breaks as an `<img>`.
-/// - **Shaping** runs over each stretch of spans in one font (kerning and ligatures
-///   cross span boundaries there, as in the browser), never across a change of font;
-///   letter spacing is added after every grapheme cluster of its span; a span's start edge
+/// - **Shaping**: the text is itemized once (bidi levels, scripts, clusters), then each
+///   stretch of spans in one font and one letter spacing is shaped as a range of the whole
+///   text, the text around it as context (kerning and ligatures cross span boundaries
+///   inside a stretch, Arabic joins across every boundary, as in the browser); letter
+///   spacing turns optional ligatures off and is added after every grapheme cluster of its
+///   span (not after letters of cursive scripts, as Chromium); a span's start edge
 ///   widens its first cluster and its end edge its last, so an edge goes with the first or
 ///   last piece of a span broken across lines (`box-decoration-break: slice`).
 /// - **Line boxes** (`line-height: normal`): the paragraph font's strut, united on the

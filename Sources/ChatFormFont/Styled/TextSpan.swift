@@ -28,7 +28,9 @@ public struct SpanStyle: Sendable, Hashable {
     /// `line-height` makes it for this font (see `ParagraphStyle.lineHeight`).
     public var font: FontSpec
     /// CSS `letter-spacing` in pixels, added after every grapheme cluster of the span
-    /// (negative narrows) [0].
+    /// (negative narrows) [0], except as Chromium leaves it out: after characters drawn
+    /// as nothing (joiners, default ignorables), and in cursive scripts (Arabic, Syriac,
+    /// N'Ko, Mongolian, Mandaic, Phags-pa, Hanifi Rohingya) after anything but white space.
     public var letterSpacing: Double
     /// Padding, border and margin at the span's start and end (a pill) [none]. Spans that
     /// stand for one nested box share it: give the first span the start edge and the last

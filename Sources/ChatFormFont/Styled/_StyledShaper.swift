@@ -1,8 +1,9 @@
 import ChatFormText
 import Synchronization
 
-/// The shaper behind a `StyledText`: the paragraph's runs shaped once, a stretch of spans
-/// in one font at a time, each with its own `FontStack`, joined into one `ShapedRuns` so the
+/// The shaper behind a `StyledText`: the paragraph itemized once and its runs shaped once,
+/// a stretch of spans in one font and letter spacing at a time (a range of the whole text,
+/// with its own `FontStack`), joined into one `ShapedRuns` so the
 /// plain prepared text (`ShapedText`) breaks and wraps the whole paragraph. Face indices
 /// are the paragraph's: 0 is the paragraph font's primary face (the strut), then each
 /// (stack, face) pair as first used, then one per attachment. Each face's box is given with
@@ -21,6 +22,8 @@ struct StyledShaper: TextShaper {
     struct Source: Sendable {
         var stack: FontStack
         var face: Int
+        /// Whether optional ligatures are on (off in letter-spaced spans).
+        var ligatures = true
     }
 
     // MARK: TextShaper
@@ -32,7 +35,7 @@ struct StyledShaper: TextShaper {
         if run.face < sources.count, let source = sources[run.face] {
             var local = run
             local.face = source.face
-            total += source.stack.advance(of: range, in: text, run: local)
+            total += source.stack.advance(of: range, in: text, run: local, ligatures: source.ligatures)
         }
         return total
     }
@@ -71,6 +74,7 @@ struct StyledShaper: TextShaper {
         var n = 0
         var stacks: [FontStack?] = []
         stacks.reserveCapacity(elements.count)
+        var seen: [(spec: FontSpec, stack: FontStack)] = []
         for (i, element) in elements.enumerated() {
             offsets.append(n)
             switch element {
@@ -79,8 +83,15 @@ struct StyledShaper: TextShaper {
                 guard Self.isSpacing(s.letterSpacing), Self.isSpacing(s.edges.start), Self.isSpacing(s.edges.end) else {
                     throw .invalidSpacing(element: i)
                 }
-                stacks.append(s.font == style.font ? paragraph
-                              : try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal))
+                if s.font == style.font {
+                    stacks.append(paragraph)
+                } else if let known = seen.first(where: { $0.spec == s.font }) {
+                    stacks.append(known.stack)   // a few fonts a message: no lock, no hashing
+                } else {
+                    let stack = try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal)
+                    seen.append((s.font, stack))
+                    stacks.append(stack)
+                }
                 text += span.text
                 n += span.text.utf8.count
             case .attachment(let a):
@@ -95,100 +106,93 @@ struct StyledShaper: TextShaper {
         }
         offsets.append(n)
 
-        var advances = [Int32](repeating: 0, count: n)
-        var unsafe = [UInt8](repeating: 0, count: n)
+        // Itemized once over the whole text (bidi levels, scripts, clusters), each font
+        // stretch shaped as a range of it, the text around as context, as a browser does.
+        let segmented: (items: [TextItem], clusters: [Int32])
+        do { segmented = try TextItemizer.segment(text) } catch { throw .layout(error) }
+        let (items, clusters) = segmented
+        var out = ShapingOutput(count: n)
+        defer { out.deallocate() }
         var runs: [ShapedRun] = []
-        var clusters: [Int32] = [0]
-        var clustersUsable = true
-        var trims: [Int32: Int32] = [:]
         var extraOffsets: [Int32] = []
         var extraAmounts: [Int32] = []
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
-        var itemBase = 0
-        var i = 0
-        while i < elements.count {
-            let start = offsets[i]
-            guard let stack = stacks[i] else {
-                // An attachment: one cluster, one run, its own box.
-                guard case .attachment(let a) = elements[i] else { i += 1; continue }
-                let amount = Int32(((a.width + a.edges.start + a.edges.end) * 65536).rounded())
-                advances[start] = amount
-                extraOffsets.append(Int32(start))
-                extraAmounts.append(amount)
-                let face = faces.attachment(a)
-                runs.append(ShapedRun(range: start..<(start + 3), face: face, bidiLevel: 0, script: 0x5A79_7979, item: itemBase))
-                itemBase += 1
-                clusters.append(Int32(start + 3))
-                i += 1
-                continue
-            }
-            // A stretch of spans in one font, shaped as one text.
-            var j = i + 1
-            while j < elements.count, let next = stacks[j], next.state === stack.state { j += 1 }
-            let end = offsets[j]
-            if end > start {
-                let piece = String(Substring(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: start)..<text.utf8.index(text.utf8.startIndex, offsetBy: end)]))
-                let shaped: ShapedRuns
-                do { shaped = try stack.shape(piece) } catch { throw .layout(error) }
-                for k in 0..<shaped.advances.count {
-                    advances[start + k] = shaped.advances[k]
-                    unsafe[start + k] = shaped.unsafeToBreak[k]
+        var whole = text
+        whole.withUTF8 { bytes in
+            var item = 0      // the item holding the current element's start
+            var c = 0         // the first cluster boundary at or after the current span's start
+            var spaced = 0    // the item holding the cluster letter spacing is asked of
+            var i = 0
+            while i < elements.count {
+                let start = offsets[i]
+                while item + 1 < items.count && items[item].range.upperBound <= start { item += 1 }
+                guard let stack = stacks[i] else {
+                    // An attachment: one cluster, one run, its own box, at the level around it.
+                    guard case .attachment(let a) = elements[i] else { i += 1; continue }
+                    let amount = Int32(((a.width + a.edges.start + a.edges.end) * 65536).rounded())
+                    out.advances[start] = amount
+                    extraOffsets.append(Int32(start))
+                    extraAmounts.append(amount)
+                    let face = faces.attachment(a)
+                    let level = item < items.count ? items[item].bidiLevel : 0
+                    runs.append(ShapedRun(range: start..<(start + 3), face: face, bidiLevel: level, script: 0x5A79_7979, item: item))
+                    i += 1
+                    continue
                 }
-                var maxItem = -1
-                for run in shaped.runs {
-                    let face = faces.face(stack: stack, local: run.face, localBoxes: shaped.faces)
-                    runs.append(ShapedRun(range: (run.range.lowerBound + start)..<(run.range.upperBound + start), face: face,
-                                          bidiLevel: run.bidiLevel, script: run.script, item: run.item + itemBase))
-                    maxItem = Swift.max(maxItem, run.item)
-                }
-                itemBase += maxItem + 1
-                for (offset, trim) in shaped.lineEndTrims { trims[offset + Int32(start)] = trim }
-                let local = shaped.clusters
-                if local.count >= 2 && local.first == 0 && Int(local.last!) == end - start {
-                    for c in local.dropFirst() { clusters.append(c + Int32(start)) }
-                    // A stretch starting with a character that joins the one before it
-                    // (a combining mark, a joiner) is not a grapheme boundary of the
-                    // whole text: let the prepared text find the clusters itself.
-                    if start > 0, Self.mayJoinPrevious(piece) { clustersUsable = false }
-                } else {
-                    clustersUsable = false
+                // A stretch of spans in one font, shaped as one range of the text.
+                // (Letter spacing is part of a browser's font: spans spaced apart are shaped
+                // apart, and optional ligatures are off where it is not zero.)
+                let spacing = Self.letterSpacing(elements[i])
+                var j = i + 1
+                while j < elements.count, let next = stacks[j], next.state === stack.state,
+                      Self.letterSpacing(elements[j]) == spacing { j += 1 }
+                let ligatures = spacing == 0
+                let end = offsets[j]
+                guard end > start else { i = j; continue }
+                let shaped = stack.shape(bytes, range: start..<end, items: items, clusters: clusters,
+                                         ligatures: ligatures, into: &out)
+                let boxes = stack.state.boxes()
+                for run in shaped {
+                    var run = run
+                    run.face = faces.face(stack: stack, local: run.face, localBoxes: boxes, ligatures: ligatures)
+                    runs.append(run)
                 }
                 // Letter spacing after every cluster, edges on the first and last.
-                var c = 0   // index into `local`
                 for e in i..<j {
                     guard case .span(let span) = elements[e] else { continue }
-                    let s0 = offsets[e] - start, s1 = offsets[e + 1] - start
+                    let s0 = offsets[e], s1 = offsets[e + 1]
                     guard s1 > s0 else { continue }
                     let spacing = Int32((span.style.letterSpacing * 65536).rounded())
                     let startEdge = Int32((span.style.edges.start * 65536).rounded())
                     let endEdge = Int32((span.style.edges.end * 65536).rounded())
                     if spacing == 0 && startEdge == 0 && endEdge == 0 { continue }
-                    while c < local.count && Int(local[c]) < s0 { c += 1 }
+                    while c < clusters.count && Int(clusters[c]) < s0 { c += 1 }
+                    // The span's clusters: its start, then each boundary inside it.
                     var lastClusterStart = s0
+                    var at = s0
                     var k = c
-                    while k < local.count && Int(local[k]) < s1 {
-                        let at = Int(local[k])
-                        var amount = spacing
+                    while at < s1 {
+                        while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
+                        var amount = spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script) ? spacing : 0
                         if at == s0 { amount &+= startEdge }
                         if amount != 0 {
-                            advances[start + at] &+= amount
-                            Self.addExtra(&extraOffsets, &extraAmounts, start + at, amount)
+                            out.advances[at] &+= amount
+                            Self.addExtra(&extraOffsets, &extraAmounts, at, amount)
                         }
                         lastClusterStart = at
-                        k += 1
+                        while k < clusters.count && Int(clusters[k]) <= at { k += 1 }
+                        at = k < clusters.count ? Swift.min(Int(clusters[k]), s1) : s1
                     }
                     if endEdge != 0 {
-                        advances[start + lastClusterStart] &+= endEdge
-                        Self.addExtra(&extraOffsets, &extraAmounts, start + lastClusterStart, endEdge)
+                        out.advances[lastClusterStart] &+= endEdge
+                        Self.addExtra(&extraOffsets, &extraAmounts, lastClusterStart, endEdge)
                     }
                 }
+                i = j
             }
-            i = j
         }
-        // Boundaries that are not the whole text's are left for the prepared text to find.
-        let usable = clustersUsable && Int(clusters.last!) == n
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: faces.boxes,
-                                clusters: usable ? clusters : [])
+        var result = ShapedRuns(runs: runs, advances: Array(out.advances[0..<n]), unsafeToBreak: Array(out.unsafe[0..<n]),
+                                faces: faces.boxes, clusters: clusters)
         // Inline items a browser rounds on their own: each element, each change of bidi level.
         var itemStarts: [Int32] = []
         var previousLevel: UInt8? = nil
@@ -209,7 +213,7 @@ struct StyledShaper: TextShaper {
             e += 1
         }
         result.roundedItemStarts = itemStarts
-        result.lineEndTrims = trims
+        result.lineEndTrims = out.endTrims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
         let shaper = StyledShaper(runs: result, paragraph: paragraph, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
@@ -217,6 +221,32 @@ struct StyledShaper: TextShaper {
     }
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
+
+    /// A span's letter spacing (0 for an attachment).
+    static func letterSpacing(_ element: StyledElement) -> Double {
+        if case .span(let span) = element { return span.style.letterSpacing }
+        return 0
+    }
+
+    /// Whether letter spacing goes after the cluster starting at `at` in a run of `script`,
+    /// as Chromium applies it: never after a character that is drawn as nothing (a default
+    /// ignorable, a joiner, U+FFFC, form feed, carriage return), and in a cursive script
+    /// (Arabic, Syriac, N'Ko, Mongolian, Mandaic, Phags-pa, Hanifi Rohingya: letters that
+    /// join) only after white space (space, tab, line feed, no-break space).
+    static func takesLetterSpacing(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, script: UInt32) -> Bool {
+        let c = bytes[at]
+        if c < 0x80 {
+            if c == 0x0C || c == 0x0D { return false }
+            return !cursiveScripts.contains(script) || c == 0x20 || c == 0x09 || c == 0x0A
+        }
+        let scalar = UTF8Scalar.decode(bytes, at: at).0
+        if scalar == 0xFFFC { return false }
+        if let s = Unicode.Scalar(scalar), s.properties.isDefaultIgnorableCodePoint { return false }
+        return !cursiveScripts.contains(script) || scalar == 0xA0
+    }
+
+    /// Arab, Syrc, Nkoo, Mong, Mand, Phag, Rohg.
+    static let cursiveScripts: Set<UInt32> = [0x4172_6162, 0x5379_7263, 0x4E6B_6F6F, 0x4D6F_6E67, 0x4D61_6E64, 0x5068_6167, 0x526F_6867]
 
     /// Appends an amount at `offset` (offsets arrive ascending, the same one at most twice).
     static func addExtra(_ offsets: inout [Int32], _ amounts: inout [Int32], _ offset: Int, _ amount: Int32) {
@@ -228,22 +258,13 @@ struct StyledShaper: TextShaper {
         }
     }
 
-    /// Whether `piece` starts with a scalar that may extend the grapheme cluster before it.
-    static func mayJoinPrevious(_ piece: String) -> Bool {
-        guard let first = piece.unicodeScalars.first else { return false }
-        if first.value < 0x300 { return false }
-        let p = first.properties
-        return p.isGraphemeExtend || first.value == 0x200D || p.generalCategory == .spacingMark
-            || (0x1F1E6...0x1F1FF).contains(first.value) || (0x1160...0x11FF).contains(first.value)
-            || (0xD7B0...0xD7FF).contains(first.value) || p.isEmojiModifier
-    }
-
     /// The paragraph's faces and their boxes, the line height applied.
     struct Faces {
         let paragraph: FontStack
         let lineHeight: FontStack.LineHeight
         var boxes: [FontBoxMetrics]
         var sources: [Source?]
+        /// By stack and ligatures (off: the index's lowest bit), the paragraph's index of each face.
         var ids: [ObjectIdentifier: [Int: Int]] = [:]
 
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
@@ -252,7 +273,7 @@ struct StyledShaper: TextShaper {
             let primary = paragraph.primaryFaces[0].box
             boxes = [Self.applied(primary, lineHeight)]
             sources = [Source(stack: paragraph, face: 0)]
-            ids[ObjectIdentifier(paragraph.state)] = [0: 0]
+            ids[ObjectIdentifier(paragraph.state)] = [0 << 1: 0]
         }
 
         /// A box as the line height makes it: (ascent, descent) with the leading split, as
@@ -268,9 +289,10 @@ struct StyledShaper: TextShaper {
         }
 
         /// The paragraph's index for face `local` of `stack`.
-        mutating func face(stack: FontStack, local: Int, localBoxes: [FontBoxMetrics]) -> Int {
+        mutating func face(stack: FontStack, local: Int, localBoxes: [FontBoxMetrics], ligatures: Bool = true) -> Int {
             let key = ObjectIdentifier(stack.state)
-            if let known = ids[key]?[local] { return known }
+            let slot = local << 1 | (ligatures ? 0 : 1)
+            if let known = ids[key]?[slot] { return known }
             let own = local < localBoxes.count ? localBoxes[local] : stack.primaryFaces[0].box
             var box: FontBoxMetrics
             switch lineHeight {
@@ -283,8 +305,8 @@ struct StyledShaper: TextShaper {
                 box = Self.applied(stack.primaryFaces[0].box, lineHeight)
             }
             boxes.append(box)
-            sources.append(Source(stack: stack, face: local))
-            ids[key, default: [:]][local] = boxes.count - 1
+            sources.append(Source(stack: stack, face: local, ligatures: ligatures))
+            ids[key, default: [:]][slot] = boxes.count - 1
             return boxes.count - 1
         }
 

@@ -20,6 +20,30 @@ extension ShapedText {
                                  fitWidth: fitWidth(checkedWidth: width))
     }
 
+    /// Line count, height and the widest line at `width` in one wrapping pass:
+    /// `measureBubble(width:)` without the fit width (which lays out a few times more).
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
+    /// - Complexity: O(break opportunities + lines), no allocation.
+    public func measureLines(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double, widest: Double) {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        var count = 0
+        var height = 0.0
+        var lastHard = false
+        var widest: Int64 = 0
+        forEachLine(width: width) { s, e, lineWidth, hard, box in
+            count += 1
+            height += box ?? lineBoxHeight(from: s, to: e)
+            lastHard = hard
+            widest = Swift.max(widest, browserLineWidth(from: s, to: e, lineWidth))
+        }
+        if count == 0 || lastHard {
+            count += 1
+            height += fixedLineHeight ?? strutHeight
+        }
+        return (count, height, Self.pixels(widest))
+    }
+
     /// The smallest width at which the text lays out in as many lines as at `width`: at
     /// most `width`, and laying out one layout unit (1/64 px) narrower gives more lines.
     /// It can be 1/64 px less than the widest line, since a line fits when its content,

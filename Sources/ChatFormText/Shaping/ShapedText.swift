@@ -87,7 +87,8 @@ public struct ShapedText: Sendable {
     var hasTabs: Bool { storage.header.hasTabs }
     /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
     var hyphenAdvance: Int64 { storage.header.hyphenAdvance }
-    /// Whether any run uses a font other than the primary one (else every line is a strut).
+    /// Whether any run uses a font whose box reaches above or below the primary font's
+    /// strut (else every line is a strut).
     var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
     var hasSeveralLevels: Bool { storage.header.hasSeveralLevels }
     var itemStarts: [Int32] { storage.header.itemStarts }
@@ -121,7 +122,15 @@ public struct ShapedText: Sendable {
         var shaped = try shaper.shape(text)
         if !shaped.hasClusters(partitioning: n) { shaped.clusters = try TextItemizer.segment(text).clusters }
         let faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
-        let usesFallbackFonts = shaped.runs.contains { $0.face != 0 }
+        // Lines are all the strut's height unless a face used reaches above or below it
+        // (bold and italic of the primary family, a smaller code font, a fallback font
+        // within the strut: every line box is the strut, as no union can grow it).
+        let strutBox = faces[0].box(lineHeight: faces[0].lineSpacing)
+        let tallerFaces = faces.indices.map { f in
+            let b = faces[f].box(lineHeight: faces[f].lineSpacing)
+            return f != 0 && (b.ascent > strutBox.ascent || b.descent > strutBox.descent)
+        }
+        let usesFallbackFonts = shaped.runs.contains { $0.face < tallerFaces.count && tallerFaces[$0.face] }
         let fixedLineHeight = shaper.fixedLineHeight
         let keepAll = options.keepAll
         let built: Result<Built, TextLayoutError> = text.withUTF8 { bytes in
@@ -221,7 +230,6 @@ public struct ShapedText: Sendable {
             if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
             k -= 1
         }
-        let strutBox = faces[0].box(lineHeight: faces[0].lineSpacing)
         let header = Header(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
                             breakEntries: entries, lastBoundary: b.offsets.count - 1,
                             textOpeningRound: Self.openingRound(b, from: 0), runs: shaped.runs, faces: faces,

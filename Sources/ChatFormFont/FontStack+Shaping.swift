@@ -1,0 +1,270 @@
+import ChatFormText
+
+/// Where shaping a range of a paragraph writes: per byte of the whole paragraph, its
+/// advance and its unsafe-to-break code (see `ShapedRuns`), with the line-end trims found
+/// and whether a soft hyphen was seen.
+struct ShapingOutput {
+    let advances: UnsafeMutableBufferPointer<Int32>
+    let unsafe: UnsafeMutableBufferPointer<UInt8>
+    var endTrims: [Int32: Int32] = [:]
+    var hasSoftHyphen = false
+
+    /// Zeroed storage for a paragraph of `count` bytes (`deallocate()` when done).
+    init(count: Int) {
+        advances = .allocate(capacity: Swift.max(count, 1))
+        advances.initialize(repeating: 0)
+        unsafe = .allocate(capacity: Swift.max(count, 1))
+        unsafe.initialize(repeating: 0)
+    }
+
+    func deallocate() {
+        advances.deallocate()
+        unsafe.deallocate()
+    }
+}
+
+extension FontStack {
+    // MARK: TextShaper
+
+    public func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
+        let (items, clusters) = try TextItemizer.segment(text)
+        var text = text
+        let n = text.utf8.count
+        // Filled through pointers (the shaping helpers would otherwise pay for exclusivity
+        // checks on captured arrays), copied into arrays at the end.
+        var out = ShapingOutput(count: n)
+        defer { out.deallocate() }
+        let runs = text.withUTF8 { bytes in shape(bytes, range: 0..<n, items: items, clusters: clusters, into: &out) }
+        var result = ShapedRuns(runs: runs, advances: Array(out.advances[0..<n]), unsafeToBreak: Array(out.unsafe[0..<n]),
+                                faces: state.boxes(), clusters: clusters)
+        if out.hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
+        result.lineEndTrims = out.endTrims
+        return result
+    }
+
+    /// Shapes bytes `range` of a paragraph `bytes` whose items and grapheme cluster
+    /// boundaries are `items` and `clusters` (found once over the whole paragraph), the
+    /// paragraph around the range as HarfBuzz's context (Arabic joins across the range's
+    /// ends, as in a browser shaping one inline element of a paragraph): the range's runs
+    /// (faces are this stack's), its advances and codes written into `out`.
+    ///
+    /// - Complexity: O(range + log items) plus the shaping.
+    func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
+               ligatures: Bool = true, into out: inout ShapingOutput) -> [ShapedRun] {
+        let n = bytes.count
+        let advances = out.advances, unsafe = out.unsafe
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count + 2)
+        let state = self.state
+        let language = state.language
+        // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
+        var hasSoftHyphen = false
+        do {
+            // Fonts per cluster, runs per item and font. The first item and cluster
+            // reaching into the range:
+            var first = 0, hi = items.count
+            while first < hi {
+                let mid = (first + hi) / 2
+                if items[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { hi = mid }
+            }
+            var ci = 0
+            hi = clusters.count - 1
+            while ci < hi {
+                let mid = (ci + hi + 1) / 2
+                if Int(clusters[mid]) <= range.lowerBound { ci = mid } else { hi = mid - 1 }
+            }
+            var p = range.lowerBound
+            var itemIndex = first
+            while itemIndex < items.count && items[itemIndex].range.lowerBound < range.upperBound {
+                let item = items[itemIndex]
+                let itemEnd = Swift.min(item.range.upperBound, range.upperBound)
+                var runStart = p
+                var runFace = -1
+                // The fallback face of the run so far, if it is one.
+                var runFaceObject: FontFace? = nil
+                while p < itemEnd {
+                    while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
+                    // A cluster cut by the range's end is shaped up to it.
+                    let cs = p, ce = ci + 1 < clusters.count ? Swift.min(Int(clusters[ci + 1]), itemEnd) : itemEnd
+                    p = ce
+                    if ce == cs + 2 && bytes[cs] == 0xC2 && bytes[cs + 1] == 0xAD { hasSoftHyphen = true }
+                    // A browser shapes a stretch its fonts lack with the fallback font found
+                    // for the stretch's first character: a following cluster that font draws
+                    // stays in it.
+                    let face: Int
+                    if let sticky = runFaceObject, bytes[cs] >= 0x80 || ce > cs + 1,
+                       State.withScalars(bytes, cs, ce, { scalars in
+                           state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
+                       }) {
+                        face = runFace
+                    } else {
+                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
+                    }
+                    if face != runFace {
+                        if runFace >= 0 {
+                            runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
+                                                  script: item.script, item: itemIndex))
+                        }
+                        runStart = cs
+                        runFace = face
+                        runFaceObject = face >= state.primaries.count ? state.faceList()[face] : nil
+                    }
+                }
+                if runFace >= 0 {
+                    runs.append(ShapedRun(range: runStart..<itemEnd, face: runFace,
+                                          bidiLevel: item.bidiLevel, script: item.script, item: itemIndex))
+                }
+                itemIndex += 1
+            }
+        }
+        out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
+        var endTrims = out.endTrims
+        defer { out.endTrims = endTrims }
+        do {
+            guard let buffer = ShapingBuffer.forCurrentThread() else { return runs }
+            let faces = state.faceList()
+            let languageID = buffer.runs.languageID(language)
+            /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
+            /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
+            /// into) this thread's cache unless `cacheable` is false.
+            func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
+                var key: RunCache.Key? = nil
+                if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
+                    // A character of context each side is part of the key (HarfBuzz reads
+                    // it: Arabic joining, a mark opening the piece), except after a piece
+                    // ending in a space, which nothing joins across (and a face whose
+                    // lookups touch the space is shaped a run at a time): so a word's key does
+                    // not depend on the word after it.
+                    let lower = range.lowerBound > 0 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : 0
+                    let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
+                        ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
+                    let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
+                                         rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
+                                         offset: range.lowerBound - lower, length: range.count,
+                                         bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                    if buffer.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
+                    key = k
+                }
+                // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
+                // take the glyphs' flag.
+                for b in range { unsafe[b] = 2 }
+                var previous = -1
+                _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
+                                 language: language, halves: halves, ligatures: ligatures) { cluster, advance, isUnsafe in
+                    guard cluster >= 0 && cluster < n else { return }
+                    advances[cluster] &+= advance
+                    if cluster != previous {
+                        unsafe[cluster] = isUnsafe ? 1 : 0
+                        previous = cluster
+                    } else if isUnsafe {
+                        unsafe[cluster] = 1
+                    }
+                }
+                if let key {
+                    buffer.runs.insert(key, advances: advances, unsafe, at: range.lowerBound)
+                }
+            }
+
+            for run in runs {
+                let face = faces[run.face]
+                let rtl = run.bidiLevel & 1 == 1
+                guard let han = face.hanKerning, !rtl else {
+                    if !rtl && run.range.count > ShapingBuffer.cachedRunBytes && face.spaceIsIsolated(script: run.script) {
+                        // Word by word (each with the spaces after it), each word cached: the
+                        // face's lookups never see a space, so this is the run's shaping.
+                        var a = run.range.lowerBound
+                        while a < run.range.upperBound {
+                            var b = a
+                            repeat {
+                                while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
+                                while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
+                            } while b < run.range.upperBound && !Self.isBoundary(b, in: clusters)
+                            shapePiece(a..<b, run, face, halves: [], cacheable: true)
+                            a = b
+                        }
+                    } else {
+                        shapePiece(run.range, run, face, halves: [], cacheable: true)
+                    }
+                    continue
+                }
+                // Fullwidth punctuation set in half width next to another (fonts with
+                // `halt` and no `chws`).
+                let before = run.range.lowerBound > 0 ? UTF8Scalar.decode(bytes, at: UTF8Scalar.startOfScalar(endingAt: run.range.lowerBound, in: bytes)).0 : nil
+                let after = run.range.upperBound < n ? UTF8Scalar.decode(bytes, at: run.range.upperBound).0 : nil
+                let (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
+                var trimmed = false
+                var c = run.range.lowerBound
+                while c < run.range.upperBound {
+                    let (scalar, l) = UTF8Scalar.decode(bytes, at: c)
+                    if HanKerning.maybeClose(scalar) {
+                        // How much a line ending right after it may save (see `BreakEntry.endTrim`).
+                        let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
+                            // The mark on its own, without the text around it: the value is
+                            // kept by face and scalar, so it must not depend on where the
+                            // mark was first seen (contextual spacing would make the layout
+                            // depend on what this thread shaped before).
+                            let alone = Array(UnsafeBufferPointer(rebasing: bytes[c..<(c + l)]))
+                            return alone.withUnsafeBufferPointer { one in
+                                let full = Self.advance(buffer, one, 0..<l, face, run, language, halves: [])
+                                let half = Self.advance(buffer, one, 0..<l, face, run, language, halves: [0..<l])
+                                return Int32(max(0, full - half))
+                            }
+                        }
+                        if trim > 0 {
+                            endTrims[Int32(c + l)] = trim
+                            trimmed = true
+                        }
+                    }
+                    c += l
+                }
+                shapePiece(run.range, run, face, halves: halves, cacheable: !trimmed && halves.isEmpty && kernedUnsafe.isEmpty)
+                for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
+            }
+        }
+        return runs
+    }
+
+    /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).
+    static func isBoundary(_ offset: Int, in clusters: [Int32]) -> Bool {
+        var lo = 0, hi = clusters.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(clusters[mid]) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < clusters.count && Int(clusters[lo]) == offset
+    }
+
+    static func advance(_ buffer: ShapingBuffer, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ face: FontFace,
+                        _ run: ShapedRun, _ language: String, halves: [Range<Int>]) -> Int64 {
+        var total: Int64 = 0
+        _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
+                         language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
+        return total
+    }
+
+    public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
+        advance(of: range, in: text, run: run, ligatures: true)
+    }
+
+    /// `advance(of:in:run:)`, optional ligatures off without `ligatures`.
+    func advance(of range: Range<Int>, in text: String, run: ShapedRun, ligatures: Bool) -> Int64 {
+        var text = text
+        let faces = state.faceList()
+        guard run.face < faces.count, let buffer = ShapingBuffer.forCurrentThread() else { return 0 }
+        var total: Int64 = 0
+        text.withUTF8 { bytes in
+            guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return }
+            let face = faces[run.face]
+            let halves = run.bidiLevel & 1 == 0 ? (face.hanKerning?.halves(bytes, range, before: nil, after: nil).halves ?? []) : []
+            _ = buffer.shape(bytes, range: range, face: face, script: run.script,
+                             rtl: run.bidiLevel & 1 == 1, language: state.language, halves: halves,
+                             ligatures: ligatures) { cluster, advance, _ in
+                let b = bytes[cluster]
+                // Tabs and line breaks take no advance of their own (see ShapedText).
+                if b == 0x09 || (b >= 0x0A && b <= 0x0D) { return }
+                total += Int64(advance)
+            }
+        }
+        return total
+    }
+}
