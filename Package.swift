@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormReplay", "ChatFormScroll", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",
-            dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],
+            dependencies: ["chatform", "ChatFormText", "ChatFormFont", "ChatFormMarkdown", "ChatFormTesting"],
             exclude: ["Fixtures"]
         ),
     ]

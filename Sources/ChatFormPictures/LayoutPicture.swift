@@ -37,13 +37,18 @@ public struct LayoutPicture: Sendable {
     public var caret: TextPosition?
     /// A title written above the picture (nil: none).
     public var title: String?
+    /// How each stretch of a styled text is drawn (its font, or an attachment's box), in
+    /// order; empty: the whole text in `drawing`'s font. Used with `.font` drawings only.
+    public var runs: [Run]
 
-    /// A picture of `layout` drawn as `drawing`, with an optional caret.
-    public init(_ layout: TextLayout, drawing: Drawing, caret: TextPosition? = nil, title: String? = nil) {
+    /// A picture of `layout` drawn as `drawing`, with an optional caret; `runs` style a
+    /// styled text's stretches (see ``Run``).
+    public init(_ layout: TextLayout, drawing: Drawing, caret: TextPosition? = nil, title: String? = nil, runs: [Run] = []) {
         self.layout = layout
         self.drawing = drawing
         self.caret = caret
         self.title = title
+        self.runs = runs
     }
 
     /// The margin around the drawing, in pixels.
@@ -100,6 +105,9 @@ public struct LayoutPicture: Sendable {
             svg.element("rect", ["class": "linebox", "data-line": index, "x": 0.0, "y": top,
                                  "width": Swift.max(line.width * sx, 0.5), "height": height])
             switch drawing {
+            case .font(let family, let size) where !runs.isEmpty:
+                let baseline = layout.baseline(ofLine: index) ?? height * 0.8
+                svg.raw(styledLine(index, top: top, baseline: baseline, fallback: (family, size)))
             case .font(let family, let size):
                 let baseline = layout.baseline(ofLine: index) ?? height * 0.8
                 var text = "<text class=\"line\"\(SVG.attributes(["data-line": index, "data-start": line.start, "data-end": line.contentEnd, "data-width": line.width, "x": 0.0, "y": top + baseline, "font-family": family, "font-size": size, "xml:space": "preserve"]))>"
@@ -159,6 +167,7 @@ public struct LayoutPicture: Sendable {
     .available { stroke: #999; stroke-dasharray: 4 3; }
     .bubble { stroke: #1a73e8; stroke-width: 1.5; }
     .caret { fill: #d93025; }
+    .attachment { fill: #fbbc04; fill-opacity: 0.5; stroke: #e37400; stroke-width: 0.5; }
     </style>
 
     """
