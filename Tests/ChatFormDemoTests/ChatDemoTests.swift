@@ -257,7 +257,8 @@ struct ChatDemoTests {
                         if marks.contains(.mention) { want.foreground = .magenta }
                         if marks.contains(.strikethrough) { want.dim = true }
                         #expect(cell.style == want, "row \(index) byte \(offset)")
-                        for name in ["bold", "italic", "code", "mention"] where marks.contains([.bold, .italic, .code, .mention][["bold", "italic", "code", "mention"].firstIndex(of: name)!]) {
+                        for (name, mark) in [("bold", RichText.Style.bold), ("italic", .italic), ("code", .code), ("mention", .mention)]
+                        where marks.contains(mark) {
                             seen.insert(name)
                         }
                         return true
