@@ -67,6 +67,9 @@ extension LayoutPicture {
         return out + "</g>\n"
     }
 
+    /// What a styled picture adds to the shared style sheet: attachment boxes.
+    static let styledStyle = "<style>.attachment { fill: #fbbc04; fill-opacity: 0.5; stroke: #e37400; stroke-width: 0.5; }</style>\n"
+
     /// The index of the run holding UTF-8 `offset`, if any.
     func runIndex(containing offset: Int) -> Int? {
         var lo = 0, hi = runs.count

@@ -62,10 +62,11 @@ public struct RichText: Sendable, Hashable {
     public let prepared: ShapedText?
 
     /// A rich text prepared with its own fonts (a `StyledText`'s `shaped`), laid out at each
-    /// width by arithmetic; `marks` are for the renderer.
+    /// width by arithmetic; `marks` are for the renderer. Marks reaching past the text are
+    /// clamped to it (a documented clamp).
     public init(prepared: ShapedText, marks: [Mark] = []) {
         self.text = prepared.text
-        self.marks = marks
+        self.marks = Self.clamped(marks, to: prepared.text.utf8.count)
         self.prepared = prepared
     }
 
@@ -74,9 +75,13 @@ public struct RichText: Sendable, Hashable {
     /// it (a documented clamp).
     public init(text: String, marks: [Mark]) {
         self.text = text
-        let n = text.utf8.count
-        self.marks = marks.map { Mark(range: Swift.min(Swift.max(0, $0.range.lowerBound), n)..<Swift.min(Swift.max(0, $0.range.upperBound), n), style: $0.style) }
+        self.marks = Self.clamped(marks, to: text.utf8.count)
         self.prepared = nil
+    }
+
+    private static func clamped(_ marks: [Mark], to n: Int) -> [Mark] {
+        func clamp(_ x: Int) -> Int { Swift.min(Swift.max(0, x), n) }
+        return marks.map { Mark(range: clamp($0.range.lowerBound)..<clamp($0.range.upperBound), style: $0.style) }
     }
 
     /// The styles of the marks holding UTF-8 `offset`, united.
