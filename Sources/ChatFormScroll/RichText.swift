@@ -42,7 +42,7 @@ public struct RichText: Sendable, Hashable {
         public static let bold = Style(rawValue: 1)
         /// Emphasis (`*italic*`).
         public static let italic = Style(rawValue: 2)
-        /// Inline code (`` `code` ``).
+        /// Inline code (a code span).
         public static let code = Style(rawValue: 4)
         /// A mention (`@kim`), drawn as a pill.
         public static let mention = Style(rawValue: 8)

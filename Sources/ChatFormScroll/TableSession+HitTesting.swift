@@ -19,12 +19,13 @@ extension TableSession {
     /// below the item's window on its first or last visible line. Nil over a row that is not
     /// measured, over space or a fixed row, or outside the content.
     ///
-    /// - Complexity: O(log n + log lines + the length of the line hit).
+    /// - Complexity: O(log² n + log lines + the length of the line hit).
     public func hitTest(_ point: Point) -> TextHit<ID>? {
-        guard point.x.isFinite, point.y.isFinite, let i = heights.row(atOffset: point.y),
+        guard point.x.isFinite, point.y.isFinite, let i = rowIndex(atContentY: point.y),
               let measurement = measurement(ofRow: i) else { return nil }
-        let id = source.id(at: i)
-        let contentY = point.y - heights.offset(ofRow: i) - measurement.style.padding.top
+        let frame = frame(ofRow: i)
+        let id = frame.id
+        let contentY = point.y - frame.y - measurement.style.padding.top
         guard let item = measurement.items.last(where: { $0.text != nil && $0.y <= contentY })
                 ?? measurement.items.first(where: { $0.text != nil }),
               let text = item.text else { return nil }
@@ -52,7 +53,21 @@ extension TableSession {
         do { local = try text.caretRect(for: position) } catch {
             throw .invalidCaret(offset: position.offset, length: text.utf8Count, reason: error.description)
         }
-        let top = heights.offset(ofRow: i) + measurement.style.padding.top + item.y - innerOffset(of: field)
+        let top = frame(ofRow: i).y + measurement.style.padding.top + item.y - innerOffset(of: field)
         return Rect(x: measurement.style.padding.left + local.minX, y: top + local.minY, width: 0, height: local.height)
+    }
+
+    /// The index of the row holding content y (the last of the rows starting at or above
+    /// it), or nil outside the content; read through the rows' public frames only.
+    ///
+    /// - Complexity: O(log² n).
+    func rowIndex(atContentY y: Double) -> Int? {
+        guard rowCount > 0, y >= 0, y < contentHeight else { return nil }
+        var lo = 0, hi = rowCount - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if frame(ofRow: mid).y <= y { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 }
