@@ -22,6 +22,27 @@ extension Wrap {
                               lineHeight: lineHeight.map { .fixed($0) } ?? .normal, keepAll: keepAll)
     }
 
+    /// The flags of styled input that do not go together.
+    func validateStyledInput() throws {
+        if spans && markdown { throw ValidationError("--spans and --markdown cannot be used together.") }
+        if (spans || markdown) && font != nil {
+            throw ValidationError("--font has no family to style: give --font-family with --spans or --markdown.")
+        }
+        if theme != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
+    }
+
+    /// Reads standard input (invalid UTF-8 exits with status 2) and wraps it as spans or Markdown.
+    func runStyled() throws {
+        let text: String
+        do {
+            text = try UTF8Validation.string(from: readStandardInput())
+        } catch {
+            writeError("chatform wrap: \(error)")
+            throw ExitCode(2)
+        }
+        if spans { try runSpans(text) } else { try runMarkdown(text) }
+    }
+
     func runSpans(_ input: String) throws {
         let styled: StyledText
         do {

@@ -88,6 +88,7 @@ struct Wrap: ParsableCommand {
     var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil || spans || markdown }
 
     func validate() throws {
+        try validateStyledInput()
         if usesFonts {
             guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
         } else {
@@ -102,17 +103,16 @@ struct Wrap: ParsableCommand {
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
             throw ValidationError("--line-height must be a positive number of pixels (got \(lineHeight)).")
         }
-        if spans && markdown { throw ValidationError("--spans and --markdown cannot be used together.") }
-        if (spans || markdown) && font != nil {
-            throw ValidationError("--font has no family to style: give --font-family with --spans or --markdown.")
-        }
-        if theme != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
             throw ValidationError("--ambiguous-width must be 1 or 2 (got \(ambiguousWidth)).")
         }
     }
 
     func run() throws {
+        if spans || markdown {
+            try runStyled()
+            return
+        }
         let input = readStandardInput()
         let text: String
         do {
@@ -120,14 +120,6 @@ struct Wrap: ParsableCommand {
         } catch {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)
-        }
-        if spans {
-            try runSpans(text)
-            return
-        }
-        if markdown {
-            try runMarkdown(text)
-            return
         }
         let options = TextLayoutOptions(keepAll: keepAll)
         let layout: TextLayout
