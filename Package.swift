@@ -150,7 +150,8 @@ let package = Package(
         // Fuzzing (README, "Fuzzing and sanitizers"): the targets' properties, and the driver that runs them
         // under libFuzzer in a fuzz build (Fuzz/run) or over a corpus in a normal one.
         .target(name: "ChatFormFuzzing",
-                dependencies: ["ChatFormText", "ChatFormReplay", "ChatFormBehaviors", "ChatFormScroll", "ChatFormTerminal"]),
+                dependencies: ["ChatFormText", "ChatFormReplay", "ChatFormBehaviors", "ChatFormScroll", "ChatFormTerminal",
+                               "ChatFormMarkdown"]),
         .target(name: "CChatFormFuzz"),
         .executableTarget(name: "chatform-fuzz", dependencies: ["ChatFormFuzzing", "CChatFormFuzz"], path: "Fuzz/chatform-fuzz"),
         .testTarget(name: "ChatFormTextTests", dependencies: ["ChatFormTesting", "ChatFormText"]),
@@ -182,7 +183,7 @@ let package = Package(
         .testTarget(name: "ChatFormFuzzingTests", dependencies: ["ChatFormFuzzing", "ChatFormReplay", "ChatFormScroll", "ChatFormTesting"]),
         .testTarget(
             name: "ChatFormToolTests",
-            dependencies: ["chatform", "ChatFormText", "ChatFormTesting"],
+            dependencies: ["chatform", "ChatFormText", "ChatFormFont", "ChatFormMarkdown", "ChatFormTesting"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -90,9 +90,13 @@ public struct ChatDemo: DemoModel {
         Size(width: Double(max(1, size.columns)), height: Double(max(0, size.rows - headerRows)))
     }
 
+    /// A message's row: a rich message (display-only, laid out on the terminal's cells, its
+    /// marks drawn as cell attributes) when it has styled stretches, else plain text.
     static func row(_ id: Int, _ message: DemoMessage) -> Row<Int> {
-        .text(id, message.rowText,
-              style: RowStyle(padding: message.sender == "me" ? outgoingPadding : incomingPadding))
+        let style = RowStyle(padding: message.sender == "me" ? outgoingPadding : incomingPadding)
+        let marks = message.rowMarks
+        if marks.isEmpty { return .text(id, message.rowText, style: style) }
+        return Row(id: id, content: .rich(RichText(text: message.rowText, marks: marks)), style: style)
     }
 
     // MARK: State

@@ -1,3 +1,5 @@
+import ChatFormScroll
+
 /// Deterministic chat messages in several scripts (English, Korean, Japanese, Chinese,
 /// emoji) from a seed: the transcript the chat demo opens with and the incoming messages.
 ///
@@ -27,9 +29,14 @@ public struct DemoMessages: Sendable {
 
     static let senders = ["Mina", "Joon", "Aiko", "Wei", "Sam", "Lena"]
 
-    static let phrases: [[String]] = [
-        // English
-        ["Are we still on for lunch tomorrow?", "I pushed the fix, can you take a look when you have a minute?",
+    static let phrases: [[DemoPhrase]] = [
+        // English, some styled: bold, italic, inline code, mentions.
+        [DemoPhrase(("Let's ship it on ", []), ("Friday", .bold), (" if the tests stay ", []), ("green", .italic), (".", [])),
+         DemoPhrase(("Run ", []), ("swift test --filter Chat", .code), (" before you push.", [])),
+         DemoPhrase(("@Aiko", .mention), (" can you review the ", []), ("caret", .bold), (" fix?", [])),
+         DemoPhrase(("This is ", []), ("really", [.bold, .italic]), (" important: ", []), ("never", .bold), (" hide the caret.", [])),
+         DemoPhrase(("~~tomorrow~~", .strikethrough), (" today, ", []), ("@Wei", .mention), (" agreed.", [])),
+         "Are we still on for lunch tomorrow?", "I pushed the fix, can you take a look when you have a minute?",
          "The keyboard covered the text field again on the small phone.",
          "Sounds good.", "Running ten minutes late, sorry!", "Did anyone try the new build on the tablet?",
          "The caret should never leave the screen, even while the keyboard animates.",
@@ -52,11 +59,49 @@ public struct DemoMessages: Sendable {
         let sender = pick(Self.senders)
         let script = pick(Self.phrases)
         let count = 1 + Int(nextRandom() % 3)
-        var parts: [String] = []
+        var parts: [DemoPhrase] = []
         for _ in 0..<count {
             parts.append(nextRandom() % 5 == 0 ? pick(pick(Self.phrases)) : pick(script))
         }
-        return DemoMessage(sender: sender, text: parts.joined(separator: " "))
+        var text = ""
+        var marks: [RichText.Mark] = []
+        for (k, part) in parts.enumerated() {
+            if k > 0 { text += " " }
+            let at = text.utf8.count
+            marks += part.marks.map { RichText.Mark(range: ($0.range.lowerBound + at)..<($0.range.upperBound + at), style: $0.style) }
+            text += part.text
+        }
+        return DemoMessage(sender: sender, text: text, marks: marks)
+    }
+}
+
+/// A phrase of a demo message: its text and the styled stretches in it (a string literal is a
+/// plain phrase).
+///
+/// ```swift
+/// let phrase = DemoPhrase(("Run ", []), ("make test", .code), (" first", []))
+/// phrase.text    // "Run make test first"
+/// ```
+public struct DemoPhrase: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The text.
+    public var text: String
+    /// Styled stretches (UTF-8 ranges in `text`).
+    public var marks: [RichText.Mark]
+
+    public init(stringLiteral value: String) {
+        text = value
+        marks = []
+    }
+
+    /// A phrase made of pieces, each in its style (`[]`: plain).
+    public init(_ pieces: (String, RichText.Style)...) {
+        text = ""
+        marks = []
+        for (piece, style) in pieces {
+            let at = text.utf8.count
+            text += piece
+            if !style.isEmpty { marks.append(RichText.Mark(range: at..<text.utf8.count, style: style)) }
+        }
     }
 }
 
@@ -66,12 +111,23 @@ public struct DemoMessage: Sendable, Hashable {
     public var sender: String
     /// What it says.
     public var text: String
+    /// Its styled stretches (bold, italic, code, mentions): UTF-8 ranges in `text`.
+    public var marks: [RichText.Mark]
 
-    public init(sender: String, text: String) {
+    public init(sender: String, text: String, marks: [RichText.Mark] = []) {
         self.sender = sender
         self.text = text
+        self.marks = marks
     }
 
     /// The text as the transcript row shows it.
     public var rowText: String { sender == "me" ? text : "\(sender): \(text)" }
+
+    /// The marks of `rowText`: the sender's name in bold, then the message's own marks.
+    public var rowMarks: [RichText.Mark] {
+        guard sender != "me" else { return marks }
+        let shift = sender.utf8.count + 2
+        return [RichText.Mark(range: 0..<sender.utf8.count, style: .bold)]
+            + marks.map { RichText.Mark(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), style: $0.style) }
+    }
 }

@@ -108,10 +108,52 @@ public struct TableDrawing<ID: Hashable & Sendable> {
                         screen.fill(row: screenRow, column: x, height: 1,
                                     width: DemoText.cell(measurement.contentWidth), style: fill)
                     }
-                    screen.write(text.text(ofLine: line), row: screenRow, column: x,
-                                 style: itemStyle.text, width: DemoText.width)
+                    if case .rich(let rich) = row.content, !rich.marks.isEmpty {
+                        drawStyled(text, line: line, rich: rich, into: &screen, row: screenRow, column: x, base: itemStyle.text)
+                    } else {
+                        screen.write(text.text(ofLine: line), row: screenRow, column: x,
+                                     style: itemStyle.text, width: DemoText.width)
+                    }
                 }
             }
         }
+    }
+
+    /// Line `line` of a rich message, stretch by stretch: each run of clusters with the same
+    /// marks written at its caret x (the layout's, in cells) in `base` changed by the marks.
+    ///
+    /// - Complexity: O(the line's length × marks).
+    func drawStyled(_ text: any LineLayout, line: Int, rich: RichText, into screen: inout ScreenBuffer,
+                    row: Int, column: Int, base: CellStyle) {
+        var stops: [(offset: Int, x: Double)] = []
+        try? text.forEachCaretStop(onLine: line) { offset, x in
+            stops.append((offset, x))
+            return true
+        }
+        guard stops.count > 1 else { return }
+        let bytes = Array(rich.text.utf8)
+        var k = 0
+        while k < stops.count - 1 {
+            let style = rich.style(at: stops[k].offset)
+            var end = k + 1
+            while end < stops.count - 1 && rich.style(at: stops[end].offset) == style { end += 1 }
+            let piece = String(decoding: bytes[stops[k].offset..<stops[end].offset], as: UTF8.self)
+            screen.write(piece, row: row, column: column + DemoText.cell(stops[k].x), style: Self.cellStyle(base, style),
+                         width: DemoText.width)
+            k = end
+        }
+    }
+
+    /// How a mark is drawn in a terminal: bold and italic as themselves, code in yellow,
+    /// a mention bold magenta, a link underlined blue, struck-through text dim.
+    public static func cellStyle(_ base: CellStyle, _ marks: RichText.Style) -> CellStyle {
+        var style = base
+        if marks.contains(.bold) { style.bold = true }
+        if marks.contains(.italic) { style.italic = true }
+        if marks.contains(.code) { style.foreground = .yellow }
+        if marks.contains(.mention) { style.bold = true; style.foreground = .magenta }
+        if marks.contains(.link) { style.underline = true; style.foreground = .blue }
+        if marks.contains(.strikethrough) { style.dim = true }
+        return style
     }
 }

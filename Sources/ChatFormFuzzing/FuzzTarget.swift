@@ -21,6 +21,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The terminal input decoder: any byte stream gives key events, the same however it
     /// is split into chunks, with no control character as text.
     case input
+    /// Markdown messages: any bytes parse into a document or a typed refusal; laid out at
+    /// a few widths, heights are finite, lines partition each text, and no line passes the
+    /// width but a code block's or a single unbreakable cluster's.
+    case markdown
 
     /// Runs the target's property on `data`.
     ///
@@ -31,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .document: try TextDocumentProperty.check(data)
         case .replay: try ReplayProperty.check(data)
         case .input: try InputDecoderProperty.check(data)
+        case .markdown: try MarkdownProperty.check(data)
         }
     }
 }

@@ -37,13 +37,18 @@ public struct LayoutPicture: Sendable {
     public var caret: TextPosition?
     /// A title written above the picture (nil: none).
     public var title: String?
+    /// How each stretch of a styled text is drawn (its font, or an attachment's box), in
+    /// order; empty: the whole text in `drawing`'s font. Used with `.font` drawings only.
+    public var runs: [Run]
 
-    /// A picture of `layout` drawn as `drawing`, with an optional caret.
-    public init(_ layout: TextLayout, drawing: Drawing, caret: TextPosition? = nil, title: String? = nil) {
+    /// A picture of `layout` drawn as `drawing`, with an optional caret; `runs` style a
+    /// styled text's stretches (see ``Run``).
+    public init(_ layout: TextLayout, drawing: Drawing, caret: TextPosition? = nil, title: String? = nil, runs: [Run] = []) {
         self.layout = layout
         self.drawing = drawing
         self.caret = caret
         self.title = title
+        self.runs = runs
     }
 
     /// The margin around the drawing, in pixels.
@@ -65,6 +70,7 @@ public struct LayoutPicture: Sendable {
                          "data-lines": layout.lineCount, "data-height": layout.height, "data-width": widest,
                          "data-available": layout.width.isFinite ? SVG.number(layout.width) : "infinity"])
         svg.raw(Self.style)
+        if !runs.isEmpty { svg.raw(Self.styledStyle) }
         svg.element("rect", ["class": "background", "x": 0.0, "y": 0.0, "width": width, "height": height])
         if let title {
             svg.element("text", ["class": "title", "x": Self.margin, "y": Self.margin + 10], text: title)
@@ -100,6 +106,9 @@ public struct LayoutPicture: Sendable {
             svg.element("rect", ["class": "linebox", "data-line": index, "x": 0.0, "y": top,
                                  "width": Swift.max(line.width * sx, 0.5), "height": height])
             switch drawing {
+            case .font(let family, let size) where !runs.isEmpty:
+                let baseline = layout.baseline(ofLine: index) ?? height * 0.8
+                svg.raw(styledLine(index, top: top, baseline: baseline, fallback: (family, size)))
             case .font(let family, let size):
                 let baseline = layout.baseline(ofLine: index) ?? height * 0.8
                 var text = "<text class=\"line\"\(SVG.attributes(["data-line": index, "data-start": line.start, "data-end": line.contentEnd, "data-width": line.width, "x": 0.0, "y": top + baseline, "font-family": family, "font-size": size, "xml:space": "preserve"]))>"

@@ -1,7 +1,7 @@
 import ChatFormScroll
 
 extension Player {
-    /// Chat events: append, prepend, setText, remove, scrollTo, pin, unpin.
+    /// Chat events: append, prepend, setText, setRich, remove, scrollTo, pin, unpin.
     mutating func applyChatEvent(_ name: String, _ f: Fields, index k: Int) throws {
         let path = "events[\(k)]"
         try f.allow([name])
@@ -23,6 +23,12 @@ extension Player {
             let g = try Fields(value, "\(path).setText")
             try g.allow(["id", "text"])
             try table.setText(try g.required("text", g.string), ofRow: try knownID(try g.required("id", g.string)))
+        case "setRich":
+            // A rich message replaced whole (a streamed styled answer growing).
+            let g = try Fields(value, "\(path).setRich")
+            try g.allow(["id", "text", "marks"])
+            let id = try knownID(try g.required("id", g.string))
+            try table.setContent(.rich(try decodeRich(value, "\(path).setRich", ignoring: ["id"])), ofRow: id)
         case "remove":
             guard let id = value.string else { throw ReplayError("\(path).remove: expected a row id") }
             try table.remove(try knownID(id))

@@ -103,14 +103,17 @@ func decodeInsets(_ f: Fields?) throws(ReplayError) -> EdgeInsets {
 
 func decodeRow(_ value: JSONValue, _ path: String) throws(ReplayError) -> Row<String> {
     let f = try Fields(value, path)
-    try f.allow(["id", "text", "editable", "padding", "maxLines", "minHeight", "maxHeight", "height", "stack"])
+    try f.allow(["id", "text", "editable", "padding", "maxLines", "minHeight", "maxHeight", "height", "stack", "rich"])
     let id = try f.required("id", f.string)
     let maxLines = try f.int("maxLines")
     if let m = maxLines, m < 1 { throw ReplayError("\(path).maxLines: must be at least 1") }
     let style = RowStyle(padding: try decodeInsets(try f.object("padding")), minHeight: try f.size("minHeight") ?? 0,
                          maxHeight: try f.size("maxHeight") ?? .infinity, maxLines: maxLines)
-    let kinds = ["text", "height", "stack"].filter { f.has($0) }
-    if kinds.count > 1 { throw ReplayError("\(path): a row has one of \"text\", \"height\" or \"stack\", not several") }
+    let kinds = ["text", "height", "stack", "rich"].filter { f.has($0) }
+    if kinds.count > 1 { throw ReplayError("\(path): a row has one of \"text\", \"height\", \"stack\" or \"rich\", not several") }
+    if let rich = f.value["rich"], rich != .null {
+        return Row(id: id, content: .rich(try decodeRich(rich, "\(path).rich")), style: style)
+    }
     if let height = try f.size("height") {
         return Row(id: id, content: .fixed(height), style: style)
     }
@@ -136,3 +139,34 @@ func decodeRow(_ value: JSONValue, _ path: String) throws(ReplayError) -> Row<St
     }
     return Row(id: id, content: .text(try f.string("text") ?? "", editable: try f.bool("editable") ?? false), style: style)
 }
+
+/// A rich message on the table's cells: `{"text": "…", "marks": [{"start": S, "end": E,
+/// "style": "bold" | ["bold", "italic"]}]}`, offsets in UTF-8 bytes of the text (clamped to it).
+func decodeRich(_ value: JSONValue, _ path: String, ignoring extra: [String] = []) throws(ReplayError) -> RichText {
+    let f = try Fields(value, path)
+    try f.allow(["text", "marks"] + extra)
+    let text = try f.required("text", f.string)
+    var marks: [RichText.Mark] = []
+    if let list = f.value["marks"], list != .null {
+        guard let array = list.array else { throw ReplayError("\(path).marks: expected an array") }
+        for (k, m) in array.enumerated() {
+            let g = try Fields(m, "\(path).marks[\(k)]")
+            try g.allow(["start", "end", "style"])
+            let start = try g.required("start", g.int), end = try g.required("end", g.int)
+            guard 0 <= start, start <= end else { throw ReplayError("\(path).marks[\(k)]: needs 0 <= start <= end") }
+            let names = g.value["style"]?.string.map { [$0] } ?? g.value["style"]?.array?.compactMap(\.string) ?? []
+            var style = RichText.Style()
+            for name in names {
+                guard let s = richStyles[name] else {
+                    throw ReplayError("\(path).marks[\(k)].style: unknown style \"\(name)\" (\(richStyles.keys.sorted().joined(separator: ", ")))")
+                }
+                style.formUnion(s)
+            }
+            marks.append(RichText.Mark(range: start..<end, style: style))
+        }
+    }
+    return RichText(text: text, marks: marks)
+}
+
+let richStyles: [String: RichText.Style] = ["bold": .bold, "italic": .italic, "code": .code, "mention": .mention,
+                                            "link": .link, "strikethrough": .strikethrough, "attachment": .attachment]

@@ -68,11 +68,13 @@ public enum RowContent: Sendable, Hashable {
     case fixed(Double)
     /// A vertical stack of labels, fields and spacing in one row (seed 004's form).
     case stack([StackItem])
+    /// A rich message: styled runs and attachments, display-only (see ``RichText``).
+    case rich(RichText)
 
-    /// The number of text items (1 for `.text`, 0 for `.fixed`).
+    /// The number of text items (1 for `.text` and `.rich`, 0 for `.fixed`).
     public var textItemCount: Int {
         switch self {
-        case .text: 1
+        case .text, .rich: 1
         case .fixed: 0
         case .stack(let items): items.reduce(0) { if case .text = $1.kind { $0 + 1 } else { $0 } }
         }
@@ -98,10 +100,11 @@ public struct Row<ID: Hashable & Sendable>: Sendable {
 }
 
 extension Row {
-    /// The text of item `index` (0 for a text row), or nil when that item is not a text.
+    /// The text of item `index` (0 for a text or rich row), or nil when that item is not a text.
     public func text(ofItem index: Int) -> String? {
         switch content {
         case .text(let text, _) where index == 0: return text
+        case .rich(let rich) where index == 0: return rich.text
         case .stack(let items) where items.indices.contains(index):
             if case .text(let text, _, _) = items[index].kind { return text }
             return nil
@@ -116,11 +119,12 @@ extension Row {
         case .stack(let items):
             guard items.indices.contains(index), case .text(_, let editable, _) = items[index].kind else { return false }
             return editable
-        case .fixed: return false
+        case .fixed, .rich: return false
         }
     }
 
-    /// This row with the text of item `index` replaced, or nil when that item is not a text.
+    /// This row with the text of item `index` replaced, or nil when that item is not a plain
+    /// text (a rich row's content is replaced whole: `TableSession.setContent(_:ofRow:)`).
     public func replacingText(_ text: String, ofItem index: Int) -> Row? {
         var row = self
         switch content {

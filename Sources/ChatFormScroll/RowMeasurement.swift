@@ -55,6 +55,9 @@ public struct RowMeasurement: Sendable {
     /// alone: it has text, every text item keeps a prepared text (real fonts), and none is
     /// the live document of the focused field.
     var relaysWithoutShaping = false
+    /// Whether the row is a rich message laid out from its own preparation (its prepared
+    /// text is no plain text's to reuse).
+    var holdsRichText = false
 
     /// Measures `row` for a viewport of `width`.
     ///
@@ -85,7 +88,7 @@ public struct RowMeasurement: Sendable {
             var item = Item(index: index, y: y, height: 0, layout: nil, document: nil, editable: editable, maxVisibleHeight: 0)
             if let live, live.item == index {
                 item.document = live.document
-            } else if let prepared = previous?.item(at: index)?.layout?.shapedText, prepared.text == text {
+            } else if previous?.holdsRichText != true, let prepared = previous?.item(at: index)?.layout?.shapedText, prepared.text == text {
                 item.layout = try prepared.layout(width: contentWidth)
             } else {
                 item.layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
@@ -104,6 +107,23 @@ public struct RowMeasurement: Sendable {
         case .text(let text, let editable):
             try addText(0, text, editable: editable, maxLines: style.maxLines,
                         rowLimit: style.maxHeight - style.padding.vertical)
+        case .rich(let rich):
+            // Laid out from its own preparation (its fonts), or with the table's metrics.
+            var item = Item(index: 0, y: 0, height: 0, layout: nil, document: nil, editable: false, maxVisibleHeight: 0)
+            let layout: TextLayout
+            if let prepared = rich.prepared {
+                layout = try prepared.layout(width: contentWidth)
+            } else {
+                layout = try TextLayout(text: rich.text, width: contentWidth, metrics: metrics, options: options)
+            }
+            var limit = style.maxHeight - style.padding.vertical
+            if let maxLines = style.maxLines, maxLines < layout.lineCount { limit = Swift.min(limit, layout.lineTop(maxLines)) }
+            limit = Swift.max(limit, layout.heightOfLine(0))
+            item.layout = layout
+            item.height = Swift.min(layout.height, limit)
+            item.maxVisibleHeight = limit
+            items.append(item)
+            y = item.height
         case .fixed(let h):
             y = ScrollLimits.clampedLength(h)
         case .stack(let stack):
@@ -122,6 +142,11 @@ public struct RowMeasurement: Sendable {
         var measurement = RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
         measurement.relaysWithoutShaping = items.contains { $0.layout != nil }
             && items.allSatisfy { $0.document == nil && ($0.layout == nil || $0.layout?.shapedText != nil) }
+        if case .rich(let rich) = row.content {
+            measurement.holdsRichText = rich.prepared != nil
+            // A line limit's window depends on the line tops at each width: measured again.
+            if style.maxLines != nil { measurement.relaysWithoutShaping = false }
+        }
         return measurement
     }
 

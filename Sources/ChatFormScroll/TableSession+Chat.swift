@@ -92,6 +92,24 @@ extension TableSession {
         try setText(text, of: FieldRef(row: id))
     }
 
+    /// Replaces a row's content (a rich message edited, or a streamed rich answer growing)
+    /// and re-measures it, with scroll anchoring if the row is above the first visible one;
+    /// a growing last row keeps a transcript at its end. A focused field in the row loses
+    /// the focus (its text is the new content's).
+    ///
+    /// - Throws: `.unknownRow`.
+    /// - Complexity: O(log n + the row's text).
+    public mutating func setContent(_ content: RowContent, ofRow id: ID) throws(ScrollError) {
+        let i = try requireIndex(id)
+        if focus?.field.row == id { blur() }
+        var row = source.row(at: i)
+        row.content = content
+        source.replace(at: i, with: row)
+        let wasAtBottom = isAtBottom
+        try remeasure(row: i)
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
+    }
+
     /// The height a new row starts with: the configured estimate, one derived from its text
     /// length, or (with neither) 0 until it is measured right away.
     func estimatedHeight(of row: Row<ID>) -> Double {
@@ -103,6 +121,8 @@ extension TableSession {
         switch row.content {
         case .text(let text, _):
             content = Swift.max(1, (Double(text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
+        case .rich(let rich):
+            content = Swift.max(1, (Double(rich.text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
         case .fixed(let h):
             content = h
         case .stack(let items):

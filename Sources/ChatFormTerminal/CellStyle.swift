@@ -9,6 +9,8 @@ public struct CellStyle: Sendable, Hashable {
     public var bold: Bool
     /// Faint (SGR 2).
     public var dim: Bool
+    /// Italic (SGR 3).
+    public var italic: Bool
     /// Underlined (SGR 4).
     public var underline: Bool
     /// Foreground and background swapped (SGR 7).
@@ -16,10 +18,11 @@ public struct CellStyle: Sendable, Hashable {
     /// Foreground colour; `nil` is the terminal's default.
     public var foreground: TerminalColor?
 
-    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false,
+    public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
                 reverse: Bool = false, foreground: TerminalColor? = nil) {
         self.bold = bold
         self.dim = dim
+        self.italic = italic
         self.underline = underline
         self.reverse = reverse
         self.foreground = foreground
@@ -34,6 +37,7 @@ public struct CellStyle: Sendable, Hashable {
         var codes = ["0"]
         if bold { codes.append("1") }
         if dim { codes.append("2") }
+        if italic { codes.append("3") }
         if underline { codes.append("4") }
         if reverse { codes.append("7") }
         if let foreground { codes.append(String(foreground.sgrCode)) }

@@ -146,9 +146,11 @@ public struct VirtualTerminal {
         case 0: style = .plain
         case 1: style.bold = true
         case 2: style.dim = true
+        case 3: style.italic = true
         case 4: style.underline = true
         case 7: style.reverse = true
         case 22: style.bold = false; style.dim = false
+        case 23: style.italic = false
         case 24: style.underline = false
         case 27: style.reverse = false
         case 39: style.foreground = nil

@@ -25,6 +25,17 @@ struct Wrap: ParsableCommand {
         "height", the line's height in pixels (CSS line-height: normal, or --line-height). \
         --font-size alone uses fontconfig's sans-serif (\(DefaultFont.forHelp)), said once \
         on standard error.
+
+        --spans reads standard input as styled text: a JSON array of spans (or an object with \
+        "spans"), as `chatform measure` takes them, shaped with --font-family (default \
+        sans-serif) at --font-size. --markdown reads it as one Markdown message laid out under \
+        --theme (or the built-in theme; --font-family replaces its text family). Both print \
+        each line's text (attachments as U+FFFC), and with --format jsonl one object a line: \
+        for spans {"start","end","width","hard","height","top","runs"}, runs being the pieces \
+        of the input's elements on the line ({"element":I,"start":S,"end":E,"x":X}, X from the \
+        line's start); for Markdown {"block","tag","start","end","top","left","width", \
+        "height","text"}, offsets into the block's text. --svg draws spans in their fonts and \
+        attachments as boxes, Markdown lines at their places in their blocks.
         """
     )
 
@@ -65,9 +76,19 @@ struct Wrap: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the layout as an SVG picture: each line's box and text where the engine put it, the available width and the widest line.", valueName: "file"))
     var svg: String?
 
-    var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil }
+    @Flag(help: "Standard input is styled text: a JSON array of spans (as `measure` takes them).")
+    var spans = false
+
+    @Flag(help: "Standard input is one Markdown message (cmark-gfm), laid out under --theme.")
+    var markdown = false
+
+    @Option(help: "A JSON theme for --markdown (default: the built-in theme).")
+    var theme: String?
+
+    var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil || spans || markdown }
 
     func validate() throws {
+        try validateStyledInput()
         if usesFonts {
             guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
         } else {
@@ -88,6 +109,10 @@ struct Wrap: ParsableCommand {
     }
 
     func run() throws {
+        if spans || markdown {
+            try runStyled()
+            return
+        }
         let input = readStandardInput()
         let text: String
         do {

@@ -208,7 +208,12 @@ struct ChatDemoTests {
             var checked = 0
             for index in chat.transcript.rowsInViewport() {
                 let row = chat.transcript.row(at: index)
-                guard case .text(let text, _) = row.content else { continue }
+                let text: String
+                switch row.content {
+                case .text(let plain, _): text = plain
+                case .rich(let rich): text = rich.text   // styled messages wrap as their text
+                default: continue
+                }
                 let rowFrame = chat.transcript.frame(ofRow: index)
                 let width = 60 - Int(row.style.padding.horizontal)
                 let lines = try wrapped(text, width: width)
@@ -223,6 +228,46 @@ struct ChatDemoTests {
             #expect(checked >= 5)
             try send(&chat, .key(.pageUp))
         }
+    }
+
+    @Test func styledMessagesDrawTheirMarksAsCellAttributes() throws {
+        var chat = try makeChat()
+        var seen = Set<String>()
+        for _ in 0..<12 {
+            let screen = frame(chat)
+            let band = chat.screenLayout.band
+            for index in chat.transcript.rowsInViewport() {
+                let row = chat.transcript.row(at: index)
+                guard case .rich(let rich) = row.content else { continue }
+                let text = try #require(chat.transcript.measurement(ofRow: index)?.items.first?.text)
+                #expect(text.lineCount == (try wrapped(rich.text, width: 60 - Int(row.style.padding.horizontal))).count,
+                        "a styled message's height is its layout's")
+                let top = 1 + Int(chat.transcript.frame(ofRow: index).y - chat.transcript.viewport.offset)
+                let outgoing = row.style.padding.left > ChatDemo.incomingPadding.left
+                for k in 0..<text.lineCount where band.contains(top + k) {
+                    let bytes = Array(rich.text.utf8)
+                    try text.forEachCaretStop(onLine: k) { offset, x in
+                        guard offset < text.line(at: k).contentEnd, bytes[offset] != 0x20 else { return true }
+                        let cell = screen[top + k, Int(row.style.padding.left + x)]
+                        let marks = rich.style(at: offset)
+                        var want = CellStyle(foreground: outgoing ? .cyan : nil)
+                        if marks.contains(.bold) || marks.contains(.mention) { want.bold = true }
+                        if marks.contains(.italic) { want.italic = true }
+                        if marks.contains(.code) { want.foreground = .yellow }
+                        if marks.contains(.mention) { want.foreground = .magenta }
+                        if marks.contains(.strikethrough) { want.dim = true }
+                        #expect(cell.style == want, "row \(index) byte \(offset)")
+                        for (name, mark) in [("bold", RichText.Style.bold), ("italic", .italic), ("code", .code), ("mention", .mention)]
+                        where marks.contains(mark) {
+                            seen.insert(name)
+                        }
+                        return true
+                    }
+                }
+            }
+            try send(&chat, .key(.pageUp))
+        }
+        #expect(seen == ["bold", "italic", "code", "mention"], "the seeded transcript shows every kind of mark")
     }
 
     @Test func resizeRewrapsAtTheNewWidth() throws {

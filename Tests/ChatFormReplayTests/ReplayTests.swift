@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import ChatFormReplay
+import ChatFormScroll
 
 /// Parses a replay output line.
 func object(_ line: String) -> [String: Any] {
@@ -231,5 +232,49 @@ struct BehaviorReplayTests {
         let r = try Tool.run(["replay", "-"], stdin: Data(#"{"behavior": "carousel"}"#.utf8))
         #expect(r.status == 2)
         #expect(r.stderr.contains("carousel"))
+    }
+}
+
+@Suite("Replay: rich messages")
+struct RichReplayTests {
+    @Test func aStyledAnswerStreamsWhileTheFieldKeepsItsCaretAtEveryFrame() throws {
+        let script = try Data(contentsOf: Tool.fixture("rich-chat.json"))
+        var moments = 0
+        var richRows = Set<String>()
+        var answerHeights: [Double] = []
+        try Replay.run(script: Array(script), options: Replay.Options(frames: true), emit: { _ in }) { moment in
+            moments += 1
+            let t = moment.table
+            if moment.caretRuleApplies {
+                #expect(t.caretRuleVerdict.holds, "event \(moment.event) frame \(moment.frame ?? -1): \(t.caretRuleVerdict)")
+            }
+            for i in 0..<t.rowCount {
+                guard case .rich(let rich) = t.row(at: i).content, let m = t.measurement(ofRow: i) else { continue }
+                richRows.insert(t.row(at: i).id)
+                // A rich row on the table's cells is as tall as its text laid out in cells.
+                let expected = try? TextLayout(text: rich.text, width: m.contentWidth, metrics: TerminalCellMetrics())
+                #expect(m.height == expected?.height)
+                if t.row(at: i).id == "answer" && moment.frame == nil { answerHeights.append(m.height) }
+            }
+        }
+        #expect(moments > 20)
+        #expect(richRows == ["m1", "m2", "answer"])
+        #expect(answerHeights.first! < answerHeights.max()!, "the answer grew: \(answerHeights)")
+    }
+
+    @Test(arguments: [
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "rich": {"text": "x", "marks": [{"start": 0, "end": 1, "style": "shiny"}]}}]}"#, "unknown style \"shiny\""),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "rich": {"text": "x", "marks": [{"start": 2, "end": 1}]}}]}"#, "0 <= start <= end"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "text": "x", "rich": {"text": "y"}}]}"#, "not several"),
+        (#"{"viewport": {"width": 10, "height": 5}, "rows": [{"id": "a", "rich": {"text": "x"}}], "events": [{"focus": "a"}]}"#, "no editable field"),
+        (#"{"viewport": {"width": 10, "height": 5}, "events": [{"setRich": {"id": "nope", "text": "y"}}]}"#, "unknown row id"),
+    ])
+    func badRichScripts(script: String, message: String) throws {
+        do {
+            _ = try Replay.run(script: Array(script.utf8))
+            Issue.record("should fail: \(script)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
     }
 }

@@ -22,7 +22,13 @@ struct RandomSessionTests {
                 rows.append(.text("t\(k)", randomText(&rng, pieces: Int.random(in: 0...12, using: &rng)), editable: true, style: style))
                 fields.append(FieldRef(row: "t\(k)"))
             case 1:
-                rows.append(.text("m\(k)", randomText(&rng, pieces: Int.random(in: 1...20, using: &rng)), style: RowStyle(padding: pad)))
+                let text = randomText(&rng, pieces: Int.random(in: 1...20, using: &rng))
+                if Bool.random(using: &rng) {
+                    rows.append(.text("m\(k)", text, style: RowStyle(padding: pad)))
+                } else {
+                    // A rich message on the table's cells: display-only, marks for the renderer.
+                    rows.append(Row(id: "r\(k)", content: .rich(randomRich(&rng, text)), style: RowStyle(padding: pad)))
+                }
             case 2:
                 rows.append(Row(id: "x\(k)", content: .fixed(Double(Int.random(in: 0...6, using: &rng)))))
             default:
@@ -63,7 +69,7 @@ struct RandomSessionTests {
                 let context = "seed \(seed) session \(session) step \(step)"
                 var before = t
                 var minimalScrollApplies = false
-                let choice = fields.isEmpty ? Int.random(in: 8..<13, using: &rng) : Int.random(in: 0..<14, using: &rng)
+                let choice = fields.isEmpty ? Int.random(in: 8..<14, using: &rng) : Int.random(in: 0..<15, using: &rng)
                 switch choice {
                 case 0:
                     try t.focus(fields.randomElement(using: &rng)!, caret: 0)
@@ -108,6 +114,18 @@ struct RandomSessionTests {
                 case 11:
                     try t.hideKeyboard(duration: [0, 0.2, 0.3].randomElement(using: &rng)!)
                     revealed = revealed || t.focus != nil
+                case 12:
+                    // A rich message grows (a streamed answer) or is replaced; focus elsewhere stays.
+                    let rich = (0..<t.rowCount).compactMap { i -> (String, String)? in
+                        if case .rich(let r) = t.row(at: i).content { return (t.row(at: i).id, r.text) } else { return nil }
+                    }
+                    if let (id, text) = rich.randomElement(using: &rng) {
+                        let grown = Bool.random(using: &rng) ? text + randomText(&rng, pieces: Int.random(in: 1...10, using: &rng))
+                                                             : randomText(&rng, pieces: Int.random(in: 0...4, using: &rng))
+                        try t.setContent(.rich(randomRich(&rng, grown)), ofRow: id)
+                        #expect(throws: ScrollError.self) { try t.focus(FieldRef(row: id)) }
+                        revealed = revealed || t.focus != nil   // a row height change reveals the caret
+                    }
                 default:
                     var lastOverlap = t.viewport.keyboardOverlap
                     var localRevealed = revealed
@@ -120,7 +138,7 @@ struct RandomSessionTests {
                     revealed = localRevealed
                 }
                 events += 1
-                try checkInvariants(t, metrics: metrics, revealed: revealed, context)
+                try checkInvariants(t, metrics: metrics, revealed: revealed, "\(context) event \(choice)")
                 if minimalScrollApplies, let c = t.caret {
                     let band = before.viewport.visibleBand
                     let margin = t.configuration.caretMargin
@@ -135,4 +153,14 @@ struct RandomSessionTests {
         #expect(events == Self.sessionsPerSeed * 40)
         print("random sessions: seed \(seed): \(Self.sessionsPerSeed) sessions, \(events) events, \(frames) frames checked")
     }
+}
+
+/// A rich text over `text` with a few random marks (byte ranges; the table clamps them).
+func randomRich<G: RandomNumberGenerator>(_ rng: inout G, _ text: String) -> RichText {
+    let n = text.utf8.count
+    let marks = (0..<Int.random(in: 0...3, using: &rng)).map { _ -> RichText.Mark in
+        let a = Int.random(in: 0...n, using: &rng), b = Int.random(in: 0...(n + 2), using: &rng)
+        return RichText.Mark(range: min(a, b)..<max(a, b), style: [.bold, .italic, .code, .mention].randomElement(using: &rng)!)
+    }
+    return RichText(text: text, marks: marks)
 }

@@ -22,6 +22,12 @@ func expectedHeight<ID>(_ row: Row<ID>, width: Double, metrics: TerminalCellMetr
         var limit = s.maxHeight - s.padding.top - s.padding.bottom
         if let m = s.maxLines { limit = min(limit, Double(m) * lh) }
         content = min(try lines(text) * lh, max(limit, lh))
+    case .rich(let rich):
+        // Laid out with the table's cells (the tests give no prepared text): as a text row.
+        #expect(rich.prepared == nil)
+        var limit = s.maxHeight - s.padding.top - s.padding.bottom
+        if let m = s.maxLines { limit = min(limit, Double(m) * lh) }
+        content = min(try lines(rich.text) * lh, max(limit, lh))
     case .fixed(let h):
         content = h
     case .stack(let items):

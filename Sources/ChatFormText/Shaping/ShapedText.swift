@@ -61,6 +61,9 @@ public struct ShapedText: Sendable {
     public var shaper: any TextShaper { storage.header.shaper }
     /// The options used.
     public var options: TextLayoutOptions { storage.header.options }
+    /// The identity of this preparation: copies of one `ShapedText` share it, a text
+    /// prepared again gets another (what a table row holding one compares).
+    package var preparationID: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// UTF-8 offsets of the grapheme cluster boundaries, from 0 to the text's length.
     var offsets: [Int32] { storage.header.offsets }
