@@ -52,6 +52,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the Markdown measure (100k messages on every core).")
     var markdownOnly = false
 
+    @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
+    var tableOnly = false
+
     func validate() throws {
         guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
         guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
@@ -62,6 +65,12 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        if tableOnly {
+            try field(into: &results)
+            try resizeWithFonts(runs: runs, into: &results)
+            results.print(machine: machineDescription(), quick: quick)
+            return
+        }
         if markdownOnly {
             try markdown(threads: threadCount, into: &results)
         } else if wrapOnly {
