@@ -187,74 +187,64 @@ public struct HeightIndex: Sendable {
         return lower..<Swift.max(lower, upper)
     }
 
-    /// Number of rows `i` with `offset(ofRow: i + 1) <= y`. O(log n).
-    func _rowsEnding(atOrBefore y: Double) -> Int {
-        var node = _root
-        var rows = 0
-        var acc = 0.0
-        while !node.isLeaf {
-            let children = node.children
-            var i = 0
-            while i < children.count, acc + children[i].height <= y {
-                acc += children[i].height
-                rows += children[i].count
-                i += 1
-            }
-            if i == children.count { return rows }
-            node = children[i]
-        }
-        for e in node.runs.indices {
-            let length = _Run.length(node.runs[e])
-            let h = node.heights[e]
-            let end = acc + h * Double(length)
-            if end <= y {
-                acc = end
-                rows += length
-                continue
-            }
-            if h == 0 { return rows }
-            // q = rows of this run ending at or before y, checked with the offset formula.
-            var q = Self._clampedQuotient((y - acc) / h, length)
-            while q > 0, acc + h * Double(q) > y { q -= 1 }
-            while q < length, acc + h * Double(q + 1) <= y { q += 1 }
-            return rows + q
-        }
-        return rows
+    /// The row containing offset `y`, as `row(atOffset:)` gives it, and that row's offset,
+    /// found in one walk down the tree (a row past the end costs a second walk).
+    ///
+    /// - Returns: `nil` when the index is empty.
+    /// - Precondition: `y` is not NaN.
+    /// - Complexity: O(log n).
+    public func rowAndOffset(atOffset y: Double) -> (row: Int, offset: Double)? {
+        precondition(!y.isNaN, "rowAndOffset(atOffset:) with NaN")
+        if count == 0 { return nil }
+        let found = _rows(before: y, countingEnds: true)
+        if found.rows < count { return (found.rows, found.offset) }
+        return (count - 1, offset(ofRow: count - 1))
     }
 
+    /// Number of rows `i` with `offset(ofRow: i + 1) <= y`. O(log n).
+    func _rowsEnding(atOrBefore y: Double) -> Int { _rows(before: y, countingEnds: true).rows }
+
     /// Number of rows `i` with `offset(ofRow: i) < y`. O(log n).
-    func _rowsStarting(before y: Double) -> Int {
+    func _rowsStarting(before y: Double) -> Int { _rows(before: y, countingEnds: false).rows }
+
+    /// The rows lying before `y` — those ending at or before it (`countingEnds`), or those
+    /// starting before it — and the offset of the first row not counted. O(log n).
+    @inline(__always)
+    func _rows(before y: Double, countingEnds: Bool) -> (rows: Int, offset: Double) {
+        // A row ending at `y` lies before it; a row starting at `y` does not.
+        @inline(__always) func before(_ edge: Double) -> Bool { countingEnds ? edge <= y : edge < y }
+        let shift = countingEnds ? 1 : 0   // a row's end is its successor's start
         var node = _root
         var rows = 0
         var acc = 0.0
         while !node.isLeaf {
             let children = node.children
             var i = 0
-            while i < children.count, acc + children[i].height < y {
+            while i < children.count, before(acc + children[i].height) {
                 acc += children[i].height
                 rows += children[i].count
                 i += 1
             }
-            if i == children.count { return rows }
+            if i == children.count { return (rows, acc) }
             node = children[i]
         }
         for e in node.runs.indices {
             let length = _Run.length(node.runs[e])
             let h = node.heights[e]
             let end = acc + h * Double(length)
-            if end < y {
+            if before(end) {
                 acc = end
                 rows += length
                 continue
             }
-            if h == 0 { return rows }
-            // q = rows of this run starting before y.
+            if h == 0 { return (rows, acc) }
+            // q = rows of this run lying before y, checked with the offset formula.
             var q = Self._clampedQuotient((y - acc) / h, length)
-            while q > 0, acc + h * Double(q - 1) >= y { q -= 1 }
-            while q < length, acc + h * Double(q) < y { q += 1 }
-            return rows + q
+            while q > 0, !before(acc + h * Double(q - 1 + shift)) { q -= 1 }
+            while q < length, before(acc + h * Double(q + shift)) { q += 1 }
+            return (rows + q, acc + h * Double(q))
         }
-        return rows
+        return (rows, acc)
     }
 
     /// `value` rounded down and clamped to `0...limit` (NaN → 0): a first guess that the
