@@ -114,24 +114,44 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         return try store(entry, for: row.id, at: index)
     }
 
-    /// Lays measured row `id` (at `index`) out again at `width` from its prepared texts,
-    /// in place, and stores its height.
+    /// Lays every measured row that can be laid out from its prepared texts alone (see
+    /// `RowMeasurement.relaysWithoutShaping`) again at `width`, in place, and writes their
+    /// heights into the prefix sums together. Rows `index` does not find are left alone.
     ///
-    /// - Returns: the change in the row's height.
-    /// - Complexity: O(log n + the row's lines).
-    mutating func relay(_ id: ID, at index: Int, toWidth width: Double) throws(ScrollError) -> Double {
-        measurementsMade &+= 1
-        let height: Double
-        do { height = try entries[id]!.relay(toWidth: width) } catch { throw .layout(error.description) }
-        return try setHeight(height, at: index)
-    }
-
-    /// The rows whose measurement can be laid out again at `width` from prepared texts
-    /// alone (see `RowMeasurement.relaysWithoutShaping`) and is not at that width yet.
-    ///
-    /// - Complexity: O(measurements kept).
-    func rowsToRelay(toWidth width: Double) -> [ID] {
-        entries.compactMap { $0.value.measurement.relaysWithoutShaping && $0.value.measurement.width != width ? $0.key : nil }
+    /// - Returns: each row re-laid, by index in increasing order, with the change in its
+    ///   height.
+    /// - Complexity: O(m log m + the rows' lines) for m rows, plus O(log n + leaf size) for
+    ///   each leaf of the prefix sums they touch.
+    mutating func relayAll(toWidth width: Double, index: (ID) -> Int?) throws(ScrollError) -> [(index: Int, delta: Double)] {
+        var changes: [(index: Int, delta: Double)] = []
+        var updates: [(row: Int, height: Double)] = []
+        changes.reserveCapacity(entries.count)
+        updates.reserveCapacity(entries.count)
+        var failure: ScrollError?
+        // In place, in the dictionary's order: no lookup by id.
+        var k = entries.values.startIndex
+        while k != entries.values.endIndex {
+            defer { entries.values.formIndex(after: &k) }
+            // Scalars only: a copy of the measurement would make the relay copy its items.
+            guard entries.values[k].measurement.relaysWithoutShaping, entries.values[k].measurement.width != width,
+                  let i = index(entries.keys[k]) else { continue }
+            // A measured row's height in the prefix sums is its measurement's: both are
+            // written in one place (`store`, `setHeight`).
+            let old = entries.values[k].measurement.height
+            let new: Double
+            do { new = try entries.values[k].relay(toWidth: width) } catch {
+                failure = .layout(error.description)
+                break
+            }
+            measurementsMade &+= 1
+            changes.append((i, new - old))
+            updates.append((i, new))
+        }
+        // In row order, so the prefix sums take them without sorting them again.
+        let order = updates.indices.sorted { updates[$0].row < updates[$1].row }
+        do { try heights.setHeights(order.map { updates[$0] }) } catch { throw .layout("\(error)") }
+        if let failure { throw failure }
+        return order.map { changes[$0] }
     }
 
     // MARK: Editing
