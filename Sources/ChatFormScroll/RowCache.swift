@@ -166,23 +166,32 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func editDocument<R>(of field: FieldRef<ID>, at index: Int,
                                   _ change: (inout TextDocument) throws(TextLayoutError) -> R,
                                   failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) -> (result: R, delta: Double) {
-        guard entries[field.row] != nil else { throw .noFocus }
+        // Taken out and put back rather than changed through the dictionary's subscript:
+        // that accessor allocates a frame for every call in generic code (18 allocations a
+        // keystroke).
+        guard var entry = entries.removeValue(forKey: field.row) else { throw .noFocus }
         let result: R?
         do throws(TextLayoutError) {
-            result = try entries[field.row]!.editDocument(ofItem: field.item, change)
+            result = try entry.editDocument(ofItem: field.item, change)
         } catch {
-            throw failure(error, entries[field.row]?.document(ofItem: field.item)?.utf8Count ?? 0)
+            let length = entry.document(ofItem: field.item)?.utf8Count ?? 0
+            entries[field.row] = entry
+            throw failure(error, length)
         }
-        guard let result else { throw .notEditable("\(field.row)#\(field.item)") }
-        let entry = entries.removeValue(forKey: field.row)!
+        guard let result else {
+            entries[field.row] = entry
+            throw .notEditable("\(field.row)#\(field.item)")
+        }
         return (result, try store(entry, for: field.row, at: index))
     }
 
-    /// Changes row `id`'s measurement in place without touching its height or its use
-    /// (inner offsets, committing marked text); nothing happens when it is not measured.
+    /// Changes row `id`'s measurement without touching its height or its use (inner
+    /// offsets, committing marked text); nothing happens when it is not measured.
     mutating func modify<R>(_ id: ID, _ body: (inout CachedRow) throws(ScrollError) -> R) throws(ScrollError) -> R? {
-        guard entries[id] != nil else { return nil }
-        return try body(&entries[id]!)
+        // Out and back in, as in `editDocument`, so the entry has one owner while it changes.
+        guard var entry = entries.removeValue(forKey: id) else { return nil }
+        defer { entries[id] = entry }
+        return try body(&entry)
     }
 
     // MARK: Bookkeeping

@@ -139,7 +139,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     public func frame(ofRow index: Int) -> RowFrame<ID> {
         let entry = entry(ofRow: index)
-        let lines = entry?.measurement.items.reduce(0) { $0 + ($1.text?.lineCount ?? 0) } ?? 0
+        let lines = entry?.measurement.items.reduce(0) { $0 + ($1.document?.lineCount ?? $1.layout?.lineCount ?? 0) } ?? 0
         return RowFrame(id: source.id(at: index), index: index, y: cache.heights.offset(ofRow: index),
                         height: cache.heights.height(at: index), lines: lines, measured: entry != nil)
     }
