@@ -55,16 +55,24 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout; text writes the generated chat text (--passes megabytes).")
+    var instructions: InstructionLoop?
+
+    @Option(help: "Passes of the --instructions work after its warm-up.")
+    var passes: Int = 1
+
     func validate() throws {
         guard fontSize.isFinite, fontSize > 0 else { throw ValidationError("--font-size must be a positive number of pixels.") }
         guard width > 0 else { throw ValidationError("--width must be a positive integer.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+        guard passes >= 0 else { throw ValidationError("--passes must be 0 or more.") }
     }
 
     func run() throws {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        if let instructions { return try instructionLoop(instructions, passes: passes) }
         if tableOnly {
             try field(into: &results)
             try resizeWithFonts(runs: runs, into: &results)

@@ -10,15 +10,7 @@ extension Bench {
     /// already open, as a page's fonts are loaded), then re-wrap the prepared messages at a
     /// new width.
     func fonts(runs: Int, into results: inout Results) throws {
-        let messages: [String]
-        if let fontCorpus {
-            guard let data = FileManager.default.contents(atPath: fontCorpus) else { throw ValidationError("cannot read \(fontCorpus)") }
-            messages = try UTF8Validation.string(from: [UInt8](data)).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        } else {
-            var rng = SplitMix64(seed: 500)
-            messages = (0..<500).map { _ in Corpus.message(&rng) }
-        }
-        guard !messages.isEmpty else { throw ValidationError("the font corpus has no messages") }
+        let messages = try fontMessages()
         let count = messages.count
         progress("real fonts: \(count) messages in \(fontFamily) \(fontSize) px")
         let warm = try FontStack(family: fontFamily, size: fontSize)

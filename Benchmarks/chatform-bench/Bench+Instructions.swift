@@ -1,0 +1,85 @@
+import ChatFormTesting
+import ChatFormText
+import ChatFormFont
+import Foundation
+import ArgumentParser
+
+/// One kind of work `chatform-bench --instructions` does alone, so that an instruction count
+/// (callgrind) of the process is that work and the process's fixed costs.
+///
+/// `Benchmarks/instructions` runs each kind with two pass counts and subtracts: what is left
+/// is one pass, without start-up, corpus reading, font loading or the warm-up pass.
+enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
+    /// The engine's bulk wrap of the corpus (`TextLayout(text:width:)`, terminal cells).
+    case wrap
+    /// Raw ICU line-break iteration over the corpus (every opportunity, nothing else).
+    case icu
+    /// Preparing the font corpus's messages with a fresh font stack and an empty cache of
+    /// shaped words (as the `font.prepare` key does).
+    case prepare
+    /// Laying the prepared messages out at eight new widths (as the `font.layout` key does).
+    case layout
+    /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
+    /// so a peer can read the same bytes; `--passes` is the size in megabytes.
+    case text
+}
+
+extension Bench {
+    /// Does `kind` once as a warm-up and then `passes` times, printing one line that says how
+    /// much was done (bytes or messages a pass), for `Benchmarks/instructions`.
+    func instructionLoop(_ kind: InstructionLoop, passes: Int) throws {
+        switch kind {
+        case .text:
+            FileHandle.standardOutput.write(Data(Corpus.chatText(bytes: Swift.max(1, passes) * 1_000_000).utf8))
+        case .wrap, .icu:
+            let text = try instructionCorpus()
+            let w = Double(width)
+            var lines = 0
+            for _ in 0...passes {
+                switch kind {
+                case .wrap: lines &+= try TextLayout(text: text, width: w).lineCount
+                default: lines &+= try ICUReference.countLineBreaks(in: text)
+                }
+            }
+            print("\(kind.rawValue) bytes=\(text.utf8.count) passes=\(passes) check=\(lines)")
+        case .prepare, .layout:
+            let messages = try fontMessages()
+            var prepared: [ShapedText] = []
+            var lines = 0
+            let widths = (0..<8).map { 200.0 + Double($0) * 20 }
+            for pass in 0...passes where kind == .prepare || pass == 0 {
+                let stack = try FontStack(family: fontFamily, size: fontSize)
+                FontStack.clearShapedWordCache()
+                prepared = try messages.map { try ShapedText(text: $0, shaper: stack) }
+            }
+            if kind == .layout {
+                for _ in 0...passes {
+                    for width in widths {
+                        for text in prepared { lines &+= try text.layout(width: width).lineCount }
+                    }
+                }
+            }
+            let unit = kind == .prepare ? messages.count : messages.count * widths.count
+            print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
+        }
+    }
+
+    /// The bulk-wrap corpus for an instruction count: `--corpus` or 2 MB of generated chat.
+    private func instructionCorpus() throws -> String {
+        guard let corpus else { return Corpus.chatText(bytes: 2_000_000) }
+        guard let data = FileManager.default.contents(atPath: corpus) else { throw ValidationError("cannot read \(corpus)") }
+        return try UTF8Validation.string(from: [UInt8](data))
+    }
+
+    /// The real-font messages: `--font-corpus` (one a line) or the 500 built-in ones.
+    func fontMessages() throws -> [String] {
+        if let fontCorpus {
+            guard let data = FileManager.default.contents(atPath: fontCorpus) else { throw ValidationError("cannot read \(fontCorpus)") }
+            let messages = try UTF8Validation.string(from: [UInt8](data)).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            guard !messages.isEmpty else { throw ValidationError("the font corpus has no messages") }
+            return messages
+        }
+        var rng = SplitMix64(seed: 500)
+        return (0..<500).map { _ in Corpus.message(&rng) }
+    }
+}
