@@ -5,7 +5,8 @@ import PackageDescription
 // 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the ICU and shaping C shims;
 // 2. text layout (ChatFormText: geometry, rows, ICU) → real fonts (ChatFormFont: text, shaping shim);
 //    motion (ChatFormMotion: geometry); the terminal (ChatFormTerminal: geometry);
-// 3. tables, viewport, keyboard and caret (ChatFormScroll: text, rows, motion);
+// 3. tables (ChatFormScroll: text, rows, motion): TableSession composing a row cache, a field
+//    editor and a scroll state (viewport, keyboard, drag);
 //    behaviours (ChatFormBehaviors: motion, geometry only);
 // 4. replay scripts and the behaviours' table adapters (ChatFormReplay: scroll, behaviours);
 //    terminal demos (ChatFormDemo: scroll, terminal);

@@ -60,6 +60,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only carets and hit tests in mixed-direction text.")
     var bidiOnly = false
 
+    @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
+    var tableOnly = false
+
     @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout; text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
@@ -78,6 +81,12 @@ struct Bench: ParsableCommand {
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         if let instructions { return try instructionLoop(instructions, passes: passes) }
+        if tableOnly {
+            try field(into: &results)
+            try resizeWithFonts(runs: runs, into: &results)
+            results.print(machine: machineDescription(), quick: quick)
+            return
+        }
         if bidiOnly {
             try bidi(runs: runs, into: &results)
         } else if styledOnly {

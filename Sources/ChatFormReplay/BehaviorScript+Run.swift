@@ -134,4 +134,15 @@ extension BehaviorScript.Config {
         guard let value else { throw ReplayError("script.config: missing \"\(name)\"") }
         return value
     }
+
+    /// The `mode` field read as a `Mode`, nil when absent, or a `ReplayError` naming the
+    /// `behavior`'s modes (`choices`).
+    func mode<Mode: RawRepresentable>(_: Mode.Type, of behavior: String, choices: String) throws(ReplayError) -> Mode?
+    where Mode.RawValue == String {
+        guard let name = mode else { return nil }
+        guard let value = Mode(rawValue: name) else {
+            throw ReplayError("script.config.mode: unknown \(behavior) mode \"\(name)\" (\(choices))")
+        }
+        return value
+    }
 }

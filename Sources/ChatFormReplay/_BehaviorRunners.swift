@@ -6,12 +6,7 @@ struct _ToolbarRunner: _BehaviorRunner {
 
     init(config: BehaviorScript.Config) throws {
         var configuration = SafariToolbar.Configuration()
-        if let name = config.mode {
-            guard let mode = ToolbarMode(rawValue: name) else {
-                throw ReplayError("script.config.mode: unknown toolbar mode \"\(name)\" (seed or smoothed)")
-            }
-            configuration.mode = mode
-        }
+        if let mode = try config.mode(ToolbarMode.self, of: "toolbar", choices: "seed or smoothed") { configuration.mode = mode }
         if let value = config.deadZone { configuration.deadZone = value }
         if let value = config.edgeTolerance { configuration.edgeTolerance = value }
         if let value = config.zoomTolerance { configuration.zoomTolerance = value }
@@ -63,10 +58,7 @@ struct _HeaderRunner: _BehaviorRunner {
 
     init(config: BehaviorScript.Config) throws {
         var configuration = CollapsingHeader.Configuration(headerHeight: try config.require(config.headerHeight, "headerHeight"))
-        if let name = config.mode {
-            guard let mode = HeaderMode(rawValue: name) else {
-                throw ReplayError("script.config.mode: unknown header mode \"\(name)\" (threshold, follow or enterAlways)")
-            }
+        if let mode = try config.mode(HeaderMode.self, of: "header", choices: "threshold, follow or enterAlways") {
             configuration.mode = mode
         }
         if let value = config.minimumHeight { configuration.minimumHeight = value }

@@ -60,6 +60,40 @@ extension HeightIndex {
         }
     }
 
+    /// Sets the heights of several rows and whether they are measured, in one pass: the
+    /// rows of one leaf are set together and each touched leaf's path is updated once (a
+    /// width change re-laying every measured row of a table). A row given twice takes its
+    /// last height.
+    /// - Throws: `HeightIndexError.invalidHeight` or `.indexOutOfRange` (checked before
+    ///   anything changes; the index is unchanged).
+    /// - Complexity: O(k) for k rows in increasing order (O(k log k) in any other), plus
+    ///   O(log n + leaf size) for each leaf touched.
+    public mutating func setHeights(_ updates: [(row: Int, height: Double)], measured: Bool = true) throws(HeightIndexError) {
+        var sorted: [(row: Int, height: Double)] = []
+        sorted.reserveCapacity(updates.count)
+        for update in updates {
+            try _checkRow(update.row)
+            sorted.append((update.row, try Self._validated(update.height)))
+        }
+        if zip(sorted, sorted.dropFirst()).contains(where: { $0.row >= $1.row }) {
+            // Stable, so a row given twice keeps its updates in order (the last one wins).
+            sorted = sorted.enumerated().sorted { ($0.element.row, $0.offset) < ($1.element.row, $1.offset) }.map(\.element)
+        }
+        var k = 0
+        while k < sorted.count {
+            let first = sorted[k].row
+            k = _mutateLeaf(atRow: first, insertion: false) { leaf, local in
+                let leafStart = first - local, leafEnd = first - local + leaf.count
+                var j = k
+                while j < sorted.count && sorted[j].row < leafEnd {
+                    _ = leaf.leafSet(row: sorted[j].row - leafStart, height: sorted[j].height, measured: measured)
+                    j += 1
+                }
+                return j
+            }
+        }
+    }
+
     // MARK: Inserting rows
 
     /// Inserts one row before row `position` (`position == count` appends).

@@ -91,18 +91,7 @@ public struct HeightIndex: Sendable {
     /// The leaf and entry holding `row` (which must be in `0..<count`).
     func _entry(containing row: Int) -> (leaf: _HeightNode, entry: Int, offset: Int) {
         precondition(row >= 0 && row < count, "row \(row) out of range for \(count) rows")
-        var node = _root
-        var r = row
-        while !node.isLeaf {
-            var i = 0
-            while r >= node.children[i].count {
-                r -= node.children[i].count
-                i += 1
-            }
-            node = node.children[i]
-        }
-        let (e, k) = node.locate(r)
-        return (node, e, k)
+        return _root.entry(containing: row)
     }
 
     /// The height of row `row`.
@@ -187,84 +176,25 @@ public struct HeightIndex: Sendable {
         return lower..<Swift.max(lower, upper)
     }
 
-    /// Number of rows `i` with `offset(ofRow: i + 1) <= y`. O(log n).
-    func _rowsEnding(atOrBefore y: Double) -> Int {
-        var node = _root
-        var rows = 0
-        var acc = 0.0
-        while !node.isLeaf {
-            let children = node.children
-            var i = 0
-            while i < children.count, acc + children[i].height <= y {
-                acc += children[i].height
-                rows += children[i].count
-                i += 1
-            }
-            if i == children.count { return rows }
-            node = children[i]
-        }
-        for e in node.runs.indices {
-            let length = _Run.length(node.runs[e])
-            let h = node.heights[e]
-            let end = acc + h * Double(length)
-            if end <= y {
-                acc = end
-                rows += length
-                continue
-            }
-            if h == 0 { return rows }
-            // q = rows of this run ending at or before y, checked with the offset formula.
-            var q = Self._clampedQuotient((y - acc) / h, length)
-            while q > 0, acc + h * Double(q) > y { q -= 1 }
-            while q < length, acc + h * Double(q + 1) <= y { q += 1 }
-            return rows + q
-        }
-        return rows
+    /// The row containing offset `y`, as `row(atOffset:)` gives it, and that row's offset,
+    /// found in one walk down the tree (a row past the end costs a second walk).
+    ///
+    /// - Returns: `nil` when the index is empty.
+    /// - Precondition: `y` is not NaN.
+    /// - Complexity: O(log n).
+    public func rowAndOffset(atOffset y: Double) -> (row: Int, offset: Double)? {
+        precondition(!y.isNaN, "rowAndOffset(atOffset:) with NaN")
+        if count == 0 { return nil }
+        let found = _root.rows(before: y, countingEnds: true)
+        if found.rows < count { return (found.rows, found.offset) }
+        return (count - 1, offset(ofRow: count - 1))
     }
+
+    /// Number of rows `i` with `offset(ofRow: i + 1) <= y`. O(log n).
+    func _rowsEnding(atOrBefore y: Double) -> Int { _root.rows(before: y, countingEnds: true).rows }
 
     /// Number of rows `i` with `offset(ofRow: i) < y`. O(log n).
-    func _rowsStarting(before y: Double) -> Int {
-        var node = _root
-        var rows = 0
-        var acc = 0.0
-        while !node.isLeaf {
-            let children = node.children
-            var i = 0
-            while i < children.count, acc + children[i].height < y {
-                acc += children[i].height
-                rows += children[i].count
-                i += 1
-            }
-            if i == children.count { return rows }
-            node = children[i]
-        }
-        for e in node.runs.indices {
-            let length = _Run.length(node.runs[e])
-            let h = node.heights[e]
-            let end = acc + h * Double(length)
-            if end < y {
-                acc = end
-                rows += length
-                continue
-            }
-            if h == 0 { return rows }
-            // q = rows of this run starting before y.
-            var q = Self._clampedQuotient((y - acc) / h, length)
-            while q > 0, acc + h * Double(q - 1) >= y { q -= 1 }
-            while q < length, acc + h * Double(q) < y { q += 1 }
-            return rows + q
-        }
-        return rows
-    }
-
-    /// `value` rounded down and clamped to `0...limit` (NaN → 0): a first guess that the
-    /// callers correct with the exact offset formula. (Truncation, not `floor`, so the
-    /// module needs no libm.)
-    static func _clampedQuotient(_ value: Double, _ limit: Int) -> Int {
-        guard value > 0 else { return 0 }
-        if value >= Double(limit) { return limit }
-        return Int(value)
-    }
+    func _rowsStarting(before y: Double) -> Int { _root.rows(before: y, countingEnds: false).rows }
 
     // MARK: Unmeasured rows
 
@@ -304,35 +234,7 @@ public struct HeightIndex: Sendable {
         precondition(range.lowerBound >= 0 && range.upperBound <= count,
                      "row range \(range) out of bounds for \(count) rows")
         if range.isEmpty { return }
-        _ = Self._walkUnmeasured(_root, base: 0, range, body)
-    }
-
-    private static func _walkUnmeasured(
-        _ node: _HeightNode, base: Int, _ range: Range<Int>, _ body: (Range<Int>) -> Bool
-    ) -> Bool {
-        if node.measured == node.count { return true }
-        if base + node.count <= range.lowerBound || base >= range.upperBound { return true }
-        var start = base
-        if node.isLeaf {
-            for e in node.runs.indices {
-                let run = node.runs[e]
-                let end = start + _Run.length(run)
-                if !_Run.isMeasured(run) {
-                    let lo = Swift.max(start, range.lowerBound)
-                    let hi = Swift.min(end, range.upperBound)
-                    if lo < hi, !body(lo..<hi) { return false }
-                }
-                start = end
-                if start >= range.upperBound { break }
-            }
-        } else {
-            for child in node.children {
-                if !_walkUnmeasured(child, base: start, range, body) { return false }
-                start += child.count
-                if start >= range.upperBound { break }
-            }
-        }
-        return true
+        _ = _root.walkUnmeasured(base: 0, range, body)
     }
 
     // MARK: Memory

@@ -158,25 +158,22 @@ extension RowList {
         let n = Int(node)
         if level == 0 {
             guard _leaves[n].ids.capacity > 2 * reserve else { return }
-            var ids: [ID] = []
-            ids.reserveCapacity(Swift.max(reserve, _leaves[n].ids.count))
-            ids.append(contentsOf: _leaves[n].ids)
-            var elements: [Element] = []
-            elements.reserveCapacity(Swift.max(reserve, _leaves[n].elements.count))
-            elements.append(contentsOf: _leaves[n].elements)
-            _leaves[n].ids = ids
-            _leaves[n].elements = elements
+            _leaves[n].ids = Self._reallocated(_leaves[n].ids, capacity: reserve)
+            _leaves[n].elements = Self._reallocated(_leaves[n].elements, capacity: reserve)
         } else {
             guard _inners[n].children.capacity > 2 * reserve else { return }
-            var children: [Int32] = []
-            children.reserveCapacity(Swift.max(reserve, _inners[n].children.count))
-            children.append(contentsOf: _inners[n].children)
-            var counts: [Int] = []
-            counts.reserveCapacity(Swift.max(reserve, _inners[n].counts.count))
-            counts.append(contentsOf: _inners[n].counts)
-            _inners[n].children = children
-            _inners[n].counts = counts
+            _inners[n].children = Self._reallocated(_inners[n].children, capacity: reserve)
+            _inners[n].counts = Self._reallocated(_inners[n].counts, capacity: reserve)
         }
+    }
+
+    /// A copy of `array` in a new buffer of `capacity` (or its count, if larger). O(count).
+    @inlinable
+    static func _reallocated<T>(_ array: [T], capacity: Int) -> [T] {
+        var copy: [T] = []
+        copy.reserveCapacity(Swift.max(capacity, array.count))
+        copy.append(contentsOf: array)
+        return copy
     }
 
     /// Splits `node` into `pieces` nodes of even size; `node` keeps the first piece and the

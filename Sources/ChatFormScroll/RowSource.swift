@@ -78,31 +78,3 @@ public struct RowArray<ID: Hashable & Sendable>: RowSource {
         rows[index] = row
     }
 }
-
-/// What the table keeps for a measured row: its measurement and its fields' inner scroll.
-struct RowCache: Sendable {
-    var measurement: RowMeasurement
-    var innerOffsets: [Int: Double] = [:]
-    /// When the row was last used, for eviction.
-    var stamp: UInt64 = 0
-
-    /// The measurement laid out again at `width` from its prepared texts, inner offsets
-    /// kept within their new ranges; returns the row's height.
-    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
-        let height = try measurement.relay(toWidth: width)
-        guard !innerOffsets.isEmpty else { return height }
-        for k in measurement.items.indices {
-            let index = measurement.items[k].index
-            if let inner = innerOffsets[index] {
-                innerOffsets[index] = Swift.min(Swift.max(0, inner), measurement.items[k].maxInnerOffset)
-            }
-        }
-        return height
-    }
-}
-
-/// One use of a measurement, for least-recently-used eviction.
-struct LRUEntry<ID: Hashable & Sendable>: Sendable {
-    var id: ID
-    var stamp: UInt64
-}

@@ -8,11 +8,11 @@ extension TableSession {
     /// The focused field's text and where its origin (x 0, its first line's top) lies in
     /// content coordinates, after any inner scroll.
     private func focusedText() -> (text: TextDocument, origin: Point)? {
-        guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
-              let item = cache.measurement.item(at: focus.field.item), let text = item.document else { return nil }
-        let style = cache.measurement.style
-        let inner = cache.innerOffsets[item.index] ?? 0
-        return (text, Point(x: style.padding.left, y: heights.offset(ofRow: i) + style.padding.top + item.y - inner))
+        guard let focus, let i = source.index(of: focus.field.row), let entry = entry(ofRow: i),
+              let item = entry.measurement.item(at: focus.field.item), let text = item.document else { return nil }
+        let origin = FieldEditor<ID>.contentRect(Rect(x: 0, y: 0, width: 0, height: 0), item: item, in: entry,
+                                                 rowY: cache.heights.offset(ofRow: i))
+        return (text, Point(x: origin.minX, y: origin.minY))
     }
 
     /// The caret's primary and (at a direction boundary) secondary rectangles, in content

@@ -45,19 +45,13 @@ extension TableSession {
         let appending = index == rowCount
         try source.insert(rows, at: index)
         var inserted = 0.0
-        do {
-            for (k, row) in rows.enumerated() {
-                let estimate = estimatedHeight(of: row)
-                try heights.insert(height: estimate, measured: false, at: index + k)
-                inserted += estimate
-                if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
-                    inserted += try measure(row: index + k)
-                }
+        for (k, row) in rows.enumerated() {
+            let estimate = estimatedHeight(of: row)
+            try cache.insertRow(estimate: estimate, at: index + k)
+            inserted += estimate
+            if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
+                inserted += try measure(row: index + k)
             }
-        } catch let error as ScrollError {
-            throw error
-        } catch {
-            throw .layout("\(error)")
         }
         if let anchor, index <= anchor.index, !(appending && wasAtBottom) {
             viewport.offset += inserted
@@ -76,10 +70,8 @@ extension TableSession {
         let i = try requireIndex(id)
         let wasAtBottom = isAtBottom
         let first = firstVisible()?.index
-        let h = heights.height(at: i)
-        do { try heights.remove(at: i) } catch { throw .layout("\(error)") }
+        let h = try cache.removeRow(id, at: i)
         source.remove(at: i)
-        caches[id] = nil
         if focus?.field.row == id { focus = nil }   // its buffer went with the cache
         if pinnedRow == id { pinnedRow = nil }
         if let first, i <= first { viewport.offset -= h }
@@ -149,11 +141,11 @@ extension TableSession {
 
     /// Scrolls to the end, measuring the rows that come into view until the end is exact.
     mutating func followBottom() throws(ScrollError) {
-        springBack = nil
+        scroll.springBack = nil
         for _ in 0..<64 {
             viewport.offset = maxOffset
             var changed = false
-            for i in rowsInViewport() where cache(ofRow: i) == nil {
+            for i in rowsInViewport() where entry(ofRow: i) == nil {
                 changed = try measure(row: i) != 0 || changed
             }
             if !changed { break }
@@ -169,7 +161,7 @@ extension TableSession {
     /// - Complexity: O(n log n) plus all the text.
     public mutating func measureAll() throws(ScrollError) {
         let anchor = firstVisible()?.index
-        for i in 0..<rowCount where cache(ofRow: i) == nil {
+        for i in 0..<rowCount where entry(ofRow: i) == nil {
             try remeasure(row: i, anchor: anchor)
         }
         clampOffset()
@@ -187,10 +179,10 @@ extension TableSession {
     public mutating func scrollTo(_ id: ID, anchor: ScrollAnchor = .top) throws(ScrollError) {
         let i = try requireIndex(id)
         pinnedRow = nil
-        springBack = nil
+        scroll.springBack = nil
         _ = try measure(row: i)
-        let y = heights.offset(ofRow: i)
-        let h = heights.height(at: i)
+        let y = cache.heights.offset(ofRow: i)
+        let h = cache.heights.height(at: i)
         let top = viewport.topInset
         let band = viewport.bandHeight
         switch anchor {
@@ -228,10 +220,10 @@ extension TableSession {
 
     mutating func applyPin() throws(ScrollError) {
         guard let id = pinnedRow, let i = source.index(of: id) else { pinnedRow = nil; return }
-        if cache(ofRow: i) == nil { _ = try measure(row: i) }
-        viewport.offset = heights.offset(ofRow: i) - viewport.topInset
+        if entry(ofRow: i) == nil { _ = try measure(row: i) }
+        viewport.offset = cache.heights.offset(ofRow: i) - viewport.topInset
         try settle(anchor: id)
-        if contentHeight - heights.offset(ofRow: i) >= viewport.bandHeight {
+        if contentHeight - cache.heights.offset(ofRow: i) >= viewport.bandHeight {
             pinnedRow = nil
             clampOffset()
         }
@@ -240,7 +232,7 @@ extension TableSession {
     /// The top of the pinned row, which may lie past the usual largest offset.
     var pinnedOffset: Double? {
         guard let id = pinnedRow, let i = source.index(of: id) else { return nil }
-        return heights.offset(ofRow: i) - viewport.topInset
+        return cache.heights.offset(ofRow: i) - viewport.topInset
     }
 }
 
@@ -249,8 +241,8 @@ extension TableSession {
     /// rows themselves or cached measurements.
     ///
     /// - Complexity: O(n / 256).
-    public var indexMemoryFootprint: Int { heights.memoryFootprint }
+    public var indexMemoryFootprint: Int { cache.indexMemoryFootprint }
 
     /// The number of cached measurements.
-    public var cachedMeasurementCount: Int { caches.count }
+    public var cachedMeasurementCount: Int { cache.count }
 }

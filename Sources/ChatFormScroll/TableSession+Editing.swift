@@ -41,7 +41,7 @@ extension TableSession {
     /// The focused field's live text (its edit buffer), if it has been measured.
     var liveDocument: TextDocument? {
         guard let focus else { return nil }
-        return caches[focus.field.row]?.measurement.item(at: focus.field.item)?.document
+        return cache[focus.field.row]?.document(ofItem: focus.field.item)
     }
 
     /// Replaces a text's content (a field, a label or a message) and re-measures its row,
@@ -82,8 +82,8 @@ extension TableSession {
     /// The focused field's live document, measuring its row if needed.
     mutating func fieldText(_ field: FieldRef<ID>) throws(ScrollError) -> TextDocument {
         let i = try requireIndex(field.row)
-        if cache(ofRow: i) == nil { try remeasure(row: i) }
-        guard let text = cache(ofRow: i)?.measurement.item(at: field.item)?.document else {
+        if entry(ofRow: i) == nil { try remeasure(row: i) }
+        guard let text = entry(ofRow: i)?.document(ofItem: field.item) else {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         return text
@@ -111,29 +111,18 @@ extension TableSession {
         if focus?.field != field {
             try commitLiveText()
             focus = nil
-            if cache(ofRow: i) == nil { try remeasure(row: i) }
+            if entry(ofRow: i) == nil { try remeasure(row: i) }
             // Turn the field's layout into an edit buffer (same lines, same height).
-            let id = field.row
-            guard var rowCache = caches.removeValue(forKey: id) else { throw .notEditable("\(field.row)#\(field.item)") }
-            let item = rowCache.measurement.item(at: field.item)
-            if let layout = item?.layout {
-                let document: TextDocument
-                do {
-                    document = try TextDocument(text: layout.text, width: rowCache.measurement.contentWidth,
-                                                metrics: configuration.metrics, options: configuration.textOptions)
-                } catch {
-                    caches[id] = rowCache
+            let (metrics, options) = (configuration.metrics, configuration.textOptions)
+            let made = try cache.modify(field.row) { (entry) throws(ScrollError) -> Bool in
+                do throws(TextLayoutError) { return try entry.makeDocument(ofItem: field.item, metrics: metrics, options: options) } catch {
                     throw .layout(error.description)
                 }
-                rowCache.measurement.setDocument(document, ofItem: field.item, style: rowCache.measurement.style)
-            } else if item?.document == nil {
-                caches[id] = rowCache
-                throw .notEditable("\(field.row)#\(field.item)")
             }
-            caches[id] = rowCache
+            guard made == true else { throw .notEditable("\(field.row)#\(field.item)") }
         }
         let text = try fieldText(field)
-        try check(caret, in: text)
+        try FieldEditor<ID>.check(caret, in: text)
         focus = Focus(field: field, caret: TextPosition(offset: caret), anchor: caret, goalX: nil)
         try revealCaret()
     }
@@ -144,12 +133,6 @@ extension TableSession {
         endComposition()
         try? commitLiveText()
         focus = nil
-    }
-
-    private func check(_ offset: Int, in text: TextDocument) throws(ScrollError) {
-        do { try text.validate(offset) } catch {
-            throw .invalidCaret(offset: offset, length: text.utf8Count, reason: error.description)
-        }
     }
 
     func requireFocus() throws(ScrollError) -> Focus<ID> {
@@ -203,18 +186,8 @@ extension TableSession {
     /// stopping at the text's ends. Its copy of the field's text is gone when it returns, so
     /// the edit that follows changes the buffer in place.
     private mutating func clusterBoundary(from offset: Int, count: Int, forward: Bool) throws(ScrollError) -> Int {
-        let text = try fieldText(try requireFocus().field)
-        var offset = offset
-        var left = count
-        do {
-            while left > 0 && (forward ? offset < text.utf8Count : offset > 0) {
-                offset = forward ? try text.offset(after: offset) : try text.offset(before: offset)
-                left -= 1
-            }
-        } catch {
-            throw .layout(error.description)
-        }
-        return offset
+        try FieldEditor<ID>.clusterBoundary(from: offset, count: count, forward: forward,
+                                            in: try fieldText(try requireFocus().field))
     }
 
     /// Edits the focused field's buffer in place, updates its row's height (O(log n) in the
@@ -237,31 +210,10 @@ extension TableSession {
         let focus = try requireFocus()
         let i = try requireIndex(focus.field.row)
         _ = try fieldText(focus.field)    // measured, with its buffer
-        let id = focus.field.row
         let wasAtBottom = isAtBottom
         let anchor = firstVisible()?.index
-        guard var rowCache = caches.removeValue(forKey: id) else { throw .noFocus }
-        guard var document = rowCache.measurement.takeDocument(ofItem: focus.field.item) else {
-            caches[id] = rowCache
-            throw .notEditable("\(id)#\(focus.field.item)")
-        }
-        let selection: (anchor: Int, caret: Int)
-        do throws(TextLayoutError) {
-            selection = try change(&document)
-        } catch {
-            rowCache.measurement.setDocument(document, ofItem: focus.field.item, style: rowCache.measurement.style)
-            caches[id] = rowCache
-            throw failure(error, document.utf8Count)
-        }
-        rowCache.measurement.setDocument(document, ofItem: focus.field.item, style: rowCache.measurement.style)
-        clock &+= 1
-        rowCache.stamp = clock
-        lru.append(LRUEntry(id: id, stamp: clock))
-        let newHeight = rowCache.measurement.height
-        caches[id] = rowCache
-        let old = heights.height(at: i)
-        do { try heights.setHeight(newHeight, at: i, measured: true) } catch { throw .layout("\(error)") }
-        if newHeight != old, let anchor, i < anchor { viewport.offset += newHeight - old }
+        let (selection, delta) = try cache.editDocument(of: focus.field, at: i, change, failure: failure)
+        keep(anchor: anchor, stillAfter: delta, ofRow: i)
         self.focus = Focus(field: focus.field, caret: TextPosition(offset: selection.caret), anchor: selection.anchor, goalX: nil)
         try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)   // reveals the caret
     }
@@ -271,40 +223,8 @@ extension TableSession {
     /// Moves the caret (collapsing any selection) and reveals it.
     public mutating func move(_ movement: CaretMove) throws(ScrollError) {
         endComposition()   // typing or moving the caret commits the marked text first
-        var focus = try requireFocus()
-        let layout = try fieldText(focus.field)
-        let selection = focus.selection
-        var goalX: Double? = nil
-        var position = focus.caret
-        do {
-            switch movement {
-            case .left, .right:
-                // One grapheme in the configured order (in mixed-direction text, visually if
-                // asked); a selection collapses to its start or end.
-                let forward = movement == .right
-                position = selection.isEmpty
-                    ? try layout.position(movingHorizontallyFrom: position, by: forward ? 1 : -1, order: configuration.caretMovement)
-                    : TextPosition(offset: forward ? selection.upperBound : selection.lowerBound)
-            case .up, .down:
-                let moved = try layout.position(movingVerticallyFrom: position, by: movement == .up ? -1 : 1, goalX: focus.goalX)
-                position = moved.position
-                goalX = moved.goalX
-            case .lineStart:
-                position = try layout.lineStart(for: position)
-            case .lineEnd:
-                position = try layout.lineEnd(for: position)
-            case .documentStart:
-                position = TextPosition(offset: 0)
-            case .documentEnd:
-                position = TextPosition(offset: layout.utf8Count)
-            }
-        } catch {
-            throw .layout(error.description)
-        }
-        focus.caret = position
-        focus.anchor = position.offset
-        focus.goalX = goalX
-        self.focus = focus
+        let focus = try requireFocus()
+        self.focus = try FieldEditor<ID>.moving(focus, movement, in: try fieldText(focus.field), order: configuration.caretMovement)
         try revealCaret()
     }
 
@@ -312,7 +232,7 @@ extension TableSession {
     public mutating func setCaret(_ offset: Int, affinity: TextAffinity = .downstream) throws(ScrollError) {
         endComposition()   // typing or moving the caret commits the marked text first
         var focus = try requireFocus()
-        try check(offset, in: try fieldText(focus.field))
+        try FieldEditor<ID>.check(offset, in: try fieldText(focus.field))
         focus.caret = TextPosition(offset: offset, affinity: affinity)
         focus.anchor = offset
         focus.goalX = nil
@@ -325,8 +245,8 @@ extension TableSession {
         endComposition()   // typing or moving the caret commits the marked text first
         var focus = try requireFocus()
         let text = try fieldText(focus.field)
-        try check(anchor, in: text)
-        try check(caret, in: text)
+        try FieldEditor<ID>.check(anchor, in: text)
+        try FieldEditor<ID>.check(caret, in: text)
         focus.caret = TextPosition(offset: caret)
         focus.anchor = anchor
         focus.goalX = nil
@@ -336,20 +256,20 @@ extension TableSession {
 
     // MARK: Caret geometry
 
+    /// The focused field's caret in its own text, measuring its row if asked to.
+    private func localCaret() -> (index: Int, entry: CachedRow, caret: FieldEditor<ID>.LocalCaret)? {
+        guard let focus, let i = source.index(of: focus.field.row), let entry = entry(ofRow: i),
+              let local = FieldEditor<ID>.localCaret(at: focus.caret, item: focus.field.item, in: entry) else { return nil }
+        return (i, entry, local)
+    }
+
     /// Where the caret is, in content coordinates, or nil when nothing is focused.
     ///
     /// - Complexity: O(log n + the caret line's length).
     public var caret: CaretInfo<ID>? {
-        guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
-              let item = cache.measurement.item(at: focus.field.item), let text = item.document,
-              let local = try? text.caretRect(for: focus.caret),
-              let line = try? text.lineIndex(for: focus.caret) else { return nil }
-        let style = cache.measurement.style
-        let inner = cache.innerOffsets[item.index] ?? 0
-        let rowY = heights.offset(ofRow: i)
-        let rect = Rect(x: style.padding.left + local.minX, y: rowY + style.padding.top + item.y + local.minY - inner,
-                        width: 0, height: local.height)
-        return CaretInfo(field: focus.field, position: focus.caret, rect: rect, line: line)
+        guard let focus, let (i, entry, local) = localCaret() else { return nil }
+        let rect = FieldEditor<ID>.contentRect(local.rect, item: local.item, in: entry, rowY: cache.heights.offset(ofRow: i))
+        return CaretInfo(field: focus.field, position: focus.caret, rect: rect, line: local.line)
     }
 
     /// Applies the caret rule: first inside a field that scrolls past its line limit, then
@@ -359,38 +279,37 @@ extension TableSession {
         guard let focus, let i = source.index(of: focus.field.row) else { return }
         // The rule applies from now on, also to the frames of a keyboard drag that began
         // with the caret out of view.
-        keyboardInteraction.drag?.revealsCaret = true
-        if cache(ofRow: i) == nil { try remeasure(row: i) }
-        let id = focus.field.row
-        guard var rowCache = caches[id], let item = rowCache.measurement.item(at: focus.field.item), let text = item.document,
-              let local = try? text.caretRect(for: focus.caret) else { return }
+        scroll.keyboardInteraction.drag?.revealsCaret = true
+        if entry(ofRow: i) == nil { try remeasure(row: i) }
+        guard let (_, _, local) = localCaret() else { return }
         let margin = configuration.caretMargin
-        if item.maxInnerOffset > 0 {
-            let inner = rowCache.innerOffsets[item.index] ?? 0
-            let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: inner,
-                                                  bandTop: 0, bandHeight: item.height, bounds: 0...text.height)
-            rowCache.innerOffsets[item.index] = Swift.min(Swift.max(0, revealed), item.maxInnerOffset)
-        } else {
-            rowCache.innerOffsets[item.index] = nil
+        let item = local.item
+        let entry = try cache.modify(focus.field.row) { (entry) throws(ScrollError) -> CachedRow in
+            // Inside the field first: its window scrolls to show the caret.
+            if item.maxInnerOffset > 0 {
+                let inner = entry.innerOffsets[item.index] ?? 0
+                let revealed = CaretVisibility.offset(revealing: local.rect.minY...local.rect.maxY, margin: margin, offset: inner,
+                                                      bandTop: 0, bandHeight: item.height, bounds: 0...local.document.height)
+                entry.innerOffsets[item.index] = Swift.min(Swift.max(0, revealed), item.maxInnerOffset)
+            } else {
+                entry.innerOffsets[item.index] = nil
+            }
+            return entry
         }
-        caches[id] = rowCache
-        let style = rowCache.measurement.style
-        let inner = rowCache.innerOffsets[item.index] ?? 0
-        let rowY = heights.offset(ofRow: i)
-        let top = rowY + style.padding.top + item.y + local.minY - inner
-        let rect = Rect(x: style.padding.left + local.minX, y: top, width: 0, height: local.height)
+        guard let entry else { return }
+        let rect = FieldEditor<ID>.contentRect(local.rect, item: item, in: entry, rowY: cache.heights.offset(ofRow: i))
         let target = CaretVisibility.offset(revealing: rect.minY...rect.maxY, margin: margin, offset: viewport.offset,
                                             bandTop: viewport.topInset, bandHeight: viewport.bandHeight,
                                             bounds: 0...Swift.max(contentHeight, rect.maxY))
         if target != viewport.offset && !isDragging {
-            springBack = nil   // the caret takes over from a spring-back
+            scroll.springBack = nil   // the caret takes over from a spring-back
             viewport.offset = clampedOffset(target)
         }
-        try settle(anchor: id)
+        try settle(anchor: focus.field.row)
     }
 
     /// The inner scroll offset of a field past its line limit (0 when it does not scroll).
     public func innerOffset(of field: FieldRef<ID>) -> Double {
-        return caches[field.row]?.innerOffsets[field.item] ?? 0
+        cache[field.row]?.innerOffsets[field.item] ?? 0
     }
 }

@@ -1,33 +1,5 @@
 import ChatFormMotion
 
-/// State of the keyboard's interactive drag and of a held (frozen) inset.
-struct KeyboardInteraction: Sendable {
-    /// An interactive keyboard drag, from `beginKeyboardDrag` to the end of its release.
-    struct Drag: Sendable {
-        /// The height the keyboard returns to if the drag ends shown.
-        var fullHeight: Double
-        /// Whether the caret rule scrolls during the drag: only if the caret was revealed
-        /// when it began (the finger owns the content otherwise).
-        var revealsCaret: Bool
-        /// Whether the finger has let go (the keyboard is settling).
-        var released = false
-    }
-
-    var drag: Drag?
-    /// While frozen, the keyboard overlap the viewport keeps whatever the keyboard does.
-    var frozenOverlap: Double?
-    /// After a freeze ends: added to the keyboard's height, animating to 0, so the inset
-    /// moves smoothly from where it was held to the keyboard's.
-    var correction: AnimatedValue?
-
-    /// Drops what has finished at `time`: a released drag whose keyboard settled, a
-    /// correction that reached 0.
-    mutating func finish(at time: Double, keyboard: SimulatedKeyboard) {
-        if let d = drag, d.released, !keyboard.isAnimating(at: time) { drag = nil }
-        if let c = correction, c.isFinished(at: time) { correction = nil }
-    }
-}
-
 /// Where an interactive keyboard drag ends.
 public enum KeyboardDragOutcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// The keyboard springs back to its full height.
@@ -88,16 +60,10 @@ extension TableSession {
     public static var keyboardReleaseCurve: TimingCurve { .spring(duration: 0.35, bounce: 0) }
 
     /// Whether an interactive keyboard drag is under way (until the finger lets go).
-    public var isKeyboardDragging: Bool { keyboardInteraction.drag.map { !$0.released } ?? false }
+    public var isKeyboardDragging: Bool { scroll.keyboardInteraction.drag.map { !$0.released } ?? false }
 
     /// Whether the keyboard inset is held still (`KeyboardContentMode.freeze`).
-    public var isKeyboardInsetFrozen: Bool { keyboardInteraction.frozenOverlap != nil }
-
-    /// The keyboard's overlap the viewport uses at `time`, before clamping to its height.
-    func keyboardOverlap(at time: Double) -> Double {
-        if let frozen = keyboardInteraction.frozenOverlap { return frozen }
-        return keyboard.height(at: time) + (keyboardInteraction.correction?.value(at: time) ?? 0)
-    }
+    public var isKeyboardInsetFrozen: Bool { scroll.keyboardInteraction.frozenOverlap != nil }
 
     // MARK: Interactive drag
 
@@ -107,13 +73,13 @@ extension TableSession {
     /// - Complexity: O(log n + the caret line's length).
     public mutating func beginKeyboardDrag() {
         var full = keyboard.targetHeight
-        if let previous = keyboardInteraction.drag {
+        if let previous = scroll.keyboardInteraction.drag {
             full = previous.fullHeight
-            keyboard.hold(at: now)
+            scroll.keyboard.hold(at: now)
         }
         guard full > 0 else { return }
         setLift(showing: false)
-        keyboardInteraction.drag = .init(fullHeight: full, revealsCaret: isCaretRevealed)
+        scroll.keyboardInteraction.drag = .init(fullHeight: full, revealsCaret: isCaretRevealed)
     }
 
     /// Moves the finger to `y` (viewport coordinates): below the keyboard's top the keyboard
@@ -125,7 +91,7 @@ extension TableSession {
     public mutating func moveKeyboardDrag(toY y: Double) throws(ScrollError) {
         guard y.isFinite else { throw .invalidValue("keyboard drag y", y) }
         guard isKeyboardDragging else { return }
-        keyboard.setFingerCap(viewport.size.height - y)
+        scroll.keyboard.setFingerCap(viewport.size.height - y)
         try applyFrame()
     }
 
@@ -140,15 +106,15 @@ extension TableSession {
     @discardableResult
     public mutating func endKeyboardDrag(velocity: Double = 0) throws(ScrollError) -> KeyboardDragOutcome? {
         guard velocity.isFinite else { throw .invalidValue("keyboard drag velocity", velocity) }
-        guard isKeyboardDragging, var drag = keyboardInteraction.drag else { return nil }
+        guard isKeyboardDragging, var drag = scroll.keyboardInteraction.drag else { return nil }
         let held = keyboard.isHeldByFinger(at: now)
         let height = keyboard.height(at: now)
         let speed = held ? -velocity : keyboard.velocity(at: now)
         let hides = held && height + speed * Self.keyboardDragProjection < drag.fullHeight / 2
         if !hides { setLift(showing: true) }
-        keyboard.release(to: hides ? 0 : drag.fullHeight, velocity: speed, curve: Self.keyboardReleaseCurve, at: now)
+        scroll.keyboard.release(to: hides ? 0 : drag.fullHeight, velocity: speed, curve: Self.keyboardReleaseCurve, at: now)
         drag.released = true
-        keyboardInteraction.drag = drag
+        scroll.keyboardInteraction.drag = drag
         try applyFrame()
         return hides ? .hidden : .shown
     }
@@ -181,21 +147,17 @@ extension TableSession {
                                               content: KeyboardContentMode = .follow) throws(ScrollError) {
         guard content == .freeze else { return try showKeyboard(height: height, duration: duration, curve: curve) }
         guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
-        try validateAnimation(duration: duration, curve: curve)
+        try ScrollState.validateAnimation(duration: duration, curve: curve)
         freezeKeyboardInset()
-        keyboardInteraction.drag = nil
-        try keyboard.show(height: height, duration: duration, curve: curve, at: now)
+        scroll.keyboardInteraction.drag = nil
+        try scroll.keyboard.show(height: height, duration: duration, curve: curve, at: now)
         try applyFrame()
     }
 
     /// Holds the keyboard inset at its current value: the content stays still whatever
     /// the keyboard does, until `unfreezeKeyboardInset`, a `follow` height change,
     /// `showKeyboard` or `hideKeyboard`.
-    public mutating func freezeKeyboardInset() {
-        guard keyboardInteraction.frozenOverlap == nil else { return }
-        keyboardInteraction.frozenOverlap = viewport.keyboardOverlap
-        keyboardInteraction.correction = nil
-    }
+    public mutating func freezeKeyboardInset() { scroll.freezeKeyboardInset() }
 
     /// Lets the held inset go: it moves from where it was held to the keyboard's overlap
     /// over `duration` on `curve` (the content following as the policy says), frame by
@@ -205,32 +167,11 @@ extension TableSession {
     /// - Complexity: as `changeKeyboardHeight(to:duration:curve:content:)`.
     public mutating func unfreezeKeyboardInset(duration: Double = SimulatedKeyboard.defaultDuration,
                                                curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        try validateAnimation(duration: duration, curve: curve)
-        guard let held = keyboardInteraction.frozenOverlap else { return }
+        try ScrollState.validateAnimation(duration: duration, curve: curve)
+        guard let held = scroll.keyboardInteraction.frozenOverlap else { return }
         setLift(showing: keyboard.targetHeight >= held)
-        try endKeyboardInteraction(duration: duration, curve: curve)
+        try scroll.endKeyboardInteraction(at: now, duration: duration, curve: curve)
         try applyFrame()
         try revealCaret()
-    }
-
-    /// Ends a drag (a keyboard under the finger stays at the height it has; a released one
-    /// keeps its speed into the next animation) and a freeze (the inset moves from the held
-    /// value to the keyboard's over `duration`).
-    mutating func endKeyboardInteraction(duration: Double, curve: TimingCurve) throws(ScrollError) {
-        try validateAnimation(duration: duration, curve: curve)
-        if let drag = keyboardInteraction.drag {
-            keyboardInteraction.drag = nil
-            if !drag.released { keyboard.hold(at: now) }
-        }
-        guard let held = keyboardInteraction.frozenOverlap else { return }
-        keyboardInteraction.frozenOverlap = nil
-        let gap = held - keyboard.height(at: now)
-        keyboardInteraction.correction = gap == 0 || duration == 0 ? nil
-            : try? AnimatedValue(from: gap, to: 0, startTime: now, duration: duration, curve: curve)
-    }
-
-    func validateAnimation(duration: Double, curve: TimingCurve) throws(ScrollError) {
-        guard duration.isFinite, duration >= 0 else { throw .invalidValue("keyboard duration", duration) }
-        do { _ = try curve.validated() } catch { throw .invalidValue("keyboard curve (\(error))", duration) }
     }
 }

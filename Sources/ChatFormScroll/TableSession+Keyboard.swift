@@ -16,9 +16,9 @@ extension TableSession {
         guard height.isFinite, height >= 0, height <= ScrollLimits.maximumLength else {
             throw .invalidValue("keyboard height (0...1e12)", height)
         }
-        try endKeyboardInteraction(duration: duration, curve: curve)
+        try scroll.endKeyboardInteraction(at: now, duration: duration, curve: curve)
         setLift(showing: true)
-        try keyboard.show(height: height, duration: duration, curve: curve, at: now)
+        try scroll.keyboard.show(height: height, duration: duration, curve: curve, at: now)
         try applyFrame()
         try revealCaret()
     }
@@ -29,9 +29,9 @@ extension TableSession {
     /// Like `showKeyboard`, it ends an interactive drag and a frozen inset.
     public mutating func hideKeyboard(duration: Double = SimulatedKeyboard.defaultDuration,
                                       curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        try endKeyboardInteraction(duration: duration, curve: curve)
+        try scroll.endKeyboardInteraction(at: now, duration: duration, curve: curve)
         setLift(showing: false)
-        try keyboard.hide(duration: duration, curve: curve, at: now)
+        try scroll.keyboard.hide(duration: duration, curve: curve, at: now)
         try applyFrame()
         try revealCaret()
     }
@@ -52,7 +52,7 @@ extension TableSession {
         let end = now + seconds
         let rate = configuration.frameRate
         var frame = (now * rate).rounded(.down) + 1
-        while frame / rate <= end && frame / rate <= animationsEndTime + 1 / rate {
+        while frame / rate <= end && frame / rate <= scroll.animationsEndTime + 1 / rate {
             now = frame / rate
             try applyFrame()
             onFrame(self)
@@ -66,12 +66,7 @@ extension TableSession {
 
     /// Decides whether the content follows the keyboard's next move, by the policy.
     mutating func setLift(showing: Bool) {
-        switch (configuration.keyboardPolicy, showing) {
-        case (.always, _), (.persistent, true): liftsWithKeyboard = true
-        case (.whenAtEnd, true): liftsWithKeyboard = isAtBottom
-        case (.whenAtEnd, false): break
-        case (.persistent, false), (.never, _): liftsWithKeyboard = false
-        }
+        scroll.setLift(policy: configuration.keyboardPolicy, showing: showing, isAtBottom: isAtBottom)
     }
 
     /// The latest time the clock may reach, in seconds (about 31 years): frame numbers stay
@@ -84,18 +79,11 @@ extension TableSession {
     /// reveals the caret (during an interactive drag only if it was revealed when the drag
     /// began).
     mutating func applyFrame() throws(ScrollError) {
-        applySpringBack()
-        keyboardInteraction.finish(at: now, keyboard: keyboard)
-        let overlap = Swift.min(Swift.max(0, keyboardOverlap(at: now)), viewport.size.height)
-        guard overlap != viewport.keyboardOverlap else {
-            if springBack == nil && !isDragging { clampOffset() }
-            return
-        }
-        let before = viewport.bottomInset
-        viewport.keyboardOverlap = overlap
-        if liftsWithKeyboard { viewport.offset += viewport.bottomInset - before }
+        scroll.applySpringBack(at: now, bounds: offsetBounds)
+        let moved = scroll.applyKeyboard(at: now)
         clampOffset()
+        guard moved else { return }
         try settle(anchor: nil)
-        if keyboardInteraction.drag?.revealsCaret ?? true { try revealCaret() }
+        if scroll.keyboardInteraction.drag?.revealsCaret ?? true { try revealCaret() }
     }
 }

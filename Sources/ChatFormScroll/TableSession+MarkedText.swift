@@ -39,15 +39,11 @@ extension TableSession {
     ///
     /// - Complexity: O(log n + the lines the marked text covers).
     public var markedText: MarkedTextInfo<ID>? {
-        guard let focus, let i = source.index(of: focus.field.row), let cache = cache(ofRow: i),
-              let item = cache.measurement.item(at: focus.field.item), let document = item.document,
+        guard let focus, let i = source.index(of: focus.field.row), let entry = entry(ofRow: i),
+              let item = entry.measurement.item(at: focus.field.item), let document = item.document,
               let marked = document.markedText else { return nil }
-        let style = cache.measurement.style
-        let inner = cache.innerOffsets[item.index] ?? 0
-        let top = heights.offset(ofRow: i) + style.padding.top + item.y - inner
-        let rects = document.markedTextRects().map {
-            Rect(x: style.padding.left + $0.minX, y: top + $0.minY, width: $0.width, height: $0.height)
-        }
+        let rowY = cache.heights.offset(ofRow: i)
+        let rects = document.markedTextRects().map { FieldEditor<ID>.contentRect($0, item: item, in: entry, rowY: rowY) }
         return MarkedTextInfo(field: focus.field, range: marked.range, selectedRange: marked.selectedRange,
                               text: (try? document.substring(marked.range)) ?? "", rects: rects)
     }
@@ -100,11 +96,9 @@ extension TableSession {
 
     /// Commits the focused field's marked text, if any (no layout changes: the text stays).
     mutating func endComposition() {
-        guard let focus, var rowCache = caches[focus.field.row],
-              rowCache.measurement.item(at: focus.field.item)?.document?.markedText != nil,
-              var document = rowCache.measurement.takeDocument(ofItem: focus.field.item) else { return }
-        document.unmarkText()
-        rowCache.measurement.setDocument(document, ofItem: focus.field.item, style: rowCache.measurement.style)
-        caches[focus.field.row] = rowCache
+        guard let field = focus?.field, cache[field.row]?.document(ofItem: field.item)?.markedText != nil else { return }
+        _ = try? cache.modify(field.row) { (entry) throws(ScrollError) in
+            _ = try? entry.editDocument(ofItem: field.item) { (document) throws(TextLayoutError) in document.unmarkText() }
+        }
     }
 }

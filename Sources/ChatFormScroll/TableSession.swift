@@ -3,9 +3,18 @@ import ChatFormRows
 import ChatFormMotion
 
 /// The layout engine for one scrolling table: a form held in a single cell, or a chat
-/// transcript of many messages. It owns the rows' measured heights (prefix sums in a
-/// `HeightIndex`), the viewport, a simulated keyboard, a deterministic clock and the
-/// focused field, and keeps the caret inside the visible band (SPEC §3–§5).
+/// transcript of many messages. It keeps the caret inside the visible band (SPEC §3–§5)
+/// by composing three owned parts and a deterministic clock:
+///
+/// - a row cache (`RowCache`): the rows' heights as prefix sums and the measurements of the
+///   rows measured lately, the one place a row's height changes;
+/// - a field editor (`FieldEditor`): the focus, caret and selection, what editing asks of
+///   the focused field's live document, and the caret's place in the content;
+/// - a scroll state (`ScrollState`): the viewport, the simulated keyboard, a drag and its
+///   spring back.
+///
+/// The table's own methods are where a change reaches more than one part: an edit changes
+/// a row's height, which moves the offset, which the caret rule then checks.
 ///
 /// ```swift
 /// var table = try TableSession(rows: [.text("bio", "", editable: true)],
@@ -18,52 +27,49 @@ import ChatFormMotion
 public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The settings.
     public let configuration: TableConfiguration
-    /// The viewport: size, offset and insets.
-    public internal(set) var viewport: Viewport
+    /// The rows (the caller's store, or the built-in `RowArray`).
+    public internal(set) var source: any RowSource<ID>
     /// The clock's time in seconds.
     public internal(set) var now: Double = 0
-    /// The focused field, if any.
-    public internal(set) var focus: Focus<ID>?
-    /// The keyboard.
-    public internal(set) var keyboard = SimulatedKeyboard()
     /// Messages appended while the user was away from the bottom (SPEC §5.4).
     public internal(set) var unreadCount = 0
     /// The row kept at the top of the band while rows below it grow, if any.
     public internal(set) var pinnedRow: ID?
-
     /// Whether a row measured again at another width re-lays its prepared text (real fonts:
     /// no shaping) instead of laying its text out from scratch [true]; the benchmark turns
     /// it off to time the reshaping path.
     package var reusesPreparedText = true
 
-    /// How many row measurements the table has made since it was created (a row measured
-    /// again counts again): what `scrollTo` or a scroll costs in text layout.
-    public internal(set) var measurementsMade = 0
+    /// The rows' heights and measurements.
+    var cache: RowCache<ID>
+    /// The focus, caret and selection.
+    var editor = FieldEditor<ID>()
+    /// The viewport, keyboard and drag.
+    var scroll: ScrollState
 
-    /// The rows (the caller's store, or the built-in `RowArray`).
-    public internal(set) var source: any RowSource<ID>
-    /// Row heights as prefix sums, by row index.
-    var heights = HeightIndex()
-    /// Measurements of measured rows, by id (bounded: see `cacheLimit`).
-    var caches: [ID: RowCache] = [:]
-    var clock: UInt64 = 0
-    /// Measurements in the order they were last used: (id, stamp) pairs; an entry whose
-    /// stamp no longer matches its cache's is stale and skipped. Consumed from `lruHead`.
-    var lru: [LRUEntry<ID>] = []
-    var lruHead = 0
+    /// The viewport: size, offset and insets.
+    public internal(set) var viewport: Viewport {
+        get { scroll.viewport }
+        set { scroll.viewport = newValue }
+    }
+    /// The focused field, if any.
+    public internal(set) var focus: Focus<ID>? {
+        get { editor.focus }
+        set { editor.focus = newValue }
+    }
+    /// The keyboard.
+    public var keyboard: SimulatedKeyboard { scroll.keyboard }
+    /// Whether a caller-driven drag is under way (the offset may overscroll).
+    public var isDragging: Bool { scroll.isDragging }
     /// How many measurements are kept; the least recently used ones outside the viewport
     /// are dropped past this (their heights stay in the prefix sums).
-    public var cacheLimit = 4096
-    /// Whether the content follows the keyboard while it moves.
-    var liftsWithKeyboard = false
-    /// An interactive keyboard drag and a held (frozen) keyboard inset, if any.
-    var keyboardInteraction = KeyboardInteraction()
-    /// Whether a caller-driven drag is under way (the offset may overscroll).
-    public var isDragging: Bool { dragFinger != nil }
-    /// During a drag, the offset the finger would give without rubber-band resistance.
-    var dragFinger: Double?
-    /// The offset's spring back to its bounds after an overscrolling drag.
-    var springBack: AnimatedValue?
+    public var cacheLimit: Int {
+        get { cache.limit }
+        set { cache.limit = newValue }
+    }
+    /// How many row measurements the table has made since it was created (a row measured
+    /// again counts again): what `scrollTo` or a scroll costs in text layout.
+    public var measurementsMade: Int { cache.measurementsMade }
 
     /// Creates a table of `rows` in `viewport`, held in the built-in `RowArray`.
     ///
@@ -81,20 +87,11 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public init(source: some RowSource<ID>, viewport: Viewport, configuration: TableConfiguration = TableConfiguration()) throws(ScrollError) {
         try viewport.validate()
         self.configuration = configuration
-        self.viewport = viewport
         self.source = source
-        let count = source.count
-        do {
-            if let estimate = configuration.estimatedRowHeight {
-                heights = try HeightIndex(estimatedRows: count, height: estimate)
-            } else {
-                heights = try HeightIndex(estimatedRows: count, height: 0)
-                for i in 0..<count { try measure(row: i) }
-            }
-        } catch let error as ScrollError {
-            throw error
-        } catch {
-            throw .layout("\(error)")
+        scroll = ScrollState(viewport: viewport)
+        cache = try RowCache(rowCount: source.count, estimate: configuration.estimatedRowHeight ?? 0)
+        if configuration.estimatedRowHeight == nil {
+            for i in 0..<source.count { try measure(row: i) }
         }
         if configuration.contentAlignment == .bottom {
             // A chat opens at its end.
@@ -108,7 +105,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     // MARK: Rows
 
     /// The number of rows.
-    public var rowCount: Int { heights.count }
+    public var rowCount: Int { cache.heights.count }
 
     /// The row at `index`, with the focused field's live text (O(that text) to
     /// materialize; the source itself is updated when the focus leaves).
@@ -127,34 +124,31 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     }
 
     /// The cached measurement of row `index` if it is exact for the current width.
-    func cache(ofRow index: Int) -> RowCache? {
-        guard let c = caches[source.id(at: index)], c.measurement.width == viewport.size.width else { return nil }
-        return c
-    }
+    func entry(ofRow index: Int) -> CachedRow? { cache.entry(source.id(at: index), width: viewport.size.width) }
 
     /// Whether row `index`'s height is measured at the current width (not an estimate).
-    public func isMeasured(row index: Int) -> Bool { cache(ofRow: index) != nil }
+    public func isMeasured(row index: Int) -> Bool { entry(ofRow: index) != nil }
 
     /// The total height of the content (estimates included for rows not yet measured).
     ///
     /// - Complexity: O(1).
-    public var contentHeight: Double { heights.totalHeight }
+    public var contentHeight: Double { cache.heights.totalHeight }
 
     /// The frame of the row at `index`.
     ///
     /// - Complexity: O(log n).
     public func frame(ofRow index: Int) -> RowFrame<ID> {
-        let cache = cache(ofRow: index)
-        let lines = cache?.measurement.items.reduce(0) { $0 + ($1.document?.lineCount ?? $1.layout?.lineCount ?? 0) } ?? 0
-        return RowFrame(id: source.id(at: index), index: index, y: heights.offset(ofRow: index),
-                        height: heights.height(at: index), lines: lines, measured: cache != nil)
+        let entry = entry(ofRow: index)
+        let lines = entry?.measurement.items.reduce(0) { $0 + ($1.document?.lineCount ?? $1.layout?.lineCount ?? 0) } ?? 0
+        return RowFrame(id: source.id(at: index), index: index, y: cache.heights.offset(ofRow: index),
+                        height: cache.heights.height(at: index), lines: lines, measured: entry != nil)
     }
 
     /// The frame of the row with `id`.
     public func frame(of id: ID) throws(ScrollError) -> RowFrame<ID> { frame(ofRow: try requireIndex(id)) }
 
     /// The measurement (text layouts) of the row at `index`, if it has been measured.
-    public func measurement(ofRow index: Int) -> RowMeasurement? { cache(ofRow: index)?.measurement }
+    public func measurement(ofRow index: Int) -> RowMeasurement? { entry(ofRow: index)?.measurement }
 
     /// The indices of the rows that intersect the viewport (its whole height, insets included).
     ///
@@ -162,7 +156,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public func rowsInViewport() -> Range<Int> {
         guard rowCount > 0 else { return 0..<0 }
         let top = viewport.offset
-        return heights.rows(intersecting: top..<(top + viewport.size.height))
+        return cache.heights.rows(intersecting: top..<(top + viewport.size.height))
     }
 
     /// The indices of the rows that intersect the visible band.
@@ -171,167 +165,14 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public func rowsInBand() -> Range<Int> {
         guard rowCount > 0 else { return 0..<0 }
         let band = viewport.visibleBand
-        return heights.rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
+        return cache.heights.rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
     }
 
     /// The first row that intersects the band and its top relative to the band's top.
     public func firstVisible() -> (index: Int, screenY: Double)? {
         let band = rowsInBand()
         guard let first = band.first else { return nil }
-        return (first, heights.offset(ofRow: first) - viewport.visibleBand.lowerBound)
-    }
-
-    // MARK: Measurement
-
-    /// Measures row `index` at the viewport's width and stores its height.
-    ///
-    /// - Returns: the change in the row's height.
-    @discardableResult
-    mutating func measure(row index: Int) throws(ScrollError) -> Double {
-        measurementsMade &+= 1
-        let row = source.row(at: index)
-        // Taken out of the dictionary so the focused field's buffer has one owner.
-        var previous = caches.removeValue(forKey: row.id)
-        let m: RowMeasurement
-        var live: (item: Int, document: TextDocument)? = nil
-        do {
-            // The focused field measures from its live buffer, rewrapped if the width changed.
-            if let focus, focus.field.row == row.id,
-               var document = previous?.measurement.takeDocument(ofItem: focus.field.item) {
-                let contentWidth = RowMeasurement.contentWidth(of: row.style, in: viewport.size.width)
-                if document.width != contentWidth { try document.setWidth(contentWidth) }
-                live = (focus.field.item, document)
-            }
-            m = try RowMeasurement.measure(row, width: viewport.size.width, metrics: configuration.metrics,
-                                           options: configuration.textOptions, live: live,
-                                           reusing: reusesPreparedText ? previous?.measurement : nil)
-        } catch {
-            if var previous {
-                // Put the buffer back where it was taken from.
-                if let live { previous.measurement.setDocument(live.document, ofItem: live.item, style: previous.measurement.style) }
-                caches[row.id] = previous
-            }
-            throw .layout(error.description)
-        }
-        var cache = RowCache(measurement: m)
-        // Inner offsets stay within their new ranges.
-        for item in m.items {
-            if let inner = previous?.innerOffsets[item.index] {
-                cache.innerOffsets[item.index] = Swift.min(Swift.max(0, inner), item.maxInnerOffset)
-            }
-        }
-        previous = nil
-        clock &+= 1
-        cache.stamp = clock
-        if caches.count == 64 && heights.count > cacheLimit {
-            // A table that will fill its cache gets the room up front, while the cache is
-            // small: growing a dictionary of thousands of measurements rehashes them all in
-            // one call (a 5× latency spike on the scroll that crosses the threshold).
-            caches.reserveCapacity(cacheLimit + 256)
-            lru.reserveCapacity(2 * cacheLimit + 2048)
-        }
-        caches[row.id] = cache
-        lru.append(LRUEntry(id: row.id, stamp: clock))
-        let old = heights.height(at: index)
-        do { try heights.setHeight(m.height, at: index, measured: true) } catch { throw .layout("\(error)") }
-        return m.height - old
-    }
-
-    /// Lays measured row `index` out again at the viewport's width from its prepared
-    /// texts, in place, keeping `anchor` still on screen as `remeasure` does.
-    ///
-    /// - Complexity: O(log n + the row's lines).
-    mutating func relay(row index: Int, anchor: Int?) throws(ScrollError) {
-        let height: Double
-        do { height = try caches[source.id(at: index)]!.relay(toWidth: viewport.size.width) } catch { throw .layout(error.description) }
-        measurementsMade &+= 1
-        let old = heights.height(at: index)
-        do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
-        if height != old, let anchor, index < anchor { viewport.offset += height - old }
-    }
-
-    /// Measures row `index` again, keeping `anchor` (by default the first visible row)
-    /// still on screen: if the measured row lies above it, the offset moves by the row's
-    /// change (scroll anchoring, SPEC §5.4).
-    mutating func remeasure(row index: Int, anchor: Int? = nil) throws(ScrollError) {
-        let anchorIndex = anchor ?? firstVisible()?.index
-        let delta = try measure(row: index)
-        if delta != 0, let anchorIndex, index < anchorIndex {
-            viewport.offset += delta
-        }
-    }
-
-    /// Measures every row of the viewport that is not exact at the current width, keeping
-    /// `anchor` (a row id; by default the first visible row) still on screen, until the rows
-    /// in view are all measured; then clamps.
-    ///
-    /// - Complexity: O(k log n) for k rows in view, plus their text.
-    mutating func settle(anchor: ID?) throws(ScrollError) {
-        var rounds = 0
-        while rounds < 64 {
-            rounds += 1
-            var changed = false
-            let anchorIndex = anchor.flatMap { source.index(of: $0) } ?? firstVisible()?.index
-            // Outward from the anchor, the range in view recomputed after each measurement:
-            // downward from it, a row that grows pushes the rows below out of view; upward,
-            // a row that grows (the offset keeping the anchor in place) pushes the rows above
-            // out. So a settle measures about the rows it ends up showing, not those the
-            // estimates showed.
-            let first = rowsInViewport()
-            let start = anchorIndex.map { Swift.min(Swift.max($0, first.lowerBound), first.upperBound) } ?? first.lowerBound
-            var i = start
-            while true {
-                let inView = rowsInViewport()
-                i = Swift.max(i, inView.lowerBound)
-                guard i < inView.upperBound else { break }
-                if cache(ofRow: i) == nil {
-                    let before = heights.height(at: i)
-                    try remeasure(row: i, anchor: anchorIndex)
-                    changed = changed || heights.height(at: i) != before
-                }
-                i += 1
-            }
-            var j = start - 1
-            while true {
-                let inView = rowsInViewport()
-                j = Swift.min(j, inView.upperBound - 1)
-                guard j >= inView.lowerBound else { break }
-                if cache(ofRow: j) == nil {
-                    let before = heights.height(at: j)
-                    try remeasure(row: j, anchor: anchorIndex)
-                    changed = changed || heights.height(at: j) != before
-                }
-                j -= 1
-            }
-            let before = viewport.offset
-            clampOffset()
-            if !changed && viewport.offset == before { break }
-        }
-        evictCaches()
-    }
-
-    /// Drops the least recently used measurements past `cacheLimit`, never those of rows in
-    /// view or of the focused row (their heights stay in the prefix sums).
-    ///
-    /// - Complexity: O(1) amortized per measurement made.
-    mutating func evictCaches() {
-        guard caches.count > cacheLimit else { return }
-        var keep = Set<ID>()
-        for i in rowsInViewport() { keep.insert(source.id(at: i)) }
-        if let focus { keep.insert(focus.field.row) }
-        var kept: [LRUEntry<ID>] = []
-        while caches.count > cacheLimit && lruHead < lru.count {
-            let entry = lru[lruHead]
-            lruHead += 1
-            guard caches[entry.id]?.stamp == entry.stamp else { continue }   // used again since
-            if keep.contains(entry.id) { kept.append(entry); continue }
-            caches[entry.id] = nil
-        }
-        lru.append(contentsOf: kept)
-        if lruHead > 1024 && lruHead * 2 > lru.count {
-            lru.removeFirst(lruHead)
-            lruHead = 0
-        }
+        return (first, cache.heights.offset(ofRow: first) - viewport.visibleBand.lowerBound)
     }
 
     // MARK: Offset
@@ -351,17 +192,15 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         return pinnedOffset.map { Swift.max(end, $0) } ?? end
     }
 
+    /// The offsets SPEC §4 allows.
+    var offsetBounds: ClosedRange<Double> { minOffset...maxOffset }
+
     /// `offset` clamped to the offsets SPEC §4 allows.
-    func clampedOffset(_ offset: Double) -> Double {
-        offset.isNaN ? minOffset : Swift.min(Swift.max(offset, minOffset), maxOffset)
-    }
+    func clampedOffset(_ offset: Double) -> Double { ScrollState.clamped(offset, to: offsetBounds) }
 
     /// Clamps the offset (SPEC §4), except while a drag overscrolls or its spring-back
     /// runs: then the offset may lie past the bounds.
-    mutating func clampOffset() {
-        if isDragging || springBack != nil { return }
-        viewport.offset = clampedOffset(viewport.offset)
-    }
+    mutating func clampOffset() { scroll.clamp(to: offsetBounds) }
 
     /// Whether the content is scrolled to its end (within the stick-to-bottom tolerance).
     public var isAtBottom: Bool {
@@ -387,7 +226,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public mutating func scroll(to offset: Double) throws(ScrollError) {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
         pinnedRow = nil
-        springBack = nil
+        scroll.springBack = nil
         if offset >= maxOffset && rowCount > 0 {
             // Past the end: land on the true end even if measuring what comes into view
             // makes the content taller.
@@ -397,49 +236,6 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         viewport.offset = clampedOffset(offset)
         try settle(anchor: nil)
         if isAtBottom { unreadCount = 0 }
-    }
-
-    /// Changes the viewport's size. After a width change, a table with estimated heights
-    /// measures the rows in view now, re-lays every measured row with real fonts from its
-    /// prepared text (no shaping), and measures the rest when they are needed (their old
-    /// heights serve as estimates); a table without estimates measures every row. Either
-    /// way the first visible row stays at the same place on screen (to 1e-9).
-    /// Then the offset is clamped and the caret revealed.
-    ///
-    /// - Complexity: O(log n + rows in view) plus their text with estimates, plus
-    ///   O(m log m + lines) for m measured rows with real fonts; O(n log n) plus all the
-    ///   text without.
-    public mutating func resize(to size: Size) throws(ScrollError) {
-        var v = viewport
-        v.size = size
-        try v.validate()
-        let anchor = firstVisible()
-        let anchorID = anchor.map { source.id(at: $0.index) }
-        viewport.size = size
-        if let anchor, let anchorID, let i = source.index(of: anchorID) {
-            // Measure the anchor row first, then keep its top where it was on screen.
-            _ = try measure(row: i)
-            viewport.offset = heights.offset(ofRow: i) - anchor.screenY - viewport.topInset
-        }
-        let anchorIndex = anchorID.flatMap { source.index(of: $0) }
-        if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
-            // Without estimates the table stays exact everywhere.
-            for i in 0..<rowCount where cache(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
-        } else {
-            // Rows laid out with real fonts keep their prepared text: every such measured row
-            // is re-laid at the new width by arithmetic, so measured heights stay exact
-            // (estimates stay for the rest).
-            var prepared: [Int] = []
-            for (id, cache) in caches where cache.measurement.relaysWithoutShaping && cache.measurement.width != size.width {
-                if let i = source.index(of: id) { prepared.append(i) }
-            }
-            prepared.sort()
-            for i in prepared {
-                if reusesPreparedText { try relay(row: i, anchor: anchorIndex) } else { try remeasure(row: i, anchor: anchorIndex) }
-            }
-        }
-        try settle(anchor: anchorID)
-        try revealCaret()
     }
 
     /// Changes the safe area and the extra bottom inset, then clamps and reveals the caret.

@@ -118,6 +118,33 @@ extension TextDocument: LineLayout {
         }
     }
 
+    /// The caret rectangle for `position` (as `caretRect(for:)` gives it) and the index of
+    /// its line (as `lineIndex(for:)`), finding the caret's paragraph once: the paragraph
+    /// answers in its own offsets through the same caret implementation, and only its start,
+    /// first line and top are looked up in the document's trees.
+    ///
+    /// - Throws: `.offsetOutOfRange` or `.notOnGraphemeBoundary`.
+    /// - Complexity: O(log n) plus O(log lines + length of the caret's line) in the paragraph.
+    public func caretPlacement(for position: TextPosition) throws(TextLayoutError) -> (rect: Rect, line: Int) {
+        let n = utf8Count
+        guard position.offset >= 0 && position.offset <= n else { throw .offsetOutOfRange(offset: position.offset, length: n) }
+        let (p, start) = byteTree.rowAndOffset(atOffset: Double(position.offset)).map { ($0.row, Int($0.offset)) } ?? (0, 0)
+        let paragraph = paragraphs[p]
+        // A paragraph starts after a hard line, so an upstream caret at its start stays on
+        // its first line, as it does in the whole document.
+        let local = TextPosition(offset: position.offset - start, affinity: position.affinity)
+        let k: Int, x: Double
+        do {
+            k = try paragraph.lineIndex(for: local)
+            x = try paragraph.clampedCaretX(onLine: k, at: local.offset)
+        } catch {
+            throw Self.globalized(error, start: start)
+        }
+        let line = firstLine(ofParagraph: p) + k
+        guard let heightTree else { return (Rect(x: x, y: Double(line) * lineHeight, width: 0, height: lineHeight), line) }
+        return (Rect(x: x, y: heightTree.offset(ofRow: p) + paragraph.lineTop(k), width: 0, height: paragraph.heightOfLine(k)), line)
+    }
+
     /// A paragraph layout's error with its offsets made document offsets.
     static func globalized(_ error: TextLayoutError, start: Int) -> TextLayoutError {
         switch error {

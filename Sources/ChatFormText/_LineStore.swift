@@ -269,12 +269,9 @@ struct _LineStore: Sendable {
     /// `lines` cut into chunks of equal size, each at most `maxChunk` lines, rebased so each
     /// chunk's first line starts at 0.
     private static func pieces(_ lines: [LineFragment], maxChunk: Int) -> [[LineFragment]] {
-        guard !lines.isEmpty else { return [] }
-        let pieceCount = (lines.count + maxChunk - 1) / maxChunk
-        let size = (lines.count + pieceCount - 1) / pieceCount
-        return stride(from: 0, to: lines.count, by: size).map { i in
-            let base = lines[i].start
-            return lines[i..<Swift.min(lines.count, i + size)].map { TextDocument.shifted($0, by: -base) }
+        _evenPieces(lines, atMost: maxChunk).map { piece in
+            let base = piece[piece.startIndex].start
+            return piece.map { TextDocument.shifted($0, by: -base) }
         }
     }
 

@@ -143,10 +143,7 @@ struct _Rope: Sendable {
 
     /// `bytes` cut into leaves of equal size, each at most `maxLeaf` bytes.
     private static func pieces(_ bytes: [UInt8], maxLeaf: Int) -> [[UInt8]] {
-        guard !bytes.isEmpty else { return [] }
-        let pieceCount = (bytes.count + maxLeaf - 1) / maxLeaf
-        let size = (bytes.count + pieceCount - 1) / pieceCount
-        return stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<Swift.min(bytes.count, $0 + size)]) }
+        _evenPieces(bytes, atMost: maxLeaf).map(Array.init)
     }
 
     #if DEBUG

@@ -69,7 +69,18 @@ struct HeightIndexRandomTests {
                 try index.move(from: from, to: to)
                 let row = model.rows.remove(at: from)
                 model.rows.insert(row, at: to)
-            case 9...11 where n > 0:
+            case 11 where n > 0:
+                // Several rows at once (a width change), in any order, a row sometimes twice:
+                // as if set one by one in the order given.
+                let measured = rng.chance(0.7)
+                let updates = (0..<rng.int(1...40)).map { _ in
+                    let at = rng.int(0...(n - 1))
+                    return (row: at, height: rng.chance(0.2) ? model.rows[at].height : rng.height())
+                }
+                try index.setHeights(updates, measured: measured)
+                for update in updates { model.rows[update.row] = (update.height, measured) }
+                #expect(throws: HeightIndexError.indexOutOfRange(n, count: n)) { try index.setHeights([(0, 1), (n, 1)]) }
+            case 9...10 where n > 0:
                 // Measure (or re-estimate) one row; sometimes to the value it already has.
                 let at = rng.int(0...(n - 1))
                 let measured = rng.chance(0.7)

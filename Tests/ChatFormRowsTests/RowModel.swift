@@ -68,6 +68,10 @@ func expectMatches(
         }
         if y >= total { expected = n - 1 }
         #expect(got == expected, "row(atOffset: \(y))", sourceLocation: sourceLocation)
+        // The same row in one walk, with its offset.
+        let found = index.rowAndOffset(atOffset: y)
+        #expect(found?.row == expected && found?.offset == prefix[expected], "rowAndOffset(atOffset: \(y))",
+                sourceLocation: sourceLocation)
     }
 
     // rows(intersecting:) = rows with end > minY and start < maxY (or <= for closed bands).

@@ -46,6 +46,10 @@ struct DocumentChecker {
                 let p = TextPosition(offset: offset, affinity: affinity)
                 #expect(try document.lineIndex(for: p) == reference.lineIndex(for: p), sourceLocation: sourceLocation)
                 #expect(try document.caretRect(for: p) == reference.caretRect(for: p), sourceLocation: sourceLocation)
+                // The one-lookup placement the table reads: the same rect and line.
+                let placed = try document.caretPlacement(for: p)
+                let rect = try reference.caretRect(for: p), line = try reference.lineIndex(for: p)
+                #expect(placed.rect == rect && placed.line == line, sourceLocation: sourceLocation)
                 #expect(try document.lineStart(for: p) == reference.lineStart(for: p), sourceLocation: sourceLocation)
                 #expect(try document.lineEnd(for: p) == reference.lineEnd(for: p), sourceLocation: sourceLocation)
                 for by in [-2, -1, 1, 2] {
@@ -64,6 +68,9 @@ struct DocumentChecker {
             #expect(Self.error { try document.validate(offset) } == Self.error { try reference.validate(offset) },
                     sourceLocation: sourceLocation)
             #expect(Self.error { _ = try document.caretRect(for: TextPosition(offset: offset)) }
+                        == Self.error { _ = try reference.caretRect(for: TextPosition(offset: offset)) },
+                    sourceLocation: sourceLocation)
+            #expect(Self.error { _ = try document.caretPlacement(for: TextPosition(offset: offset)) }
                         == Self.error { _ = try reference.caretRect(for: TextPosition(offset: offset)) },
                     sourceLocation: sourceLocation)
             #expect(Self.error { _ = try document.offset(before: offset) } == Self.error { _ = try reference.offset(before: offset) },

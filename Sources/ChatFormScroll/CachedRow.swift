@@ -1,0 +1,76 @@
+import ChatFormText
+
+/// What a table keeps for a measured row: its measurement, its fields' inner scroll
+/// offsets, and when it was last used (for eviction).
+struct CachedRow: Sendable {
+    /// The row's text layouts and height at one width.
+    var measurement: RowMeasurement
+    /// The inner scroll offset of each item past its line limit, by item index.
+    var innerOffsets: [Int: Double] = [:]
+    /// The row cache's clock when the row was last measured or edited.
+    var stamp: UInt64 = 0
+
+    /// `measurement`, with the inner offsets of `previous` (the row at another width or
+    /// before an edit) kept within their new ranges.
+    init(measurement: RowMeasurement, keepingInnerOffsetsOf previous: CachedRow?) {
+        self.measurement = measurement
+        if let previous { innerOffsets = previous.innerOffsets }
+        clampInnerOffsets()
+    }
+
+    /// Keeps each inner offset within `0...maxInnerOffset` of its item (dropping those of
+    /// items the row no longer has).
+    ///
+    /// - Complexity: O(items with an inner offset × items).
+    private mutating func clampInnerOffsets() {
+        guard !innerOffsets.isEmpty else { return }
+        var clamped: [Int: Double] = [:]
+        for item in measurement.items {
+            if let inner = innerOffsets[item.index] {
+                clamped[item.index] = Swift.min(Swift.max(0, inner), item.maxInnerOffset)
+            }
+        }
+        innerOffsets = clamped
+    }
+
+    /// The measurement laid out again at `width` from its prepared texts, inner offsets
+    /// kept within their new ranges; returns the row's height.
+    ///
+    /// - Complexity: O(lines of the row's text items): no shaping.
+    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
+        let height = try measurement.relay(toWidth: width)
+        clampInnerOffsets()
+        return height
+    }
+
+    /// Item `index`'s live document (the focused field's edit buffer), if it has one.
+    func document(ofItem index: Int) -> TextDocument? { measurement.item(at: index)?.document }
+
+    /// Applies `change` to item `index`'s live document in place, then recomputes the row's
+    /// height; the document stays even when `change` throws (which must leave it unchanged).
+    ///
+    /// - Returns: what `change` returned, or nil when the item has no live document.
+    /// - Complexity: O(items) plus the change.
+    mutating func editDocument<R>(ofItem index: Int,
+                                  _ change: (inout TextDocument) throws(TextLayoutError) -> R) throws(TextLayoutError) -> R? {
+        // Taken out of the measurement so the buffer has one owner and edits in place.
+        guard var document = measurement.takeDocument(ofItem: index) else { return nil }
+        defer { measurement.setDocument(document, ofItem: index, style: measurement.style) }
+        return try change(&document)
+    }
+
+    /// Turns item `index`'s laid-out text into a live document (same lines, same height),
+    /// which edits in place. An item that already has one keeps it.
+    ///
+    /// - Returns: false when the item has no text.
+    /// - Complexity: O(the item's text).
+    mutating func makeDocument(ofItem index: Int, metrics: any TextMetrics,
+                               options: TextLayoutOptions) throws(TextLayoutError) -> Bool {
+        guard let item = measurement.item(at: index) else { return false }
+        if item.document != nil { return true }
+        guard let layout = item.layout else { return false }
+        let document = try TextDocument(text: layout.text, width: measurement.contentWidth, metrics: metrics, options: options)
+        measurement.setDocument(document, ofItem: index, style: measurement.style)
+        return true
+    }
+}

@@ -1,0 +1,243 @@
+import ChatFormText
+import ChatFormRows
+
+/// The measured rows of a table: every row's height as prefix sums, the measurements of
+/// the rows measured lately (bounded: the least recently used go first), and the clock
+/// that orders their use. It is the one place a row's height changes, whether the row is
+/// measured, laid out again at another width, or edited.
+///
+/// A row's height stays in the prefix sums when its measurement is dropped: it serves as
+/// the row's estimate until the row is measured again.
+struct RowCache<ID: Hashable & Sendable>: Sendable {
+    /// Row heights as prefix sums, by row index (estimates for rows not measured).
+    private(set) var heights: HeightIndex
+    /// Measurements of measured rows, by id (bounded: see `limit`).
+    private(set) var entries: [ID: CachedRow] = [:]
+    /// Counts uses: each measurement or edit stamps its row with the next value.
+    private var clock: UInt64 = 0
+    /// Rows in the order they were last used: (id, stamp) pairs; an entry whose stamp no
+    /// longer matches its row's is stale and skipped. Consumed from `usesHead`.
+    private var uses: [Use] = []
+    private var usesHead = 0
+    /// How many measurements are kept; the least recently used ones outside the viewport
+    /// are dropped past this.
+    var limit = 4096
+    /// How many row measurements have been made (a row measured again counts again).
+    private(set) var measurementsMade = 0
+
+    /// One use of a row, for least-recently-used eviction.
+    private struct Use: Sendable {
+        var id: ID
+        var stamp: UInt64
+    }
+
+    /// `count` rows of `estimate` each, none measured.
+    ///
+    /// - Complexity: O(count / 32,767).
+    init(rowCount count: Int, estimate: Double) throws(ScrollError) {
+        do { heights = try HeightIndex(estimatedRows: count, height: estimate) } catch { throw .layout("\(error)") }
+    }
+
+    /// The number of measurements kept.
+    var count: Int { entries.count }
+
+    /// Row `id`'s measurement if it is exact at `width`.
+    func entry(_ id: ID, width: Double) -> CachedRow? {
+        guard let entry = entries[id], entry.measurement.width == width else { return nil }
+        return entry
+    }
+
+    /// Row `id`'s measurement at whatever width it was made.
+    subscript(id: ID) -> CachedRow? { entries[id] }
+
+    // MARK: Rows coming and going
+
+    /// Inserts an unmeasured row of height `estimate` before `index`.
+    ///
+    /// - Complexity: O(log n).
+    mutating func insertRow(estimate: Double, at index: Int) throws(ScrollError) {
+        do { try heights.insert(height: estimate, measured: false, at: index) } catch { throw .layout("\(error)") }
+    }
+
+    /// Removes row `id` at `index` with its measurement, and returns its height.
+    ///
+    /// - Complexity: O(log n).
+    mutating func removeRow(_ id: ID, at index: Int) throws(ScrollError) -> Double {
+        let height = heights.height(at: index)
+        do { try heights.remove(at: index) } catch { throw .layout("\(error)") }
+        entries[id] = nil
+        return height
+    }
+
+    // MARK: Measuring
+
+    /// Measures `row` (at `index`) for a viewport of `width` and stores its height. The
+    /// live document of item `liveItem`, if the row has one, is kept (rewrapped when the
+    /// width changed) instead of laying its text out again; with `reusingPrepared`, items
+    /// whose text did not change are laid out from their prepared text (real fonts: no
+    /// shaping).
+    ///
+    /// - Returns: the change in the row's height.
+    /// - Complexity: O(log n + the row's text).
+    mutating func measure(_ row: Row<ID>, at index: Int, width: Double, configuration: TableConfiguration,
+                          liveItem: Int?, reusingPrepared: Bool) throws(ScrollError) -> Double {
+        measurementsMade &+= 1
+        var previous = entries.removeValue(forKey: row.id)
+        let measurement: RowMeasurement
+        var live: (item: Int, document: TextDocument)? = nil
+        do {
+            if let liveItem, var document = previous?.measurement.takeDocument(ofItem: liveItem) {
+                let contentWidth = RowMeasurement.contentWidth(of: row.style, in: width)
+                if document.width != contentWidth { try document.setWidth(contentWidth) }
+                live = (liveItem, document)
+            }
+            measurement = try RowMeasurement.measure(row, width: width, metrics: configuration.metrics,
+                                                     options: configuration.textOptions, live: live,
+                                                     reusing: reusingPrepared ? previous?.measurement : nil)
+        } catch {
+            if var previous {
+                // Put the buffer back where it was taken from.
+                if let live { previous.measurement.setDocument(live.document, ofItem: live.item, style: previous.measurement.style) }
+                entries[row.id] = previous
+            }
+            throw .layout(error.description)
+        }
+        let entry = CachedRow(measurement: measurement, keepingInnerOffsetsOf: previous)
+        previous = nil
+        if entries.count == 64 && heights.count > limit {
+            // A table that will fill its cache gets the room up front, while the cache is
+            // small: growing a dictionary of thousands of measurements rehashes them all in
+            // one call (a 5× latency spike on the scroll that crosses the threshold).
+            entries.reserveCapacity(limit + 256)
+            uses.reserveCapacity(2 * limit + 2048)
+        }
+        return try store(entry, for: row.id, at: index)
+    }
+
+    /// Lays every measured row that can be laid out from its prepared texts alone (see
+    /// `RowMeasurement.relaysWithoutShaping`) again at `width`, in place, and writes their
+    /// heights into the prefix sums together. Rows `index` does not find are left alone.
+    ///
+    /// - Returns: each row re-laid, by index in increasing order, with the change in its
+    ///   height.
+    /// - Complexity: O(m log m + the rows' lines) for m rows, plus O(log n + leaf size) for
+    ///   each leaf of the prefix sums they touch.
+    mutating func relayAll(toWidth width: Double, index: (ID) -> Int?) throws(ScrollError) -> [(index: Int, delta: Double)] {
+        var changes: [(index: Int, delta: Double)] = []
+        var updates: [(row: Int, height: Double)] = []
+        changes.reserveCapacity(entries.count)
+        updates.reserveCapacity(entries.count)
+        var failure: ScrollError?
+        // In place, in the dictionary's order: no lookup by id.
+        var k = entries.values.startIndex
+        while k != entries.values.endIndex {
+            defer { entries.values.formIndex(after: &k) }
+            // Scalars only: a copy of the measurement would make the relay copy its items.
+            guard entries.values[k].measurement.relaysWithoutShaping, entries.values[k].measurement.width != width,
+                  let i = index(entries.keys[k]) else { continue }
+            // A measured row's height in the prefix sums is its measurement's: both are
+            // written in one place (`store`, `setHeight`).
+            let old = entries.values[k].measurement.height
+            let new: Double
+            do { new = try entries.values[k].relay(toWidth: width) } catch {
+                failure = .layout(error.description)
+                break
+            }
+            measurementsMade &+= 1
+            changes.append((i, new - old))
+            updates.append((i, new))
+        }
+        // In row order, so the prefix sums take them without sorting them again.
+        let order = updates.indices.sorted { updates[$0].row < updates[$1].row }
+        do { try heights.setHeights(order.map { updates[$0] }) } catch { throw .layout("\(error)") }
+        if let failure { throw failure }
+        return order.map { changes[$0] }
+    }
+
+    // MARK: Editing
+
+    /// Applies `change` to the live document of `field` (its row at `index`) in place and
+    /// stores the row's new height; `change`'s error becomes `failure(error, length)`.
+    ///
+    /// - Returns: what `change` returned and the change in the row's height.
+    /// - Throws: `.noFocus` when the row is not measured, `.notEditable` without a live
+    ///   document, or `failure`'s error (the document unchanged).
+    /// - Complexity: O(log n) plus the change.
+    mutating func editDocument<R>(of field: FieldRef<ID>, at index: Int,
+                                  _ change: (inout TextDocument) throws(TextLayoutError) -> R,
+                                  failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) -> (result: R, delta: Double) {
+        // Taken out and put back rather than changed through the dictionary's subscript:
+        // that accessor allocates a frame for every call in generic code (18 allocations a
+        // keystroke).
+        guard var entry = entries.removeValue(forKey: field.row) else { throw .noFocus }
+        let result: R?
+        do throws(TextLayoutError) {
+            result = try entry.editDocument(ofItem: field.item, change)
+        } catch {
+            let length = entry.document(ofItem: field.item)?.utf8Count ?? 0
+            entries[field.row] = entry
+            throw failure(error, length)
+        }
+        guard let result else {
+            entries[field.row] = entry
+            throw .notEditable("\(field.row)#\(field.item)")
+        }
+        return (result, try store(entry, for: field.row, at: index))
+    }
+
+    /// Changes row `id`'s measurement without touching its height or its use (inner
+    /// offsets, committing marked text); nothing happens when it is not measured.
+    mutating func modify<R>(_ id: ID, _ body: (inout CachedRow) throws(ScrollError) -> R) throws(ScrollError) -> R? {
+        // Out and back in, as in `editDocument`, so the entry has one owner while it changes.
+        guard var entry = entries.removeValue(forKey: id) else { return nil }
+        defer { entries[id] = entry }
+        return try body(&entry)
+    }
+
+    // MARK: Bookkeeping
+
+    /// Stores `entry` as row `id`'s measurement, stamped as used now, and its height at
+    /// `index` in the prefix sums: the one place a measured row's height is written.
+    ///
+    /// - Returns: the change in the row's height.
+    /// - Complexity: O(log n).
+    private mutating func store(_ entry: CachedRow, for id: ID, at index: Int) throws(ScrollError) -> Double {
+        var entry = entry
+        clock &+= 1
+        entry.stamp = clock
+        entries[id] = entry
+        uses.append(Use(id: id, stamp: clock))
+        return try setHeight(entry.measurement.height, at: index)
+    }
+
+    /// Writes a measured height into the prefix sums and returns the change.
+    private mutating func setHeight(_ height: Double, at index: Int) throws(ScrollError) -> Double {
+        let old = heights.height(at: index)
+        do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
+        return height - old
+    }
+
+    /// Drops the least recently used measurements past `limit`, never those of `keep`
+    /// (the rows in view and the focused row); their heights stay in the prefix sums.
+    ///
+    /// - Complexity: O(1) amortized per measurement made.
+    mutating func evict(keeping keep: Set<ID>) {
+        guard entries.count > limit else { return }
+        var kept: [Use] = []
+        while entries.count > limit && usesHead < uses.count {
+            let use = uses[usesHead]
+            usesHead += 1
+            guard entries[use.id]?.stamp == use.stamp else { continue }   // used again since
+            if keep.contains(use.id) { kept.append(use); continue }
+            entries[use.id] = nil
+        }
+        uses.append(contentsOf: kept)
+        if usesHead > 1024 && usesHead * 2 > uses.count {
+            uses.removeFirst(usesHead)
+            usesHead = 0
+        }
+    }
+
+    /// Approximate bytes held by the prefix sums.
+    var indexMemoryFootprint: Int { heights.memoryFootprint }
+}
