@@ -11,8 +11,8 @@ from the ellipsis.
 
 Recorded per layout:
 - `height`: the clamped div's height (px).
-- `hidden`: whether text was laid out past the last visible line, or (one line) past the
-  box's edges (the ellipsis is shown).
+- `hidden`: whether text was laid out past the last visible line, or (one line) whether a
+  glyph's rect passes the box's edges and an ellipsis is painted.
 - `lineStart`: UTF-8 offset of the last visible line's start.
 - `visible`: UTF-8 ranges [start, end) of the last visible line's graphemes that are painted
   (red ink inside the grapheme's rect, or left of a grapheme that has; white space, which
@@ -92,9 +92,11 @@ window.analyse = function (src) {
         const inside = tops.filter(t => t < bottom - 0.5);
         const lastTop = inside.length ? inside[inside.length - 1] : null;
         const last = b.g.filter(g => g.top !== undefined && Math.abs(g.top - lastTop) < 0.5);
-        // Text past the last visible line, or (one line) past the box's edges.
-        const hidden = tops.length > inside.length || b.oneLine && b.g.some(g => g.q &&
-          (g.q[0] + g.q[2] > b.left + b.width + 1 / 128 || g.q[0] < b.left - 1 / 128));
+        // Text past the last visible line, or (one line) a glyph past the box's edges and an
+        // ellipsis painted: a glyph's rect may pass the edge where the line fits (closing
+        // punctuation set flush), and a blue emoji is no ellipsis.
+        let hidden = tops.length > inside.length;
+        const past = b.g.some(g => g.q && (g.q[0] + g.q[2] > b.left + b.width + 1 / 128 || g.q[0] < b.left - 1 / 128));
         let bandTop = lastTop === null ? b.top : lastTop, bandBottom = bottom;
         for (const g of last) bandTop = Math.min(bandTop, g.q[1] + scrollY);
         const y0 = Math.max(0, Math.floor(bandTop)), y1 = Math.min(c.height, Math.ceil(bandBottom));
@@ -110,6 +112,7 @@ window.analyse = function (src) {
           for (let y = y0; y < y1; y++) for (let x = xa; x <= xb; x++) if (ink(at(x, y))) n++;
           return n;
         });
+        if (b.oneLine) hidden = past && right !== null;
         const dup = b.g.filter(g => g.rs.length >= 2 && g.top !== undefined && Math.abs(g.top - lastTop) < 0.5);
         result.boxes.push({ key: b.key, height: b.height, hidden: hidden,
           lineStart: last.length ? last[0].i : null,

@@ -93,7 +93,11 @@ enum _Truncation {
     /// must end by `width`: all of them when they fit with it, else the longest prefix that
     /// does, but at least one (CSS: the first grapheme of a line is clipped, not ellipsed).
     /// Returns how many are kept and where the ellipsis starts.
-    static func cut(_ clusters: [Cluster], width: Double, ellipsisWidth: Double) -> (kept: Int, x: Double) {
+    /// `canCut(offset)` says whether the line may be cut at a UTF-8 offset between two
+    /// graphemes of one run (not inside a glyph such as a ligature: the truncator keeps
+    /// whole glyphs).
+    static func cut(_ clusters: [Cluster], width: Double, ellipsisWidth: Double,
+                    canCut: (Int) -> Bool = { _ in true }) -> (kept: Int, x: Double) {
         guard let last = clusters.last else { return (0, 0) }
         let room = width - ellipsisWidth + 1e-9
         if last.right <= room { return (clusters.count, last.right) }
@@ -102,7 +106,14 @@ enum _Truncation {
             let mid = (lo + hi) / 2
             if clusters[mid].right <= room { lo = mid + 1 } else { hi = mid }
         }
-        let kept = Swift.max(1, lo)
+        var kept = lo
+        while kept > 1 {
+            let a = clusters[kept - 1], b = clusters[kept]
+            let offset = a.end == b.start ? a.end : (a.start == b.end ? a.start : nil)
+            if offset.map(canCut) ?? true { break }
+            kept -= 1
+        }
+        kept = Swift.max(1, kept)
         return (kept, clusters[kept - 1].right)
     }
 

@@ -45,10 +45,10 @@ extension TextLayout {
     func truncatedToOneLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
         let one = try clamped(toLines: 1)
         let clusters = try visualClusters(onLine: 0)
-        // Closing punctuation ending the line is set flush when that lets it fit (see
-        // `ShapedText.lineEndTrim(at:)`), so it does not make the line overflow.
-        let trim = shapedText.map { ShapedText.pixels($0.lineEndTrim(at: lines[0].contentEnd)) } ?? 0
-        let overflows = (clusters.last?.right ?? 0) - trim > width + 1e-9
+        // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
+        // most the width plus one unit (see `ShapedText.layout(width:)`).
+        let right = clusters.last?.right ?? 0
+        let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
         let layout = TextLayout(clamping: one.layout, width: width)
         return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: clusters)
     }
@@ -130,7 +130,14 @@ func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool,
         clusters[clusters.count - 1].right += ShapedText.pixels(shaped.hyphenAdvance)
     }
     let (text, width) = layout.ellipsisMetrics()
-    let cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width)
+    let cut: (kept: Int, x: Double)
+    if let shaped = layout.shapedText {
+        cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width) { offset in
+            !shaped.has(shaped.boundary(of: offset), ShapedText.Flags.insideGlyph)
+        }
+    } else {
+        cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width)
+    }
     let ranges = _Truncation.ranges(clusters[0..<cut.kept])
     // An empty last line shows the ellipsis at its start.
     let ellipsis = ClampedLayout.Ellipsis(text: text, lineIndex: index, x: cut.x, width: width,

@@ -82,12 +82,4 @@ extension ShapedText {
         }
         return (packed & 1 == 0 ? "\u{2026}" : "...", Self.pixels(packed >> 1))
     }
-
-    /// How much narrower a line whose content ends at UTF-8 `offset` is when its closing
-    /// mark there is set flush (`BreakEntry.endTrim`, 1/65536 pixel; 0 for none).
-    func lineEndTrim(at offset: Int) -> Int64 {
-        let b = Int32(boundary(of: offset))
-        for entry in breakEntries where entry.contentEnd == b && entry.endTrim > 0 { return Int64(entry.endTrim) }
-        return 0
-    }
 }

@@ -111,6 +111,9 @@ public struct ShapedText: Sendable {
         static let hanging: UInt8 = 16
         static let tab: UInt8 = 32
         static let terminator: UInt8 = 64
+        /// The boundary lies inside a glyph cluster (a ligature such as Arabic lam-alef):
+        /// a caret may stop there, but a line truncated for an ellipsis is not cut there.
+        static let insideGlyph: UInt8 = 128
     }
 
     /// Prepares `text` with `shaper`.
@@ -308,7 +311,9 @@ public struct ShapedText: Sendable {
                         while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
                         // A run's start is safe to break (each run is shaped on its own).
                         let runStarts = runIndex < runs.count && runs[runIndex].range.lowerBound == i
-                        if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 { f |= Flags.unsafe }
+                        if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
+                            f |= unsafe[i] == 2 ? Flags.unsafe | Flags.insideGlyph : Flags.unsafe
+                        }
                         if i == n {
                             offsetsOut[count] = Int32(i)
                             xOut[count] = x
