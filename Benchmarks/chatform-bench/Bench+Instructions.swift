@@ -20,6 +20,8 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case prepare
     /// Laying the prepared messages out at eight new widths (as the `font.layout` key does).
     case layout
+    /// `layout` clamped to two lines (`layout(width:lineClamp:)`, as the `clamp.lines2` key).
+    case clamp
     /// The caret rects (primary and secondary) of every boundary of the bidi benchmark's
     /// 100-character mixed message (as the `bidi.caret_rect` key does), 1,000 times a pass.
     case caret
@@ -68,7 +70,7 @@ extension Bench {
                 }
             }
             print("\(kind.rawValue) calls=\(1_000 * (kind == .caret ? boundaries.count : points.count)) passes=\(passes) check=\(sum)")
-        case .prepare, .layout:
+        case .prepare, .layout, .clamp:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []
             var lines = 0
@@ -82,6 +84,12 @@ extension Bench {
                 for _ in 0...passes {
                     for width in widths {
                         for text in prepared { lines &+= try text.layout(width: width).lineCount }
+                    }
+                }
+            } else if kind == .clamp {
+                for _ in 0...passes {
+                    for width in widths {
+                        for text in prepared { lines &+= try text.layout(width: width, lineClamp: 2).lineCount }
                     }
                 }
             }

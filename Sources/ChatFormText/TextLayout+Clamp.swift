@@ -44,37 +44,28 @@ extension TextLayout {
     /// This unwrapped layout (`width == .infinity`) cut to one line of `width`.
     func truncatedToOneLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
         let one = try clamped(toLines: 1)
-        let clusters = try visualClusters(onLine: 0)
+        let fast = shapedText?.cutsByArithmetic == true
+        let clusters = fast ? [] : try visualClusters(onLine: 0)
         // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
         // most the width plus one unit (see `ShapedText.layout(width:)`).
-        let right = clusters.last?.right ?? 0
+        let right = fast ? shapedText!.leftToRightRight(start: lines[0].start, contentEnd: lines[0].contentEnd)
+            : clusters.last?.right ?? 0
         let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
         let layout = TextLayout(clamping: one.layout, width: width)
-        return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: clusters)
+        return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: fast ? nil : clusters)
     }
 
-    /// A copy of `layout` with other lines and bottoms (see `ClampedLayout.layout`).
-    init(clamping layout: TextLayout, lines: [LineFragment], bottoms: [Double]) {
+    /// A copy of `layout` with other lines and bottoms (see `ClampedLayout.layout`), or
+    /// reporting another width (a one-line layout cut to that width).
+    init(clamping layout: TextLayout, lines: [LineFragment]? = nil, bottoms: [Double]? = nil, width: Double? = nil) {
         self.text = layout.text
-        self.width = layout.width
+        self.width = width ?? layout.width
         self.options = layout.options
         self.lineHeight = layout.lineHeight
         self.measurer = layout.measurer
         self.shapedText = layout.shapedText
-        self.lines = lines
-        self.lineBottoms = bottoms
-    }
-
-    /// A copy of `layout` that reports `width` (a one-line layout cut to that width).
-    init(clamping layout: TextLayout, width: Double) {
-        self.text = layout.text
-        self.width = width
-        self.options = layout.options
-        self.lineHeight = layout.lineHeight
-        self.measurer = layout.measurer
-        self.shapedText = layout.shapedText
-        self.lines = layout.lines
-        self.lineBottoms = layout.lineBottoms
+        self.lines = lines ?? layout.lines
+        self.lineBottoms = bottoms ?? layout.lineBottoms
     }
 
     /// The graphemes of line `index` from left to right, with their x extents (each bidi
@@ -111,27 +102,42 @@ extension TextLayout {
 /// The clamp of `layout`, whose first `shown` lines are shown: the last one cut for the
 /// ellipsis when `truncated` (its graphemes in visual order: `clusters`, or read from the
 /// layout).
-func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool,
-                 clusters given: [_Truncation.Cluster]? = nil) throws(TextLayoutError) -> ClampedLayout {
+func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool, clusters given: [_Truncation.Cluster]? = nil,
+                 boundaries: (start: Int, contentEnd: Int)? = nil) throws(TextLayoutError) -> ClampedLayout {
     let index = shown - 1
     let line = layout.line(at: index)
     let height = layout.lineTop(index) + layout.heightOfLine(index)
     guard truncated else {
-        let ranges = line.contentEnd > line.start ? [line.start..<line.contentEnd] : []
-        return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: false,
-                             visibleEnd: layout.utf8Count, visibleRanges: ranges, ellipsis: nil)
+        return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: false, visibleEnd: layout.utf8Count,
+                             visibleRanges: line.contentEnd > line.start ? [line.start..<line.contentEnd] : [], ellipsis: nil)
+    }
+    // The line's boundary indices in a prepared text (given by its wrap, or found).
+    let shaped = layout.shapedText
+    let bounds = shaped.map { t in boundaries ?? (t.boundary(of: line.start), t.boundary(of: line.contentEnd)) }
+    let (text, width) = layout.ellipsisMetrics()
+    let top = layout.lineTop(index), lineHeight = height - top
+    // An empty last line shows the ellipsis at its start.
+    func ellipsisAt(_ x: Double) -> ClampedLayout.Ellipsis {
+        ClampedLayout.Ellipsis(text: text, lineIndex: index, x: x, width: width, y: top, height: lineHeight)
+    }
+    // A line broken at a soft hyphen shows a hyphen after it, kept before the ellipsis when
+    // both fit (the hyphen is the line's last box).
+    var hyphen = 0.0
+    if let shaped, let bounds, !line.isHard, line.end < layout.utf8Count, shaped.hyphenAdvance != 0,
+       bounds.contentEnd > 0 && shaped.has(bounds.contentEnd - 1, ShapedText.Flags.softHyphen) {
+        hyphen = ShapedText.pixels(shaped.hyphenAdvance)
+    }
+    if given == nil, let shaped, let bounds, shaped.cutsByArithmetic {
+        let cut = shaped.leftToRightCut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
+                                        hyphen: hyphen)
+        return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true, visibleEnd: cut.end,
+                             visibleRanges: cut.end > line.start ? [line.start..<cut.end] : [], ellipsis: ellipsisAt(cut.x))
     }
     var clusters: [_Truncation.Cluster]
     if let given { clusters = given } else { clusters = try layout.visualClusters(onLine: index) }
-    // A line broken at a soft hyphen shows a hyphen after it, kept before the ellipsis when
-    // both fit (the hyphen is the line's last box).
-    if let shaped = layout.shapedText, !line.isHard, line.end < layout.utf8Count, let last = clusters.last,
-       last.end == line.contentEnd, shaped.hyphenAdvance != 0, layout.text.utf8.endsSoftHyphen(at: line.contentEnd) {
-        clusters[clusters.count - 1].right += ShapedText.pixels(shaped.hyphenAdvance)
-    }
-    let (text, width) = layout.ellipsisMetrics()
+    if hyphen != 0, let last = clusters.last, last.end == line.contentEnd { clusters[clusters.count - 1].right += hyphen }
     let cut: (kept: Int, x: Double)
-    if let shaped = layout.shapedText {
+    if let shaped {
         cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width) { offset in
             !shaped.has(shaped.boundary(of: offset), ShapedText.Flags.insideGlyph)
         }
@@ -139,18 +145,8 @@ func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool,
         cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width)
     }
     let ranges = _Truncation.ranges(clusters[0..<cut.kept])
-    // An empty last line shows the ellipsis at its start.
-    let ellipsis = ClampedLayout.Ellipsis(text: text, lineIndex: index, x: cut.x, width: width,
-                                          y: layout.lineTop(index), height: layout.heightOfLine(index))
+    let ellipsis = ellipsisAt(cut.x)
     return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true,
                          visibleEnd: ranges.last?.upperBound ?? line.start, visibleRanges: ranges, ellipsis: ellipsis)
 }
 
-extension String.UTF8View {
-    /// Whether the bytes before `offset` are a soft hyphen (U+00AD).
-    func endsSoftHyphen(at offset: Int) -> Bool {
-        guard offset >= 2 else { return false }
-        let i = index(startIndex, offsetBy: offset - 2)
-        return self[i] == 0xC2 && self[index(after: i)] == 0xAD
-    }
-}

@@ -79,29 +79,19 @@ struct ClampParityTests {
         let decoder = JSONDecoder()
         let fixture = try String(contentsOf: fixtures.appendingPathComponent("browser-clamp-\(name).jsonl"), encoding: .utf8)
         let records = try fixture.split(separator: "\n").dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
-        let corpus = try String(contentsOf: fixtures.appendingPathComponent("corpus-\(name).jsonl"), encoding: .utf8)
-        var texts: [String: String] = [:]
-        for line in corpus.split(separator: "\n") {
-            let p = try decoder.decode(BrowserParityTests.Paragraph.self, from: Data(line.utf8))
-            texts[p.id] = p.text
-        }
+        let texts = try corpusTexts("corpus-\(name).jsonl")
         var prepared: [String: ShapedText] = [:]
-        var stacks: [String: FontStack] = [:]
+        var stacks = StackCache()
         var result = Result()
         for r in records {
-            let key = "\(r.family)@\(r.size)"
-            let stack: FontStack
-            if let s = stacks[key] { stack = s } else {
-                stack = try FontStack(family: r.family, size: r.size)
-                stacks[key] = stack
-            }
+            let stack = try stacks.stack(r.family, r.size)
             let full = try #require(texts[r.id])
             let text = r.clamp == 0 ? String(full.split(separator: "\n", omittingEmptySubsequences: false)[0]) : full
             if r.clamp == 0 && text.isEmpty {
                 result.emptyOneLine += 1
                 continue
             }
-            let preparedKey = "\(key)|\(r.clamp == 0)|\(r.id)"
+            let preparedKey = "\(r.family)@\(r.size)|\(r.clamp == 0)|\(r.id)"
             let shaped: ShapedText
             if let p = prepared[preparedKey] { shaped = p } else {
                 shaped = try ShapedText(text: text, shaper: stack)

@@ -77,6 +77,11 @@ struct ClampPropertyTests {
                 let other = try full.clamped(toLines: n)
                 #expect(clamped.visibleRanges == other.visibleRanges && clamped.ellipsis == other.ellipsis
                         && clamped.height == other.height && clamped.isTruncated == other.isTruncated, "\(tag): two paths")
+                // The arithmetic cut of a left-to-right line and the cut of its graphemes agree.
+                let last = clamped.lineCount - 1
+                let generic = try clampResult(clamped.layout, shown: clamped.lineCount, truncated: clamped.isTruncated,
+                                              clusters: try clamped.layout.visualClusters(onLine: last))
+                #expect(clamped.visibleRanges == generic.visibleRanges && clamped.ellipsis == generic.ellipsis, "\(tag): arithmetic cut")
             }
         }
     }
