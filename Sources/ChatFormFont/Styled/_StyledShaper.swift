@@ -179,9 +179,14 @@ struct StyledShaper: TextShaper {
                             out.advances[at] &+= amount
                             Self.addExtra(&extraOffsets, &extraAmounts, at, amount)
                         }
-                        lastClusterStart = at
                         while k < clusters.count && Int(clusters[k]) <= at { k += 1 }
-                        at = k < clusters.count ? Swift.min(Int(clusters[k]), s1) : s1
+                        let next = k < clusters.count ? Swift.min(Int(clusters[k]), s1) : s1
+                        // The end edge goes after the last cluster that is not a collapsible
+                        // space: a space ending the span hangs at a line end, and the
+                        // inline box's end padding stays on the line before it (the box's
+                        // last fragment ends there; `box-decoration-break: slice`).
+                        if at == s0 || !(next == at + 1 && bytes[at] == 0x20) { lastClusterStart = at }
+                        at = next
                     }
                     if endEdge != 0 {
                         out.advances[lastClusterStart] &+= endEdge
@@ -248,13 +253,16 @@ struct StyledShaper: TextShaper {
     /// Arab, Syrc, Nkoo, Mong, Mand, Phag, Rohg.
     static let cursiveScripts: Set<UInt32> = [0x4172_6162, 0x5379_7263, 0x4E6B_6F6F, 0x4D6F_6E67, 0x4D61_6E64, 0x5068_6167, 0x526F_6867]
 
-    /// Appends an amount at `offset` (offsets arrive ascending, the same one at most twice).
+    /// Adds an amount at `offset`, keeping the offsets ascending and each once (offsets
+    /// mostly arrive ascending; a span's end edge may go before its trailing spaces).
     static func addExtra(_ offsets: inout [Int32], _ amounts: inout [Int32], _ offset: Int, _ amount: Int32) {
-        if let last = offsets.last, Int(last) == offset {
-            amounts[amounts.count - 1] &+= amount
+        var k = offsets.count
+        while k > 0 && Int(offsets[k - 1]) > offset { k -= 1 }
+        if k > 0 && Int(offsets[k - 1]) == offset {
+            amounts[k - 1] &+= amount
         } else {
-            offsets.append(Int32(offset))
-            amounts.append(amount)
+            offsets.insert(Int32(offset), at: k)
+            amounts.insert(amount, at: k)
         }
     }
 
