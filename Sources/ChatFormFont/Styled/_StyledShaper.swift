@@ -120,7 +120,6 @@ struct StyledShaper: TextShaper {
         var whole = text
         whole.withUTF8 { bytes in
             var item = 0      // the item holding the current element's start
-            var c = 0         // the first cluster boundary at or after the current span's start
             var spaced = 0    // the item holding the cluster letter spacing is asked of
             var i = 0
             while i < elements.count {
@@ -166,11 +165,12 @@ struct StyledShaper: TextShaper {
                     let startEdge = Int32((span.style.edges.start * 65536).rounded())
                     let endEdge = Int32((span.style.edges.end * 65536).rounded())
                     if spacing == 0 && startEdge == 0 && endEdge == 0 { continue }
-                    while c < clusters.count && Int(clusters[c]) < s0 { c += 1 }
-                    // The span's clusters: its start, then each boundary inside it.
+                    // The span's HarfBuzz clusters (as shaped: a byte inside one is marked 2
+                    // in `unsafe`), its start first. Chromium adds letter spacing after each
+                    // cluster of its shaping result, which in Indic scripts is finer than a
+                    // grapheme cluster (a half form's consonant: `प्त` is two).
                     var lastClusterStart = s0
                     var at = s0
-                    var k = c
                     while at < s1 {
                         while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
                         var amount = spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script) ? spacing : 0
@@ -179,8 +179,8 @@ struct StyledShaper: TextShaper {
                             out.advances[at] &+= amount
                             Self.addExtra(&extraOffsets, &extraAmounts, at, amount)
                         }
-                        while k < clusters.count && Int(clusters[k]) <= at { k += 1 }
-                        let next = k < clusters.count ? Swift.min(Int(clusters[k]), s1) : s1
+                        var next = at + 1
+                        while next < s1 && out.unsafe[next] == 2 { next += 1 }
                         // The end edge goes after the last cluster that is not a collapsible
                         // space: a space ending the span hangs at a line end, and the
                         // inline box's end padding stays on the line before it (the box's
