@@ -46,11 +46,13 @@ extension FontStack {
     /// boundaries are `items` and `clusters` (found once over the whole paragraph), the
     /// paragraph around the range as HarfBuzz's context (Arabic joins across the range's
     /// ends, as in a browser shaping one inline element of a paragraph): the range's runs
-    /// (faces are this stack's), its advances and codes written into `out`.
+    /// (faces are this stack's), its advances and codes written into `out`. Clusters inside
+    /// `commonFallback` (ascending ranges) pick their fallback font as Common text does,
+    /// whatever their item's script (see `StyledShaper.commonFallback`).
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               ligatures: Bool = true, into out: inout ShapingOutput) -> [ShapedRun] {
+               ligatures: Bool = true, commonFallback: [Range<Int>] = [], into out: inout ShapingOutput) -> [ShapedRun] {
         let n = bytes.count
         let advances = out.advances, unsafe = out.unsafe
         var runs: [ShapedRun] = []
@@ -75,6 +77,7 @@ extension FontStack {
             }
             var p = range.lowerBound
             var itemIndex = first
+            var common = 0   // the first of `commonFallback` not ending at or before p
             while itemIndex < items.count && items[itemIndex].range.lowerBound < range.upperBound {
                 let item = items[itemIndex]
                 let itemEnd = Swift.min(item.range.upperBound, range.upperBound)
@@ -97,8 +100,13 @@ extension FontStack {
                            state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
                        }) {
                         face = runFace
-                    } else {
+                    } else if commonFallback.isEmpty {
                         face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
+                    } else {
+                        while common < commonFallback.count && commonFallback[common].upperBound <= cs { common += 1 }
+                        let asCommon = common < commonFallback.count && commonFallback[common].lowerBound <= cs
+                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji,
+                                          script: asCommon ? TextItemizer.commonScript : item.script)
                     }
                     if face != runFace {
                         if runFace >= 0 {

@@ -119,6 +119,8 @@ struct StyledShaper: TextShaper {
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
         var whole = text
         whole.withUTF8 { bytes in
+            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(elements, stacks: stacks, offsets: offsets),
+                                                     bytes: bytes)
             var item = 0      // the item holding the current element's start
             var spaced = 0    // the item holding the cluster letter spacing is asked of
             var i = 0
@@ -142,14 +144,12 @@ struct StyledShaper: TextShaper {
                 // (Letter spacing is part of a browser's font: spans spaced apart are shaped
                 // apart, and optional ligatures are off where it is not zero.)
                 let spacing = Self.letterSpacing(elements[i])
-                var j = i + 1
-                while j < elements.count, let next = stacks[j], next.state === stack.state,
-                      Self.letterSpacing(elements[j]) == spacing { j += 1 }
+                let j = Self.stretchEnd(i, elements, stacks: stacks)
                 let ligatures = spacing == 0
                 let end = offsets[j]
                 guard end > start else { i = j; continue }
                 let shaped = stack.shape(bytes, range: start..<end, items: items, clusters: clusters,
-                                         ligatures: ligatures, into: &out)
+                                         ligatures: ligatures, commonFallback: commonFallback, into: &out)
                 let boxes = stack.state.boxes()
                 for run in shaped {
                     var run = run
