@@ -81,6 +81,15 @@ extension FontStack {
             while itemIndex < items.count && items[itemIndex].range.lowerBound < range.upperBound {
                 let item = items[itemIndex]
                 let itemEnd = Swift.min(item.range.upperBound, range.upperBound)
+                // The script fallback is asked for: Common for an item's piece in
+                // `commonFallback` (each such range is a whole piece of an item in the range).
+                var fallbackScript = item.script
+                if !commonFallback.isEmpty {
+                    while common < commonFallback.count && commonFallback[common].upperBound <= p { common += 1 }
+                    if common < commonFallback.count && commonFallback[common].lowerBound <= p {
+                        fallbackScript = TextItemizer.commonScript
+                    }
+                }
                 var runStart = p
                 var runFace = -1
                 // The fallback face of the run so far, if it is one.
@@ -100,13 +109,8 @@ extension FontStack {
                            state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
                        }) {
                         face = runFace
-                    } else if commonFallback.isEmpty {
-                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
                     } else {
-                        while common < commonFallback.count && commonFallback[common].upperBound <= cs { common += 1 }
-                        let asCommon = common < commonFallback.count && commonFallback[common].lowerBound <= cs
-                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji,
-                                          script: asCommon ? TextItemizer.commonScript : item.script)
+                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript)
                     }
                     if face != runFace {
                         if runFace >= 0 {

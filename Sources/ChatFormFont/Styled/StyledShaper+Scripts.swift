@@ -9,22 +9,29 @@ import ChatFormText
 /// fall back as Common text: under Noto Sans, `③` is DejaVu Sans's there (14.34 px at
 /// 16 px), while in `③ 회사` or `회사 ③` in one span it is Noto Sans CJK's (16 px).
 extension StyledShaper {
-    /// The end (an element index) of the stretch that starts at element `i`: the spans
-    /// after it in the same font and letter spacing.
-    static func stretchEnd(_ i: Int, _ elements: [StyledElement], stacks: [FontStack?]) -> Int {
-        guard let stack = stacks[i] else { return i + 1 }
-        let spacing = letterSpacing(elements[i])
-        var j = i + 1
-        while j < elements.count, let next = stacks[j], next.state === stack.state, letterSpacing(elements[j]) == spacing { j += 1 }
-        return j
+    /// For each element starting a stretch, the end (an element index) of the stretch: the
+    /// spans after it in the same font and letter spacing (an attachment is its own).
+    static func stretchEnds(_ elements: [StyledElement], stacks: [FontStack?]) -> [Int] {
+        var ends = [Int](repeating: 0, count: elements.count)
+        var i = 0
+        while i < elements.count {
+            var j = i + 1
+            if let stack = stacks[i] {
+                let spacing = letterSpacing(elements[i])
+                while j < elements.count, let next = stacks[j], next.state === stack.state, letterSpacing(elements[j]) == spacing { j += 1 }
+            }
+            ends[i] = j
+            i = j
+        }
+        return ends
     }
 
     /// The byte ranges of the stretches shaped as one range (attachments left out).
-    static func stretches(_ elements: [StyledElement], stacks: [FontStack?], offsets: [Int]) -> [Range<Int>] {
+    static func stretches(_ ends: [Int], stacks: [FontStack?], offsets: [Int]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var i = 0
-        while i < elements.count {
-            let j = stretchEnd(i, elements, stacks: stacks)
+        while i < ends.count {
+            let j = ends[i]
             if stacks[i] != nil && offsets[j] > offsets[i] { result.append(offsets[i]..<offsets[j]) }
             i = j
         }

@@ -119,7 +119,9 @@ struct StyledShaper: TextShaper {
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
         var whole = text
         whole.withUTF8 { bytes in
-            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(elements, stacks: stacks, offsets: offsets),
+            // Each element's stretch end (an element index), found once.
+            let ends = Self.stretchEnds(elements, stacks: stacks)
+            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(ends, stacks: stacks, offsets: offsets),
                                                      bytes: bytes)
             var item = 0      // the item holding the current element's start
             var spaced = 0    // the item holding the cluster letter spacing is asked of
@@ -144,7 +146,7 @@ struct StyledShaper: TextShaper {
                 // (Letter spacing is part of a browser's font: spans spaced apart are shaped
                 // apart, and optional ligatures are off where it is not zero.)
                 let spacing = Self.letterSpacing(elements[i])
-                let j = Self.stretchEnd(i, elements, stacks: stacks)
+                let j = ends[i]
                 let ligatures = spacing == 0
                 let end = offsets[j]
                 guard end > start else { i = j; continue }
