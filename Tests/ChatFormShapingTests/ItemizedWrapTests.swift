@@ -62,15 +62,8 @@ struct ItemizedWrapTests {
             let prepared = try ShapedText(text: text, shaper: ItemizingFakeShaper(seed: rng.next(), negative: negative))
             if prepared.storage.header.isItemized { itemized += 1 }
             for _ in 0..<6 {
-                let width = 10 + Double(rng.next() % 40000) / 100
-                let fast = prepared.wrap(width: width)
-                let slow = prepared.wrap(width: width, linear: true)
-                #expect(fast.lines == slow.lines, "\(text) at \(width)")
-                #expect(fast.bottoms == slow.bottoms, "\(text) at \(width)")
-                let measured = try prepared.measureLines(width: width)
-                #expect(measured.lineCount == slow.lines.count && measured.height == slow.bottoms.last, "\(text) at \(width)")
-                #expect(measured.widest == slow.lines.map(\.width).max(), "\(text) at \(width)")
-                crossing += slow.lines.filter { line in
+                let lines = try expectScanEqualsLinearWalk(prepared, width: 10 + Double(rng.next() % 40000) / 100, text)
+                crossing += lines.filter { line in
                     prepared.items.contains { Int(prepared.offsets[Int($0.boundary)]) > line.start
                         && Int(prepared.offsets[Int($0.boundary)]) < line.contentEnd }
                 }.count

@@ -81,14 +81,18 @@ extension ShapedText {
     /// entry is looked at in turn: the same lines, slower (for tests).
     @inline(__always)
     func forEachLine(width: Double, linear: Bool = false, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
-        let breaker = LineBreaker(text: self)
         if storage.header.isItemized {
-            var sum = ItemLineSum(self)
-            breaker.forEachLine(width: width, linear: linear, sum: &sum, body)
+            forEachItemizedLine(width: width, linear: linear, body)
         } else {
-            var sum = PlainLineSum()
-            breaker.forEachLine(width: width, linear: linear, sum: &sum, body)
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, sum: PlainLineSum(), body)
         }
+    }
+
+    /// `forEachLine` for styled text, out of line: each caller inlines the plain walk alone,
+    /// as small as it was before styled text (a second inlined walk made its appends calls).
+    @inline(never)
+    private func forEachItemizedLine(width: Double, linear: Bool, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+        LineBreaker(text: self).forEachLine(width: width, linear: linear, sum: ItemLineSum(self), body)
     }
 
     @inline(__always)

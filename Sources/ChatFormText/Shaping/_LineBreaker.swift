@@ -19,7 +19,7 @@ struct LineBreaker {
     ///
     /// - Complexity: O(break entries + lines), plus the items a line's complex entries cross.
     @inline(__always)
-    func forEachLine<Sum: LineSum>(width: Double, linear: Bool, sum: inout Sum,
+    func forEachLine<Sum: LineSum>(width: Double, linear: Bool, sum: Sum,
                                    _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
         let text = self.text
         let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
@@ -33,6 +33,7 @@ struct LineBreaker {
         let textOpeningRound = text.textOpeningRound
         let stepCount = entries.count
         text.storage.withSteps { steps in
+        var sum = sum   // a local copy: no dynamic exclusivity checks on its mutations
         var s = 0
         var sx: Int64 = 0
         var paragraphStart = 0
