@@ -28,42 +28,18 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var count = 0
-        var height = 0.0
-        var lastHard = false
-        forEachLine(width: width) { s, e, _, hard, box in
-            count += 1
-            height += box ?? lineBoxHeight(from: s, to: e)
-            lastHard = hard
-        }
-        if count == 0 || lastHard {
-            count += 1
-            height += fixedLineHeight ?? strutHeight
-        }
-        return (count, height)
+        var tally = LineTally(heights: true, browserWidths: false)
+        forEachLine(width: width, visitor: &tally)
+        tally.finish(self)
+        return (tally.count, tally.height)
     }
 
     /// The lines at `width` and the bottom of each line (in pixels from the top), each
     /// line's width its content's (a line's bidi runs rounded apart: `roundBidiRuns`).
     func wrap(width: Double, linear: Bool = false) -> (lines: [LineFragment], bottoms: [Double]) {
-        let last = offsets.count - 1
-        var lines: [LineFragment] = []
-        var bottoms: [Double] = []
-        var y = 0.0
-        forEachLine(width: width, linear: linear) { s, e, w, hard, box in
-            let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
-            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
-                                      terminatorLength: terminator))
-            y += box ?? lineBoxHeight(from: s, to: e)
-            bottoms.append(y)
-        }
-        if lines.isEmpty || lines[lines.count - 1].isHard {
-            let end = Int(offsets[last])
-            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
-            y += fixedLineHeight ?? strutHeight
-            bottoms.append(y)
-        }
-        return (lines, bottoms)
+        var collector = LineCollector()
+        forEachLine(width: width, linear: linear, visitor: &collector)
+        return collector.finish(self)
     }
 
     /// Each bidi run's piece of a line rounded apart (see `browserLineWidth`).
@@ -74,25 +50,23 @@ extension ShapedText {
         }
     }
 
-    /// Greedy first-fit: calls `body(start, end, width, hard, height)` (boundary indices,
-    /// the content width in 1/65536 pixel, the line's height when known from the break
-    /// entries, else nil) for each line, in order (see `LineBreaker`). Text ending in a
-    /// mandatory break gets no call for the empty line after it. With `linear`, every break
-    /// entry is looked at in turn: the same lines, slower (for tests).
+    /// Greedy first-fit: has `visitor` visit each line in order (see `LineBreaker`). Text ending in a mandatory break gets no visit for the empty line after
+    /// it. With `linear`, every break entry is looked at in turn: the same lines, slower (for
+    /// tests).
     @inline(__always)
-    func forEachLine(width: Double, linear: Bool = false, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+    func forEachLine<Visitor: LineVisitor>(width: Double, linear: Bool = false, visitor: inout Visitor) {
         if storage.header.isItemized {
-            forEachItemizedLine(width: width, linear: linear, body)
+            forEachItemizedLine(width: width, linear: linear, visitor: &visitor)
         } else {
-            LineBreaker(text: self).forEachLine(width: width, linear: linear, sum: PlainLineSum(), body)
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, PlainLineSum.self, visitor: &visitor)
         }
     }
 
     /// `forEachLine` for styled text, out of line: each caller inlines the plain walk alone,
     /// as small as it was before styled text (a second inlined walk made its appends calls).
     @inline(never)
-    private func forEachItemizedLine(width: Double, linear: Bool, _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
-        LineBreaker(text: self).forEachLine(width: width, linear: linear, sum: ItemLineSum(self), body)
+    private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, visitor: inout Visitor) {
+        LineBreaker(text: self).forEachLine(width: width, linear: linear, ItemLineSum.self, visitor: &visitor)
     }
 
     @inline(__always)

@@ -11,16 +11,14 @@
 struct LineBreaker {
     let text: ShapedText
 
-    /// Calls `body(start, end, width, hard, height)` (boundary indices, the content width in
-    /// 1/65536 pixel, the line's height when known from the break entries, else nil) for
-    /// each line, in order. Text ending in a mandatory break gets no call for the empty line
-    /// after it. With `linear`, every break entry is looked at in turn, without the scan: the
-    /// same lines, slower (for tests).
+    /// Has `visitor` visit each line, in order (see `LineVisitor`), summed by `Sum`. Text
+    /// ending in a mandatory break gets no visit for the empty line after it. With `linear`,
+    /// every break entry is looked at in turn, without the scan: the same lines, slower (for
+    /// tests).
     ///
     /// - Complexity: O(break entries + lines), plus the items a line's complex entries cross.
     @inline(__always)
-    func forEachLine<Sum: LineSum>(width: Double, linear: Bool, sum: Sum,
-                                   _ body: (Int, Int, Int64, Bool, Double?) -> Void) {
+    func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _: Sum.Type, visitor: inout Visitor) {
         let text = self.text
         let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
@@ -33,7 +31,7 @@ struct LineBreaker {
         let textOpeningRound = text.textOpeningRound
         let stepCount = entries.count
         text.storage.withSteps { steps in
-        var sum = sum   // a local copy: no dynamic exclusivity checks on its mutations
+        var sum = Sum(text)
         var s = 0
         var sx: Int64 = 0
         var paragraphStart = 0
@@ -89,7 +87,7 @@ struct LineBreaker {
                         // break), without reading its entry. Its content is empty only where
                         // the line is hanging white space, whose advance is not negative.
                         let w = crosses ? sum.crossedWidth(lo) : raw > 0 ? ShapedText.ceilToLayoutUnit(raw) : 0
-                        body(s, Int(step.boundary), w, false, uniform ?? (sAtBreak ? chosenBox : nil))
+                        visitor.visit(text, s, Int(step.boundary), w, false, uniform ?? (sAtBreak ? chosenBox : nil))
                         sAtBreak = true
                         s = Int(step.boundary)
                         sx = step.x
@@ -142,7 +140,7 @@ struct LineBreaker {
                 let b = Int(steps[chosen].boundary)
                 // A line starting inside a segment (after a broken word) unites its boxes
                 // from the runs instead.
-                body(s, b, chosenWidth, entry.flags & BreakEntry.hard != 0, uniform ?? (sAtBreak ? chosenBox : nil))
+                visitor.visit(text, s, b, chosenWidth, entry.flags & BreakEntry.hard != 0, uniform ?? (sAtBreak ? chosenBox : nil))
                 sAtBreak = true
                 s = b
                 sx = x[b]
@@ -165,7 +163,7 @@ struct LineBreaker {
                     g += 1
                     w = next
                 }
-                body(s, g, w, false, uniform)
+                visitor.visit(text, s, g, w, false, uniform)
                 sAtBreak = false
                 s = g
                 sx = x[g]

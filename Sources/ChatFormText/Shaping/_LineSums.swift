@@ -6,6 +6,8 @@ protocol LineSum {
     /// Whether a line may cross items rounded on their own (false: `headEnd` is the stretch's
     /// end, and `scan` and `crossedWidth` are never called).
     static var sumsItems: Bool { get }
+    /// The sum for lines of `text`.
+    init(_ text: ShapedText)
     /// A line starts at boundary `s`.
     mutating func startLine(at s: Int)
     /// Where the scan on prepared advances from the line's start stops: `end` (the stretch's
@@ -27,6 +29,7 @@ protocol LineSum {
 /// Plain text: one item, the line's advance rounded once.
 struct PlainLineSum: LineSum {
     static var sumsItems: Bool { false }
+    @inline(__always) init(_ text: ShapedText) {}
     @inline(__always) func startLine(at s: Int) {}
     @inline(__always) func headEnd(_ end: Int) -> Int { end }
     @inline(__always) func scan(from split: Int, to end: Int, sx: Int64, fit: Int64, frac: Int64) -> Int? { nil }
@@ -49,8 +52,6 @@ struct ItemLineSum: LineSum {
     private let items: [ItemStart]
     private let roundedX: [Int64]
     private let x: [Int64]
-    private let flags: [UInt8]
-    private let last: Int
     /// The first item starting after the line's start.
     private var next = 0
     /// The line's first piece (to `items[next]`) rounded, and the rounded widths before
@@ -69,8 +70,6 @@ struct ItemLineSum: LineSum {
         items = text.items
         roundedX = text.storage.header.roundedX
         x = text.x
-        flags = text.flags
-        last = text.lastBoundary
     }
 
     @inline(__always)
@@ -131,11 +130,11 @@ struct ItemLineSum: LineSum {
         text.itemizedWidth(from: s, to: g)
     }
 
-    /// The advance of boundaries `a..<b`: read from the arrays where neither end is unsafe,
-    /// else `ShapedText.rawWidth`.
+    /// The advance of boundaries `a..<b`: the prepared advances where neither end is
+    /// unsafe, else `ShapedText.rawWidth`.
     @inline(__always)
     private func piece(_ a: Int, _ b: Int) -> Int64 {
-        if flags[a] & ShapedText.Flags.unsafe != 0 || (b < last && flags[b] & ShapedText.Flags.unsafe != 0) {
+        if text.has(a, ShapedText.Flags.unsafe) || (b < text.lastBoundary && text.has(b, ShapedText.Flags.unsafe)) {
             return text.rawWidth(from: a, to: b)
         }
         return x[b] - x[a]
