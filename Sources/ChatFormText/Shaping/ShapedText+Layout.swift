@@ -4,8 +4,9 @@ extension ShapedText {
     /// Lays the prepared text out at `width` pixels (`.infinity`: no wrapping).
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
-    /// - Complexity: O(lines × items per line + break opportunities), no shaping except at
-    ///   line edges that are not safe to break.
+    /// - Complexity: O(break opportunities + lines), plus, in styled text, the items a
+    ///   line's closely looked-at entries cross; no shaping except at line edges that are not
+    ///   safe to break.
     public func layout(width: Double) throws(TextLayoutError) -> TextLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         var (lines, bottoms) = wrap(width: width)
