@@ -1,6 +1,7 @@
 import ChatFormTesting
 import ChatFormText
 import ChatFormFont
+import ChatFormScroll
 import ChatFormGeometry
 import Foundation
 import ArgumentParser
@@ -33,6 +34,15 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case styledLayout = "styled-layout"
     /// `measure` for the styled messages (as the `styled.layout` key does).
     case styledMeasure = "styled-measure"
+    /// Width changes (360 ↔ 320 px) of the resize benchmark's chat, its 1,000 measured rows
+    /// re-laid from their prepared text (as the `resize.chat10k_fonts.ms` key does).
+    case resize
+    /// The same width changes with every measured row shaped again (the
+    /// `resize.chat10k_fonts.reshape_ms` key's path).
+    case reshape
+    /// 1,000 keystrokes in the middle of the 100,000-line field (as the
+    /// `keystroke.field100k` keys: "x", a newline every tenth, a backspace every tenth).
+    case fieldKeys = "field-keys"
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -72,6 +82,20 @@ extension Bench {
                 }
             }
             print("\(kind.rawValue) calls=\(1_000 * (kind == .caret ? boundaries.count : points.count)) passes=\(passes) check=\(sum)")
+        case .fieldKeys:
+            var table = try fieldTable()
+            for pass in 0...passes {
+                for k in 0..<1_000 { try Self.fieldKeystroke(pass * 1_000 + k, in: &table) }
+            }
+            print("\(kind.rawValue) keystrokes=1000 passes=\(passes) check=\(table.contentHeight)")
+        case .resize, .reshape:
+            var table = try resizeTable(reusing: kind == .resize)
+            var sum = 0.0
+            for pass in 0...passes {
+                try table.resize(to: Size(width: pass % 2 == 0 ? 320 : 360, height: 640))
+                sum += table.contentHeight
+            }
+            print("\(kind.rawValue) rows=\(table.cachedMeasurementCount) passes=\(passes) check=\(sum)")
         case .prepare, .layout, .measure:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []
