@@ -21,6 +21,8 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case prepare
     /// Laying the prepared messages out at eight new widths (as the `font.layout` key does).
     case layout
+    /// `measure(width:)` of the prepared messages at the eight widths (line count and height).
+    case measure
     /// The caret rects (primary and secondary) of every boundary of the bidi benchmark's
     /// 100-character mixed message (as the `bidi.caret_rect` key does), 1,000 times a pass.
     case caret
@@ -30,6 +32,8 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case styledPrepare = "styled-prepare"
     /// `layout` for the styled messages (as the `styled.layout` key, with whole layouts).
     case styledLayout = "styled-layout"
+    /// `measure` for the styled messages (as the `styled.layout` key does).
+    case styledMeasure = "styled-measure"
     /// Width changes (360 ↔ 320 px) of the resize benchmark's chat, its 1,000 measured rows
     /// re-laid from their prepared text (as the `resize.chat10k_fonts.ms` key does).
     case resize
@@ -92,7 +96,7 @@ extension Bench {
                 sum += table.contentHeight
             }
             print("\(kind.rawValue) rows=\(table.cachedMeasurementCount) passes=\(passes) check=\(sum)")
-        case .prepare, .layout:
+        case .prepare, .layout, .measure:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []
             var lines = 0
@@ -102,16 +106,10 @@ extension Bench {
                 FontStack.clearShapedWordCache()
                 prepared = try messages.map { try ShapedText(text: $0, shaper: stack) }
             }
-            if kind == .layout {
-                for _ in 0...passes {
-                    for width in widths {
-                        for text in prepared { lines &+= try text.layout(width: width).lineCount }
-                    }
-                }
-            }
+            if kind != .prepare { lines &+= try Self.relayouts(prepared, widths, passes: passes, measure: kind == .measure) }
             let unit = kind == .prepare ? messages.count : messages.count * widths.count
             print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
-        case .styledPrepare, .styledLayout:
+        case .styledPrepare, .styledLayout, .styledMeasure:
             let body = FontSpec(family: fontFamily, size: fontSize)
             let styles = StyleSet(body: body)
             let messages = try fontMessages().map { styles.elements(for: $0) }
@@ -123,16 +121,23 @@ extension Bench {
                 FontStack.clearShapedWordCache()
                 prepared = try messages.map { try StyledText($0, style: paragraph) }
             }
-            if kind == .styledLayout {
-                for _ in 0...passes {
-                    for width in widths {
-                        for text in prepared { lines &+= try text.layout(width: width).lineCount }
-                    }
-                }
+            if kind != .styledPrepare {
+                lines &+= try Self.relayouts(prepared.map(\.shaped), widths, passes: passes, measure: kind == .styledMeasure)
             }
             let unit = kind == .styledPrepare ? messages.count : messages.count * widths.count
             print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
         }
+    }
+
+    /// `passes + 1` times: every text laid out (or measured) at every width; the line count.
+    private static func relayouts(_ texts: [ShapedText], _ widths: [Double], passes: Int, measure: Bool) throws -> Int {
+        var lines = 0
+        for _ in 0...passes {
+            for width in widths {
+                for text in texts { lines &+= measure ? try text.measure(width: width).lineCount : try text.layout(width: width).lineCount }
+            }
+        }
+        return lines
     }
 
     /// The bulk-wrap corpus for an instruction count: `--corpus` or 2 MB of generated chat.
