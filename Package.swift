@@ -2,15 +2,21 @@
 import PackageDescription
 
 // Layers, each a module importing only the layers below it (the targets' dependencies say which):
-// 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the ICU and shaping C shims;
-// 2. text layout (ChatFormText: geometry, rows, ICU) → real fonts (ChatFormFont: text, shaping shim);
-//    motion (ChatFormMotion: geometry); the terminal (ChatFormTerminal: geometry);
-// 3. tables (ChatFormScroll: text, rows, motion): TableSession composing a row cache, a field
-//    editor and a scroll state (viewport, keyboard, drag);
-//    behaviours (ChatFormBehaviors: motion, geometry only);
-// 4. replay scripts and the behaviours' table adapters (ChatFormReplay: scroll, behaviours);
-//    terminal demos (ChatFormDemo: scroll, terminal);
-// 5. the umbrella (ChatFormLayout), the command-line tool and the benchmarks.
+// 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the C shims (ICU; FreeType,
+//    HarfBuzz and fontconfig; cmark-gfm), test support (ChatFormTesting: Foundation only);
+// 2. text layout (ChatFormText: geometry, rows, ICU shim); motion (ChatFormMotion: geometry); the
+//    terminal (ChatFormTerminal: geometry);
+// 3. real fonts (ChatFormFont: text, shaping shim); tables (ChatFormScroll: text, rows, motion):
+//    TableSession composing a row cache, a field editor and a scroll state (viewport, keyboard,
+//    drag); behaviours (ChatFormBehaviors: motion, geometry only);
+// 4. Markdown messages (ChatFormMarkdown: text, fonts, cmark-gfm shim); replay scripts and the
+//    behaviours' table adapters (ChatFormReplay: scroll, behaviours); terminal demos
+//    (ChatFormDemo: scroll, terminal);
+// 5. pictures (ChatFormPictures: text, scroll, replay); the fuzz targets' properties
+//    (ChatFormFuzzing: text, scroll, replay, behaviours, terminal, Markdown);
+// 6. the umbrella (ChatFormLayout: every public layer but Markdown and snapshot testing), snapshot
+//    strategies (ChatFormSnapshotTesting: pictures, scroll, text), the command-line tool, the
+//    benchmarks, the allocation gates and the fuzz driver.
 let package = Package(
     name: "ChatFormLayout",
     products: [

@@ -1,6 +1,7 @@
 import ChatFormTesting
 import ChatFormText
 import ChatFormFont
+import ChatFormScroll
 import ChatFormGeometry
 import Foundation
 import ArgumentParser
@@ -22,6 +23,8 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case layout
     /// `layout` clamped to two lines (`layout(width:lineClamp:)`, as the `clamp.lines2` key).
     case clamp
+    /// `measure(width:)` of the prepared messages at the eight widths (line count and height).
+    case measure
     /// The caret rects (primary and secondary) of every boundary of the bidi benchmark's
     /// 100-character mixed message (as the `bidi.caret_rect` key does), 1,000 times a pass.
     case caret
@@ -31,6 +34,17 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case styledPrepare = "styled-prepare"
     /// `layout` for the styled messages (as the `styled.layout` key, with whole layouts).
     case styledLayout = "styled-layout"
+    /// `measure` for the styled messages (as the `styled.layout` key does).
+    case styledMeasure = "styled-measure"
+    /// Width changes (360 ↔ 320 px) of the resize benchmark's chat, its 1,000 measured rows
+    /// re-laid from their prepared text (as the `resize.chat10k_fonts.ms` key does).
+    case resize
+    /// The same width changes with every measured row shaped again (the
+    /// `resize.chat10k_fonts.reshape_ms` key's path).
+    case reshape
+    /// 1,000 keystrokes in the middle of the 100,000-line field (as the
+    /// `keystroke.field100k` keys: "x", a newline every tenth, a backspace every tenth).
+    case fieldKeys = "field-keys"
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -70,7 +84,21 @@ extension Bench {
                 }
             }
             print("\(kind.rawValue) calls=\(1_000 * (kind == .caret ? boundaries.count : points.count)) passes=\(passes) check=\(sum)")
-        case .prepare, .layout, .clamp:
+        case .fieldKeys:
+            var table = try fieldTable()
+            for pass in 0...passes {
+                for k in 0..<1_000 { try Self.fieldKeystroke(pass * 1_000 + k, in: &table) }
+            }
+            print("\(kind.rawValue) keystrokes=1000 passes=\(passes) check=\(table.contentHeight)")
+        case .resize, .reshape:
+            var table = try resizeTable(reusing: kind == .resize)
+            var sum = 0.0
+            for pass in 0...passes {
+                try table.resize(to: Size(width: pass % 2 == 0 ? 320 : 360, height: 640))
+                sum += table.contentHeight
+            }
+            print("\(kind.rawValue) rows=\(table.cachedMeasurementCount) passes=\(passes) check=\(sum)")
+        case .prepare, .layout, .measure, .clamp:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []
             var lines = 0
@@ -80,22 +108,18 @@ extension Bench {
                 FontStack.clearShapedWordCache()
                 prepared = try messages.map { try ShapedText(text: $0, shaper: stack) }
             }
-            if kind == .layout {
-                for _ in 0...passes {
-                    for width in widths {
-                        for text in prepared { lines &+= try text.layout(width: width).lineCount }
-                    }
-                }
-            } else if kind == .clamp {
+            if kind == .clamp {
                 for _ in 0...passes {
                     for width in widths {
                         for text in prepared { lines &+= try text.layout(width: width, lineClamp: 2).lineCount }
                     }
                 }
+            } else if kind != .prepare {
+                lines &+= try Self.relayouts(prepared, widths, passes: passes, measure: kind == .measure)
             }
             let unit = kind == .prepare ? messages.count : messages.count * widths.count
             print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
-        case .styledPrepare, .styledLayout:
+        case .styledPrepare, .styledLayout, .styledMeasure:
             let body = FontSpec(family: fontFamily, size: fontSize)
             let styles = StyleSet(body: body)
             let messages = try fontMessages().map { styles.elements(for: $0) }
@@ -107,16 +131,23 @@ extension Bench {
                 FontStack.clearShapedWordCache()
                 prepared = try messages.map { try StyledText($0, style: paragraph) }
             }
-            if kind == .styledLayout {
-                for _ in 0...passes {
-                    for width in widths {
-                        for text in prepared { lines &+= try text.layout(width: width).lineCount }
-                    }
-                }
+            if kind != .styledPrepare {
+                lines &+= try Self.relayouts(prepared.map(\.shaped), widths, passes: passes, measure: kind == .styledMeasure)
             }
             let unit = kind == .styledPrepare ? messages.count : messages.count * widths.count
             print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
         }
+    }
+
+    /// `passes + 1` times: every text laid out (or measured) at every width; the line count.
+    private static func relayouts(_ texts: [ShapedText], _ widths: [Double], passes: Int, measure: Bool) throws -> Int {
+        var lines = 0
+        for _ in 0...passes {
+            for width in widths {
+                for text in texts { lines &+= measure ? try text.measure(width: width).lineCount : try text.layout(width: width).lineCount }
+            }
+        }
+        return lines
     }
 
     /// The bulk-wrap corpus for an instruction count: `--corpus` or 2 MB of generated chat.

@@ -49,6 +49,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the keystrokes in a 1 MB and a 10 MB paragraph.")
     var paragraphsOnly = false
 
+    @Flag(help: "Only the chat's keystrokes and scrollTo (1M messages) and the 100,000-line field's keystrokes: the latency budgets, for comparing two builds under the same load.")
+    var keystrokesOnly = false
+
     @Flag(help: "Only the Markdown measure (100k messages on every core).")
     var markdownOnly = false
     @Option(help: "A checkout of Pretext (github.com/chenglou/pretext): its rich-inline helper is timed in headless Chromium on the styled messages in the same run (Tools/bench-pretext-rich; styled.vs_pretext_rich.*).")
@@ -66,7 +69,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp; text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys; text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")
@@ -83,6 +86,12 @@ struct Bench: ParsableCommand {
         var results = Results()
         let runs = quick ? 3 : 5
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        if keystrokesOnly {
+            try chat(into: &results)
+            try field(into: &results)
+            results.print(machine: machineDescription(), quick: quick)
+            return
+        }
         if let instructions { return try instructionLoop(instructions, passes: passes) }
         if tableOnly {
             try field(into: &results)
@@ -334,24 +343,13 @@ struct Bench: ParsableCommand {
     // MARK: A 100,000-line field
 
     func field(into results: inout Results) throws {
-        let lines = 100_000
-        progress("building a \(lines)-line field")
-        let text = Corpus.fieldText(lines: lines)
-        var table = try TableSession(rows: [.text("field", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1)))],
-                                     viewport: Viewport(size: Size(width: 40, height: 30)))
-        let middle = text.utf8.count / 2
-        var caret = middle
-        while (try? table.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
+        progress("building a \(Self.fieldLines)-line field")
+        var table = try fieldTable()
         progress("typing, newlines and backspaces in the middle of the field")
         var keys: [Double] = []
         let keyCount = quick ? 500 : 3000
         for k in 0..<keyCount {
-            let seconds: Double
-            switch k % 10 {
-            case 7: seconds = try Clock.time { try table.newline() }
-            case 9: seconds = try Clock.time { try table.deleteBackward() }
-            default: seconds = try Clock.time { try table.type("x") }
-            }
+            let seconds = try Clock.time { try Self.fieldKeystroke(k, in: &table) }
             if k % 101 == 0 {
                 let c = table.caret!
                 let band = table.viewport.visibleBand
@@ -365,6 +363,28 @@ struct Bench: ParsableCommand {
         results["keystroke.field100k.p50_us"] = s.median
         results["keystroke.field100k.p99_us"] = s.p99
         results["keystroke.field100k.max_us"] = s.max
+    }
+
+    static let fieldLines = 100_000
+
+    /// The field benchmark's table: one editable row of 100,000 lines, focused in the middle.
+    func fieldTable() throws -> TableSession<String> {
+        let text = Corpus.fieldText(lines: Self.fieldLines)
+        var table = try TableSession(rows: [.text("field", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1)))],
+                                     viewport: Viewport(size: Size(width: 40, height: 30)))
+        var caret = text.utf8.count / 2
+        while (try? table.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
+        return table
+    }
+
+    /// Keystroke `k` of the field benchmark: a newline every tenth from the eighth, a
+    /// backspace every tenth from the tenth, else an "x".
+    static func fieldKeystroke(_ k: Int, in table: inout TableSession<String>) throws {
+        switch k % 10 {
+        case 7: try table.newline()
+        case 9: try table.deleteBackward()
+        default: try table.type("x")
+        }
     }
 }
 
@@ -470,6 +490,7 @@ struct Target: CustomStringConvertible {
         "keystroke.chat1M.cpu_max_over_p50": .max(5),
         "keystroke.field100k.p99_us": .max(100),
         "resize.chat10k_fonts.speedup": .min(20),
+        "resize.chat10k_fonts.cpu_speedup": .min(20),
         "index.bytes_per_row": .max(16),
         "index.measured.bytes_per_row": .max(16),
     ]

@@ -9,7 +9,7 @@ extension Bench {
     /// corpus's messages cut into spans (every fourth word bold, every seventh italic, every
     /// ninth inline code in DejaVu Sans Mono with padded edges, every thirteenth a mention
     /// pill, one word in ten split by a bold prefix), prepared from an empty cache of shaped
-    /// words, then re-laid at eight new widths. Both sides use warm stacks (their fallback
+    /// words, then re-laid at eight new widths (`measure(width:)`, and whole layouts). Both sides use warm stacks (their fallback
     /// decisions made), as a chat does after its first messages.
     func styled(runs: Int, into results: inout Results) throws {
         var rng = SplitMix64(seed: 500)
@@ -33,6 +33,7 @@ extension Bench {
             check(try one.layout(width: 240).lines == plain.layout(width: 240).lines, "one span lays out unlike plain text")
         }
         var plainPrepare: [Double] = [], styledPrepare: [Double] = [], plainLayout: [Double] = [], styledLayout: [Double] = []
+        var plainRelayout: [Double] = [], styledRelayout: [Double] = []
         var plainBubble: [Double] = [], styledBubble: [Double] = []
         for run in 0...runs {
             FontStack.clearShapedWordCache()
@@ -46,6 +47,10 @@ extension Bench {
             let plainTexts = plain, styledTexts = styled.map(\.shaped)
             let tpl = try Clock.time { a = try Self.styledPartPlainLayout(plainTexts, widths) }
             let tsl = try Clock.time { b = try Self.styledPartStyledLayout(styled, widths) }
+            var ra = 0, rb = 0
+            let tpr = try Clock.time { ra = try Self.styledPartRelayout(plainTexts, widths) }
+            let tsr = try Clock.time { rb = try Self.styledPartRelayout(styledTexts, widths) }
+            check(ra == a && rb == b, "a layout's line count differs from measure's")
             var fa = 0.0, fb = 0.0
             let tpb = try Clock.time {
                 for w in widths.prefix(2) { for k in plainTexts.indices { fa += try plainTexts[k].measureBubble(width: w).fitWidth } }
@@ -59,24 +64,44 @@ extension Bench {
             styledPrepare.append(ts / Double(count) * 1e6)
             plainLayout.append(tpl / Double(count * widths.count) * 1e6)
             styledLayout.append(tsl / Double(count * widths.count) * 1e6)
+            plainRelayout.append(tpr / Double(count * widths.count) * 1e6)
+            styledRelayout.append(tsr / Double(count * widths.count) * 1e6)
             plainBubble.append(tpb / Double(count * 2) * 1e6)
             styledBubble.append(tsb / Double(count * 2) * 1e6)
         }
         let prepareRatios = zip(styledPrepare, plainPrepare).map { $0 / $1 }
         let layoutRatios = zip(styledLayout, plainLayout).map { $0 / $1 }
+        let relayoutRatios = zip(styledRelayout, plainRelayout).map { $0 / $1 }
         results["styled.plain_prepare.us_per_text"] = Stats(plainPrepare).median
         results["styled.prepare.us_per_text"] = Stats(styledPrepare).median
         results["styled.prepare_vs_plain"] = Stats(prepareRatios).median
         results["styled.plain_layout.us_per_text"] = Stats(plainLayout).median
         results["styled.layout.us_per_text"] = Stats(styledLayout).median
         results["styled.layout_vs_plain"] = Stats(layoutRatios).median
+        results["styled.plain_relayout.us_per_text"] = Stats(plainRelayout).median
+        results["styled.relayout.us_per_text"] = Stats(styledRelayout).median
+        results["styled.relayout_vs_plain"] = Stats(relayoutRatios).median
         results["styled.plain_bubble.us_per_text"] = Stats(plainBubble).median
         results["styled.bubble.us_per_text"] = Stats(styledBubble).median
         if let pretext { try pretextRich(pretext, styledMessages, body: body, into: &results) }
         results.target("styled.prepare_vs_plain", Stats(prepareRatios).median, atMost: 1.5,
                        "≤ 1.5 × a plain message's preparation (same text, same run)", gate: false)
         results.target("styled.layout_vs_plain", Stats(layoutRatios).median, atMost: 1.5,
-                       "≤ 1.5 × a plain message's re-layout (same text, same run)", gate: false)
+                       "≤ 1.5 × a plain message's re-layout, measure(width:) (same text, same run)", gate: false)
+        results.target("styled.relayout_vs_plain", Stats(relayoutRatios).median, atMost: 1.5,
+                       "≤ 1.5 × a plain message's re-layout, layout(width:) (same text, same run)", gate: false)
+        func line(_ what: String, _ ratios: [Double]) -> String {
+            let r = Stats(ratios).median
+            return String(format: "%@ %.2f× plain (target ≤ 1.5×: %@)", what, r, r <= 1.5 ? "met" : "NOT MET")
+        }
+        print("styled vs plain, same text, median of \(runs) runs (load \(Self.loadAverage)): "
+              + [line("prepare", prepareRatios), line("re-layout by measure(width:)", layoutRatios),
+                 line("re-layout by layout(width:)", relayoutRatios)].joined(separator: "; "))
+    }
+
+    /// The load average (1, 5, 15 minutes), for wall-clock figures.
+    static var loadAverage: String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8).split(separator: " ").prefix(3).joined(separator: " ")) ?? "?"
     }
 }
 
@@ -104,6 +129,14 @@ extension Bench {
     static func styledPartPlainLayout(_ texts: [ShapedText], _ widths: [Double]) throws -> Int {
         var n = 0
         for w in widths { for k in texts.indices { n += try texts[k].measure(width: w).lineCount } }
+        return n
+    }
+
+    /// Whole layouts (plain or styled prepared texts).
+    @inline(never)
+    static func styledPartRelayout(_ texts: [ShapedText], _ widths: [Double]) throws -> Int {
+        var n = 0
+        for w in widths { for k in texts.indices { n += try texts[k].layout(width: w).lineCount } }
         return n
     }
 

@@ -137,8 +137,7 @@ public struct ChatDemo: DemoModel {
     /// Where the band, the input and the keyboard are, and the caret's cell.
     public var screenLayout: ScreenLayout {
         let drawing = TableDrawing(table: transcript, originRow: Self.headerRows)
-        let v = transcript.viewport
-        let keyboardTop = Self.headerRows + DemoText.cell(v.size.height - v.keyboardOverlap)
+        let keyboardTop = drawing.keyboardTopRow
         let inputRows = (keyboardTop - inputLines)..<keyboardTop
         let separator = inputRows.lowerBound - 1
         let band = drawing.bandRows

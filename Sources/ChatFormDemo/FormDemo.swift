@@ -96,8 +96,7 @@ public struct FormDemo: DemoModel {
 
     public var screenLayout: ScreenLayout {
         let drawing = TableDrawing(table: table, originRow: Self.headerRows)
-        let v = table.viewport
-        let keyboardTop = Self.headerRows + DemoText.cell(v.size.height - v.keyboardOverlap)
+        let keyboardTop = drawing.keyboardTopRow
         return ScreenLayout(band: drawing.bandRows, buttonRows: (keyboardTop - Self.buttonRows)..<keyboardTop,
                             keyboardRows: keyboardTop..<max(keyboardTop, size.rows), cursor: drawing.caretCell)
     }

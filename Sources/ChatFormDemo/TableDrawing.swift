@@ -44,6 +44,13 @@ public struct TableDrawing<ID: Hashable & Sendable> {
         return top..<max(top, bottom)
     }
 
+    /// The first screen row the keyboard covers (the row past the viewport's height when
+    /// it is hidden).
+    public var keyboardTopRow: Int {
+        let v = table.viewport
+        return originRow + DemoText.cell(v.size.height - v.keyboardOverlap)
+    }
+
     /// The terminal cell of the caret (its line's row, its x column), if a field is focused.
     public var caretCell: ScreenCursor? {
         guard let caret = table.caret else { return nil }

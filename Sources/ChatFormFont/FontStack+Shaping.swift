@@ -46,11 +46,13 @@ extension FontStack {
     /// boundaries are `items` and `clusters` (found once over the whole paragraph), the
     /// paragraph around the range as HarfBuzz's context (Arabic joins across the range's
     /// ends, as in a browser shaping one inline element of a paragraph): the range's runs
-    /// (faces are this stack's), its advances and codes written into `out`.
+    /// (faces are this stack's), its advances and codes written into `out`. Clusters inside
+    /// `commonFallback` (ascending ranges) pick their fallback font as Common text does,
+    /// whatever their item's script (see `StyledShaper.commonFallback`).
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               ligatures: Bool = true, into out: inout ShapingOutput) -> [ShapedRun] {
+               ligatures: Bool = true, commonFallback: [Range<Int>] = [], into out: inout ShapingOutput) -> [ShapedRun] {
         let n = bytes.count
         let advances = out.advances, unsafe = out.unsafe
         var runs: [ShapedRun] = []
@@ -75,9 +77,19 @@ extension FontStack {
             }
             var p = range.lowerBound
             var itemIndex = first
+            var common = 0   // the first of `commonFallback` not ending at or before p
             while itemIndex < items.count && items[itemIndex].range.lowerBound < range.upperBound {
                 let item = items[itemIndex]
                 let itemEnd = Swift.min(item.range.upperBound, range.upperBound)
+                // The script fallback is asked for: Common for an item's piece in
+                // `commonFallback` (each such range is a whole piece of an item in the range).
+                var fallbackScript = item.script
+                if !commonFallback.isEmpty {
+                    while common < commonFallback.count && commonFallback[common].upperBound <= p { common += 1 }
+                    if common < commonFallback.count && commonFallback[common].lowerBound <= p {
+                        fallbackScript = TextItemizer.commonScript
+                    }
+                }
                 var runStart = p
                 var runFace = -1
                 // The fallback face of the run so far, if it is one.
@@ -98,7 +110,7 @@ extension FontStack {
                        }) {
                         face = runFace
                     } else {
-                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: item.script)
+                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript)
                     }
                     if face != runFace {
                         if runFace >= 0 {

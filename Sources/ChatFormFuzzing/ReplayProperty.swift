@@ -14,10 +14,18 @@ import ChatFormScroll
 /// of a script is a script too, any state is the last one of some input. Writing and
 /// parsing every line (a run may report a million frames) made the target 10× slower.
 enum ReplayProperty {
+    /// The most frames one input's table may step (`Replay.Options.frameBudget`): a
+    /// keyboard animation of the longest duration at 60 frames a second, and more.
+    /// Longer runs of frames repeat the same code at more clock values; without a budget
+    /// the fuzzer favoured them (hit counts are coverage to libFuzzer) and an input could
+    /// step 60,000 frames an event.
+    static let frameBudget = 4_000
+
     static func check(_ data: [UInt8]) throws(PropertyFailure) {
         var input = FuzzBytes(data)
         let flags = input.byte()
-        let options = Replay.Options(frames: flags & 1 != 0, visibleRowsOnly: flags & 2 != 0)
+        var options = Replay.Options(frames: flags & 1 != 0, visibleRowsOnly: flags & 2 != 0)
+        options.frameBudget = frameBudget
         let parsed: JSONValue
         if flags & 4 != 0 {
             // Bit 2: build the script from the bytes (deep into the events); bit 3 with it: a behaviour script.
@@ -49,16 +57,19 @@ enum ReplayProperty {
         var frameCount = 0
         var eventCount = 0
         var problem: String?
+        var lastEvent: ReplayMoment?
+        let played: Int
         do {
-            try Replay.play(parsed, options: options) { moment in
+            played = try Replay.play(parsed, options: options) { moment in
                 let isFrame = moment.frame != nil
                 if isFrame { frameCount += 1 } else { eventCount += 1 }
                 guard problem == nil else { return }
                 problem = Self.problem(in: moment.table, rule).map { "event \(moment.event) frame \(moment.frame ?? -1): \($0)" }
-                // The lines of the first frame and of the last event.
-                if problem == nil && (isFrame ? frameCount == 1 : moment.event == events - 1) {
+                // The line of the first frame here, of the last event played below.
+                if problem == nil && isFrame && frameCount == 1 {
                     problem = Self.problem(in: Replay.line(of: moment, options: options), allRows: !options.visibleRowsOnly, rule)
                 }
+                if !isFrame { lastEvent = moment }
             }
         } catch {
             // A typed error that says where: a path into the script.
@@ -69,12 +80,16 @@ enum ReplayProperty {
             if let problem { throw PropertyFailure(problem) }
             return
         }
+        if problem == nil, let lastEvent {
+            problem = Self.problem(in: Replay.line(of: lastEvent, options: options), allRows: !options.visibleRowsOnly, rule)
+        }
         if let problem { throw PropertyFailure(problem) }
-        try require(eventCount == events, "\(eventCount) event lines for \(events) events")
+        // Every event, or those before the one the frame budget stopped at.
+        try require(eventCount == played && (played == events || options.frameBudget != nil), "\(eventCount) event lines for \(events) events")
         // Frames: at most the longest animation at the highest rate, per event.
         let perEvent = Int(SimulatedKeyboard.maximumDuration * TableConfiguration.frameRates.upperBound) + 2
         try require(options.frames || frameCount == 0, "\(frameCount) frame lines without frames")
-        try require(frameCount <= events * perEvent, "\(frameCount) frame lines for \(events) events")
+        try require(frameCount <= events * perEvent && frameCount <= frameBudget, "\(frameCount) frame lines for \(events) events")
     }
 
     /// Where the offset must stay: when `applies`, within the table's clamp (content
@@ -101,36 +116,59 @@ enum ReplayProperty {
     }
 
     /// What is wrong with the table's state, read from the table: see
-    /// `problem(in:rows:_:)`. Every row is checked, also when only visible ones are listed.
+    /// `problem(in:rows:_:)`. Every row is checked, also when only visible ones are listed,
+    /// each at the top and height its line would hold (`TableSession.forEachRowExtent`).
     static func problem(in t: TableSession<String>, _ rule: Clamp) -> String? {
         let caret = t.caret.map { (x: $0.rect.minX, y: $0.rect.minY, height: $0.rect.height) }
         let state = State(time: t.now, offset: t.viewport.offset, contentHeight: t.contentHeight,
                           width: t.viewport.size.width, height: t.viewport.size.height, topInset: t.viewport.topInset,
                           bottomInset: t.viewport.bottomInset, keyboard: t.viewport.keyboardOverlap,
                           caret: caret, firstVisible: t.firstVisible()?.screenY)
-        return problem(in: state, rows: (0..<t.rowCount).lazy.map { i in
-            let frame = t.frame(ofRow: i)
-            return (y: frame.y, height: frame.height)
-        }, rule)
+        var stack = RowStack()
+        t.forEachRowExtent { stack.add(y: $0, height: $1) }
+        return problem(in: state, stack, rule)
     }
 
     /// What is wrong with one state: a number that is not finite (its line would hold a
     /// null), rows (`y`, `height`) that do not stack up to the content height, or an offset
     /// outside its clamp.
     static func problem<Rows: Sequence<(y: Double, height: Double)>>(in state: State, rows: Rows, _ rule: Clamp) -> String? {
+        var stack = RowStack()
+        for row in rows where !stack.add(y: row.y, height: row.height) { break }
+        return problem(in: state, stack, rule)
+    }
+
+    /// Rows read in order: each must start where the ones before it end, with a finite
+    /// height of zero or more.
+    struct RowStack {
+        /// Where the next row must start: the sum of the heights so far.
+        var y = 0.0
+        var count = 0
+        var problem: String?
+
+        /// Adds a row; false (and `problem` set) when it does not stack.
+        mutating func add(y rowY: Double, height: Double) -> Bool {
+            defer { count += 1 }
+            if !rowY.isFinite || !height.isFinite {
+                problem = "row \(count) at \(rowY) height \(height)"
+            } else if height < 0 || Swift.abs(rowY - y) > 1e-9 * Swift.max(1, y) {
+                problem = "row \(count) at \(rowY), want \(y)"
+            } else {
+                y += height
+            }
+            return problem == nil
+        }
+    }
+
+    static func problem(in state: State, _ rows: RowStack, _ rule: Clamp) -> String? {
         let finite = state.time.isFinite && state.offset.isFinite && state.contentHeight.isFinite && state.width.isFinite
             && state.height.isFinite && state.topInset.isFinite && state.bottomInset.isFinite && state.keyboard.isFinite
             && (state.caret.map { $0.x.isFinite && $0.y.isFinite && $0.height.isFinite } ?? true)
             && (state.firstVisible?.isFinite ?? true)
         if !finite { return "a number that is not finite in \(state)" }
-        var y = 0.0
-        for (k, row) in rows.enumerated() {
-            if !row.y.isFinite || !row.height.isFinite { return "row \(k) at \(row.y) height \(row.height)" }
-            if row.height < 0 || Swift.abs(row.y - y) > 1e-9 * Swift.max(1, y) { return "row \(k) at \(row.y), want \(y)" }
-            y += row.height
-        }
+        if let problem = rows.problem { return problem }
         let content = state.contentHeight
-        if Swift.abs(y - content) > 1e-9 * Swift.max(1, content) { return "rows sum to \(y), content is \(content)" }
+        if Swift.abs(rows.y - content) > 1e-9 * Swift.max(1, content) { return "rows sum to \(rows.y), content is \(content)" }
         return offsetProblem(offset: state.offset, content: content, height: state.height,
                              top: state.topInset, bottom: state.bottomInset, rule)
     }
@@ -159,13 +197,12 @@ enum ReplayProperty {
             return "missing fields: \(line)"
         }
         if allRows {
-            var y = 0.0
+            var stack = RowStack()
             for row in rows {
                 guard let rowY = row["y"]?.number, let rowHeight = row["height"]?.number else { return "bad row: \(line)" }
-                if rowHeight < 0 || Swift.abs(rowY - y) > 1e-9 * Swift.max(1, y) { return "row at \(rowY), want \(y): \(line)" }
-                y += rowHeight
+                if !stack.add(y: rowY, height: rowHeight) { return "\(stack.problem ?? ""): \(line)" }
             }
-            if Swift.abs(y - content) > 1e-9 * Swift.max(1, content) { return "rows sum to \(y), content is \(content): \(line)" }
+            if Swift.abs(stack.y - content) > 1e-9 * Swift.max(1, content) { return "rows sum to \(stack.y), content is \(content): \(line)" }
         }
         return offsetProblem(offset: offset, content: content, height: height, top: top, bottom: bottom, rule).map { "\($0): \(line)" }
     }

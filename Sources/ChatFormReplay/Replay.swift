@@ -16,6 +16,10 @@ public enum Replay {
         public var frames: Bool
         /// List only the rows that intersect the viewport.
         public var visibleRowsOnly: Bool
+        /// The most frames a table script may step in all (reported or not), or nil for no
+        /// limit: the replay stops before an `advance` that would step more. The fuzz
+        /// property sets one, so that one input costs a bounded amount of work.
+        package var frameBudget: Int?
 
         public init(frames: Bool = false, visibleRowsOnly: Bool = false) {
             self.frames = frames
@@ -57,7 +61,11 @@ public enum Replay {
     /// `observe` each moment, as `run(script:options:emit:observe:)` does. The fuzz property
     /// checks the states themselves here instead of writing every line and parsing it back
     /// (``line(of:options:)`` writes one).
-    package static func play(_ json: JSONValue, options: Options, observe: @escaping (ReplayMoment) -> Void) throws(ReplayError) {
+    ///
+    /// - Returns: how many events were played: all of them, unless `options.frameBudget`
+    ///   stopped the replay before an `advance` that would have stepped too many frames.
+    @discardableResult
+    package static func play(_ json: JSONValue, options: Options, observe: @escaping (ReplayMoment) -> Void) throws(ReplayError) -> Int {
         try playTable(json, options: options, observer: observe, writesLines: false) { _ in }
     }
 
@@ -67,19 +75,23 @@ public enum Replay {
     }
 
     /// Plays a table script's events, emitting each output line (unless not `writesLines`:
-    /// then none is written) and handing `observer` each moment.
+    /// then none is written) and handing `observer` each moment; returns how many events
+    /// were played (see `Options.frameBudget`).
+    @discardableResult
     static func playTable(_ json: JSONValue, options: Options, observer: ((ReplayMoment) -> Void)?,
-                          writesLines: Bool = true, emit: (String) -> Void) throws(ReplayError) {
+                          writesLines: Bool = true, emit: (String) -> Void) throws(ReplayError) -> Int {
         let top = try Fields(json, "script")
         try top.allow(Player.scriptKeys)
         var player = try Player(top, options: options)
         player.observer = observer
         player.writesLines = writesLines
-        guard let events = json["events"] else { return }
+        guard let events = json["events"] else { return 0 }
         guard let list = events.array else { throw ReplayError("script.events: expected an array") }
         for (k, event) in list.enumerated() {
+            if player.exceedsFrameBudget(event) { return k }
             for line in try player.play(event, index: k) { emit(line) }
         }
+        return list.count
     }
 
     /// Runs `script` and returns its output lines.
@@ -133,6 +145,8 @@ struct Player {
     var pending: [String] = []
     /// The Korean 2-beolsik composer behind `korean` events.
     var korean = HangulComposer()
+    /// The frames the table has stepped so far (for `options.frameBudget`).
+    var framesStepped = 0
 
     init(_ top: Fields, options: Replay.Options) throws(ReplayError) {
         self.options = options
@@ -190,12 +204,19 @@ struct Player {
         }
     }
 
+    /// Whether `event` is an `advance` that would take the frames stepped past
+    /// `options.frameBudget`.
+    func exceedsFrameBudget(_ event: JSONValue) -> Bool {
+        guard let budget = options.frameBudget, let seconds = event["advance"]?.number else { return false }
+        return framesStepped + table.framesStepped(advancingBy: seconds) > budget
+    }
+
     /// Plays one event; returns its frame lines (with `frames`) and then its own line (none
     /// unless `writesLines`).
     mutating func play(_ event: JSONValue, index k: Int) throws(ReplayError) -> [String] {
         pending = []
         let f = try Fields(event, "events[\(k)]")
-        guard let name = f.value.keys.first else { throw ReplayError("events[\(k)]: empty event") }
+        guard let name = f.firstKey else { throw ReplayError("events[\(k)]: empty event") }
         do {
             try apply(name, f, index: k)
         } catch let error as ReplayError {
@@ -306,7 +327,10 @@ struct Player {
             let event = f.value
             let applies = caretRuleApplies
             let writesLines = self.writesLines
+            var stepped = 0
+            defer { framesStepped += stepped }
             try table.advance(by: seconds) { frame in
+                stepped += 1
                 if frames {
                     let number = Int((frame.now * frame.configuration.frameRate).rounded())
                     observer?(ReplayMoment(table: frame, event: k, eventValue: event, frame: number, caretRuleApplies: applies))

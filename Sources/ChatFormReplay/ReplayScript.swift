@@ -23,9 +23,17 @@ struct Fields {
     /// Throws for the first key of the object that is not one of `keys` (a short list:
     /// searched in place, which is cheaper than hashing it into a set at every call).
     func allow(_ keys: [String]) throws(ReplayError) {
-        for key in value.keys where !keys.contains(key) {
+        // The members themselves: `value.keys` would allocate an array of the keys.
+        guard case .object(let members) = value else { return }
+        for (key, _) in members where !keys.contains(key) {
             throw ReplayError("\(path): unknown key \"\(key)\"")
         }
+    }
+
+    /// The object's first key (an event's name), if it has one.
+    var firstKey: String? {
+        guard case .object(let members) = value else { return nil }
+        return members.first?.0
     }
 
     func has(_ key: String) -> Bool { value[key] != nil && value[key] != .null }

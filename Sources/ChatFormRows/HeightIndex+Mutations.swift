@@ -56,7 +56,8 @@ extension HeightIndex {
         let h = try Self._validated(height)
         try _checkRow(row)
         _mutateLeaf(atRow: row, insertion: false) { leaf, local in
-            _ = leaf.leafSet(row: local, height: h, measured: measured)
+            var cursor = _HeightNode._Cursor()
+            leaf.leafSet(row: local, height: h, measured: measured, cursor: &cursor)
         }
     }
 
@@ -85,8 +86,9 @@ extension HeightIndex {
             k = _mutateLeaf(atRow: first, insertion: false) { leaf, local in
                 let leafStart = first - local, leafEnd = first - local + leaf.count
                 var j = k
+                var cursor = _HeightNode._Cursor()
                 while j < sorted.count && sorted[j].row < leafEnd {
-                    _ = leaf.leafSet(row: sorted[j].row - leafStart, height: sorted[j].height, measured: measured)
+                    leaf.leafSet(row: sorted[j].row - leafStart, height: sorted[j].height, measured: measured, cursor: &cursor)
                     j += 1
                 }
                 return j

@@ -144,17 +144,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     public func index(of id: ID) -> Int? {
         guard let leaf = _leafOf[id] else { return nil }
-        var index = _leaves[Int(leaf)].ids.firstIndex(of: id)!
-        var child = leaf
-        var parent = _leaves[Int(leaf)].parent
-        while parent >= 0 {
-            let p = Int(parent)
-            let slot = _inners[p].children.firstIndex(of: child)!
-            for i in 0..<slot { index += _inners[p].counts[i] }
-            child = parent
-            parent = _inners[p].parent
-        }
-        return index
+        return _rowsBefore(leaf: leaf) + _leaves[Int(leaf)].ids.firstIndex(of: id)!
     }
 
     /// The element of the row with this id, or `nil` if there is none.

@@ -327,34 +327,43 @@ extension _HeightNode {
         preconditionFailure("row \(row) outside leaf of \(count) rows")
     }
 
-    /// Sets one row's height and flag, splitting its run into up to three entries.
-    /// Returns false when nothing changed. O(size).
-    func leafSet(row: Int, height: Double, measured: Bool) -> Bool {
-        let (e, k) = locate(row)
+    /// Where a walk through a leaf's entries stands: entry `entry` starts at leaf-local row
+    /// `start`. Rows set in increasing order share one cursor, so the leaf is walked once.
+    struct _Cursor {
+        var entry = 0
+        var start = 0
+    }
+
+    /// Sets leaf-local row `row`'s height and flag, splitting its run into up to three
+    /// entries in place; the walk starts at `cursor` (at or before `row`) and leaves it on
+    /// the row's entry. O(entries walked + size) when a run splits, else O(entries walked).
+    func leafSet(row: Int, height: Double, measured: Bool, cursor: inout _Cursor) {
+        var e = cursor.entry, start = cursor.start
+        while start + _Run.length(runs[e]) <= row {
+            start += _Run.length(runs[e])
+            e += 1
+        }
+        defer { cursor = _Cursor(entry: e, start: start) }
         let run = runs[e]
         let length = _Run.length(run)
         let wasMeasured = _Run.isMeasured(run)
-        if heights[e] == height && wasMeasured == measured { return false }
-        if length == 1 {
+        let old = heights[e]
+        if old == height && wasMeasured == measured { return }
+        let k = row - start, after = length - k - 1
+        if k > 0 {
+            runs[e] = _Run.make(k, measured: wasMeasured)
+            e += 1
+            start = row
+            heights.insert(height, at: e)
+            runs.insert(_Run.make(1, measured: measured), at: e)
+        } else {
             heights[e] = height
             runs[e] = _Run.make(1, measured: measured)
-            return true
         }
-        var newHeights: [Double] = []
-        var newRuns: [UInt16] = []
-        if k > 0 {
-            newHeights.append(heights[e])
-            newRuns.append(_Run.make(k, measured: wasMeasured))
+        if after > 0 {
+            heights.insert(old, at: e + 1)
+            runs.insert(_Run.make(after, measured: wasMeasured), at: e + 1)
         }
-        newHeights.append(height)
-        newRuns.append(_Run.make(1, measured: measured))
-        if length - k - 1 > 0 {
-            newHeights.append(heights[e])
-            newRuns.append(_Run.make(length - k - 1, measured: wasMeasured))
-        }
-        heights.replaceSubrange(e...e, with: newHeights)
-        runs.replaceSubrange(e...e, with: newRuns)
-        return true
     }
 
     /// Inserts entries before leaf-local row `row` (≤ count), splitting the run there if needed.

@@ -204,6 +204,21 @@ extension RowList {
     @discardableResult
     @inlinable
     mutating func _walkUp(from leaf: Int32, adding delta: Int) -> Int {
+        var child = leaf
+        var parent = _leaves[Int(leaf)].parent
+        while parent >= 0 {
+            let p = Int(parent)
+            _inners[p].counts[_inners[p].children.firstIndex(of: child)!] += delta
+            child = parent
+            parent = _inners[p].parent
+        }
+        return _rowsBefore(leaf: leaf)
+    }
+
+    /// The number of rows before `leaf`: the sum of the counts to the left of its path up to
+    /// the root. O(maxFanout · height).
+    @inlinable
+    func _rowsBefore(leaf: Int32) -> Int {
         var before = 0
         var child = leaf
         var parent = _leaves[Int(leaf)].parent
@@ -211,7 +226,6 @@ extension RowList {
             let p = Int(parent)
             let slot = _inners[p].children.firstIndex(of: child)!
             for i in 0..<slot { before += _inners[p].counts[i] }
-            _inners[p].counts[slot] += delta
             child = parent
             parent = _inners[p].parent
         }

@@ -39,9 +39,11 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     }
 
     /// The number of measurements kept.
+    @inline(__always)
     var count: Int { entries.count }
 
     /// Row `id`'s measurement if it is exact at `width`.
+    @inline(__always)
     func entry(_ id: ID, width: Double) -> CachedRow? {
         guard let entry = entries[id], entry.measurement.width == width else { return nil }
         return entry
@@ -123,10 +125,8 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(m log m + the rows' lines) for m rows, plus O(log n + leaf size) for
     ///   each leaf of the prefix sums they touch.
     mutating func relayAll(toWidth width: Double, index: (ID) -> Int?) throws(ScrollError) -> [(index: Int, delta: Double)] {
-        var changes: [(index: Int, delta: Double)] = []
-        var updates: [(row: Int, height: Double)] = []
-        changes.reserveCapacity(entries.count)
-        updates.reserveCapacity(entries.count)
+        var relaid: [(row: Int, height: Double, delta: Double)] = []
+        relaid.reserveCapacity(entries.count)
         var failure: ScrollError?
         // In place, in the dictionary's order: no lookup by id.
         var k = entries.values.startIndex
@@ -144,14 +144,13 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
                 break
             }
             measurementsMade &+= 1
-            changes.append((i, new - old))
-            updates.append((i, new))
+            relaid.append((i, new, new - old))
         }
         // In row order, so the prefix sums take them without sorting them again.
-        let order = updates.indices.sorted { updates[$0].row < updates[$1].row }
-        do { try heights.setHeights(order.map { updates[$0] }) } catch { throw .layout("\(error)") }
+        relaid.sort { $0.row < $1.row }
+        do { try heights.setHeights(relaid.map { ($0.row, $0.height) }) } catch { throw .layout("\(error)") }
         if let failure { throw failure }
-        return order.map { changes[$0] }
+        return relaid.map { ($0.row, $0.delta) }
     }
 
     // MARK: Editing

@@ -165,8 +165,18 @@ public struct RowMeasurement: Sendable {
         var y = 0.0
         for k in items.indices {
             items[k].y = y
-            if let prepared = items[k].layout?.shapedText {
-                let layout = try prepared.layout(width: contentWidth)
+            // Moved out, not copied: a copy of the layout retains all it holds.
+            if let old = items[k].layout.take() {
+                guard let prepared = old.shapedText else {
+                    items[k].layout = consume old
+                    y += items[k].height
+                    continue
+                }
+                let layout: TextLayout
+                do { layout = try prepared.layout(width: contentWidth) } catch {
+                    items[k].layout = consume old
+                    throw error
+                }
                 items[k].height = Swift.min(layout.height, items[k].maxVisibleHeight)
                 items[k].layout = layout
                 try items[k].applyLineClamp(style.lineClamp)

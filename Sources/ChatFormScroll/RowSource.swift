@@ -56,6 +56,8 @@ public struct RowArray<ID: Hashable & Sendable>: RowSource {
 
     public var count: Int { rows.count }
     public func row(at index: Int) -> Row<ID> { rows[index] }
+    /// The row's id, without copying the row.
+    public func id(at index: Int) -> ID { rows[index].id }
     public func index(of id: ID) -> Int? { positions[id] }
 
     public mutating func insert(_ new: [Row<ID>], at index: Int) throws(ScrollError) {

@@ -64,6 +64,25 @@ extension TableSession {
         }
     }
 
+    /// How many frames `advance(by: seconds)` steps from now, at most: the frames k / frame
+    /// rate after `now`, up to `now + seconds` and no later than one frame after the running
+    /// animations end (exactly that many unless a spring-back is cut short on the way); none
+    /// for a duration `advance` refuses. A replay's frame budget asks it before an event.
+    ///
+    /// - Complexity: O(1).
+    package func framesStepped(advancingBy seconds: Double) -> Int {
+        guard seconds.isFinite, seconds >= 0, now + seconds <= Self.maximumTime else { return 0 }
+        let rate = configuration.frameRate
+        // `advance` steps frame k while k / rate is within both bounds.
+        let limit = Swift.min(now + seconds, scroll.animationsEndTime + 1 / rate)
+        let first = (now * rate).rounded(.down) + 1
+        guard first / rate <= limit else { return 0 }
+        var last = (limit * rate).rounded(.down)
+        while (last + 1) / rate <= limit { last += 1 }
+        while last > first && last / rate > limit { last -= 1 }
+        return Int(last - first) + 1
+    }
+
     /// Decides whether the content follows the keyboard's next move, by the policy.
     mutating func setLift(showing: Bool) {
         scroll.setLift(policy: configuration.keyboardPolicy, showing: showing, isAtBottom: isAtBottom)

@@ -86,7 +86,14 @@ extension TableSession {
     ///
     /// - Complexity: O(1) amortized per measurement made.
     mutating func evictCaches() {
+        // The common case, in a function of its own: the generic types the eviction needs
+        // cost a metadata lookup each at the top of the function that uses them.
         guard cache.count > cache.limit else { return }
+        evictPastLimit()
+    }
+
+    @inline(never)
+    private mutating func evictPastLimit() {
         var keep = Set<ID>()
         for i in rowsInViewport() { keep.insert(source.id(at: i)) }
         if let focus { keep.insert(focus.field.row) }

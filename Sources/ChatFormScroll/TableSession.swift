@@ -144,6 +144,17 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
                         height: cache.heights.height(at: index), lines: lines, measured: entry != nil)
     }
 
+    /// Hands `body` the top and height of each row in order, as `frame(ofRow:)` gives them
+    /// (each top read from the prefix sums, not added up here), until it returns false;
+    /// without the rows' ids and measurements. The replay fuzz property checks every frame
+    /// with it: one call into the generic table a frame, not several a row.
+    ///
+    /// - Complexity: O(n log n) for n rows.
+    package func forEachRowExtent(_ body: (_ y: Double, _ height: Double) -> Bool) {
+        let heights = cache.heights
+        for i in 0..<heights.count where !body(heights.offset(ofRow: i), heights.height(at: i)) { return }
+    }
+
     /// The frame of the row with `id`.
     public func frame(of id: ID) throws(ScrollError) -> RowFrame<ID> { frame(ofRow: try requireIndex(id)) }
 

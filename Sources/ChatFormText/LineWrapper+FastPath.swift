@@ -86,14 +86,14 @@ extension LineWrapper {
                         cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
                         let props = ScalarProperties(bits: bits)
                         letter = props.isKeepAllLetter
-                        ideograph = Self.isPlainWideLetter(bits) && cls == FastBreakClass.id
+                        ideograph = ScalarProperties.isPlainWideLetter(bits) && cls == FastBreakClass.id
                         if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
                             units = fast.wide
                         } else if props.cellClass == ScalarProperties.ambiguous {
                             units = fast.ambiguous
                         }
                         if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue),
-                           let end = Self.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
+                           let end = ScalarProperties.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
                             // One whole emoji cluster, met by its neighbours as an ID (a flag
                             // almost so).
                             cls = props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id
@@ -206,7 +206,7 @@ extension LineWrapper {
                             let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                             guard scalar < UInt32(table.count) else { break }
                             let bits = table[Int(scalar)]
-                            guard Self.isPlainWideLetter(bits),
+                            guard ScalarProperties.isPlainWideLetter(bits),
                                   FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12)) == FastBreakClass.id else { break }
                             if fastLetter(at: i, units: fast.wide, segStart: &segStart, full: &full, content: &content, unit: unit,
                                           recording: recording, stop: stop, lineCount: &lineCount) {
@@ -280,59 +280,6 @@ extension LineWrapper {
                 return (n, false)
             }
         }
-    }
-
-    /// The end of the emoji cluster whose first scalar (`first`, of fast class `firstClass`)
-    /// ends at `j`, when it has a shape the fast path takes: an ID or EB base with VS16,
-    /// skin tones and ZWJ-joined ID/EB bases; or a pair of regional indicators with no third
-    /// after it. Nil for a lone base (walked as a plain character) and for anything else.
-    /// The cluster's end is UAX #29's: the scalar after it must not extend it (GB9, GB9a).
-    @inline(__always)
-    private static func emojiClusterEnd(_ bytes: UnsafeBufferPointer<UInt8>, first: ScalarProperties, firstClass: UInt8, at start: Int,
-                                 table: UnsafeBufferPointer<UInt16>) -> Int? {
-        let n = bytes.count
-        guard start < n, bytes[start] >= 0x80 else { return nil }
-        func props(_ scalar: UInt32) -> ScalarProperties {
-            ScalarProperties(bits: scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar))
-        }
-        var j = start
-        if first.isRegionalIndicator {
-            let (s1, l1) = UTF8Scalar.decode(bytes, at: j)
-            guard props(s1).isRegionalIndicator else { return nil }
-            j += l1
-        } else {
-            guard firstClass == FastBreakClass.id else { return nil }
-            while j < n && bytes[j] >= 0x80 {
-                let (s, l) = UTF8Scalar.decode(bytes, at: j)
-                if s == 0xFE0F || props(s).isEmojiModifier {
-                    j += l
-                } else if s == 0x200D {
-                    guard j + l < n else { return nil }
-                    let (t, tl) = UTF8Scalar.decode(bytes, at: j + l)
-                    let p = props(t)
-                    guard p.isExtendedPictographic && p.fastBreakClass == FastBreakClass.id else { return nil }
-                    j += l + tl
-                } else {
-                    break
-                }
-            }
-            if j == start { return nil }
-        }
-        if j < n && bytes[j] >= 0x80 {
-            let next = props(UTF8Scalar.decode(bytes, at: j).scalar)
-            switch next.graphemeBreak {
-            case .extend, .zwj, .spacingMark, .regionalIndicator: return nil
-            default: break
-            }
-        }
-        return j
-    }
-
-    /// Whether a scalar's properties are those of a plain wide letter: East Asian wide, a
-    /// keep-all letter, not an emoji (neither Extended_Pictographic nor emoji presentation).
-    @inline(__always)
-    static func isPlainWideLetter(_ bits: UInt16) -> Bool {
-        bits & 3 == ScalarProperties.wide && bits & (1 << 7) != 0 && bits & (1 << 2 | 1 << 4) == 0
     }
 
     /// A break opportunity at `end` ends the pending fast segment `[start, end)` (`full`
@@ -420,7 +367,61 @@ extension LineWrapper {
     }
 }
 
+/// What the fast path asks of a scalar's properties and of the bytes after it.
 extension ScalarProperties {
+    /// The end of the emoji cluster whose first scalar (`first`, of fast class `firstClass`)
+    /// ends at `j`, when it has a shape the fast path takes: an ID or EB base with VS16,
+    /// skin tones and ZWJ-joined ID/EB bases; or a pair of regional indicators with no third
+    /// after it. Nil for a lone base (walked as a plain character) and for anything else.
+    /// The cluster's end is UAX #29's: the scalar after it must not extend it (GB9, GB9a).
+    @inline(__always)
+    fileprivate static func emojiClusterEnd(_ bytes: UnsafeBufferPointer<UInt8>, first: ScalarProperties, firstClass: UInt8, at start: Int,
+                                 table: UnsafeBufferPointer<UInt16>) -> Int? {
+        let n = bytes.count
+        guard start < n, bytes[start] >= 0x80 else { return nil }
+        func props(_ scalar: UInt32) -> ScalarProperties {
+            ScalarProperties(bits: scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar))
+        }
+        var j = start
+        if first.isRegionalIndicator {
+            let (s1, l1) = UTF8Scalar.decode(bytes, at: j)
+            guard props(s1).isRegionalIndicator else { return nil }
+            j += l1
+        } else {
+            guard firstClass == FastBreakClass.id else { return nil }
+            while j < n && bytes[j] >= 0x80 {
+                let (s, l) = UTF8Scalar.decode(bytes, at: j)
+                if s == 0xFE0F || props(s).isEmojiModifier {
+                    j += l
+                } else if s == 0x200D {
+                    guard j + l < n else { return nil }
+                    let (t, tl) = UTF8Scalar.decode(bytes, at: j + l)
+                    let p = props(t)
+                    guard p.isExtendedPictographic && p.fastBreakClass == FastBreakClass.id else { return nil }
+                    j += l + tl
+                } else {
+                    break
+                }
+            }
+            if j == start { return nil }
+        }
+        if j < n && bytes[j] >= 0x80 {
+            let next = props(UTF8Scalar.decode(bytes, at: j).scalar)
+            switch next.graphemeBreak {
+            case .extend, .zwj, .spacingMark, .regionalIndicator: return nil
+            default: break
+            }
+        }
+        return j
+    }
+
+    /// Whether a scalar's properties are those of a plain wide letter: East Asian wide, a
+    /// keep-all letter, not an emoji (neither Extended_Pictographic nor emoji presentation).
+    @inline(__always)
+    static func isPlainWideLetter(_ bits: UInt16) -> Bool {
+        bits & 3 == ScalarProperties.wide && bits & (1 << 7) != 0 && bits & (1 << 2 | 1 << 4) == 0
+    }
+
     /// The fast break class of the scalar that starts at `i`.
     @inline(__always)
     static func fastClass(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt8 {

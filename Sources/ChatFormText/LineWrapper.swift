@@ -202,11 +202,7 @@ struct LineWrapper {
         guard end > 0 else { return 0 }
         if end >= 2 && bytes[end - 2] == 0x0D && bytes[end - 1] == 0x0A { return 2 }
         let start = UTF8Scalar.startOfScalar(endingAt: end, in: bytes)
-        let scalar = UTF8Scalar.decode(bytes, at: start).scalar
-        switch scalar {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return end - start
-        default: return 0
-        }
+        return UTF8Scalar.isMandatoryBreak(UTF8Scalar.decode(bytes, at: start).scalar) ? end - start : 0
     }
 
     func measure(from x0: Double) -> (contentX: Double, fullX: Double, hasContent: Bool) {

@@ -128,7 +128,7 @@ extension TextDocument: LineLayout {
     public func caretPlacement(for position: TextPosition) throws(TextLayoutError) -> (rect: Rect, line: Int) {
         let n = utf8Count
         guard position.offset >= 0 && position.offset <= n else { throw .offsetOutOfRange(offset: position.offset, length: n) }
-        let (p, start) = byteTree.rowAndOffset(atOffset: Double(position.offset)).map { ($0.row, Int($0.offset)) } ?? (0, 0)
+        let (p, start) = byteTree.indexAndPrefix(containing: position.offset) ?? (0, 0)
         let paragraph = paragraphs[p]
         // A paragraph starts after a hard line, so an upstream caret at its start stays on
         // its first line, as it does in the whole document.

@@ -109,12 +109,10 @@ extension TextDocument {
         let oldLineCount = old.reduce(0) { $0 + $1.lineCount }
         let newLineCount = new.reduce(0) { $0 + $1.lineCount }
         paragraphs.replaceSubrange(region, with: new)
-        Self.replace(in: &lineTree, region, with: new.map { Double($0.lineCount) })
-        Self.replace(in: &byteTree, region, with: new.map { Double($0.utf8Count) })
-        Self.replace(in: &breakTree, region, with: new.map { Double($0.hardCount) })
-        if heightTree != nil {
-            Self.replace(in: &heightTree!, region, with: new.map { $0.height })
-        }
+        lineTree.replaceSubrange(region, with: new.lazy.map { $0.lineCount })
+        byteTree.replaceSubrange(region, with: new.lazy.map { $0.utf8Count })
+        breakTree.replaceSubrange(region, with: new.lazy.map { $0.hardCount })
+        heightTree?.replaceRows(region, with: new.lazy.map { $0.height })
 
         adjustMarkedText(afterReplacing: range, insertedCount: inserted.count)
 
@@ -269,9 +267,9 @@ extension TextDocument {
             try paragraph.splice((range.lowerBound - start)..<(range.upperBound - start), with: inserted, tuning: tuning)
         }
         let edited = paragraphs[p]
-        try! lineTree.setHeight(Double(edited.lineCount), at: p)
-        try! byteTree.setHeight(Double(edited.utf8Count), at: p)
-        try! breakTree.setHeight(Double(edited.hardCount), at: p)
+        lineTree.set(edited.lineCount, at: p)
+        byteTree.set(edited.utf8Count, at: p)
+        breakTree.set(edited.hardCount, at: p)
         adjustMarkedText(afterReplacing: range, insertedCount: inserted.count)
         let firstLineIndex = firstLine(ofParagraph: p)
         // Lines from `reused` on are the old ones, moved; a paragraph that went back to a
@@ -346,19 +344,6 @@ extension TextDocument {
                 if firstLines[mid] <= index { lo = mid } else { hi = mid - 1 }
             }
             return TextDocument.shifted(paragraphs[lo].line(index - firstLines[lo]), by: starts[lo])
-        }
-    }
-
-    /// Replaces rows `range` of `tree` with `heights`, resizing rows in place where it can.
-    private static func replace(in tree: inout HeightIndex, _ range: Range<Int>, with heights: [Double]) {
-        let common = min(range.count, heights.count)
-        for k in 0..<common where tree.height(at: range.lowerBound + k) != heights[k] {
-            try! tree.setHeight(heights[k], at: range.lowerBound + k)
-        }
-        if range.count > common {
-            try! tree.removeSubrange(range.lowerBound + common..<range.upperBound)
-        } else if heights.count > common {
-            try! tree.insert(contentsOf: heights[common...], at: range.lowerBound + common)
         }
     }
 }

@@ -18,16 +18,16 @@ extension TextDocument {
         var previousEndsInCR = false
         paragraphs.forEach(from: 0) { paragraph in
             let isLast = index == count - 1
-            precondition(lineTree.height(at: index) == Double(paragraph.lineCount), "line count of paragraph \(index)")
+            precondition(lineTree.value(at: index) == paragraph.lineCount, "line count of paragraph \(index)")
             if let heightTree {
                 precondition(heightTree.height(at: index) == paragraph.height, "height of paragraph \(index)")
             }
-            precondition(byteTree.height(at: index) == Double(paragraph.utf8Count), "length of paragraph \(index)")
+            precondition(byteTree.value(at: index) == paragraph.utf8Count, "length of paragraph \(index)")
             paragraph._checkInvariants()
             precondition(paragraph.width == width, "paragraph \(index) laid out at another width")
             let text = paragraph.text
             let ranges = Self.splitParagraphs(text)
-            precondition(breakTree.height(at: index) == Double(paragraph.hardCount) && paragraph.hardCount == ranges.count - 1,
+            precondition(breakTree.value(at: index) == paragraph.hardCount && paragraph.hardCount == ranges.count - 1,
                          "mandatory breaks of unit \(index)")
             if paragraph.large != nil {
                 precondition(!(metrics is any TextShaper), "unit \(index) of shaped text is large")

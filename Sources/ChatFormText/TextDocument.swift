@@ -24,7 +24,7 @@ import ChatFormRows
 /// `TextLayout`, or from 16 KiB on (unless the metrics shape text) a large unit: a rope of
 /// UTF-8 leaves and its lines in chunks, with prefix sums, so that an edit inside it does not
 /// copy it; a newline typed into a large unit stays in it, so it may hold several
-/// paragraphs. Three `HeightIndex` prefix-sum trees over units — visual line counts, UTF-8
+/// paragraphs. Three prefix-sum trees of counts over units (`_CountIndex`) — visual line counts, UTF-8
 /// lengths, mandatory breaks — make "which unit holds byte offset o / visual line k /
 /// paragraph i" and "where does unit i start" O(log n). Offsets are UTF-8 byte offsets.
 ///
@@ -36,12 +36,12 @@ import ChatFormRows
 /// per-chunk counts, O(n / 256) `Int`s.
 public struct TextDocument: Sendable {
     var paragraphs: _ParagraphStore
-    /// Visual line count of each paragraph, as heights.
-    var lineTree: HeightIndex
-    /// UTF-8 length of each paragraph, as heights.
-    var byteTree: HeightIndex
-    /// Mandatory breaks in each unit (a large unit may hold several paragraphs), as heights.
-    var breakTree: HeightIndex
+    /// Visual line count of each paragraph.
+    var lineTree: _CountIndex
+    /// UTF-8 length of each paragraph.
+    var byteTree: _CountIndex
+    /// Mandatory breaks in each unit (a large unit may hold several paragraphs).
+    var breakTree: _CountIndex
     /// Each paragraph's height when lines differ in height (real fonts with CSS
     /// `line-height: normal`: a line holding a fallback font may be taller); nil when every
     /// line is `lineHeight` tall.
@@ -90,9 +90,9 @@ public struct TextDocument: Sendable {
         }
         paragraphs = _ParagraphStore(laidOut)
         // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
-        lineTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.lineCount) })
-        byteTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.utf8Count) })
-        breakTree = try! HeightIndex(heights: laidOut.lazy.map { Double($0.hardCount) })
+        lineTree = _CountIndex(laidOut.lazy.map(\.lineCount))
+        byteTree = _CountIndex(laidOut.lazy.map(\.utf8Count))
+        breakTree = _CountIndex(laidOut.lazy.map(\.hardCount))
         heightTree = Self.hasVariableLineHeights(metrics) ? try! HeightIndex(heights: laidOut.lazy.map { $0.height }) : nil
     }
 
@@ -115,12 +115,12 @@ public struct TextDocument: Sendable {
     /// The text's UTF-8 length.
     ///
     /// - Complexity: O(1).
-    public var utf8Count: Int { Int(byteTree.totalHeight) }
+    public var utf8Count: Int { byteTree.total }
 
     /// The number of visual lines (at least 1: empty text is one empty line).
     ///
     /// - Complexity: O(1).
-    public var lineCount: Int { Int(lineTree.totalHeight) }
+    public var lineCount: Int { lineTree.total }
 
     /// lines × line height, or with real fonts the sum of each line's height.
     ///
@@ -130,7 +130,7 @@ public struct TextDocument: Sendable {
     /// The number of paragraphs (mandatory breaks + 1).
     ///
     /// - Complexity: O(1).
-    public var paragraphCount: Int { Int(breakTree.totalHeight) + 1 }
+    public var paragraphCount: Int { breakTree.total + 1 }
 
     /// The UTF-8 range of paragraph `index`, including its mandatory break.
     ///
@@ -157,8 +157,8 @@ public struct TextDocument: Sendable {
     /// The unit holding paragraph `index`, and the paragraph's shown lines in it.
     private func locateParagraph(_ index: Int) -> (unit: Int, first: Int, last: Int) {
         precondition(index >= 0 && index < paragraphCount, "paragraph \(index) outside 0..<\(paragraphCount)")
-        let unit = breakTree.row(atOffset: Double(index)) ?? 0
-        let k = index - Int(breakTree.offset(ofRow: unit))
+        let unit = breakTree.index(containing: index) ?? 0
+        let k = index - breakTree.prefix(unit)
         let p = paragraphs[unit]
         let first = k == 0 ? 0 : p.hardLineIndex(k - 1) + 1
         let last = k < p.hardCount ? p.hardLineIndex(k) + 1 : p.lineCount
@@ -176,7 +176,7 @@ public struct TextDocument: Sendable {
         case .flat: line = 0   // a flat unit's break ends it: every offset but its end is before it
         case .large(let large): line = large.lines.lineIndex(startingAtOrBefore: local)
         }
-        return Int(breakTree.offset(ofRow: unit)) + p.hardLines(before: line)
+        return breakTree.prefix(unit) + p.hardLines(before: line)
     }
 
     /// Visual line `index`, with offsets into the whole text.
@@ -257,19 +257,19 @@ public struct TextDocument: Sendable {
     /// The paragraph holding byte `offset` (`0...utf8Count`); a paragraph's start belongs
     /// to it, and `utf8Count` to the last paragraph. O(log n).
     func paragraphIndex(containingOffset offset: Int) -> Int {
-        byteTree.row(atOffset: Double(offset)) ?? 0
+        byteTree.index(containing: offset) ?? 0
     }
 
     /// The paragraph showing visual line `line` (`0..<lineCount`). O(log n).
     func paragraphIndex(containingLine line: Int) -> Int {
-        lineTree.row(atOffset: Double(line)) ?? 0
+        lineTree.index(containing: line) ?? 0
     }
 
     /// The UTF-8 offset where paragraph `index` starts. O(log n).
-    func paragraphStart(_ index: Int) -> Int { Int(byteTree.offset(ofRow: index)) }
+    func paragraphStart(_ index: Int) -> Int { byteTree.prefix(index) }
 
     /// The first visual line of paragraph `index`. O(log n).
-    func firstLine(ofParagraph index: Int) -> Int { Int(lineTree.offset(ofRow: index)) }
+    func firstLine(ofParagraph index: Int) -> Int { lineTree.prefix(index) }
 
     static func shifted(_ line: LineFragment, by delta: Int) -> LineFragment {
         LineFragment(start: line.start + delta, end: line.end + delta, width: line.width,

@@ -32,7 +32,7 @@ enum _BidiContext {
                 while j > 0 && piece[j] & 0xC0 == 0x80 { j -= 1 }
                 if from > 0 && j == 0 && piece[0] & 0xC0 == 0x80 { break }   // a split scalar: read more
                 let scalar = piece.withUnsafeBufferPointer { UTF8Scalar.decode($0, at: j).scalar }
-                if isMandatoryBreak(scalar) { scanning = false; break }
+                if UTF8Scalar.isMandatoryBreak(scalar) { scanning = false; break }
                 lo = from + j
                 i = j
                 let kind = cfl_bidi_class(scalar)
@@ -56,7 +56,7 @@ enum _BidiContext {
                 let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
                 if i + length > piece.count && to < count { break }   // a split scalar: read more
                 let scalar = piece.withUnsafeBufferPointer { UTF8Scalar.decode($0, at: i).scalar }
-                if isMandatoryBreak(scalar) { scanning = false; break }
+                if UTF8Scalar.isMandatoryBreak(scalar) { scanning = false; break }
                 i = Swift.min(piece.count, i + length)
                 hi = base + i
                 let kind = cfl_bidi_class(scalar)
@@ -73,10 +73,6 @@ enum _BidiContext {
     static func isStrong(_ kind: Int32) -> Bool { kind == 0 || kind == 1 || kind == 13 }
 
     static func isExplicit(_ kind: Int32) -> Bool { (11...16).contains(kind) && kind != 13 || (20...23).contains(kind) }
-
-    static func isMandatoryBreak(_ scalar: UInt32) -> Bool {
-        (scalar >= 0x0A && scalar <= 0x0D) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
-    }
 
     static func hasExplicitControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0

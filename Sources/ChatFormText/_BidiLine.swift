@@ -12,7 +12,7 @@ internal import CChatFormICU
 /// box whose width a browser rounds up to 1/64 pixel; the next run starts there.
 struct _BidiLine: Sendable {
     /// A grapheme cluster shown on the line, in visual order.
-    struct Cluster: Sendable {
+    struct Cluster: _VisualSpan {
         /// UTF-8 range.
         var start: Int
         var end: Int
@@ -22,10 +22,6 @@ struct _BidiLine: Sendable {
         var orderLevel: UInt8
         var left: Double
         var right: Double
-        var isRightToLeft: Bool { level & 1 == 1 }
-        /// The offset at the cluster's left edge and at its right edge.
-        var leftOffset: Int { isRightToLeft ? end : start }
-        var rightOffset: Int { isRightToLeft ? start : end }
     }
 
     let start: Int
@@ -164,15 +160,12 @@ struct _BidiLine: Sendable {
     // MARK: Chromium's bidi adjustment
 
     /// A box of the line (see `init`), with its UTF-8 range and x extent.
-    struct Box: Sendable {
+    struct Box: _VisualSpan {
         var start: Int
         var end: Int
         var level: UInt8
         var left: Double
         var right: Double
-        var isRightToLeft: Bool { level & 1 == 1 }
-        var leftOffset: Int { isRightToLeft ? end : start }
-        var rightOffset: Int { isRightToLeft ? start : end }
     }
 
     enum Side { case left, right }
@@ -343,4 +336,20 @@ struct _BidiLine: Sendable {
         if let o = open { result.append((o.minX, o.maxX)) }
         return result
     }
+}
+
+/// A piece of a visual line (a grapheme cluster or a box of one level): its UTF-8 range, the
+/// level its caret edges follow, and which offset is at which edge.
+protocol _VisualSpan: Sendable {
+    var start: Int { get }
+    var end: Int { get }
+    var level: UInt8 { get }
+}
+
+extension _VisualSpan {
+    var isRightToLeft: Bool { level & 1 == 1 }
+    /// The offset at the span's left edge (its end when it runs right to left).
+    var leftOffset: Int { isRightToLeft ? end : start }
+    /// The offset at the span's right edge.
+    var rightOffset: Int { isRightToLeft ? start : end }
 }

@@ -104,21 +104,15 @@ extension Wrap {
         if let svg { try write(MarkdownPicture.svg(layout), to: svg) }
         var out = OutputBuffer()
         let n = JSONWriter.number
-        for text in layout.texts {
-            let bytes = Array(text.text.utf8)
-            for (k, line) in text.lines.enumerated() {
-                let end = k + 1 < text.lines.count ? text.lines[k + 1].start : bytes.count
-                var content = String(decoding: bytes[line.start..<end], as: UTF8.self)
-                if content.hasSuffix("\n") { content.removeLast() }
-                switch format {
-                case .text:
-                    out.append(content)
-                    out.append(0x0A)
-                case .jsonl:
-                    out.append("{\"block\":\(text.block),\"tag\":\"\(layout.blocks[text.block].kind.tag)\",\"start\":\(line.start),\"end\":\(end),"
-                               + "\"top\":\(n(line.top)),\"left\":\(n(line.left)),\"width\":\(n(line.width)),\"height\":\(n(line.height)),"
-                               + "\"text\":\(JSONWriter.string(content))}\n")
-                }
+        MarkdownPicture.forEachLine(of: layout) { text, line, end, content in
+            switch format {
+            case .text:
+                out.append(content)
+                out.append(0x0A)
+            case .jsonl:
+                out.append("{\"block\":\(text.block),\"tag\":\"\(layout.blocks[text.block].kind.tag)\",\"start\":\(line.start),\"end\":\(end),"
+                           + "\"top\":\(n(line.top)),\"left\":\(n(line.left)),\"width\":\(n(line.width)),\"height\":\(n(line.height)),"
+                           + "\"text\":\(JSONWriter.string(content))}\n")
             }
         }
         out.flush()
@@ -163,15 +157,24 @@ enum MarkdownPicture {
             BlockPicture.Block(tag: $0.kind.tag, rect: Rect(x: $0.left, y: $0.top, width: layout.width - $0.left, height: $0.height))
         }
         var lines: [BlockPicture.Line] = []
+        forEachLine(of: layout) { _, line, _, content in
+            lines.append(BlockPicture.Line(rect: Rect(x: line.left, y: line.top, width: line.width, height: line.height), text: content))
+        }
+        return BlockPicture(width: layout.width, height: layout.height, blocks: blocks, lines: lines).svg
+    }
+
+    /// Calls `body` with each line of `layout`'s texts in order: the text it belongs to, the
+    /// line, the offset just past it in that text, and its content without a final newline.
+    static func forEachLine(of layout: MarkdownLayout,
+                            _ body: (MarkdownLayout.TextBlock, MarkdownLayout.Line, Int, String) -> Void) {
         for text in layout.texts {
             let bytes = Array(text.text.utf8)
             for (k, line) in text.lines.enumerated() {
                 let end = k + 1 < text.lines.count ? text.lines[k + 1].start : bytes.count
                 var content = String(decoding: bytes[line.start..<end], as: UTF8.self)
                 if content.hasSuffix("\n") { content.removeLast() }
-                lines.append(BlockPicture.Line(rect: Rect(x: line.left, y: line.top, width: line.width, height: line.height), text: content))
+                body(text, line, end, content)
             }
         }
-        return BlockPicture(width: layout.width, height: layout.height, blocks: blocks, lines: lines).svg
     }
 }

@@ -50,10 +50,13 @@ struct RichRowTests {
             let font = [mono, mono.with(weight: 700), mono.with(italic: true)][Int(rng.next() % 3)]
             m.elements.append(.span(TextSpan(text, style: SpanStyle(font: font, letterSpacing: spacing, edges: edges))))
             let n = text.utf8.count
+            // The end edge goes after the last character that is not a space (a trailing
+            // space hangs after the box's end padding at a line end, as in Chromium).
+            let last = Array(text.utf8).lastIndex { $0 != 0x20 } ?? 0
             for k in 0..<n {
                 var w = advance + spacing
                 if k == 0 { w += edges.start }
-                if k == n - 1 { w += edges.end }
+                if k == last { w += edges.end }
                 m.advances[m.length + k] = w
             }
             m.length += n

@@ -81,6 +81,35 @@ struct ReplayPropertyTests {
         #expect(compared > 150 && framesCompared > 50, "\(compared) lines, \(framesCompared) frames")
     }
 
+    /// The property's frame budget: a script plays up to the `advance` that would step the
+    /// table past it, frames or not, and every event before it is checked as before.
+    @Test("the frame budget stops a script before the advance that would pass it")
+    func frameBudgetStopsBeforeTheAdvance() throws {
+        func script(rate: Int, duration: Double) throws -> JSONValue {
+            let text = #"{"viewport":{"width":20,"height":10},"frameRate":\#(rate),"rows":[{"id":"a","text":"hi","editable":true}],"#
+                + #""events":[{"focus":"a"},{"keyboard":{"height":4,"duration":\#(duration)}},{"advance":\#(duration + 1)},{"type":"x"}]}"#
+            return try JSONReader.parse(Array(text.utf8))
+        }
+        for frames in [false, true] {
+            var options = Replay.Options(frames: frames)
+            options.frameBudget = ReplayProperty.frameBudget
+            // 60 s at 1,000 frames a second: 60,001 frames; stopped before the advance.
+            var reported = 0
+            #expect(try Replay.play(try script(rate: 1000, duration: 60), options: options) { reported += $0.frame == nil ? 0 : 1 } == 2)
+            #expect(reported == 0)
+            // 60 s at 60 a second fits (3,601 frames), and so does everything after it.
+            reported = 0
+            #expect(try Replay.play(try script(rate: 60, duration: 60), options: options) { reported += $0.frame == nil ? 0 : 1 } == 4)
+            #expect(reported == (frames ? 3601 : 0))
+            options.frameBudget = nil
+            #expect(try Replay.play(try script(rate: 1000, duration: 60), options: options) { _ in } == 4)
+        }
+        // The property passes on both, the budget stopping the first.
+        for rate in [1000, 60] {
+            try ReplayProperty.check([1] + Array(JSONWriter.encode(try script(rate: rate, duration: 60)).utf8))
+        }
+    }
+
     static func numbers(of t: TableSession<String>) -> [Double] {
         var numbers = [t.viewport.offset, t.contentHeight, t.viewport.size.height, t.viewport.topInset,
                        t.viewport.bottomInset, t.viewport.keyboardOverlap, t.caret?.rect.minY ?? -1, t.firstVisible()?.screenY ?? -1]

@@ -97,14 +97,14 @@ struct MarkdownBrowserParityTests {
         return (records.count, differing)
     }
 
-    /// The share of identical layouts required today; the target is 0.999. Raise these
-    /// as the engine closes the gap (a change that loses layouts fails here). Today 99.902%
-    /// tuning and 99.806% held-out, since text runs in the same elements became one span
-    /// (one inline item, as the HTML's one text node, rounded once) and a line may end after
-    /// an image. The floors leave one layout of slack: once in several runs of the whole
-    /// suite one held-out layout (h00567, Noto Sans, 480 px) comes out as wide as in DejaVu
-    /// Sans, a dependence on what other suites did first in the process that is not found yet.
-    static let floor: [String: Double] = ["tuning": 0.9989, "holdout": 0.9975]
+    /// The target, met on both fixtures: 99.902% tuning, 99.972% held-out.
+    static let target = 0.999
+    /// At most this many layouts may differ (what still differs is listed in Tools/README.md).
+    /// The held-out fixture keeps one layout of slack: once in several runs of the whole suite
+    /// one held-out layout (h00567, Noto Sans, 480 px) was seen as wide as in DejaVu Sans, a
+    /// dependence on what ran before or beside that is not reproduced
+    /// (`MarkdownSharedStateTests` checks the held-out corpus on four threads at once).
+    static let mostDiffering: [String: Int] = ["tuning": 13, "holdout": 2]
 
     @Test(arguments: ["tuning", "holdout"])
     func messagesMatchChromium(corpus: String) throws {
@@ -116,7 +116,9 @@ struct MarkdownBrowserParityTests {
             for d in differing { print("PARITY \(corpus) \(d)") }
         }
         #expect(total >= 3600)
-        #expect(identical >= Self.floor[corpus]!, "\(differing.count) of \(total) layouts differ; first: \(differing.prefix(5))")
+        #expect(identical >= Self.target, "below the issue's target of 99.9%")
+        #expect(differing.count <= Self.mostDiffering[corpus]!,
+                "\(differing.count) of \(total) layouts differ; first: \(differing.prefix(5))")
     }
 
     /// The fixture was recorded under the CSS the theme generates now: the style sheet in its

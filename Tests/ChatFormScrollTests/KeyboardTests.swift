@@ -114,4 +114,42 @@ struct KeyboardTests {
             }
         }
     }
+
+    /// A replay's frame budget asks `framesStepped(advancingBy:)` before an `advance`: it is
+    /// the number of frames the advance then steps, at any frame rate and clock, for
+    /// keyboard animations, and never fewer while a drag springs back (random sessions,
+    /// fixed seed); none for a duration `advance` refuses.
+    @Test func framesSteppedCountsTheFramesAnAdvanceSteps() throws {
+        var random = SplitMix64(seed: 47)
+        var exact = 0
+        for session in 0..<60 {
+            let rate = [60, 1000, 7, 120, 1][session % 5]
+            var t = try TableSession(rows: (0..<30).map { .text($0, "message \($0)") },
+                                     viewport: Viewport(size: Size(width: 30, height: 20)),
+                                     configuration: TableConfiguration(frameRate: Double(rate)))
+            let drags = session % 3 == 0
+            for _ in 0..<12 {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: try t.showKeyboard(height: Double.random(in: 0...12, using: &random),
+                                           duration: [0, 0.25, 0.3333, 1.7][Int.random(in: 0..<4, using: &random)])
+                case 1: try t.hideKeyboard(duration: Double.random(in: 0...0.6, using: &random))
+                case 2 where drags:
+                    t.beginDrag()
+                    try t.drag(by: Double.random(in: -40...40, using: &random))
+                    try t.endDrag()
+                default: break
+                }
+                let seconds = [0, 0.001, 1.0 / Double(rate), 0.1, 0.2501, 3, 1e6][Int.random(in: 0..<7, using: &random)]
+                let counted = t.framesStepped(advancingBy: seconds)
+                var stepped = 0
+                try t.advance(by: seconds) { _ in stepped += 1 }
+                if drags { #expect(counted >= stepped, "\(rate) fps, \(seconds) s") } else { #expect(counted == stepped, "\(rate) fps, \(seconds) s") }
+                if counted == stepped && stepped > 0 { exact += 1 }
+            }
+        }
+        #expect(exact > 100)
+        let t = try transcript(policy: .always)
+        #expect(t.framesStepped(advancingBy: -1) == 0 && t.framesStepped(advancingBy: .nan) == 0)
+        #expect(t.framesStepped(advancingBy: 2e9) == 0)
+    }
 }

@@ -26,6 +26,22 @@ func fakeMessage(_ rng: inout SplitMix64) -> String {
     return text
 }
 
+/// Wraps `prepared` at `width` by the scan over break entries and by the linear walk that
+/// looks at each in turn: the same lines and bottoms, and `measure` and `measureLines`
+/// agree with them. Returns the walk's lines.
+@discardableResult
+func expectScanEqualsLinearWalk(_ prepared: ShapedText, width: Double, _ text: String) throws -> [LineFragment] {
+    let fast = prepared.wrap(width: width)
+    let slow = prepared.wrap(width: width, linear: true)
+    #expect(fast.lines == slow.lines, "\(text) at \(width)")
+    #expect(fast.bottoms == slow.bottoms, "\(text) at \(width)")
+    let measured = try prepared.measure(width: width)
+    #expect(measured.lineCount == slow.lines.count && measured.height == slow.bottoms.last, "\(text) at \(width)")
+    let widest = try prepared.measureLines(width: width).widest
+    #expect(widest == slow.lines.map(\.width).max(), "\(text) at \(width)")
+    return slow.lines
+}
+
 /// `ChatFormText/Shaping` on a fake shaper (no fonts needed): break entries, clusters,
 /// line edges, caret stops and line boxes, each held to a simple model.
 @Suite("Shaping without fonts")
@@ -146,13 +162,7 @@ struct FakeShapingTests {
             let text = fakeMessage(&rng)
             let prepared = try ShapedText(text: text, shaper: shaper)
             for _ in 0..<6 {
-                let width = 10 + Double(rng.next() % 40000) / 100
-                let fast = prepared.wrap(width: width)
-                let slow = prepared.wrap(width: width, linear: true)
-                #expect(fast.lines == slow.lines, "\(text) at \(width)")
-                #expect(fast.bottoms == slow.bottoms, "\(text) at \(width)")
-                let measured = try prepared.measure(width: width)
-                #expect(measured.lineCount == slow.lines.count && measured.height == slow.bottoms.last, "\(text) at \(width)")
+                try expectScanEqualsLinearWalk(prepared, width: 10 + Double(rng.next() % 40000) / 100, text)
             }
         }
     }

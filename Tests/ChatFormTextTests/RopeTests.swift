@@ -54,34 +54,49 @@ struct RopeTests {
         }
     }
 
+    /// The Fenwick tree of the rope and line store, and the count tree of a document's units
+    /// (`_CountIndex`, the same questions over a B+-tree), against an array.
     @Test(arguments: [UInt64(1), 2, 3])
     func prefixSumsMatchAnArray(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var model = (0..<Int.random(in: 0...20, using: &rng)).map { _ in Int.random(in: 0...5, using: &rng) }
         var sums = _PrefixSums(model)
+        var counts = _CountIndex(model)
         for step in 0..<300 {
             switch Int.random(in: 0..<4, using: &rng) {
             case 0 where !model.isEmpty:
                 let i = Int.random(in: 0..<model.count, using: &rng), v = Int.random(in: 0...5, using: &rng)
                 sums.set(v, at: i)
+                counts.set(v, at: i)
                 model[i] = v
             case 1:
                 let a = Int.random(in: 0...model.count, using: &rng), b = Int.random(in: a...model.count, using: &rng)
                 let new = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...5, using: &rng) }
                 sums.replaceSubrange(a..<b, with: new)
+                counts.replaceSubrange(a..<b, with: new)
                 model.replaceSubrange(a..<b, with: new)
             default:
                 let new = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...5, using: &rng) }
                 sums.append(contentsOf: new)
+                counts.replaceSubrange(model.count..<model.count, with: new)
                 model += new
             }
             #expect(sums.values == model && sums.total == model.reduce(0, +), "step \(step)")
-            for i in 0...model.count { #expect(sums.prefix(i) == model[..<i].reduce(0, +), "step \(step)") }
+            #expect(counts.count == model.count && (0..<model.count).map(counts.value) == model, "step \(step)")
+            #expect(counts.total == model.reduce(0, +), "step \(step)")
+            for i in 0...model.count {
+                #expect(sums.prefix(i) == model[..<i].reduce(0, +), "step \(step)")
+                #expect(counts.prefix(i) == model[..<i].reduce(0, +), "step \(step)")
+            }
             for offset in -1...(sums.total + 1) {
                 // The number of entries ending at or before the offset, clamped.
                 var ending = 0, sum = 0
                 for v in model { sum += v; if sum <= offset { ending += 1 } else { break } }
-                #expect(sums.index(containing: offset) == (model.isEmpty ? nil : min(ending, model.count - 1)), "step \(step)")
+                let expected = model.isEmpty ? nil : min(ending, model.count - 1)
+                #expect(sums.index(containing: offset) == expected, "step \(step)")
+                #expect(counts.index(containing: offset) == expected, "step \(step)")
+                #expect(counts.indexAndPrefix(containing: offset)?.index == expected, "step \(step)")
+                #expect(counts.indexAndPrefix(containing: offset)?.prefix == expected.map { model[..<$0].reduce(0, +) }, "step \(step)")
             }
         }
     }

@@ -3,7 +3,8 @@
 /// drawn as a pill is a span with edges.
 ///
 /// An inline box broken across lines takes its start edge on its first line only and its
-/// end edge on its last (CSS `box-decoration-break: slice`, the default). Vertical padding
+/// end edge on its last (CSS `box-decoration-break: slice`, the default); white space ending
+/// the box hangs after its end edge at a line end, so the edge stays on the line. Vertical padding
 /// and borders of inline boxes are drawn but take no room in the line, as in CSS, so they
 /// are not here.
 ///

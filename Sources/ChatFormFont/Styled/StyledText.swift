@@ -24,11 +24,14 @@ import Synchronization
 /// - **Shaping**: the text is itemized once (bidi levels, scripts, clusters), then each
 ///   stretch of spans in one font and one letter spacing is shaped as a range of the whole
 ///   text, the text around it as context (kerning and ligatures cross span boundaries
-///   inside a stretch, Arabic joins across every boundary, as in the browser); letter
-///   spacing turns optional ligatures off and is added after every grapheme cluster of its
-///   span (not after letters of cursive scripts, as Chromium); a span's start edge
-///   widens its first cluster and its end edge its last, so an edge goes with the first or
-///   last piece of a span broken across lines (`box-decoration-break: slice`).
+///   inside a stretch, Arabic joins across every boundary, as in the browser); the fallback
+///   font for what a stretch's fonts lack is picked from its first letter of a real script
+///   (Common text alone in a span falls back as Common text); letter spacing turns optional
+///   ligatures off and is added after every HarfBuzz cluster of its span (not after letters
+///   of cursive scripts, as Chromium); a span's start edge widens its first cluster and its
+///   end edge its last that is not a space (a space ending the span hangs at a line end after
+///   the edge), so an edge goes with the first or last piece of a span broken across lines
+///   (`box-decoration-break: slice`).
 /// - **Line boxes** (`line-height: normal`): the paragraph font's strut, united on the
 ///   baseline with each span's inline box (its font and the fallback fonts its text used)
 ///   and each attachment's margin box; with a fixed line height, each inline box is that

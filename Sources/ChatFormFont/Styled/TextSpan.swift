@@ -27,7 +27,7 @@ public struct SpanStyle: Sendable, Hashable {
     /// The font (family list, weight, style, size). A span's inline box is as tall as
     /// `line-height` makes it for this font (see `ParagraphStyle.lineHeight`).
     public var font: FontSpec
-    /// CSS `letter-spacing` in pixels, added after every grapheme cluster of the span
+    /// CSS `letter-spacing` in pixels, added after every HarfBuzz cluster of the span
     /// (negative narrows) [0], except as Chromium leaves it out: after characters drawn
     /// as nothing (joiners, default ignorables), and in cursive scripts (Arabic, Syriac,
     /// N'Ko, Mongolian, Mandaic, Phags-pa, Hanifi Rohingya) after anything but white space.

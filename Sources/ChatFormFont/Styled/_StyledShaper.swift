@@ -119,8 +119,11 @@ struct StyledShaper: TextShaper {
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
         var whole = text
         whole.withUTF8 { bytes in
+            // Each element's stretch end (an element index), found once.
+            let ends = Self.stretchEnds(elements, stacks: stacks)
+            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(ends, stacks: stacks, offsets: offsets),
+                                                     bytes: bytes)
             var item = 0      // the item holding the current element's start
-            var c = 0         // the first cluster boundary at or after the current span's start
             var spaced = 0    // the item holding the cluster letter spacing is asked of
             var i = 0
             while i < elements.count {
@@ -143,14 +146,12 @@ struct StyledShaper: TextShaper {
                 // (Letter spacing is part of a browser's font: spans spaced apart are shaped
                 // apart, and optional ligatures are off where it is not zero.)
                 let spacing = Self.letterSpacing(elements[i])
-                var j = i + 1
-                while j < elements.count, let next = stacks[j], next.state === stack.state,
-                      Self.letterSpacing(elements[j]) == spacing { j += 1 }
+                let j = ends[i]
                 let ligatures = spacing == 0
                 let end = offsets[j]
                 guard end > start else { i = j; continue }
                 let shaped = stack.shape(bytes, range: start..<end, items: items, clusters: clusters,
-                                         ligatures: ligatures, into: &out)
+                                         ligatures: ligatures, commonFallback: commonFallback, into: &out)
                 let boxes = stack.state.boxes()
                 for run in shaped {
                     var run = run
@@ -166,11 +167,12 @@ struct StyledShaper: TextShaper {
                     let startEdge = Int32((span.style.edges.start * 65536).rounded())
                     let endEdge = Int32((span.style.edges.end * 65536).rounded())
                     if spacing == 0 && startEdge == 0 && endEdge == 0 { continue }
-                    while c < clusters.count && Int(clusters[c]) < s0 { c += 1 }
-                    // The span's clusters: its start, then each boundary inside it.
+                    // The span's HarfBuzz clusters (as shaped: a byte inside one is marked 2
+                    // in `unsafe`), its start first. Chromium adds letter spacing after each
+                    // cluster of its shaping result, which in Indic scripts is finer than a
+                    // grapheme cluster (a half form's consonant: `प्त` is two).
                     var lastClusterStart = s0
                     var at = s0
-                    var k = c
                     while at < s1 {
                         while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
                         var amount = spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script) ? spacing : 0
@@ -179,9 +181,14 @@ struct StyledShaper: TextShaper {
                             out.advances[at] &+= amount
                             Self.addExtra(&extraOffsets, &extraAmounts, at, amount)
                         }
-                        lastClusterStart = at
-                        while k < clusters.count && Int(clusters[k]) <= at { k += 1 }
-                        at = k < clusters.count ? Swift.min(Int(clusters[k]), s1) : s1
+                        var next = at + 1
+                        while next < s1 && out.unsafe[next] == 2 { next += 1 }
+                        // The end edge goes after the last cluster that is not a collapsible
+                        // space: a space ending the span hangs at a line end, and the
+                        // inline box's end padding stays on the line before it (the box's
+                        // last fragment ends there; `box-decoration-break: slice`).
+                        if at == s0 || !(next == at + 1 && bytes[at] == 0x20) { lastClusterStart = at }
+                        at = next
                     }
                     if endEdge != 0 {
                         out.advances[lastClusterStart] &+= endEdge
@@ -248,13 +255,16 @@ struct StyledShaper: TextShaper {
     /// Arab, Syrc, Nkoo, Mong, Mand, Phag, Rohg.
     static let cursiveScripts: Set<UInt32> = [0x4172_6162, 0x5379_7263, 0x4E6B_6F6F, 0x4D6F_6E67, 0x4D61_6E64, 0x5068_6167, 0x526F_6867]
 
-    /// Appends an amount at `offset` (offsets arrive ascending, the same one at most twice).
+    /// Adds an amount at `offset`, keeping the offsets ascending and each once (offsets
+    /// mostly arrive ascending; a span's end edge may go before its trailing spaces).
     static func addExtra(_ offsets: inout [Int32], _ amounts: inout [Int32], _ offset: Int, _ amount: Int32) {
-        if let last = offsets.last, Int(last) == offset {
-            amounts[amounts.count - 1] &+= amount
+        var k = offsets.count
+        while k > 0 && Int(offsets[k - 1]) > offset { k -= 1 }
+        if k > 0 && Int(offsets[k - 1]) == offset {
+            amounts[k - 1] &+= amount
         } else {
-            offsets.append(Int32(offset))
-            amounts.append(amount)
+            offsets.insert(Int32(offset), at: k)
+            amounts.insert(amount, at: k)
         }
     }
 

@@ -20,26 +20,10 @@ extension ShapedText {
     public func layout(width: Double, lineClamp: Int) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         guard lineClamp >= 1 else { throw .invalidLineClamp(lineClamp) }
-        var lines: [LineFragment] = []
-        var bottoms: [Double] = []
-        lines.reserveCapacity(Swift.min(lineClamp, 8) + 1)
-        bottoms.reserveCapacity(Swift.min(lineClamp, 8) + 1)
-        var y = 0.0
-        var count = 0
-        var lastHard = false
-        var bounds = (start: 0, contentEnd: 0)
-        let offsets = self.offsets   // read once, not at every line
-        forEachLine(width: width) { s, e, w, hard, box in
-            count += 1
-            lastHard = hard
-            guard count <= lineClamp else { return }
-            bounds = (s, hard ? e - 1 : e)
-            let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
-            lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: Self.pixels(w),
-                                      terminatorLength: terminator))
-            y += box ?? lineBoxHeight(from: s, to: e)
-            bottoms.append(y)
-        }
+        var collector = ClampCollector(lineClamp: lineClamp)
+        forEachLine(width: width, visitor: &collector)
+        var lines = collector.lines, bottoms = collector.bottoms, y = collector.y
+        let count = collector.count, lastHard = collector.lastHard, bounds = collector.bounds
         if !storage.header.isItemized && roundsBidiRuns { roundBidiRuns(&lines) }
         let end = Int(offsets[lastBoundary])
         // The empty line after a final mandatory break (or of an empty text) is a line of
@@ -128,5 +112,37 @@ extension ShapedText {
         while k > s + 1 && has(k, Flags.insideGlyph) { k -= 1 }
         k = Swift.max(k, s + 1)
         return (Int(offsets[k]), right(k))
+    }
+}
+
+/// The lines a clamp shows, and how many there are in all (`ShapedText.layout(width:lineClamp:)`).
+struct ClampCollector: LineVisitor {
+    let lineClamp: Int
+    private(set) var lines: [LineFragment] = []
+    private(set) var bottoms: [Double] = []
+    private(set) var y = 0.0
+    private(set) var count = 0
+    private(set) var lastHard = false
+    /// The boundary indices of the last line shown: its start and its content's end.
+    private(set) var bounds = (start: 0, contentEnd: 0)
+
+    init(lineClamp: Int) {
+        self.lineClamp = lineClamp
+        lines.reserveCapacity(Swift.min(lineClamp, 8) + 1)
+        bottoms.reserveCapacity(Swift.min(lineClamp, 8) + 1)
+    }
+
+    @inline(__always)
+    mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
+        count += 1
+        lastHard = hard
+        guard count <= lineClamp else { return }
+        bounds = (s, hard ? e - 1 : e)
+        let offsets = text.offsets
+        let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
+        lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: ShapedText.pixels(width),
+                                  terminatorLength: terminator))
+        y += box ?? text.lineBoxHeight(from: s, to: e)
+        bottoms.append(y)
     }
 }

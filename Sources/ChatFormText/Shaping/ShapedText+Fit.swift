@@ -27,21 +27,10 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measureLines(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double, widest: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var count = 0
-        var height = 0.0
-        var lastHard = false
-        var widest: Int64 = 0
-        forEachLine(width: width) { s, e, lineWidth, hard, box in
-            count += 1
-            height += box ?? lineBoxHeight(from: s, to: e)
-            lastHard = hard
-            widest = Swift.max(widest, browserLineWidth(from: s, to: e, lineWidth))
-        }
-        if count == 0 || lastHard {
-            count += 1
-            height += fixedLineHeight ?? strutHeight
-        }
-        return (count, height, Self.pixels(widest))
+        var tally = LineTally(heights: true, browserWidths: true)
+        forEachLine(width: width, visitor: &tally)
+        tally.finish(self)
+        return (tally.count, tally.height, Self.pixels(tally.widest))
     }
 
     /// The smallest width at which the text lays out in as many lines as at `width`: at
@@ -62,28 +51,22 @@ extension ShapedText {
     private func fitWidth(checkedWidth width: Double) -> Double {
         let unit = 1.0 / 64
         return FitWidthSearch.fitWidth(from: width, probe: { w in
-            var count = 0
-            var widest: Int64 = 0
-            var lastHard = false
-            forEachLine(width: w) { _, _, lineWidth, hard, _ in
-                count += 1
-                widest = Swift.max(widest, lineWidth)
-                lastHard = hard
-            }
+            var tally = LineTally(heights: false, browserWidths: false)
+            forEachLine(width: w, visitor: &tally)
+            tally.finish(self)
             let fit = w.isFinite ? Int64((w * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
-            if count == 0 || lastHard { count += 1 }
             // A line whose content rounds up to c layout units fits from c - 1 units on.
-            let tightest = Swift.max(unit, Self.pixels(widest) - unit)
-            return FitWidthSearch.Probe(lines: count, tightest: Swift.min(tightest, Self.floorToUnit(w)), overflows: widest > fit)
+            let tightest = Swift.max(unit, Self.pixels(tally.widest) - unit)
+            return FitWidthSearch.Probe(lines: tally.count, tightest: Swift.min(tightest, Self.floorToUnit(w)), overflows: tally.widest > fit)
         }, below: { w in Self.floorToUnit(w) - unit }, snap: { Self.floorToUnit($0) })
     }
 
     /// The widest line's width at `width` in 1/65536 pixel (already a whole number of
     /// layout units).
     func widestLine(width: Double) -> Int64 {
-        var widest: Int64 = 0
-        forEachLine(width: width) { s, e, lineWidth, _, _ in widest = Swift.max(widest, browserLineWidth(from: s, to: e, lineWidth)) }
-        return widest
+        var tally = LineTally(heights: false, browserWidths: true)
+        forEachLine(width: width, visitor: &tally)
+        return tally.widest
     }
 
     /// `width` rounded down to a layout unit (the widths a line's fit tells apart).

@@ -45,6 +45,13 @@ public enum TextItemizer {
     public static func eastAsianWidth(of scalar: UInt32) -> Int32 { cfl_east_asian_width(scalar) }
     static let common: UInt32 = 0x5A79_7979  // "Zyyy"
 
+    /// Common's code ("Zyyy"), the script of an item with no character of a real script.
+    package static let commonScript: UInt32 = common
+
+    /// The script of `scalar` as `TextItem.script` packs it, or 0 for Common and Inherited
+    /// characters (which take the script of the run around them).
+    package static func script(of scalar: UInt32) -> UInt32 { scriptTag(scalar) }
+
     /// The items of `text`, in logical order, covering it.
     ///
     /// - Throws: `.textTooLong` past 2^31 - 1 bytes, `.icu` if ICU fails.

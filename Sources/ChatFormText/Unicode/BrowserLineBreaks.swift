@@ -13,7 +13,8 @@ import Synchronization
 ///   `$ ' ( / < @`, letters, digits, `[ ^ _ \` { DEL`); other pairs are ICU's answer for the
 ///   two characters alone. After a hyphen, a digit may be broken before only when the
 ///   hyphen follows a letter or digit (`ABCD-1234`, not `-1`).
-/// - After U+FFFC (an atomic inline: an image, an attachment) a line may always end.
+/// - Before and after U+FFFC (an atomic inline: an image, an attachment) a line may always
+///   end.
 /// - Everything else is ICU's boundary at that position.
 ///
 /// The facts come from reading Chromium's sources; the code is this project's.
@@ -40,10 +41,11 @@ enum BrowserLineBreaks {
             }
             if isSpace(current) { continue }
             if isSpace(last) { result.append(Int32(i)); continue }
-            // After an atomic inline (U+FFFC: an image, an attachment) a line may always
-            // end, as Chromium ends one after an <img> before a quotation mark or a slash
-            // (which UAX #14 keeps to the character before them).
-            if last == 0xFFFC { result.append(Int32(i)); continue }
+            // Before and after an atomic inline (U+FFFC: an image, an attachment) a line may
+            // always end, as Chromium ends one after an <img> before a quotation mark or a
+            // slash, and before one after a quotation mark, a full stop, a slash or a
+            // no-break space (which UAX #14 keeps to the character beside them).
+            if last == 0xFFFC || current == 0xFFFC { result.append(Int32(i)); continue }
             let fast = fastBreak(last: last, lastLast: lastLast, current: current)
             if fast == .can { result.append(Int32(i)); continue }
             if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }

@@ -1,6 +1,13 @@
 /// Decoding helpers over valid UTF-8 (Swift strings guarantee validity): the package's one
 /// UTF-8 decoder (the font layer reads scalars with it too).
 package enum UTF8Scalar {
+    /// Whether a line must end after `scalar` (UAX #14's BK, CR, LF and NL: U+000A–U+000D,
+    /// U+0085, U+2028, U+2029).
+    @inline(__always)
+    package static func isMandatoryBreak(_ scalar: UInt32) -> Bool {
+        (scalar >= 0x0A && scalar <= 0x0D) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
+    }
+
     /// The scalar that starts at `i` and its length in bytes.
     @inline(__always)
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {

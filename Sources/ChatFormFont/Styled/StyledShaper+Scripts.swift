@@ -1,0 +1,82 @@
+import ChatFormText
+
+/// Fallback fonts per shaping range. A browser itemizes the paragraph's scripts once (so
+/// HarfBuzz shapes `("git` after Korean text as Hangul, without Latin kerning), but picks the
+/// fallback font for the characters its fonts lack from a hint: the first character of a
+/// real script among them in the range it shapes (a stretch of elements in one font) and
+/// script run. Common characters that open a stretch with no letter of their run after
+/// them (`③ ` before a bold Korean span, ` ② ` between a Korean code span and a mention) so
+/// fall back as Common text: under Noto Sans, `③` is DejaVu Sans's there (14.34 px at
+/// 16 px), while in `③ 회사` or `회사 ③` in one span it is Noto Sans CJK's (16 px).
+extension StyledShaper {
+    /// For each element starting a stretch, the end (an element index) of the stretch: the
+    /// spans after it in the same font and letter spacing (an attachment is its own).
+    static func stretchEnds(_ elements: [StyledElement], stacks: [FontStack?]) -> [Int] {
+        var ends = [Int](repeating: 0, count: elements.count)
+        var i = 0
+        while i < elements.count {
+            var j = i + 1
+            if let stack = stacks[i] {
+                let spacing = letterSpacing(elements[i])
+                while j < elements.count, let next = stacks[j], next.state === stack.state, letterSpacing(elements[j]) == spacing { j += 1 }
+            }
+            ends[i] = j
+            i = j
+        }
+        return ends
+    }
+
+    /// The byte ranges of the stretches shaped as one range (attachments left out).
+    static func stretches(_ ends: [Int], stacks: [FontStack?], offsets: [Int]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var i = 0
+        while i < ends.count {
+            let j = ends[i]
+            if stacks[i] != nil && offsets[j] > offsets[i] { result.append(offsets[i]..<offsets[j]) }
+            i = j
+        }
+        return result
+    }
+
+    /// The ranges (ascending) whose clusters fall back as Common text: the pieces of items
+    /// (itemized over the whole text) that open a stretch and hold no character of a real
+    /// script inside it, when their item took a real script from text outside the stretch.
+    ///
+    /// - Complexity: O(stretches + items + the Common bytes opening the stretches).
+    static func commonFallback(_ items: [TextItem], stretches: [Range<Int>], bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var item = 0
+        for stretch in stretches {
+            // The stretch's first character of a real script.
+            var r = stretch.lowerBound
+            while r < stretch.upperBound {
+                let b = bytes[r]
+                if b < 0x80 {
+                    if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { break }
+                    r += 1
+                    continue
+                }
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: r)
+                if TextItemizer.script(of: scalar) != 0 { break }
+                r += length
+            }
+            guard r > stretch.lowerBound else { continue }
+            while item < items.count && items[item].range.upperBound <= stretch.lowerBound { item += 1 }
+            var k = item
+            while k < items.count && items[k].range.lowerBound < r {
+                let t = items[k]
+                // An item running past `r` holds the letter at `r`, of its own script.
+                if (t.range.upperBound <= r || r == stretch.upperBound) && !t.isEmoji && t.script != TextItemizer.commonScript {
+                    let piece = Swift.max(stretch.lowerBound, t.range.lowerBound)..<Swift.min(t.range.upperBound, r)
+                    if let last = result.last, last.upperBound == piece.lowerBound {
+                        result[result.count - 1] = last.lowerBound..<piece.upperBound
+                    } else {
+                        result.append(piece)
+                    }
+                }
+                k += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,175 @@
+/// Greedy first-fit over a prepared text's break opportunities, by arithmetic on the prepared
+/// advances (SPEC §2, §2.1): one walk for plain and styled text, the line's width summed by
+/// a `LineSum` (plain text rounds a line once, styled text each inline item's piece).
+///
+/// A line's end is found by scanning the `LineStep`s of a stretch of plain entries (content
+/// ends only grow along it) for the last that fits; the entries the scan cannot decide
+/// (`LineStep.nextComplex`: a mandatory break, an unsafe edge, a soft hyphen, a flush mark)
+/// are measured one at a time. Styled text scans the same way: up to the first entry whose
+/// content crosses the next item's start on prepared advances, then on past every whole
+/// item at once on `ShapedText.Header.roundedX`.
+struct LineBreaker {
+    let text: ShapedText
+
+    /// Has `visitor` visit each line, in order (see `LineVisitor`), summed by `Sum`. Text
+    /// ending in a mandatory break gets no visit for the empty line after it. With `linear`,
+    /// every break entry is looked at in turn, without the scan: the same lines, slower (for
+    /// tests).
+    ///
+    /// - Complexity: O(break entries + lines), plus the items a line's complex entries cross.
+    @inline(__always)
+    func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _: Sum.Type, visitor: inout Visitor) {
+        let text = self.text
+        let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
+        let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
+        // A line fits when its content is at most the width (in whole layout units) + 1/64.
+        let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * ShapedText.layoutUnit + ShapedText.layoutUnit : .max
+        let last = text.lastBoundary
+        let entries = text.breakEntries
+        let x = text.x
+        let hasTabs = text.hasTabs
+        let textOpeningRound = text.textOpeningRound
+        let stepCount = entries.count
+        text.storage.withSteps { steps in
+        var sum = Sum(text)
+        var s = 0
+        var sx: Int64 = 0
+        var paragraphStart = 0
+        var sOpening: Int64 = 0
+        var sSafe = true
+        var sAtBreak = true
+        var bi = 0
+        lines: while s < last {
+            // Entries only grow, and the last ends the text: one is past `s`.
+            while Int(steps[bi].boundary) <= s { bi += 1 }
+            var chosen = -1
+            var chosenWidth: Int64 = 0
+            var j = bi
+            var ascent = strutAscent, descent = strutDescent
+            var chosenBox = 0.0
+            var endsFlush = false
+            // White space that opens a paragraph is rounded apart (see `openingRound`).
+            let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
+            sum.startLine(at: s)
+            if sSafe && !hasTabs && !linear {
+                // A stretch of plain entries: the last that fits, scanned four at a time (a
+                // line spans a few dozen entries at most; a scan mispredicts a branch twice a
+                // line where a binary search does at every step). Styled text: up to the first
+                // entry past the next item's start (`split`), then on by the items' sums.
+                var end = Int(steps[j].nextComplex)
+                var lo = j - 1
+                let split = sum.headEnd(end)
+                let threshold = fit == .max ? .max : sx - frac + fit
+                if split > j && steps[j].contentX <= threshold {
+                    lo = j
+                    while lo + 4 < split && steps[lo + 4].contentX <= threshold { lo += 4 }
+                    while lo + 1 < split && steps[lo + 1].contentX <= threshold { lo += 1 }
+                }
+                if lo + 1 == split && split < end {
+                    if let crossed = sum.scan(from: split, to: end, sx: sx, fit: fit, frac: frac) { lo = crossed } else { end = split }
+                }
+                if lo >= j {
+                    if uniform == nil {
+                        var k = j
+                        while k <= lo {
+                            ascent = Swift.max(ascent, steps[k].boxAscent)
+                            descent = Swift.max(descent, steps[k].boxDescent)
+                            k = Int(steps[k].nextBoxChange)
+                        }
+                        chosenBox = Double(ascent) + Double(descent)
+                    }
+                    let step = steps[lo]
+                    let raw = step.contentX - sx
+                    let crosses = Sum.sumsItems && lo >= split
+                    if lo + 1 < end || lo + 1 == stepCount {
+                        // The next entry is plain and does not fit, or this one ends the
+                        // text: the line ends here, at a plain entry (safe, no mandatory
+                        // break), without reading its entry. Its content is empty only where
+                        // the line is hanging white space, whose advance is not negative.
+                        let w = crosses ? sum.crossedWidth(lo) : raw > 0 ? ShapedText.ceilToLayoutUnit(raw) : 0
+                        visitor.visit(text, s, Int(step.boundary), w, false, uniform ?? (sAtBreak ? chosenBox : nil))
+                        sAtBreak = true
+                        s = Int(step.boundary)
+                        sx = step.x
+                        sSafe = true
+                        bi = lo + 1
+                        continue lines
+                    }
+                    chosen = lo
+                    chosenWidth = crosses ? sum.crossedWidth(lo) : Int(entries[lo].contentEnd) > s ? ShapedText.ceilToLayoutUnit(raw) : 0
+                    j = lo + 1
+                }
+            }
+            while j < entries.count {
+                let entry = entries[j]
+                let step = steps[j]
+                let ce = Int(entry.contentEnd)
+                var w: Int64 = 0
+                if ce > s {
+                    let hyphen = entry.flags & BreakEntry.hyphenated != 0 ? text.hyphenAdvance : 0
+                    let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
+                        ? step.contentX - sx
+                        : text.rawWidth(from: s, to: ce) + hyphen
+                    w = sum.width(to: ce, raw: raw, hyphen: hyphen)
+                    if w <= fit && raw + frac > fit { w = fit + 1 }
+                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.containsTab(from: s, to: ce))
+                        && text.candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
+                    if w > fit && entry.endTrim > 0 && ce - 1 > s {
+                        // Closing punctuation straddling the line's end is set flush when
+                        // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium
+                        // applies it: only to the mark the width ends in).
+                        let prefix = hasTabs ? text.rawWidth(from: s, to: ce - 1) : x[ce - 1] - sx
+                        let trimmed = ShapedText.ceilToLayoutUnit(raw - Int64(entry.endTrim))
+                        if prefix + frac <= fit && trimmed + frac <= fit {
+                            w = trimmed
+                            endsFlush = true
+                        }
+                    }
+                }
+                if w > fit { break }
+                chosen = j
+                chosenWidth = w
+                ascent = Swift.max(ascent, step.boxAscent)
+                descent = Swift.max(descent, step.boxDescent)
+                chosenBox = Double(ascent) + Double(descent)
+                if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(step.boundary) == last { break }
+                j += 1
+            }
+            if chosen >= 0 {
+                let entry = entries[chosen]
+                let b = Int(steps[chosen].boundary)
+                // A line starting inside a segment (after a broken word) unites its boxes
+                // from the runs instead.
+                visitor.visit(text, s, b, chosenWidth, entry.flags & BreakEntry.hard != 0, uniform ?? (sAtBreak ? chosenBox : nil))
+                sAtBreak = true
+                s = b
+                sx = x[b]
+                if entry.flags & BreakEntry.hard != 0 {
+                    paragraphStart = b
+                    sOpening = Int64(entry.openingRound)
+                }
+                sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
+                bi = chosen + 1   // the next line's first entry (boundaries only grow)
+            } else {
+                // Nothing fits before the first opportunity: break the word between clusters
+                // (overflow-wrap: break-word), as many as fit, at least one.
+                let limit = Int(entries[bi].contentEnd)
+                var g = s + 1
+                var w = sum.brokenWidth(from: s, to: g, raw: text.rawWidth(from: s, to: g))
+                while g < limit {
+                    let rawNext = text.rawWidth(from: s, to: g + 1)
+                    let next = sum.brokenWidth(from: s, to: g + 1, raw: rawNext)
+                    if next > fit || rawNext + frac > fit { break }
+                    g += 1
+                    w = next
+                }
+                visitor.visit(text, s, g, w, false, uniform)
+                sAtBreak = false
+                s = g
+                sx = x[g]
+                sSafe = !text.has(g, ShapedText.Flags.unsafe)
+            }
+        }
+        }
+    }
+}

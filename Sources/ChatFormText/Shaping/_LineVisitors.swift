@@ -1,0 +1,70 @@
+/// What a walk over a prepared text's lines (`ShapedText.forEachLine`) does with each line:
+/// `visit(text, start, end, width, hard, height)` (the prepared text, boundary indices, the
+/// content width in 1/65536 pixel, whether a mandatory break ends it, its height when known
+/// from the break entries).
+/// A type rather than a closure, so the walk is specialized for it and inlined in it even
+/// where the walk is out of line (styled text), with nothing captured by reference.
+protocol LineVisitor {
+    mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?)
+}
+
+/// The lines and the bottom of each (`ShapedText.wrap`).
+struct LineCollector: LineVisitor {
+    private(set) var lines: [LineFragment] = []
+    private(set) var bottoms: [Double] = []
+    private var y = 0.0
+
+    @inline(__always)
+    mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
+        let offsets = text.offsets
+        let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
+        lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: ShapedText.pixels(width),
+                                  terminatorLength: terminator))
+        y += box ?? text.lineBoxHeight(from: s, to: e)
+        bottoms.append(y)
+    }
+
+    /// The lines with the empty one after a final mandatory break (or of an empty text).
+    @inline(__always)
+    mutating func finish(_ text: ShapedText) -> (lines: [LineFragment], bottoms: [Double]) {
+        let offsets = text.offsets
+        if lines.isEmpty || lines[lines.count - 1].isHard {
+            let end = Int(offsets[offsets.count - 1])
+            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
+            y += text.fixedLineHeight ?? text.strutHeight
+            bottoms.append(y)
+        }
+        return (lines, bottoms)
+    }
+}
+
+/// The line count, with the height (`heights`) and the widest line, as wrapping measured it
+/// or as the browser shows it (`browserWidths`: see `ShapedText.browserLineWidth`).
+struct LineTally: LineVisitor {
+    private let heights: Bool
+    private let browserWidths: Bool
+    private(set) var count = 0
+    private(set) var height = 0.0
+    private(set) var widest: Int64 = 0
+    private var lastHard = false
+
+    init(heights: Bool, browserWidths: Bool) {
+        self.heights = heights
+        self.browserWidths = browserWidths
+    }
+
+    @inline(__always)
+    mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
+        count += 1
+        if heights { height += box ?? text.lineBoxHeight(from: s, to: e) }
+        lastHard = hard
+        widest = Swift.max(widest, browserWidths ? text.browserLineWidth(from: s, to: e, width) : width)
+    }
+
+    /// Counts the empty line after a final mandatory break (or of an empty text).
+    mutating func finish(_ text: ShapedText) {
+        guard count == 0 || lastHard else { return }
+        count += 1
+        if heights { height += text.fixedLineHeight ?? text.strutHeight }
+    }
+}

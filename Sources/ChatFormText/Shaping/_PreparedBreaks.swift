@@ -1,0 +1,323 @@
+/// A text's break table as preparing makes it (SPEC §2.1): each grapheme boundary's offset,
+/// advance from the text's start and flags, the places a line may end and where their
+/// content ends; then the storage wrapping reads (`ShapedStorage`: break entries, line
+/// steps, line boxes, and for styled text the table of inline items rounded on their own).
+struct PreparedBreaks {
+    var offsets: [Int32] = []
+    var x: [Int64] = []
+    var flags: [UInt8] = []
+    var breaks: [Int32] = []
+    var contentEnds: [Int32] = []
+    var hasTabs = false
+
+    /// Prepares `text`, shaped as `shaped` by `shaper` (its clusters partition the text).
+    ///
+    /// - Throws: `.icu` if ICU fails.
+    /// - Complexity: O(n).
+    static func storage(text: String, shaper: any TextShaper, options: TextLayoutOptions,
+                        shaped: ShapedRuns) throws(TextLayoutError) -> ShapedStorage {
+        var text = text
+        let faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
+        // Lines are all the strut's height unless a face used reaches above or below it
+        // (bold and italic of the primary family, a smaller code font, a fallback font
+        // within the strut: every line box is the strut, as no union can grow it).
+        let strutBox = faces[0].box(lineHeight: faces[0].lineSpacing)
+        let tallerFaces = faces.indices.map { f in
+            let b = faces[f].box(lineHeight: faces[f].lineSpacing)
+            return f != 0 && (b.ascent > strutBox.ascent || b.descent > strutBox.descent)
+        }
+        let usesFallbackFonts = shaped.runs.contains { $0.face < tallerFaces.count && tallerFaces[$0.face] }
+        let fixedLineHeight = shaper.fixedLineHeight
+        let keepAll = options.keepAll
+        let built: Result<PreparedBreaks, TextLayoutError> = text.withUTF8 { bytes in
+            do throws(ICUError) {
+                let iterators = try BreakIterators.browserForCurrentThread()
+                try iterators.setText(bytes)
+                return .success(build(bytes, iterators: iterators, shaped: shaped, keepAll: keepAll))
+            } catch {
+                return .failure(.icu(error))
+            }
+        }
+        let b = try built.get()
+        var (entries, steps) = b.lineEnds(shaped)
+        if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(&steps, shaped.runs, faces) }
+        // Styled text: its inline items, and each step's place in their rounded sum.
+        let items = b.items(startingAt: shaped.roundedItemStarts, entries)
+        let roundedX = items.isEmpty ? [] : b.roundedX(items, entries)
+        b.markComplex(&entries, &steps, items)
+        let header = ShapedText.Header(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
+                                       breakEntries: entries, lastBoundary: b.offsets.count - 1,
+                                       textOpeningRound: openingRound(b, from: 0), runs: shaped.runs, faces: faces,
+                                       hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
+                                       hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
+                                       isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 },
+                                       items: items, roundedX: roundedX, isItemized: !items.isEmpty,
+                                       strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
+                                       fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
+        return ShapedStorage.make(header, steps: steps)
+    }
+
+    /// Each place a line may end: what the scan reads (`LineStep`) and the rest.
+    private func lineEnds(_ shaped: ShapedRuns) -> (entries: [BreakEntry], steps: [LineStep]) {
+        let b = self
+        let showsHyphens = shaped.hyphenAdvance != 0
+        let lineEndTrims = shaped.lineEndTrims
+        var entries: [BreakEntry] = []
+        var steps: [LineStep] = []
+        entries.reserveCapacity(b.breaks.count)
+        steps.reserveCapacity(b.breaks.count)
+        let boundaryCount = b.flags.count
+        for k in 0..<b.breaks.count {
+            let boundary = Int(b.breaks[k]), ce = Int(b.contentEnds[k])
+            var flags: UInt8 = 0
+            let bf = b.flags[boundary]
+            if bf & ShapedText.Flags.hard != 0 { flags |= BreakEntry.hard }
+            if bf & ShapedText.Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
+            if ce < boundaryCount - 1 && b.flags[ce] & ShapedText.Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
+            // A line ending at a soft hyphen shows a hyphen.
+            let hyphenated = showsHyphens && ce > 0 && b.flags[ce - 1] & ShapedText.Flags.softHyphen != 0
+            if hyphenated { flags |= BreakEntry.hyphenated }
+            // A flush closing mark: the break directly follows it (or its line break does).
+            var endTrim: Int32 = 0
+            if !lineEndTrims.isEmpty && (boundary == ce || (bf & ShapedText.Flags.hard != 0 && ce == boundary - 1)) {
+                endTrim = lineEndTrims[b.offsets[ce]] ?? 0
+            }
+            let contentX = b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
+            entries.append(BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: flags))
+            steps.append(LineStep(contentX: contentX, hang: Int32(truncatingIfNeeded: b.x[boundary] - contentX),
+                                  boundary: Int32(boundary)))
+        }
+        return (entries, steps)
+    }
+
+    /// Each segment's line box, so wrapping unites boxes without looking at runs.
+    private func uniteBoxes(_ steps: inout [LineStep], _ runs: [ShapedRun], _ faces: [FontBoxMetrics]) {
+        let b = self
+        var previous = 0
+        var r = 0
+        let boxes = faces.map { $0.box(lineHeight: $0.lineSpacing) }
+        for k in steps.indices {
+            let segmentStart = Int(b.offsets[previous])
+            let e = Int(steps[k].boundary)
+            var segmentEnd = Int(b.offsets[e])
+            if e > 0 && b.flags[e - 1] & ShapedText.Flags.terminator != 0 { segmentEnd = Int(b.offsets[e - 1]) }
+            var ascent = 0.0, descent = 0.0
+            while r > 0 && runs[r].range.lowerBound > segmentStart { r -= 1 }
+            while r + 1 < runs.count && runs[r].range.upperBound <= segmentStart { r += 1 }
+            var q = r
+            while q < runs.count && runs[q].range.lowerBound < segmentEnd {
+                let face = runs[q].face
+                if face != 0 && face < boxes.count {
+                    let box = boxes[face]
+                    ascent = Swift.max(ascent, box.ascent)
+                    descent = Swift.max(descent, box.descent)
+                }
+                q += 1
+            }
+            steps[k].boxAscent = Float(ascent)
+            steps[k].boxDescent = Float(descent)
+            previous = e
+        }
+    }
+
+    /// Where wrapping cannot decide by prepared advances alone (`LineStep.nextComplex`),
+    /// where the line box changes, and each mandatory break's opening round. For styled
+    /// text, the first entry whose content crosses an item start that is not safe to break
+    /// is looked at closely too (its item's width is not the prepared advances).
+    private func markComplex(_ entries: inout [BreakEntry], _ steps: inout [LineStep], _ items: [ItemStart]) {
+        let b = self
+        var crossesUnsafeItem = [Bool](repeating: false, count: items.isEmpty ? 0 : steps.count)
+        for item in items where Int(item.firstStep) < steps.count && b.flags[Int(item.boundary)] & ShapedText.Flags.unsafe != 0 {
+            crossesUnsafeItem[Int(item.firstStep)] = true
+        }
+        var following = Int32(steps.count)
+        var k = steps.count - 1
+        while k >= 0 {
+            let sameBox = k + 1 < steps.count && steps[k + 1].boxAscent == steps[k].boxAscent
+                && steps[k + 1].boxDescent == steps[k].boxDescent
+            steps[k].nextBoxChange = sameBox ? steps[k + 1].nextBoxChange : Int32(k + 1)
+            let f = entries[k].flags
+            let boundary = Int(steps[k].boundary)
+            let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
+                || entries[k].endTrim != 0 || steps[k].x != b.x[boundary]   // the hanging advance fits in `hang`
+                || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
+                || (!crossesUnsafeItem.isEmpty && crossesUnsafeItem[k])
+            if complex { following = Int32(k) }
+            steps[k].nextComplex = following
+            if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
+            k -= 1
+        }
+    }
+
+    /// The inline items rounded on their own (styled text) starting at UTF-8 `starts`
+    /// (ascending; those that are not grapheme boundaries are passed over): each one's
+    /// boundary, the first entry whose content crosses it, and the rounded widths of the
+    /// items before it. Empty for plain text.
+    private func items(startingAt starts: [Int32], _ entries: [BreakEntry]) -> [ItemStart] {
+        guard !starts.isEmpty else { return [] }
+        var result: [ItemStart] = []
+        result.reserveCapacity(starts.count)
+        var k = 0
+        var step = 0
+        var previous = 0
+        var sum: Int64 = 0
+        for o in starts {
+            while k < offsets.count && offsets[k] < o { k += 1 }
+            guard k < offsets.count - 1 && offsets[k] == o && k > previous else { continue }
+            // The item before this one, whole: its prepared advance rounded up.
+            sum += ShapedText.ceilToLayoutUnit(x[k] - x[previous])
+            while step < entries.count && Int(entries[step].contentEnd) <= k { step += 1 }
+            result.append(ItemStart(boundary: Int32(k), firstStep: Int32(step), roundedBefore: sum))
+            previous = k
+        }
+        return result
+    }
+
+    /// Each step's content end on the rounded scale of the items (`ShapedText.Header.roundedX`):
+    /// the rounded widths of the items before the one its content ends in, plus its
+    /// advance from that item's start. Empty where an advance is negative (a negative letter
+    /// spacing): a piece's rounding is then no longer a whole number of layout units added.
+    private func roundedX(_ items: [ItemStart], _ entries: [BreakEntry]) -> [Int64] {
+        for k in 1..<x.count where x[k] < x[k - 1] { return [] }
+        var result = [Int64](repeating: 0, count: entries.count)
+        var item = -1   // the item holding the content end (-1: the first, starting at 0)
+        for k in entries.indices {
+            let ce = Int(entries[k].contentEnd)
+            while item + 1 < items.count && Int(items[item + 1].boundary) < ce { item += 1 }
+            result[k] = item < 0 ? x[ce] : items[item].roundedBefore + x[ce] - x[Int(items[item].boundary)]
+        }
+        return result
+    }
+
+    /// White space that opens a paragraph is an item of its own in Chromium, its width
+    /// rounded up to a layout unit apart from the rest of the line: what that adds.
+    private static func openingRound(_ b: PreparedBreaks, from s: Int) -> Int64 {
+        let last = b.offsets.count - 1
+        var k = s
+        while k < last && b.flags[k] & ShapedText.Flags.hanging != 0 { k += 1 }
+        let lead = b.x[k] - b.x[s]
+        return ShapedText.ceilToLayoutUnit(lead) - lead
+    }
+
+    private static func build(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, shaped: ShapedRuns,
+                              keepAll: Bool) -> PreparedBreaks {
+        let n = bytes.count
+        var b = PreparedBreaks()
+        let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: keepAll)
+        // The shaper's cluster boundaries (checked to partition the text): the arrays are
+        // made at their exact size.
+        let clusters = shaped.clusters
+        let capacity = clusters.count
+        let table = ScalarTable.shared
+        let advances = shaped.advances
+        let unsafe = shaped.unsafeToBreak
+        let runs = shaped.runs
+        var count = 0
+        var hasTabs = false
+        var xs: [Int64] = []
+        var flags: [UInt8] = []
+        let offsets = [Int32](unsafeUninitializedCapacity: capacity) { offsetsOut, offsetCount in
+            xs = [Int64](unsafeUninitializedCapacity: capacity) { xOut, xCount in
+                flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagsOut, flagCount in
+                    var nextOpportunity = 0
+                    var runIndex = 0     // runs, to find where each starts
+                    var ci = 0
+                    var i = 0
+                    var x: Int64 = 0
+                    var previousWasTerminator = false
+                    while true {
+                        var f: UInt8 = previousWasTerminator ? ShapedText.Flags.hard : 0
+                        while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
+                        if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= ShapedText.Flags.opportunity }
+                        while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
+                        // A run's start is safe to break (each run is shaped on its own).
+                        let runStarts = runIndex < runs.count && runs[runIndex].range.lowerBound == i
+                        if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
+                            f |= unsafe[i] == 2 ? ShapedText.Flags.unsafe | ShapedText.Flags.insideGlyph : ShapedText.Flags.unsafe
+                        }
+                        if i == n {
+                            offsetsOut[count] = Int32(i)
+                            xOut[count] = x
+                            flagsOut[count] = f
+                            count += 1
+                            break
+                        }
+                        let e = Int(clusters[ci + 1])
+                        ci += 1
+                        let b0 = bytes[i]
+                        var kind: UInt8 = 0
+                        if b0 < 0x80 {
+                            switch b0 {
+                            case 0x09: kind = ShapedText.Flags.tab
+                            case 0x20: if e == i + 1 { kind = ShapedText.Flags.hanging }
+                            case 0x0A, 0x0B, 0x0C, 0x0D: kind = ShapedText.Flags.terminator
+                            default: break
+                            }
+                        } else {
+                            let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+                            if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
+                                kind = ShapedText.Flags.terminator
+                            } else if scalar == 0xAD && i + length == e {
+                                f |= ShapedText.Flags.softHyphen
+                            } else if i + length == e {
+                                let properties = scalar < UInt32(table.count) ? ScalarProperties(bits: table[Int(scalar)])
+                                    : ScalarProperties.of(scalar)
+                                if properties.isHangingWhitespace { kind = ShapedText.Flags.hanging }
+                            }
+                        }
+                        if kind == ShapedText.Flags.tab { hasTabs = true }
+                        f |= kind
+                        offsetsOut[count] = Int32(i)
+                        xOut[count] = x
+                        flagsOut[count] = f
+                        count += 1
+                        if kind != ShapedText.Flags.tab && kind != ShapedText.Flags.terminator {
+                            var j = i
+                            let end = Swift.min(e, advances.count)
+                            while j < end { x += Int64(advances[j]); j += 1 }
+                        }
+                        previousWasTerminator = kind == ShapedText.Flags.terminator
+                        i = e
+                    }
+                    flagCount = count
+                }
+                xCount = count
+            }
+            offsetCount = count
+        }
+        b.offsets = offsets
+        b.x = xs
+        b.flags = flags
+        b.hasTabs = hasTabs
+        // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
+        // syllable) has its whole advance on its first one; share it out evenly so a caret
+        // inside it moves, as browsers place carets inside ligatures. Sums across the glyph
+        // cluster are unchanged, and its inner boundaries are unsafe, so line widths are not.
+        var g = 1
+        while g < count - 1 {
+            let offset = Int(b.offsets[g])
+            guard offset < unsafe.count, unsafe[offset] == 2 else { g += 1; continue }
+            let first = g - 1
+            var last = g
+            while last < count - 1 && Int(b.offsets[last]) < unsafe.count && unsafe[Int(b.offsets[last])] == 2 { last += 1 }
+            // Grapheme clusters first..<last share the advance from boundary first to last.
+            let total = b.x[last] - b.x[first]
+            let parts = Int64(last - first)
+            for k in (first + 1)..<last { b.x[k] = b.x[first] + total * Int64(k - first) / parts }
+            g = last + 1
+        }
+        // Where lines may end, and where their content ends.
+        var contentEnd = 0
+        for k in 1..<count {
+            let clusterFlags = b.flags[k - 1]
+            // Trailing spaces, tabs and the line's break hang past the edge (pre-wrap).
+            if clusterFlags & (ShapedText.Flags.hanging | ShapedText.Flags.terminator | ShapedText.Flags.tab) == 0 { contentEnd = k }
+            let f = b.flags[k]
+            if f & (ShapedText.Flags.opportunity | ShapedText.Flags.hard) != 0 || k == count - 1 {
+                b.breaks.append(Int32(k))
+                b.contentEnds.append(Int32(contentEnd))
+            }
+        }
+        return b
+    }
+}

@@ -1,0 +1,119 @@
+import Synchronization
+
+/// What wrapping reads of a break entry on its fast path: a line's end is found by scanning
+/// these, and a plain entry (not `complex`: no mandatory break, unsafe edge, soft hyphen or
+/// flush mark) is taken without reading its `BreakEntry`. Two to a cache line, where a
+/// `BreakEntry` takes one, and after the prepared text's header in one allocation.
+struct LineStep: Sendable {
+    /// The advance from the text's start to where the line's content ends (with the
+    /// hyphen a soft hyphen shows).
+    var contentX: Int64
+    /// The advance of the white space hanging after the content (the entry is complex
+    /// where it does not fit).
+    var hang: Int32
+    /// The boundary index where the line would end (the next one starts).
+    var boundary: Int32
+    /// The first entry at or after this one that wrapping must look at closely (a
+    /// mandatory break, an unsafe edge, a soft hyphen, a flush closing mark, a content end
+    /// that goes back, a hang too wide for `hang`, in styled text the first content end
+    /// past an item start that is not safe to break; the entry count when none; see
+    /// `LineBreaker`).
+    var nextComplex: Int32 = 0
+    /// The first entry after this one whose line box differs (so wrapping unites boxes a
+    /// stretch at a time).
+    var nextBoxChange: Int32 = 0
+    /// The line box (ascent, descent with half-leading) the segment ending here asks for:
+    /// the largest over the fonts of its clusters (0 when lines are all struts).
+    var boxAscent: Float = 0
+    var boxDescent: Float = 0
+
+    /// The advance from the text's start to `boundary` (exact unless the entry is complex
+    /// for a wide hang: read `ShapedText.x` there).
+    @inline(__always)
+    var x: Int64 { contentX + Int64(hang) }
+}
+
+/// A prepared text's storage: its header, then one `LineStep` per break entry. Immutable
+/// once made.
+final class ShapedStorage: ManagedBuffer<ShapedText.Header, LineStep> {
+    static func make(_ header: ShapedText.Header, steps: [LineStep]) -> ShapedStorage {
+        let buffer = unsafeDowncast(create(minimumCapacity: steps.count) { _ in header }, to: ShapedStorage.self)
+        buffer.withUnsafeMutablePointerToElements { elements in
+            if let base = steps.withUnsafeBufferPointer({ $0.baseAddress }), !steps.isEmpty {
+                elements.initialize(from: base, count: steps.count)
+            }
+        }
+        return buffer
+    }
+
+    /// The steps (as many as the header's break entries), valid while this object lives.
+    @inline(__always)
+    func withSteps<R>(_ body: (UnsafePointer<LineStep>) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
+    }
+}
+
+/// A place a line may end: what wrapping reads there besides its `LineStep`.
+struct BreakEntry: Sendable {
+    /// The boundary where its content ends (before hanging white space and the break).
+    var contentEnd: Int32
+    /// How much narrower this line is when it ends here with its last mark, fullwidth
+    /// closing punctuation, set flush because the line's width ends inside it (0 where the
+    /// break does not directly follow such a mark).
+    var endTrim: Int32
+    /// For a mandatory break: what rounding the white space opening the next paragraph up
+    /// to a layout unit adds to its first line (1/65536 pixel).
+    var openingRound: Int32 = 0
+    var flags: UInt8
+
+    static let hard: UInt8 = 1
+    static let boundaryUnsafe: UInt8 = 2
+    static let contentEndUnsafe: UInt8 = 4
+    /// The line ends at a soft hyphen and shows a hyphen (`contentX` includes its advance).
+    static let hyphenated: UInt8 = 8
+}
+
+/// The start of an inline item a browser rounds on its own (styled text: a span, an
+/// attachment, a change of bidi level), with what wrapping needs to sum whole items at once.
+struct ItemStart: Sendable {
+    /// The boundary index where the item starts.
+    var boundary: Int32
+    /// The first break entry whose content end is past the item's start (the entry count
+    /// when none is).
+    var firstStep: Int32
+    /// The widths of the items before this one (from the text's start), each its prepared
+    /// advance rounded up to a layout unit on its own.
+    var roundedBefore: Int64
+}
+
+/// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of
+/// one `ShapedText` (so its copies share it) and safe across threads.
+final class EdgeCache: Sendable {
+    private let storage = Mutex<[Int64: Int64]>([:])
+    /// Mixed-direction lines made for the caret, per (line start, content end): the same
+    /// at every width that breaks a line there.
+    private let bidiLines = Mutex<[Int64: _BidiLine]>([:])
+    /// The ellipsis's advance, packed (see `ShapedText.ellipsisMetrics`); 0 until shaped.
+    let ellipsis = Atomic<Int64>(0)
+    static let limit = 4096
+
+    func bidiLine(_ key: Int64, _ compute: () throws(TextLayoutError) -> _BidiLine?) throws(TextLayoutError) -> _BidiLine? {
+        if let line = bidiLines.withLock({ $0[key] }) { return line }
+        guard let line = try compute() else { return nil }
+        bidiLines.withLock { lines in
+            if lines.count >= Self.limit / 16 { lines.removeAll(keepingCapacity: true) }
+            lines[key] = line
+        }
+        return line
+    }
+
+    func value(_ key: Int64, _ compute: () -> Int64) -> Int64 {
+        if let v = storage.withLock({ $0[key] }) { return v }
+        let v = compute()
+        storage.withLock { s in
+            if s.count >= Self.limit { s.removeAll(keepingCapacity: true) }
+            s[key] = v
+        }
+        return v
+    }
+}
