@@ -28,12 +28,23 @@ static cmark_parser *cfm_parser_new(int options) {
     return parser;
 }
 
+// One parse at a time in the process. cmark-gfm keeps the characters that open an
+// extension's inline syntax (`~` for strikethrough, `:` and `w` for autolinks) in one
+// process-wide table, which a parse fills with its extensions' characters before parsing
+// inlines and empties after (in `cmark_parser_finish`, and in `cmark_parser_feed` for each
+// table row): a parse on another thread at that moment reads `~~gone~~` as plain text.
+static pthread_mutex_t cfm_parse_lock = PTHREAD_MUTEX_INITIALIZER;
+
 cmark_node *cfm_parse(const char *bytes, size_t length, int options) {
+    pthread_mutex_lock(&cfm_parse_lock);
+    cmark_node *document = NULL;
     cmark_parser *parser = cfm_parser_new(options);
-    if (parser == NULL) return NULL;
-    cmark_parser_feed(parser, bytes, length);
-    cmark_node *document = cmark_parser_finish(parser);
-    cmark_parser_free(parser);
+    if (parser != NULL) {
+        cmark_parser_feed(parser, bytes, length);
+        document = cmark_parser_finish(parser);
+        cmark_parser_free(parser);
+    }
+    pthread_mutex_unlock(&cfm_parse_lock);
     return document;
 }
 

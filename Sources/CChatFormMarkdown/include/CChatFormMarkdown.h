@@ -48,7 +48,9 @@ typedef enum {
 /// Parses `length` bytes of Markdown (CommonMark with the strikethrough, autolink and table
 /// extensions attached; tables are recognised so that they can be refused) with cmark options
 /// `options`. Returns the document (free it with cmark_node_free), or NULL when cmark could not
-/// allocate. Thread-safe: the extensions are registered once.
+/// allocate. Thread-safe: the extensions are registered once, and parses run one at a time
+/// (cmark-gfm switches the extensions' inline characters on and off in one process-wide table
+/// while it parses).
 cmark_node *_Nullable cfm_parse(const char *_Nonnull bytes, size_t length, int options);
 
 /// The kind of `node`.
