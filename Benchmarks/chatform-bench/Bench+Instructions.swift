@@ -21,6 +21,8 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     case prepare
     /// Laying the prepared messages out at eight new widths (as the `font.layout` key does).
     case layout
+    /// `layout` clamped to two lines (`layout(width:lineClamp:)`, as the `clamp.lines2` key).
+    case clamp
     /// `measure(width:)` of the prepared messages at the eight widths (line count and height).
     case measure
     /// The caret rects (primary and secondary) of every boundary of the bidi benchmark's
@@ -96,7 +98,7 @@ extension Bench {
                 sum += table.contentHeight
             }
             print("\(kind.rawValue) rows=\(table.cachedMeasurementCount) passes=\(passes) check=\(sum)")
-        case .prepare, .layout, .measure:
+        case .prepare, .layout, .measure, .clamp:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []
             var lines = 0
@@ -106,7 +108,15 @@ extension Bench {
                 FontStack.clearShapedWordCache()
                 prepared = try messages.map { try ShapedText(text: $0, shaper: stack) }
             }
-            if kind != .prepare { lines &+= try Self.relayouts(prepared, widths, passes: passes, measure: kind == .measure) }
+            if kind == .clamp {
+                for _ in 0...passes {
+                    for width in widths {
+                        for text in prepared { lines &+= try text.layout(width: width, lineClamp: 2).lineCount }
+                    }
+                }
+            } else if kind != .prepare {
+                lines &+= try Self.relayouts(prepared, widths, passes: passes, measure: kind == .measure)
+            }
             let unit = kind == .prepare ? messages.count : messages.count * widths.count
             print("\(kind.rawValue) messages=\(unit) passes=\(passes) check=\(lines &+ prepared.count)")
         case .styledPrepare, .styledLayout, .styledMeasure:

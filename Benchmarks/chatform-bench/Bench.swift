@@ -63,10 +63,13 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only carets and hit tests in mixed-direction text.")
     var bidiOnly = false
 
+    @Flag(help: "Only line clamping against laying out (clamp.*).")
+    var clampOnly = false
+
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys; text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys; text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")
@@ -98,6 +101,8 @@ struct Bench: ParsableCommand {
         }
         if bidiOnly {
             try bidi(runs: runs, into: &results)
+        } else if clampOnly {
+            try clamp(runs: runs, into: &results)
         } else if styledOnly {
             try styled(runs: runs, into: &results)
         } else if markdownOnly {
@@ -110,13 +115,14 @@ struct Bench: ParsableCommand {
             try input(into: &results)
             try field(into: &results)
         }
-        let oneGroup = bidiOnly || styledOnly
+        let oneGroup = bidiOnly || styledOnly || clampOnly
         if !fontsOnly && !wrapOnly && !markdownOnly && !oneGroup { try paragraph(into: &results) }
         if !wrapOnly && !paragraphsOnly && !markdownOnly && !oneGroup {
             try fonts(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
             try bidi(runs: runs, into: &results)
+            try clamp(runs: runs, into: &results)
         }
         if !wrapOnly && !paragraphsOnly && !fontsOnly && !markdownOnly && !oneGroup { try markdown(threads: threadCount, into: &results) }
         results["peak_rss_mb"] = peakRSSMiB()

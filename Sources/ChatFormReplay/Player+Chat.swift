@@ -1,7 +1,7 @@
 import ChatFormScroll
 
 extension Player {
-    /// Chat events: append, prepend, setText, setRich, remove, scrollTo, pin, unpin.
+    /// Chat events: append, prepend, setText, setRich, setLineClamp, remove, scrollTo, pin, unpin.
     mutating func applyChatEvent(_ name: String, _ f: Fields, index k: Int) throws {
         let path = "events[\(k)]"
         try f.allow([name])
@@ -29,6 +29,13 @@ extension Player {
             try g.allow(["id", "text", "marks"])
             let id = try knownID(try g.required("id", g.string))
             try table.setContent(.rich(try decodeRich(value, "\(path).setRich", ignoring: ["id"])), ofRow: id)
+        case "setLineClamp":
+            // A message collapsed to N lines with an ellipsis, or shown whole ("lines": null).
+            let g = try Fields(value, "\(path).setLineClamp")
+            try g.allow(["id", "lines"])
+            let lines = try g.int("lines")
+            if let lines, lines < 1 { throw ReplayError("\(path).setLineClamp.lines: must be at least 1") }
+            try table.setLineClamp(lines, ofRow: try knownID(try g.required("id", g.string)))
         case "remove":
             guard let id = value.string else { throw ReplayError("\(path).remove: expected a row id") }
             try table.remove(try knownID(id))

@@ -111,12 +111,14 @@ func decodeInsets(_ f: Fields?) throws(ReplayError) -> EdgeInsets {
 
 func decodeRow(_ value: JSONValue, _ path: String) throws(ReplayError) -> Row<String> {
     let f = try Fields(value, path)
-    try f.allow(["id", "text", "editable", "padding", "maxLines", "minHeight", "maxHeight", "height", "stack", "rich"])
+    try f.allow(["id", "text", "editable", "padding", "maxLines", "lineClamp", "minHeight", "maxHeight", "height", "stack", "rich"])
     let id = try f.required("id", f.string)
     let maxLines = try f.int("maxLines")
     if let m = maxLines, m < 1 { throw ReplayError("\(path).maxLines: must be at least 1") }
+    let lineClamp = try f.int("lineClamp")
+    if let m = lineClamp, m < 1 { throw ReplayError("\(path).lineClamp: must be at least 1") }
     let style = RowStyle(padding: try decodeInsets(try f.object("padding")), minHeight: try f.size("minHeight") ?? 0,
-                         maxHeight: try f.size("maxHeight") ?? .infinity, maxLines: maxLines)
+                         maxHeight: try f.size("maxHeight") ?? .infinity, maxLines: maxLines, lineClamp: lineClamp)
     let kinds = ["text", "height", "stack", "rich"].filter { f.has($0) }
     if kinds.count > 1 { throw ReplayError("\(path): a row has one of \"text\", \"height\", \"stack\" or \"rich\", not several") }
     if let rich = f.value["rich"], rich != .null {

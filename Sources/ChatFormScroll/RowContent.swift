@@ -17,11 +17,17 @@ public struct RowStyle: Sendable, Hashable {
     /// A growing text row stops growing at this many lines [none]; past it the text
     /// scrolls inside the row and the caret rule applies to that inner scroll.
     public var maxLines: Int?
+    /// The row's display-only texts (a message, a rich message, a stack's labels) show at
+    /// most this many lines, the last ending in an ellipsis when text is hidden, as CSS
+    /// `-webkit-line-clamp` [none]; editable fields ignore it. See
+    /// `TableSession.setLineClamp(_:ofRow:)` ("show more").
+    public var lineClamp: Int?
 
     /// Values outside their ranges are clamped: negative or non-finite padding becomes 0,
     /// padding and `minHeight` are clamped to `0...ScrollLimits.maximumLength`, `maxHeight` to
-    /// at least `minHeight` (∞ allowed), `maxLines` to at least 1.
-    public init(padding: EdgeInsets = .zero, minHeight: Double = 0, maxHeight: Double = .infinity, maxLines: Int? = nil) {
+    /// at least `minHeight` (∞ allowed), `maxLines` and `lineClamp` to at least 1.
+    public init(padding: EdgeInsets = .zero, minHeight: Double = 0, maxHeight: Double = .infinity, maxLines: Int? = nil,
+                lineClamp: Int? = nil) {
         func clean(_ v: Double) -> Double { ScrollLimits.clampedLength(v) }
         self.padding = EdgeInsets(top: clean(padding.top), left: clean(padding.left),
                                   bottom: clean(padding.bottom), right: clean(padding.right))
@@ -29,6 +35,7 @@ public struct RowStyle: Sendable, Hashable {
         let maxH = maxHeight.isNaN ? .infinity : maxHeight
         self.maxHeight = Swift.max(self.minHeight, maxH)
         self.maxLines = maxLines.map { Swift.max(1, $0) }
+        self.lineClamp = lineClamp.map { Swift.max(1, $0) }
     }
 
     public static let plain = RowStyle()

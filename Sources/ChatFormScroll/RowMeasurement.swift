@@ -23,6 +23,9 @@ public struct RowMeasurement: Sendable {
         public var editable: Bool
         /// The most lines shown before the text scrolls inside the item.
         public var maxVisibleHeight: Double
+        /// The text clamped to the row style's `lineClamp` when that hides text: the lines
+        /// shown (`layout` keeps every line) and the ellipsis; nil otherwise.
+        public var clamp: ClampedLayout? = nil
 
         /// The laid-out text of a text item, whichever it is (the live document of the
         /// focused field, else the layout); nil for space. Renderers and caret queries read
@@ -100,8 +103,9 @@ public struct RowMeasurement: Sendable {
             let visible = Swift.min(item.textHeight ?? 0, limit)
             item.height = visible
             item.maxVisibleHeight = limit
+            try item.applyLineClamp(style.lineClamp)
             items.append(item)
-            y += visible
+            y += item.height
         }
         switch row.content {
         case .text(let text, let editable):
@@ -122,6 +126,7 @@ public struct RowMeasurement: Sendable {
             item.layout = layout
             item.height = Swift.min(layout.height, limit)
             item.maxVisibleHeight = limit
+            try item.applyLineClamp(style.lineClamp)
             items.append(item)
             y = item.height
         case .fixed(let h):
@@ -174,6 +179,7 @@ public struct RowMeasurement: Sendable {
                 }
                 items[k].height = Swift.min(layout.height, items[k].maxVisibleHeight)
                 items[k].layout = layout
+                try items[k].applyLineClamp(style.lineClamp)
             }
             y += items[k].height
         }

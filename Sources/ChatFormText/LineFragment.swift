@@ -82,6 +82,8 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
     case icu(ICUError)
     /// Input bytes that are not valid UTF-8; the offset of the first bad byte.
     case invalidUTF8(offset: Int)
+    /// A line clamp below 1 (a clamped layout shows at least one line).
+    case invalidLineClamp(Int)
 
     public var description: String {
         switch self {
@@ -91,6 +93,7 @@ public enum TextLayoutError: Error, Sendable, Hashable, CustomStringConvertible 
         case .textTooLong(let n): "text of \(n) bytes is longer than 2147483647 bytes"
         case .icu(let e): e.description
         case .invalidUTF8(let o): "invalid UTF-8 at byte offset \(o)"
+        case .invalidLineClamp(let n): Self.lineClampDescription(n)
         }
     }
 }

@@ -35,6 +35,11 @@ struct Measure: ParsableCommand {
         {"id":ID,"height":H,"lines":N,"width":W,"fitWidth":F}, W the widest line and F the \
         narrowest width that keeps every block's line count.
 
+        With --line-clamp N a text or spans message also gives "clampedHeight" (the height of \
+        at most N lines, as CSS -webkit-line-clamp: N shows it), "truncated" (whether text is \
+        hidden) and, when it is, "visibleEnd" (the UTF-8 offset where the text shown ends) and \
+        "ellipsisX" (where the ellipsis starts on the last line shown).
+
         Without --font-family or --font the text is shaped with fontconfig's sans-serif \
         (\(DefaultFont.forHelp)), said once on standard error.
         """
@@ -61,6 +66,9 @@ struct Measure: ParsableCommand {
     @Flag(help: "Korean word priority (CSS word-break: keep-all).")
     var keepAll = false
 
+    @Option(help: "Also give each text or spans message's height shown in at most N lines with an ellipsis (CSS -webkit-line-clamp).")
+    var lineClamp: Int?
+
     @Option(help: "A JSON theme for Markdown messages (default: the built-in theme).")
     var theme: String?
 
@@ -76,6 +84,7 @@ struct Measure: ParsableCommand {
             throw ValidationError("--line-height must be a positive number of pixels (got \(lineHeight)).")
         }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be in 1...1024 (got \(threads)).") }
+        if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
     }
 
     func run() throws {
@@ -122,7 +131,7 @@ struct Measure: ParsableCommand {
             }
             if batch.isEmpty { break }
             let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
-                                           pictures: pictures, paragraph: paragraph, markdown: markdown)
+                                           pictures: pictures, paragraph: paragraph, markdown: markdown, lineClamp: lineClamp)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)
@@ -158,14 +167,14 @@ enum MeasureBatch {
 
     static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
                     options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil,
-                    paragraph: ParagraphStyle? = nil, markdown: MarkdownMeasure? = nil) -> [String] {
+                    paragraph: ParagraphStyle? = nil, markdown: MarkdownMeasure? = nil, lineClamp: Int? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
         let workers = min(threads, batch.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < batch.count {
                 results.set(i, measure(batch[i], stack: stack, width: width, options: options, pictures: pictures,
-                                       paragraph: paragraph, markdown: markdown))
+                                       paragraph: paragraph, markdown: markdown, lineClamp: lineClamp))
                 i += workers
             }
         }
@@ -174,7 +183,7 @@ enum MeasureBatch {
 
     static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
                         options: TextLayoutOptions, pictures: Pictures? = nil, paragraph: ParagraphStyle? = nil,
-                        markdown: MarkdownMeasure? = nil) -> String {
+                        markdown: MarkdownMeasure? = nil, lineClamp: Int? = nil) -> String {
         func failure(_ message: String) -> String {
             "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
         }
@@ -212,7 +221,8 @@ enum MeasureBatch {
             }
             let height = JSONWriter.number(layout.height)
             let fit = try prepared.fitWidth(width: width)
-            return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount),\"width\":\(JSONWriter.number(layout.usedWidth)),\"fitWidth\":\(JSONWriter.number(fit))}"
+            let clamp = try lineClamp.map { try clampFields(prepared, width: width, lines: $0) } ?? ""
+            return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount),\"width\":\(JSONWriter.number(layout.usedWidth)),\"fitWidth\":\(JSONWriter.number(fit))\(clamp)}"
         } catch {
             return failure("\(error)")
         }

@@ -36,6 +36,13 @@ struct Wrap: ParsableCommand {
         line's start); for Markdown {"block","tag","start","end","top","left","width", \
         "height","text"}, offsets into the block's text. --svg draws spans in their fonts and \
         attachments as boxes, Markdown lines at their places in their blocks.
+
+        --line-clamp N shows at most N lines (plain text, cells or fonts), as CSS \
+        -webkit-line-clamp: N does: the last line shown is cut so that an ellipsis ("…", or \
+        "..." with a font that has no glyph for it) fits after it when text is hidden. The text \
+        format prints that line's text shown and the ellipsis; in jsonl its object also has \
+        "truncated":true, "visibleEnd" (the UTF-8 offset where the text shown ends), \
+        "ellipsisX" and "ellipsisWidth". --svg draws the layout unclamped.
         """
     )
 
@@ -82,6 +89,9 @@ struct Wrap: ParsableCommand {
     @Flag(help: "Standard input is one Markdown message (cmark-gfm), laid out under --theme.")
     var markdown = false
 
+    @Option(help: "Show at most N lines, the last ending in an ellipsis when text is hidden (CSS -webkit-line-clamp).")
+    var lineClamp: Int?
+
     @Option(help: "A JSON theme for --markdown (default: the built-in theme).")
     var theme: String?
 
@@ -97,6 +107,7 @@ struct Wrap: ParsableCommand {
             }
         }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
+        try validateLineClamp()
         if let fontSize, !(fontSize.isFinite && FontStack.sizeRange.contains(fontSize)) {
             throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
         }
@@ -153,6 +164,10 @@ struct Wrap: ParsableCommand {
                 writeError("chatform wrap: cannot write \(svg): \(error.localizedDescription)")
                 throw ExitCode(2)
             }
+        }
+        if let lineClamp {
+            try printClamped(try layout.clamped(toLines: lineClamp), input: input)
+            return
         }
         var out = OutputBuffer()
         input.withUnsafeBufferPointer { bytes in

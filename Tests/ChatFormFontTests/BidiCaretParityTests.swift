@@ -71,21 +71,11 @@ struct BidiCaretParityTests {
         let lines = fixture.split(separator: "\n")
         let header = try decoder.decode(Header.self, from: Data(lines[0].utf8))
         let records = try lines.dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
-        let corpus = try String(contentsOf: fixtures.appendingPathComponent("bidi-\(name).jsonl"), encoding: .utf8)
-        var texts: [String: String] = [:]
-        for line in corpus.split(separator: "\n") {
-            let p = try decoder.decode(BrowserParityTests.Paragraph.self, from: Data(line.utf8))
-            texts[p.id] = p.text
-        }
-        var stacks: [String: FontStack] = [:]
+        let texts = try corpusTexts("bidi-\(name).jsonl")
+        var stacks = StackCache()
         var result = Result()
         for r in records {
-            let key = "\(r.family)@\(r.size)"
-            let stack: FontStack
-            if let s = stacks[key] { stack = s } else {
-                stack = try FontStack(family: r.family, size: r.size)
-                stacks[key] = stack
-            }
+            let stack = try stacks.stack(r.family, r.size)
             let text = try #require(texts[r.id])
             let layout = try ShapedText(text: text, shaper: stack).layout(width: r.width)
             let tag = "\(r.id) \(r.family) \(r.width)px"
@@ -174,22 +164,12 @@ struct BidiCaretParityTests {
         let decoder = JSONDecoder()
         let fixture = try String(contentsOf: fixtures.appendingPathComponent("browser-bidi-painted-\(name).jsonl"), encoding: .utf8)
         let records = try fixture.split(separator: "\n").dropFirst().map { try decoder.decode(PaintedRecord.self, from: Data($0.utf8)) }
-        let corpus = try String(contentsOf: fixtures.appendingPathComponent("bidi-\(name).jsonl"), encoding: .utf8)
-        var texts: [String: String] = [:]
-        for line in corpus.split(separator: "\n") {
-            let p = try decoder.decode(BrowserParityTests.Paragraph.self, from: Data(line.utf8))
-            texts[p.id] = p.text
-        }
-        var stacks: [String: FontStack] = [:]
+        let texts = try corpusTexts("bidi-\(name).jsonl")
+        var stacks = StackCache()
         var tally = Tally()
         var unmeasured: [String] = []
         for r in records {
-            let key = "\(r.family)@\(r.size)"
-            let stack: FontStack
-            if let s = stacks[key] { stack = s } else {
-                stack = try FontStack(family: r.family, size: r.size)
-                stacks[key] = stack
-            }
+            let stack = try stacks.stack(r.family, r.size)
             let layout = try ShapedText(text: try #require(texts[r.id]), shaper: stack).layout(width: r.width)
             for c in r.carets {
                 guard let line = c[1].int, let focus = c[4].int, case .text(let affinity) = c[2] else { continue }

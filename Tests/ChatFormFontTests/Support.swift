@@ -38,3 +38,27 @@ func randomMessage(_ rng: inout SplitMix64) -> String {
     if rng.next() % 8 == 0 { text += "\n" + words.prefix(3).joined(separator: " ") }
     return text
 }
+
+/// The texts of a corpus in `Fixtures` (JSONL of `{"id", "text"}`), by id.
+func corpusTexts(_ file: String) throws -> [String: String] {
+    let corpus = try String(contentsOf: BrowserParityTests.fixtures.appendingPathComponent(file), encoding: .utf8)
+    var texts: [String: String] = [:]
+    for line in corpus.split(separator: "\n") {
+        let p = try JSONDecoder().decode(BrowserParityTests.Paragraph.self, from: Data(line.utf8))
+        texts[p.id] = p.text
+    }
+    return texts
+}
+
+/// Font stacks by family and size, each made once.
+struct StackCache {
+    private var stacks: [String: FontStack] = [:]
+
+    mutating func stack(_ family: String, _ size: Double) throws -> FontStack {
+        let key = "\(family)@\(size)"
+        if let s = stacks[key] { return s }
+        let s = try FontStack(family: family, size: size)
+        stacks[key] = s
+        return s
+    }
+}

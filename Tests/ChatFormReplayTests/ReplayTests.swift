@@ -64,6 +64,19 @@ struct ReplayTests {
         #expect(offsets == [1, 8, 0, 8, 9])
     }
 
+    /// A message that starts clamped to two lines is shown whole, then clamped to one.
+    @Test func lineClampEventsCollapseAndExpandARow() throws {
+        let script = #"{"viewport":{"width":20,"height":6},"rows":[{"id":"a","text":"one two three four five six seven eight nine ten","lineClamp":2},{"id":"b","text":"end"}],"events":[{"setLineClamp":{"id":"a","lines":null}},{"setLineClamp":{"id":"a","lines":1}}]}"#
+        let lines = try Replay.run(script: Array(script.utf8))
+        let heights = lines.compactMap { line -> Double? in
+            guard let r = line.range(of: "{\"id\":\"a\",\"y\":0,\"height\":") else { return nil }
+            return Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        #expect(heights == [3, 1])
+        let bad = #"{"viewport":{"width":20,"height":6},"rows":[{"id":"a","text":"x"}],"events":[{"setLineClamp":{"id":"a","lines":0}}]}"#
+        #expect(throws: ReplayError.self) { try Replay.run(script: Array(bad.utf8)) }
+    }
+
     @Test func theCommandPrintsTheSameLines() throws {
         let r = try Tool.run(["replay", Tool.fixture("seed004-form.json").path, "--frames"])
         #expect(r.status == 0, "\(r.stderr)")

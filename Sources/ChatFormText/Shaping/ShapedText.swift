@@ -115,6 +115,9 @@ public struct ShapedText: Sendable {
         static let hanging: UInt8 = 16
         static let tab: UInt8 = 32
         static let terminator: UInt8 = 64
+        /// The boundary lies inside a glyph cluster (a ligature such as Arabic lam-alef):
+        /// a caret may stop there, but a line truncated for an ellipsis is not cut there.
+        static let insideGlyph: UInt8 = 128
     }
 
 

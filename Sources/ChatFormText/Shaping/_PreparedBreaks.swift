@@ -232,7 +232,9 @@ struct PreparedBreaks {
                         while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
                         // A run's start is safe to break (each run is shaped on its own).
                         let runStarts = runIndex < runs.count && runs[runIndex].range.lowerBound == i
-                        if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 { f |= ShapedText.Flags.unsafe }
+                        if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
+                            f |= unsafe[i] == 2 ? ShapedText.Flags.unsafe | ShapedText.Flags.insideGlyph : ShapedText.Flags.unsafe
+                        }
                         if i == n {
                             offsetsOut[count] = Int32(i)
                             xOut[count] = x

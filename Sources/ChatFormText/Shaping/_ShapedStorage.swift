@@ -93,6 +93,8 @@ final class EdgeCache: Sendable {
     /// Mixed-direction lines made for the caret, per (line start, content end): the same
     /// at every width that breaks a line there.
     private let bidiLines = Mutex<[Int64: _BidiLine]>([:])
+    /// The ellipsis's advance, packed (see `ShapedText.ellipsisMetrics`); 0 until shaped.
+    let ellipsis = Atomic<Int64>(0)
     static let limit = 4096
 
     func bidiLine(_ key: Int64, _ compute: () throws(TextLayoutError) -> _BidiLine?) throws(TextLayoutError) -> _BidiLine? {

@@ -1,0 +1,152 @@
+/// Line clamping on a laid-out text, for any metrics (terminal cells, fixed advances, your
+/// own, or real fonts): the last line shown ends in an ellipsis (see `ClampedLayout`).
+extension TextLayout {
+    /// This layout shown in at most `maxLines` lines, as CSS `-webkit-line-clamp: maxLines`
+    /// shows it: the first lines as they are, the last one cut so that an ellipsis fits
+    /// after it when text is hidden.
+    ///
+    /// An empty line after a final mandatory break is not text hidden (a browser draws
+    /// no line there). For a prepared text, `ShapedText.layout(width:lineClamp:)` does the
+    /// same without laying out the lines it does not show.
+    ///
+    /// - Throws: `.invalidLineClamp` when `maxLines < 1`.
+    /// - Complexity: O(`maxLines` + length of the last line shown).
+    public func clamped(toLines maxLines: Int) throws(TextLayoutError) -> ClampedLayout {
+        guard maxLines >= 1 else { throw .invalidLineClamp(maxLines) }
+        let shown = Swift.min(maxLines, lines.count)
+        guard shown < lines.count else { return try clampResult(self, shown: shown, truncated: false) }
+        // The empty line after a final mandatory break alone past the clamp hides no text.
+        let onlyEmptyEnd = lines.count == shown + 1 && lines[shown].start == lines[shown].end && lines[shown - 1].isHard
+        var kept = Array(lines[0..<shown])
+        kept.append(LineFragment(start: lines[shown].start, end: utf8Count, width: 0, terminatorLength: 0))
+        var bottoms = (0..<shown).map { lineTop($0) + heightOfLine($0) }
+        bottoms.append(bottoms[shown - 1])
+        return try clampResult(TextLayout(clamping: self, lines: kept, bottoms: bottoms), shown: shown, truncated: !onlyEmptyEnd)
+    }
+
+    /// `text` on one line cut to `width` with an ellipsis, as CSS `text-overflow: ellipsis`
+    /// with `white-space: nowrap; overflow: hidden` shows it: the text up to its first
+    /// mandatory break, laid out without wrapping; when that is wider than `width`, its last
+    /// graphemes are taken off until the ellipsis fits. A text with more lines after its
+    /// first mandatory break is hidden past it, with the ellipsis after the first line (as
+    /// `-webkit-line-clamp: 1` shows it).
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width, and what laying the text
+    ///   out throws.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public static func singleLine(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+                                  options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) -> ClampedLayout {
+        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        let unwrapped = try TextLayout(text: text, width: .infinity, metrics: metrics, options: options)
+        return try unwrapped.truncatedToOneLine(width: width)
+    }
+
+    /// This unwrapped layout (`width == .infinity`) cut to one line of `width`.
+    func truncatedToOneLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
+        let one = try clamped(toLines: 1)
+        let fast = shapedText?.cutsByArithmetic == true
+        let clusters = fast ? [] : try visualClusters(onLine: 0)
+        // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
+        // most the width plus one unit (see `ShapedText.layout(width:)`).
+        let right = fast ? shapedText!.leftToRightRight(start: lines[0].start, contentEnd: lines[0].contentEnd)
+            : clusters.last?.right ?? 0
+        let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
+        let layout = TextLayout(clamping: one.layout, width: width)
+        return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: fast ? nil : clusters)
+    }
+
+    /// A copy of `layout` with other lines and bottoms (see `ClampedLayout.layout`), or
+    /// reporting another width (a one-line layout cut to that width).
+    init(clamping layout: TextLayout, lines: [LineFragment]? = nil, bottoms: [Double]? = nil, width: Double? = nil) {
+        self.text = layout.text
+        self.width = width ?? layout.width
+        self.options = layout.options
+        self.lineHeight = layout.lineHeight
+        self.measurer = layout.measurer
+        self.shapedText = layout.shapedText
+        self.lines = lines ?? layout.lines
+        self.lineBottoms = bottoms ?? layout.lineBottoms
+    }
+
+    /// The graphemes of line `index` from left to right, with their x extents (each bidi
+    /// run a box rounded as a browser rounds it; see `_BidiLine`).
+    ///
+    /// - Complexity: O(length of the line).
+    func visualClusters(onLine index: Int) throws(TextLayoutError) -> [_Truncation.Cluster] {
+        if let bidi = try bidiLine(index) {
+            return bidi.clusters.map { _Truncation.Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
+        }
+        var result: [_Truncation.Cluster] = []
+        var previous: (offset: Int, x: Double)?
+        try forEachCaretStop(onLine: index) { offset, x in
+            if let p = previous { result.append(_Truncation.Cluster(start: p.offset, end: offset, left: p.x, right: x)) }
+            previous = (offset, x)
+            return true
+        }
+        return result
+    }
+
+    /// The ellipsis's text and advance with this layout's metrics: "…" (U+2026), or "..."
+    /// where it has no width (a font without the glyph).
+    func ellipsisMetrics() -> (text: String, width: Double) {
+        if let shapedText { return shapedText.ellipsisMetrics() }
+        func advance(_ s: String) -> Double {
+            var s = s
+            return s.withUTF8 { measurer.advance($0, 0, $0.count) }
+        }
+        let w = advance("\u{2026}")
+        return w > 0 ? ("\u{2026}", w) : ("...", 3 * advance("."))
+    }
+}
+
+/// The clamp of `layout`, whose first `shown` lines are shown: the last one cut for the
+/// ellipsis when `truncated` (its graphemes in visual order: `clusters`, or read from the
+/// layout).
+func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool, clusters given: [_Truncation.Cluster]? = nil,
+                 boundaries: (start: Int, contentEnd: Int)? = nil) throws(TextLayoutError) -> ClampedLayout {
+    let index = shown - 1
+    let line = layout.line(at: index)
+    let height = layout.lineTop(index) + layout.heightOfLine(index)
+    guard truncated else {
+        return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: false, visibleEnd: layout.utf8Count,
+                             visibleRanges: line.contentEnd > line.start ? [line.start..<line.contentEnd] : [], ellipsis: nil)
+    }
+    // The line's boundary indices in a prepared text (given by its wrap, or found).
+    let shaped = layout.shapedText
+    let bounds = shaped.map { t in boundaries ?? (t.boundary(of: line.start), t.boundary(of: line.contentEnd)) }
+    let (text, width) = layout.ellipsisMetrics()
+    let top = layout.lineTop(index), lineHeight = height - top
+    // An empty last line shows the ellipsis at its start.
+    func ellipsisAt(_ x: Double) -> ClampedLayout.Ellipsis {
+        ClampedLayout.Ellipsis(text: text, lineIndex: index, x: x, width: width, y: top, height: lineHeight)
+    }
+    // A line broken at a soft hyphen shows a hyphen after it, kept before the ellipsis when
+    // both fit (the hyphen is the line's last box).
+    var hyphen = 0.0
+    if let shaped, let bounds, !line.isHard, line.end < layout.utf8Count, shaped.hyphenAdvance != 0,
+       bounds.contentEnd > 0 && shaped.has(bounds.contentEnd - 1, ShapedText.Flags.softHyphen) {
+        hyphen = ShapedText.pixels(shaped.hyphenAdvance)
+    }
+    if given == nil, let shaped, let bounds, shaped.cutsByArithmetic {
+        let cut = shaped.leftToRightCut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
+                                        hyphen: hyphen)
+        return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true, visibleEnd: cut.end,
+                             visibleRanges: cut.end > line.start ? [line.start..<cut.end] : [], ellipsis: ellipsisAt(cut.x))
+    }
+    var clusters: [_Truncation.Cluster]
+    if let given { clusters = given } else { clusters = try layout.visualClusters(onLine: index) }
+    if hyphen != 0, let last = clusters.last, last.end == line.contentEnd { clusters[clusters.count - 1].right += hyphen }
+    let cut: (kept: Int, x: Double)
+    if let shaped {
+        cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width) { offset in
+            !shaped.has(shaped.boundary(of: offset), ShapedText.Flags.insideGlyph)
+        }
+    } else {
+        cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width)
+    }
+    let ranges = _Truncation.ranges(clusters[0..<cut.kept])
+    let ellipsis = ellipsisAt(cut.x)
+    return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true,
+                         visibleEnd: ranges.last?.upperBound ?? line.start, visibleRanges: ranges, ellipsis: ellipsis)
+}
+
