@@ -1,6 +1,10 @@
 /// A parsed JSON value. The replay scripts are parsed with this small reader so that a
 /// malformed script is reported with its line and column.
-public indirect enum JSONValue: Sendable, Equatable {
+///
+/// Not `indirect`: arrays and objects already hold their items in an array's storage, so a
+/// number or a string is stored in place instead of in a box of its own (one allocation a
+/// value less when a script is read or generated).
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
