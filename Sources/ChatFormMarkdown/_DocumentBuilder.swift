@@ -53,7 +53,18 @@ enum _DocumentBuilder {
         func literal(_ node: OpaquePointer) -> String {
             cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
         }
-        func line(_ node: OpaquePointer) -> Int { Int(cmark_node_get_start_line(node)) }
+        /// The node's first line; cmark-gfm gives 0 to inline nodes whose paragraph the table
+        /// extension cut (an image on the line before a table's header row), so such a node
+        /// takes the line of its nearest ancestor that has one.
+        func line(_ node: OpaquePointer) -> Int {
+            var current: OpaquePointer? = node
+            while let n = current {
+                let found = Int(cmark_node_get_start_line(n))
+                if found >= 1 { return found }
+                current = cmark_node_parent(n)
+            }
+            return 1
+        }
         func add(_ block: MarkdownBlock) { stack[stack.count - 1].blocks.append(block) }
 
         while true {
