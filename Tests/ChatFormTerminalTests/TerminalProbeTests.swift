@@ -22,11 +22,14 @@ struct TerminalProbeTests {
         defer { tmux.killServer() }
         try tmux.start(Self.shellCommand())
 
-        var result = try tmux.waitForScreen { $0.contains("size 60x15") }
+        // The whole frame, its bottom border included: a screen read mid-draw has the size line
+        // but not yet the last row.
+        let bottom60 = "└" + String(repeating: "─", count: 58) + "┘"
+        var result = try tmux.waitForScreen { $0.contains("size 60x15") && $0.contains(bottom60) }
         #expect(result.ok, "probe did not draw:\n\(result.screen)")
         var lines = result.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "┌" + String(repeating: "─", count: 58) + "┐")
-        #expect(lines.contains("└" + String(repeating: "─", count: 58) + "┘"))
+        #expect(lines.contains(bottom60))
         #expect(!result.screen.contains("BEFORE-PROBE"), "the probe should draw on the alternate screen")
         #expect(try tmux.display("#{alternate_on}") == "1")
 
@@ -50,11 +53,12 @@ struct TerminalProbeTests {
         #expect(result.ok, "bracketed paste missing:\n\(result.screen)")
 
         try tmux.run(["resize-window", "-t", tmux.session, "-x", "40", "-y", "10"])
-        result = try tmux.waitForScreen { $0.contains("size 40x10") }
+        let bottom40 = "└" + String(repeating: "─", count: 38) + "┘"
+        result = try tmux.waitForScreen { $0.contains("size 40x10") && $0.contains(bottom40) }
         #expect(result.ok, "no redraw after resize:\n\(result.screen)")
         lines = result.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "┌" + String(repeating: "─", count: 38) + "┐")
-        #expect(lines.count >= 10 && lines[9] == "└" + String(repeating: "─", count: 38) + "┘")
+        #expect(lines.count >= 10 && lines[9] == bottom40)
         #expect(result.screen.contains("resizes 1"))
 
         try tmux.sendKeys("C-c")
