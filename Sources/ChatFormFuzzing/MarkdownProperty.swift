@@ -90,7 +90,13 @@ enum MarkdownProperty {
                 if line.left + line.width > width + eps && !isCode {
                     let clusters = boundaries.filter { $0 >= line.start && $0 < end }.count
                     let content = String(decoding: bytes[line.start..<end], as: UTF8.self)
-                    try require(clusters <= 1 || content.filter({ !$0.isWhitespace }).count <= 1,
+                    // Controls (C0, C1) draw nothing: a line of them inside a padded code span
+                    // is as wide as the span's padding, which cannot break (a fuzz finding; the
+                    // engine's width for such lines is not yet checked against Chromium).
+                    let drawn = content.filter { c in
+                        !c.isWhitespace && !c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+                    }
+                    try require(clusters <= 1 || drawn.count <= 1,
                                 "line \(k) \(content.debugDescription) is \(line.left + line.width) wide at \(width)")
                 }
             }
