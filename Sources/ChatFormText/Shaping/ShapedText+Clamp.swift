@@ -115,21 +115,22 @@ extension ShapedText {
     }
 }
 
-/// The lines a clamp shows, and how many there are in all (`ShapedText.layout(width:lineClamp:)`).
+/// The lines a clamp shows, and how many there are in all (`ShapedText.layout(width:lineClamp:)`):
+/// the lines shown go to a `LineCollector`, the rest are only counted.
 struct ClampCollector: LineVisitor {
     let lineClamp: Int
-    private(set) var lines: [LineFragment] = []
-    private(set) var bottoms: [Double] = []
-    private(set) var y = 0.0
+    private var shown = LineCollector()
     private(set) var count = 0
     private(set) var lastHard = false
     /// The boundary indices of the last line shown: its start and its content's end.
     private(set) var bounds = (start: 0, contentEnd: 0)
 
+    var lines: [LineFragment] { shown.lines }
+    var bottoms: [Double] { shown.bottoms }
+    var y: Double { shown.bottoms.last ?? 0 }
+
     init(lineClamp: Int) {
         self.lineClamp = lineClamp
-        lines.reserveCapacity(Swift.min(lineClamp, 8) + 1)
-        bottoms.reserveCapacity(Swift.min(lineClamp, 8) + 1)
     }
 
     @inline(__always)
@@ -138,11 +139,6 @@ struct ClampCollector: LineVisitor {
         lastHard = hard
         guard count <= lineClamp else { return }
         bounds = (s, hard ? e - 1 : e)
-        let offsets = text.offsets
-        let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
-        lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: ShapedText.pixels(width),
-                                  terminatorLength: terminator))
-        y += box ?? text.lineBoxHeight(from: s, to: e)
-        bottoms.append(y)
+        shown.visit(text, s, e, width, hard, box)
     }
 }
