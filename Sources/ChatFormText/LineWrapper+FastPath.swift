@@ -180,7 +180,14 @@ extension LineWrapper {
                     if b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu) {
                         // A run of ASCII letters and digits: no opportunity inside (LB23, LB25,
                         // LB28), one cell each, nothing to decide until it ends.
-                        let (j, last) = FastBreakClass.asciiAlphanumerics(base, from: i, to: n, last: b0)
+                        var j = i
+                        var last = b0
+                        while j < n {
+                            let c = base[j]
+                            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
+                            last = c
+                            j += 1
+                        }
                         if j > i {
                             full += j - i
                             content = full
@@ -232,7 +239,14 @@ extension LineWrapper {
                             hasContent = true
                             previousLetter = true   // AL, NU, H2 and H3 are keep-all letters
                             if ascii {
-                                let (m, last) = FastBreakClass.asciiAlphanumerics(base, from: k + 1, to: n, last: c)
+                                var m = k + 1
+                                var last = c
+                                while m < n {
+                                    let d = base[m]
+                                    guard (d | 0x20) &- 0x61 < 26 || d &- 0x30 < 10 else { break }
+                                    last = d
+                                    m += 1
+                                }
                                 full = m - k
                                 content = full
                                 let digit = last &- 0x30 < 10

@@ -17,22 +17,6 @@
 /// Differential tests hold this to ICU on random text and on every short string over the
 /// classes' representatives.
 enum FastBreakClass {
-    /// The end of the run of ASCII letters and digits (AL and NU: no opportunity inside,
-    /// LB23, LB25, LB28) from `start` up to `end`, and its last byte (`last` when the run
-    /// is empty).
-    @inline(__always)
-    static func asciiAlphanumerics(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
-                                   last: UInt8) -> (end: Int, last: UInt8) {
-        var j = start, last = last
-        while j < end {
-            let c = base[j]
-            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
-            last = c
-            j += 1
-        }
-        return (j, last)
-    }
-
     /// Not decided here.
     static let slow: UInt8 = 0
     /// Not decided here, but a space before it is always followed by an opportunity when the
