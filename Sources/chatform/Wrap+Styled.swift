@@ -88,13 +88,7 @@ extension Wrap {
     func runMarkdown(_ input: String) throws {
         let layout: MarkdownLayout
         do {
-            var chosen = MarkdownTheme.default
-            if let theme {
-                guard let data = FileManager.default.contents(atPath: theme) else { throw MarkdownError.invalidTheme("cannot read \(theme)") }
-                chosen = try MarkdownTheme(json: [UInt8](data))
-            }
-            if let family = fonts.fontFamily { chosen = chosen.withFamilies(text: family, code: chosen.font(.code).family) }
-            layout = try MarkdownTypesetter(theme: chosen).layout(input, width: width)
+            layout = try MarkdownTypesetter(theme: try loadTheme(path: theme, textFamily: fonts.fontFamily)).layout(input, width: width)
         } catch {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)
