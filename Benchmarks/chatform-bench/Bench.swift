@@ -66,6 +66,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only line clamping against laying out (clamp.*).")
     var clampOnly = false
 
+    @Flag(help: "Only the resize of a chat with real fonts (resize.chat10k_fonts.*).")
+    var resizeOnly = false
+
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
@@ -93,6 +96,12 @@ struct Bench: ParsableCommand {
             return
         }
         if let instructions { return try instructionLoop(instructions, passes: passes) }
+        if resizeOnly {
+            try resizeWithFonts(runs: runs, into: &results)
+            results.print(machine: machineDescription(), quick: quick)
+            results.printTargets()
+            return
+        }
         if tableOnly {
             try field(into: &results)
             try resizeWithFonts(runs: runs, into: &results)

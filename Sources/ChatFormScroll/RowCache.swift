@@ -119,6 +119,8 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Lays every measured row that can be laid out from its prepared texts alone (see
     /// `RowMeasurement.relaysWithoutShaping`) again at `width`, in place, and writes their
     /// heights into the prefix sums together. Rows `index` does not find are left alone.
+    /// Their heights are exact; their lines are made when a row comes into view
+    /// (`makePendingLines`) or is read (`RowMeasurement.Item.layout`).
     ///
     /// - Returns: each row re-laid, by index in increasing order, with the change in its
     ///   height.
@@ -132,17 +134,16 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         var k = entries.values.startIndex
         while k != entries.values.endIndex {
             defer { entries.values.formIndex(after: &k) }
-            // Scalars only: a copy of the measurement would make the relay copy its items.
-            guard entries.values[k].measurement.relaysWithoutShaping, entries.values[k].measurement.width != width,
-                  let i = index(entries.keys[k]) else { continue }
-            // A measured row's height in the prefix sums is its measurement's: both are
-            // written in one place (`store`, `setHeight`).
-            let old = entries.values[k].measurement.height
-            let new: Double
-            do { new = try entries.values[k].relay(toWidth: width) } catch {
+            // In place: a copy of the row would retain all its layouts hold. A measured
+            // row's height in the prefix sums is its measurement's: both are written in one
+            // place (`store`, `setHeight`).
+            let key = entries.keys[k]
+            let row: (index: Int, old: Double, new: Double)?
+            do { row = try entries.values[k].relayIfNeeded(toWidth: width, makingLines: false, index: { index(key) }) } catch {
                 failure = .layout(error.description)
                 break
             }
+            guard let (i, old, new) = row else { continue }
             measurementsMade &+= 1
             relaid.append((i, new, new - old))
         }
@@ -151,6 +152,16 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         do { try heights.setHeights(relaid.map { ($0.row, $0.height) }) } catch { throw .layout("\(error)") }
         if let failure { throw failure }
         return relaid.map { ($0.row, $0.delta) }
+    }
+
+    /// Makes the lines row `id` left pending at its last relay (see `relayAll`), if any.
+    ///
+    /// - Complexity: O(1) when none are pending, else O(the row's lines).
+    mutating func makePendingLines(of id: ID) throws(ScrollError) {
+        guard entries[id]?.measurement.linesPending == true else { return }
+        try modify(id) { (entry: inout CachedRow) throws(ScrollError) in
+            do throws(TextLayoutError) { try entry.measurement.makePendingLines() } catch { throw .layout(error.description) }
+        }
     }
 
     // MARK: Editing
