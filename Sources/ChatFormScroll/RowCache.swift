@@ -12,7 +12,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Row heights as prefix sums, by row index (estimates for rows not measured).
     private(set) var heights: HeightIndex
     /// Measurements of measured rows, by id (bounded: see `limit`).
-    private(set) var entries: [ID: CachedRow] = [:]
+    private(set) var entries = _RowSlots<ID>()
     /// Counts uses: each measurement or edit stamps its row with the next value.
     private var clock: UInt64 = 0
     /// Rows in the order they were last used: (id, stamp) pairs; an entry whose stamp no
@@ -130,23 +130,19 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         var relaid: [(row: Int, height: Double, delta: Double)] = []
         relaid.reserveCapacity(entries.count)
         var failure: ScrollError?
-        // In place, in the dictionary's order: no lookup by id.
-        var k = entries.values.startIndex
-        while k != entries.values.endIndex {
-            defer { entries.values.formIndex(after: &k) }
-            // In place: a copy of the row would retain all its layouts hold. A measured
-            // row's height in the prefix sums is its measurement's: both are written in one
-            // place (`store`, `setHeight`).
-            let key = entries.keys[k]
-            let row: (index: Int, old: Double, new: Double)?
-            do { row = try entries.values[k].relayIfNeeded(toWidth: width, makingLines: false, index: { index(key) }) } catch {
-                failure = .layout(error.description)
-                break
+        // In place, in memory order: no lookup by id, no copy of a row (it would retain all
+        // its layouts hold).
+        var made = 0
+        do throws(TextLayoutError) {
+            try entries.updateEach { (id: ID, entry: inout CachedRow) throws(TextLayoutError) in
+                guard let (i, old, new) = try entry.relayIfNeeded(toWidth: width, makingLines: false, index: { index(id) }) else { return }
+                made += 1
+                relaid.append((i, new, new - old))
             }
-            guard let (i, old, new) = row else { continue }
-            measurementsMade &+= 1
-            relaid.append((i, new, new - old))
+        } catch {
+            failure = .layout(error.description)
         }
+        measurementsMade &+= made
         // In row order, so the prefix sums take them without sorting them again.
         relaid.sort { $0.row < $1.row }
         do { try heights.setHeights(relaid.map { ($0.row, $0.height) }) } catch { throw .layout("\(error)") }

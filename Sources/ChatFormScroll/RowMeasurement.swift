@@ -13,6 +13,12 @@ public struct RowMeasurement: Sendable {
         public var y: Double
         /// The visible height of the item (a text past its line limit shows a window).
         public var height: Double
+        // What a relay reads and writes of an item comes first, near `y` and `height`.
+        /// The most lines shown before the text scrolls inside the item.
+        public var maxVisibleHeight: Double
+        /// Set when the item's lines at the row's current width are not made yet: the
+        /// width, line count and text height its prepared text gives there.
+        var pendingLines: PendingLines?
         /// The laid-out text of a text item that is not the focused field; nil for space
         /// and for the focused field.
         ///
@@ -34,16 +40,11 @@ public struct RowMeasurement: Sendable {
         /// The layout as last made: with `pendingLines`, at an earlier width (it keeps the
         /// prepared text the lines will be made from).
         var storedLayout: TextLayout?
-        /// Set when the item's lines at the row's current width are not made yet: the
-        /// width, line count and text height its prepared text gives there.
-        var pendingLines: PendingLines?
         /// The focused field's live text, which edits in place (an edit relays out only the
         /// paragraphs it touches); nil for every other item.
         public var document: TextDocument?
         /// Whether the item is an editable field.
         public var editable: Bool
-        /// The most lines shown before the text scrolls inside the item.
-        public var maxVisibleHeight: Double
         /// The text clamped to the row style's `lineClamp` when that hides text: the lines
         /// shown (`layout` keeps every line) and the ellipsis; nil otherwise.
         public var clamp: ClampedLayout? = nil
