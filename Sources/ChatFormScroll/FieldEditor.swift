@@ -43,6 +43,19 @@ struct FieldEditor<ID: Hashable & Sendable>: Sendable {
         self.focus = focus
     }
 
+    /// Puts back the caret and selection of `kept` after the focused field's whole text was
+    /// replaced by `document`'s, each moved to the text's end if past it and to the next
+    /// grapheme boundary.
+    mutating func restore(_ kept: Focus<ID>, in document: TextDocument) throws(ScrollError) {
+        func snap(_ offset: Int) throws(ScrollError) -> Int {
+            do { return try document.graphemeBoundary(atOrAfter: Swift.min(offset, document.utf8Count)) } catch {
+                throw .layout(error.description)
+            }
+        }
+        focus?.caret = TextPosition(offset: try snap(kept.caret.offset), affinity: kept.caret.affinity)
+        focus?.anchor = try snap(kept.anchor)
+    }
+
     /// Checks that `offset` is a caret position in `document`.
     ///
     /// - Throws: `.invalidCaret` for an offset outside the text or inside a grapheme cluster.

@@ -88,6 +88,32 @@ extension RowCache {
         return source.row(at: i).isEditable(item: field.item)
     }
 
+    // MARK: The focused field's live text
+
+    /// Turns `field`'s laid-out text into a live document (same lines, same height), which
+    /// edits in place; a field that has one keeps it.
+    ///
+    /// - Throws: `.notEditable` when the row is not measured or the item has no text.
+    /// - Complexity: O(the field's text).
+    mutating func makeLiveDocument(of field: FieldRef<ID>, configuration: TableConfiguration) throws(ScrollError) {
+        let (metrics, options) = (configuration.metrics, configuration.textOptions)
+        let made = try modify(field.row) { (entry) throws(ScrollError) -> Bool in
+            do throws(TextLayoutError) { return try entry.makeDocument(ofItem: field.item, metrics: metrics, options: options) } catch {
+                throw .layout(error.description)
+            }
+        }
+        guard made == true else { throw .notEditable("\(field.row)#\(field.item)") }
+    }
+
+    /// Writes `field`'s live text, if it has one, back into the source (on blur and when
+    /// the focus moves).
+    ///
+    /// - Complexity: O(the field's text).
+    mutating func commitLiveText(of field: FieldRef<ID>?) {
+        guard let field, document(of: field) != nil, let i = source.index(of: field.row) else { return }
+        source.replace(at: i, with: row(at: i, live: field))
+    }
+
     // MARK: Rows coming and going
 
     /// Inserts `rows` before `index` in the source and as unmeasured rows of their

@@ -34,15 +34,7 @@ extension TableSession {
         if let keep = focus, keep.field == field {
             // The focused field edits through its buffer.
             try edit(0..<(cache.document(of: field)?.utf8Count ?? 0), with: text)
-            let document = try fieldText(field)
-            func snap(_ offset: Int) throws(ScrollError) -> Int {
-                do { return try document.graphemeBoundary(atOrAfter: Swift.min(offset, text.utf8.count)) } catch {
-                    throw .layout(error.description)
-                }
-            }
-            editor.focus?.caret = TextPosition(offset: try snap(keep.caret.offset), affinity: keep.caret.affinity)
-            editor.focus?.anchor = try snap(keep.anchor)
-            return
+            return try editor.restore(keep, in: try fieldText(field))
         }
         let i = try cache.requireIndex(field.row)
         guard let row = cache.source.row(at: i).replacingText(text, ofItem: field.item) else {
@@ -66,17 +58,10 @@ extension TableSession {
         guard cache.isEditable(field) else { throw .notEditable("\(field.row)#\(field.item)") }
         editor.endComposition(in: &cache)
         if focus?.field != field {
-            commitLiveText()
+            cache.commitLiveText(of: focus?.field)
             editor.focus = nil
             if entry(ofRow: i) == nil { try remeasure(row: i) }
-            // Turn the field's layout into an edit buffer (same lines, same height).
-            let (metrics, options) = (configuration.metrics, configuration.textOptions)
-            let made = try cache.modify(field.row) { (entry) throws(ScrollError) -> Bool in
-                do throws(TextLayoutError) { return try entry.makeDocument(ofItem: field.item, metrics: metrics, options: options) } catch {
-                    throw .layout(error.description)
-                }
-            }
-            guard made == true else { throw .notEditable("\(field.row)#\(field.item)") }
+            try cache.makeLiveDocument(of: field, configuration: configuration)
         }
         try FieldEditor<ID>.check(caret, in: try fieldText(field))
         editor.focus = Focus(field: field, caret: TextPosition(offset: caret), anchor: caret, goalX: nil)
@@ -87,15 +72,8 @@ extension TableSession {
     /// longer kept visible).
     public mutating func blur() {
         editor.endComposition(in: &cache)
-        commitLiveText()
+        cache.commitLiveText(of: focus?.field)
         editor.focus = nil
-    }
-
-    /// Writes the focused field's live text back into the source (on blur and when the
-    /// focus moves). O(n) in the field's text.
-    private mutating func commitLiveText() {
-        guard let field = focus?.field, cache.document(of: field) != nil, let i = cache.source.index(of: field.row) else { return }
-        cache.source.replace(at: i, with: row(at: i))
     }
 
     // MARK: Editing
