@@ -6,37 +6,15 @@ import ChatFormText
 /// coordinates into the content's (below the row's top and padding, at the item's place,
 /// after the item's inner scroll).
 extension FieldEditor {
-    /// The focused field in its measured row.
-    struct Placement {
-        /// The row's index.
-        var row: Int
-        /// The field's measured item.
-        var item: RowMeasurement.Item
-        /// The field's live document.
-        var document: TextDocument
-        /// The row's top in the content.
-        var rowY: Double
-        /// The row's padding.
-        var padding: EdgeInsets
-        /// The item's inner scroll offset (0 when it does not scroll).
-        var inner: Double
-
-        /// `rect`, in the document's coordinates, in the content's: the one formula.
-        func content(_ rect: Rect) -> Rect {
-            Rect(x: padding.left + rect.minX, y: rowY + padding.top + item.y + rect.minY - inner,
-                 width: rect.width, height: rect.height)
-        }
-    }
-
     /// The focused field placed in the content, or nil when nothing is focused or its row
     /// has no live document at `width`.
     ///
     /// - Complexity: O(log n).
-    func placement(in cache: RowCache<ID>, width: Double) -> Placement? {
+    func placement(in cache: RowCache<ID>, width: Double) -> FieldPlacement? {
         guard let field = focus?.field, let i = cache.source.index(of: field.row),
               let entry = cache.entry(ofRow: i, width: width),
               let item = entry.measurement.item(at: field.item), let document = item.document else { return nil }
-        return Placement(row: i, item: item, document: document, rowY: cache.heights.offset(ofRow: i),
+        return FieldPlacement(row: i, item: item, document: document, rowY: cache.heights.offset(ofRow: i),
                          padding: entry.measurement.style.padding, inner: entry.innerOffsets[item.index] ?? 0)
     }
 
@@ -96,15 +74,38 @@ extension FieldEditor {
     func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double) throws(ScrollError) -> Rect? {
         guard let focus, var p = placement(in: cache, width: width),
               let local = try? p.document.caretPlacement(for: focus.caret).rect else { return nil }
-        let item = p.item
+        let (index, maxInner, height) = (p.item.index, p.item.maxInnerOffset, p.item.height)
         var inner: Double? = nil
-        if item.maxInnerOffset > 0 {
+        if maxInner > 0 {
             let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: p.inner,
-                                                  bandTop: 0, bandHeight: item.height, bounds: 0...p.document.height)
-            inner = Swift.min(Swift.max(0, revealed), item.maxInnerOffset)
+                                                  bandTop: 0, bandHeight: height, bounds: 0...p.document.height)
+            inner = Swift.min(Swift.max(0, revealed), maxInner)
         }
-        _ = try cache.modify(focus.field.row) { (entry) throws(ScrollError) in entry.innerOffsets[item.index] = inner }
+        _ = try cache.modify(focus.field.row) { (entry) throws(ScrollError) in entry.innerOffsets[index] = inner }
         p.inner = inner ?? 0
         return p.content(local)
+    }
+}
+
+/// The focused field in its measured row, placed in the content (not generic, so copying it
+/// costs no metadata lookup on the keystroke path).
+struct FieldPlacement {
+    /// The row's index.
+    var row: Int
+    /// The field's measured item.
+    var item: RowMeasurement.Item
+    /// The field's live document.
+    var document: TextDocument
+    /// The row's top in the content.
+    var rowY: Double
+    /// The row's padding.
+    var padding: EdgeInsets
+    /// The item's inner scroll offset (0 when it does not scroll).
+    var inner: Double
+
+    /// `rect`, in the document's coordinates, in the content's: the one formula.
+    func content(_ rect: Rect) -> Rect {
+        Rect(x: padding.left + rect.minX, y: rowY + padding.top + item.y + rect.minY - inner,
+             width: rect.width, height: rect.height)
     }
 }

@@ -5,18 +5,11 @@ import ChatFormText
 /// its change in height. The viewport is the scroll state's; the cache measures at its
 /// width and moves its offset.
 extension RowCache {
-    /// What measuring a row needs besides the row: the table's settings, the focused field
-    /// (its live document is kept), and whether prepared text is re-laid at a new width.
-    struct Measuring {
-        var configuration: TableConfiguration
-        var live: FieldRef<ID>?
-        var reusesPrepared: Bool
-    }
-
     /// The offsets SPEC §4 allows in `scroll`'s viewport: the content's top to its end, or
     /// to the top of the `pinned` row at the band's top.
     func offsetBounds(_ scroll: ScrollState, alignment: ContentAlignment, pinned: ID?) -> ClosedRange<Double> {
-        let pinnedOffset = pinned.flatMap { source.index(of: $0) }.map { heights.offset(ofRow: $0) - scroll.viewport.topInset }
+        var pinnedOffset: Double? = nil
+        if let pinned, let i = source.index(of: pinned) { pinnedOffset = heights.offset(ofRow: i) - scroll.viewport.topInset }
         return scroll.bounds(contentHeight: heights.totalHeight, alignment: alignment, pinnedOffset: pinnedOffset)
     }
 
@@ -36,11 +29,9 @@ extension RowCache {
     ///
     /// - Returns: the change in the row's height.
     /// - Complexity: O(log n + the row's text).
-    mutating func measure(row index: Int, width: Double, _ measuring: Measuring) throws(ScrollError) -> Double {
-        let row = source.row(at: index)
-        let liveItem = measuring.live.flatMap { $0.row == row.id ? $0.item : nil }
-        return try measure(row, at: index, width: width, configuration: measuring.configuration,
-                           liveItem: liveItem, reusingPrepared: measuring.reusesPrepared)
+    mutating func measure(row index: Int, width: Double, _ measuring: RowMeasuring) throws(ScrollError) -> Double {
+        try measure(source.row(at: index), at: index, width: width, configuration: measuring.configuration,
+                    liveItem: measuring.liveRow == index ? measuring.liveItem : nil, reusingPrepared: measuring.reusesPrepared)
     }
 
     /// Measures row `index` again at the viewport's width, keeping row `anchor` (by default
@@ -48,7 +39,7 @@ extension RowCache {
     ///
     /// - Returns: the change in the row's height.
     mutating func remeasure(row index: Int, anchor: Int?, _ scroll: inout ScrollState,
-                            _ measuring: Measuring) throws(ScrollError) -> Double {
+                            _ measuring: RowMeasuring) throws(ScrollError) -> Double {
         let anchor = anchor ?? firstVisible(in: scroll.viewport)
         let delta = try measure(row: index, width: scroll.viewport.size.width, measuring)
         if delta != 0, let anchor, index < anchor { scroll.viewport.offset += delta }
@@ -60,7 +51,7 @@ extension RowCache {
     /// are all measured; then clamps to the bounds (`pinned` is the pinned row).
     ///
     /// - Complexity: O(k log n) for k rows in view, plus their text.
-    mutating func settle(_ scroll: inout ScrollState, anchor: ID?, pinned: ID?, _ measuring: Measuring) throws(ScrollError) {
+    mutating func settle(_ scroll: inout ScrollState, anchor: ID?, pinned: ID?, _ measuring: RowMeasuring) throws(ScrollError) {
         let width = scroll.viewport.size.width
         for _ in 0..<64 {
             var changed = false
@@ -96,14 +87,14 @@ extension RowCache {
             scroll.clamp(to: offsetBounds(scroll, alignment: measuring.configuration.contentAlignment, pinned: pinned))
             if !changed && scroll.viewport.offset == before { break }
         }
-        evict(keepingRowsIn: scroll.viewport, focused: measuring.live?.row)
+        evict(keepingRowsIn: scroll.viewport, focused: measuring.liveRow)
     }
 
     /// Drops the least recently used measurements past `limit`, never those of rows in
-    /// `viewport` or of the `focused` row (their heights stay in the prefix sums).
+    /// `viewport` or of the `focused` row (an index; their heights stay in the prefix sums).
     ///
     /// - Complexity: O(1) amortized per measurement made.
-    mutating func evict(keepingRowsIn viewport: Viewport, focused: ID?) {
+    mutating func evict(keepingRowsIn viewport: Viewport, focused: Int?) {
         // The common case, in a function of its own: the generic types the eviction needs
         // cost a metadata lookup each at the top of the function that uses them.
         guard count > limit else { return }
@@ -111,10 +102,20 @@ extension RowCache {
     }
 
     @inline(never)
-    private mutating func evictPastLimit(keepingRowsIn viewport: Viewport, focused: ID?) {
+    private mutating func evictPastLimit(keepingRowsIn viewport: Viewport, focused: Int?) {
         var keep = Set<ID>()
         for i in rows(in: viewport) { keep.insert(source.id(at: i)) }
-        if let focused { keep.insert(focused) }
+        if let focused { keep.insert(source.id(at: focused)) }
         evict(keeping: keep)
     }
+}
+
+/// What measuring a row needs besides the row: the table's settings, the focused field's
+/// row index and item (its live document is kept), and whether prepared text is re-laid at
+/// a new width. Not generic, so passing it costs no metadata lookup.
+struct RowMeasuring {
+    var configuration: TableConfiguration
+    var liveRow: Int?
+    var liveItem: Int
+    var reusesPrepared: Bool
 }

@@ -4,8 +4,10 @@ import ChatFormText
 /// measures and keeps what is on screen still (`RowCache+Anchoring.swift`).
 extension TableSession {
     /// How the row cache measures rows now: the settings, the focused field, prepared text.
-    var measuring: RowCache<ID>.Measuring {
-        .init(configuration: configuration, live: focus?.field, reusesPrepared: reusesPreparedText)
+    var measuring: RowMeasuring {
+        var live: (row: Int?, item: Int) = (nil, 0)
+        if let field = editor.focus?.field { live = (cache.source.index(of: field.row), field.item) }
+        return RowMeasuring(configuration: configuration, liveRow: live.row, liveItem: live.item, reusesPrepared: reusesPreparedText)
     }
 
     /// Measures row `index` at the viewport's width and stores its height; the focused
@@ -40,7 +42,10 @@ extension TableSession {
 
     /// Drops the least recently used measurements past `cacheLimit`, never those of rows in
     /// view or of the focused row.
-    mutating func evictCaches() { cache.evict(keepingRowsIn: viewport, focused: focus?.field.row) }
+    mutating func evictCaches() {
+        guard cache.count > cache.limit else { return }
+        cache.evict(keepingRowsIn: viewport, focused: measuring.liveRow)
+    }
 
     /// Changes the viewport's size. After a width change, a table with estimated heights
     /// measures the rows in view now, re-lays every measured row with real fonts from its
