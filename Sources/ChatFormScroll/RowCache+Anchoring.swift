@@ -52,7 +52,6 @@ extension RowCache {
     ///
     /// - Complexity: O(k log n) for k rows in view, plus their text.
     mutating func settle(_ scroll: inout ScrollState, anchor: ID?, pinned: ID?, _ measuring: RowMeasuring) throws(ScrollError) {
-        let width = scroll.viewport.size.width
         for _ in 0..<64 {
             var changed = false
             let anchorIndex = anchor.flatMap { source.index(of: $0) } ?? firstVisible(in: scroll.viewport)
@@ -68,9 +67,7 @@ extension RowCache {
                 let inView = rows(in: scroll.viewport)
                 i = Swift.max(i, inView.lowerBound)
                 guard i < inView.upperBound else { break }
-                if entry(ofRow: i, width: width) == nil {
-                    changed = try remeasure(row: i, anchor: anchorIndex, &scroll, measuring) != 0 || changed
-                }
+                changed = try measureIfNeeded(row: i, anchor: anchorIndex, &scroll, measuring) || changed
                 i += 1
             }
             var j = start - 1
@@ -78,9 +75,7 @@ extension RowCache {
                 let inView = rows(in: scroll.viewport)
                 j = Swift.min(j, inView.upperBound - 1)
                 guard j >= inView.lowerBound else { break }
-                if entry(ofRow: j, width: width) == nil {
-                    changed = try remeasure(row: j, anchor: anchorIndex, &scroll, measuring) != 0 || changed
-                }
+                changed = try measureIfNeeded(row: j, anchor: anchorIndex, &scroll, measuring) || changed
                 j -= 1
             }
             let before = scroll.viewport.offset
@@ -88,6 +83,14 @@ extension RowCache {
             if !changed && scroll.viewport.offset == before { break }
         }
         evict(keepingRowsIn: scroll.viewport, focused: measuring.liveRow)
+    }
+
+    /// Measures row `index` unless it is exact at the viewport's width, keeping `anchor`
+    /// still; returns whether its height changed.
+    private mutating func measureIfNeeded(row index: Int, anchor: Int?, _ scroll: inout ScrollState,
+                                          _ measuring: RowMeasuring) throws(ScrollError) -> Bool {
+        guard entry(ofRow: index, width: scroll.viewport.size.width) == nil else { return false }
+        return try remeasure(row: index, anchor: anchor, &scroll, measuring) != 0
     }
 
     /// Drops the least recently used measurements past `limit`, never those of rows in
