@@ -7,8 +7,11 @@ import ChatFormRows
 /// measured, laid out again at another width, or edited.
 ///
 /// A row's height stays in the prefix sums when its measurement is dropped: it serves as
-/// the row's estimate until the row is measured again.
+/// the row's estimate until the row is measured again. The rows themselves are the
+/// caller's `source`, addressed by the same indices.
 struct RowCache<ID: Hashable & Sendable>: Sendable {
+    /// The rows (the caller's store, or the built-in `RowArray`).
+    var source: any RowSource<ID>
     /// Row heights as prefix sums, by row index (estimates for rows not measured).
     private(set) var heights: HeightIndex
     /// Measurements of measured rows, by id (bounded: see `limit`).
@@ -31,11 +34,12 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         var stamp: UInt64
     }
 
-    /// `count` rows of `estimate` each, none measured.
+    /// The rows of `source`, `estimate` high each, none measured.
     ///
-    /// - Complexity: O(count / 32,767).
-    init(rowCount count: Int, estimate: Double) throws(ScrollError) {
-        do { heights = try HeightIndex(estimatedRows: count, height: estimate) } catch { throw .layout("\(error)") }
+    /// - Complexity: O(rows / 32,767).
+    init(source: some RowSource<ID>, estimate: Double) throws(ScrollError) {
+        self.source = source
+        do { heights = try HeightIndex(estimatedRows: source.count, height: estimate) } catch { throw .layout("\(error)") }
     }
 
     /// The number of measurements kept.
