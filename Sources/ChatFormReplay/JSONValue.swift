@@ -1,3 +1,5 @@
+import ChatFormText
+
 /// A parsed JSON value. The replay scripts are parsed with this small reader so that a
 /// malformed script is reported with its line and column.
 ///
@@ -262,22 +264,21 @@ public struct JSONWriter {
 
     public static func string(_ s: String) -> String {
         var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += "\\u" + String(format4: scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        out.reserveCapacity(s.utf8.count + 2)
+        stringEscapes.append(s, to: &out)
+        out += "\""
+        return out
+    }
+
+    /// What a JSON string escapes: its quote, backslash and control characters, and DEL, NEL
+    /// and the line and paragraph separators too, so a string stays on one line in any reader.
+    private static let stringEscapes = ScalarEscapes(
+        ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+    ) { scalar in
+        switch scalar.value {
+        case ..<0x20, 0x7F, 0x85, 0x2028, 0x2029: "\\u" + String(format4: scalar.value)
+        default: nil
         }
-        return out + "\""
     }
 
     public static func encode(_ value: JSONValue) -> String {
