@@ -43,7 +43,46 @@ struct ClampPropertyTests {
         if kept > 0, let first = try? full.graphemeBoundary(after: last.start), kept > first - last.start {
             #expect(e.x + e.width <= full.width + 1e-6, "\(tag): ellipsis ends at \(e.x + e.width) past \(full.width)")
         }
-        if last.contentEnd == last.start { #expect(e.x == 0 && clamped.visibleRanges.isEmpty, "\(tag): empty line") }
+        if kept > 0, let first = try? full.graphemeBoundary(after: last.start), kept > first - last.start {
+            #expect(e.x >= -1e-6, "\(tag): ellipsis starts at \(e.x) left of the box")
+        }
+        let startX = clamped.isRightToLeft ? full.width - e.width : 0
+        if last.contentEnd == last.start { #expect(e.x == startX && clamped.visibleRanges.isEmpty, "\(tag): empty line") }
+    }
+
+    @Test("Right-to-left paragraphs in terminal cells: the same lines and heights, the ellipsis inside the width on the kept graphemes' left")
+    func rightToLeftCells() throws {
+        var rng = SplitMix64(seed: 0xC1A5)
+        for k in 0..<300 {
+            let text = randomMessage(&rng)
+            let width = Double(4 + rng.next() % 40)
+            let full = try TextLayout(text: text, width: width)
+            for n in 1...4 {
+                let tag = "rtl cells #\(k) w\(width) n\(n)"
+                let rtl = try full.clamped(toLines: n, direction: .rtl)
+                #expect(rtl.isRightToLeft, "\(tag)")
+                Self.check(rtl, full: full, n: n, tag: tag)
+                let ltr = try full.clamped(toLines: n)
+                #expect(rtl.height == ltr.height && rtl.isTruncated == ltr.isTruncated && rtl.lineCount == ltr.lineCount, "\(tag)")
+                // The kept graphemes end at the width's right edge: the ellipsis and what is
+                // kept are as wide as the line seen from its right.
+                guard let e = rtl.ellipsis else { continue }
+                let clusters = try rtl.layout.rightToLeftClusters(onLine: e.lineIndex)
+                let right = clusters.last?.right ?? 0
+                let keptWidth = clusters.filter { c in rtl.visibleRanges.contains { $0.contains(c.start) } }
+                    .reduce(0.0) { $0 + ($1.right - $1.left) }
+                if let firstKept = clusters.lastIndex(where: { c in rtl.visibleRanges.contains { $0.contains(c.start) } }),
+                   clusters[firstKept...].allSatisfy({ c in rtl.visibleRanges.contains { $0.contains(c.start) } }) {
+                    #expect(abs(e.x + e.width + keptWidth - width) < 1e-6 || right - clusters[clusters.count - 1].left > width,
+                            "\(tag): ellipsis \(e.x) + \(e.width) + kept \(keptWidth) vs width \(width)")
+                }
+                // What is kept is a visual suffix of the line.
+                if let firstKept = clusters.firstIndex(where: { c in rtl.visibleRanges.contains { $0.contains(c.start) } }) {
+                    #expect(clusters[firstKept...].allSatisfy { c in rtl.visibleRanges.contains { $0.contains(c.start) } },
+                            "\(tag): kept \(rtl.visibleRanges) is not the line's right part")
+                }
+            }
+        }
     }
 
     @Test("Clamping seeded texts in terminal cells: a prefix of the layout, never taller, the layout itself when nothing is hidden")

@@ -18,6 +18,22 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines shown + length of the last line shown):
     ///   the lines past the clamp are found (to know whether text is hidden) but not made.
     public func layout(width: Double, lineClamp: Int) throws(TextLayoutError) -> ClampedLayout {
+        try layout(width: width, lineClamp: lineClamp, rightToLeft: false)
+    }
+
+    /// Lays the prepared text out at `width` in at most `lineClamp` lines as a paragraph of
+    /// `direction` shows it (`dir="rtl"`: the last line shown keeps its right part and the
+    /// ellipsis goes on its left; see ``ClampedLayout/isRightToLeft``).
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width; `.invalidLineClamp`
+    ///   when `lineClamp < 1`.
+    /// - Complexity: O(break opportunities + lines shown + length of the last line shown),
+    ///   and for a right-to-left paragraph the length of the last line's paragraph.
+    public func layout(width: Double, lineClamp: Int, direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
+        try layout(width: width, lineClamp: lineClamp, rightToLeft: direction.isRightToLeft(text))
+    }
+
+    func layout(width: Double, lineClamp: Int, rightToLeft rtl: Bool) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         guard lineClamp >= 1 else { throw .invalidLineClamp(lineClamp) }
         var collector = ClampCollector(lineClamp: lineClamp)
@@ -40,7 +56,7 @@ extension ShapedText {
             bottoms.append(y)
         }
         let layout = TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
-        return try clampResult(layout, shown: shown, truncated: truncated, boundaries: truncated ? bounds : nil)
+        return try clampResult(layout, shown: shown, truncated: truncated, boundaries: truncated ? bounds : nil, rightToLeft: rtl)
     }
 
     /// The prepared text on one line cut to `width` with an ellipsis, as CSS `text-overflow:
@@ -50,8 +66,18 @@ extension ShapedText {
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
     /// - Complexity: O(break opportunities + length of the first line).
     public func singleLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
+        try singleLine(width: width, direction: .ltr)
+    }
+
+    /// The prepared text on one line cut to `width` with an ellipsis in a paragraph of
+    /// `direction` (right to left: the line keeps its right part, the ellipsis on its left).
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
+    /// - Complexity: O(break opportunities + length of the first line).
+    public func singleLine(width: Double, direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        return try layout(width: .infinity, lineClamp: 1).layout.truncatedToOneLine(width: width)
+        let rtl = direction.isRightToLeft(text)
+        return try layout(width: .infinity, lineClamp: 1, rightToLeft: rtl).layout.truncatedToOneLine(width: width, rightToLeft: rtl)
     }
 
     /// The ellipsis Chromium draws for this text: "…" shaped in the primary font, or "..."
