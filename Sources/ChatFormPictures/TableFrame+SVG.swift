@@ -74,7 +74,10 @@ extension TableFrame {
                 for line in item.lines {
                     var text = "<text class=\"text\"\(SVG.attributes(["data-row": row.id, "data-item": item.index, "data-line": line.index, "data-start": line.start, "data-end": line.end, "y": (line.y + line.height * 0.78) * sy, "font-family": fontFamily, "font-size": fontSize]))>"
                     for cluster in line.clusters where !cluster.text.allSatisfy({ $0.isWhitespace }) {
-                        text += "<tspan\(SVG.attributes(["x": (line.x + cluster.x) * sx, "data-offset": cluster.offset]))>\(SVG.escape(cluster.text))</tspan>"
+                        let attributes = cluster.isEllipsis
+                            ? SVG.attributes(["class": "ellipsis", "x": (line.x + cluster.x) * sx, "data-offset": cluster.offset])
+                            : SVG.attributes(["x": (line.x + cluster.x) * sx, "data-offset": cluster.offset])
+                        text += "<tspan\(attributes)>\(SVG.escape(cluster.text))</tspan>"
                     }
                     svg.raw(text + "</text>\n")
                 }
@@ -164,6 +167,7 @@ extension TableFrame {
     .row.estimated { stroke: #bbb; stroke-dasharray: 3 3; fill: #f3f3f3; }
     .field { fill: #ffffff; stroke: #8ab4f8; stroke-width: 1; }
     .text { fill: #111; white-space: pre; }
+    .ellipsis { fill: #1a73e8; }
     .selection { fill: #c6dafc; }
     .marked { stroke: #111; stroke-width: 1.5; }
     .caret-band { fill: #1e8e3e; fill-opacity: 0.10; }
