@@ -6,7 +6,7 @@ import ChatFormText
 extension LayoutPicture {
     /// A picture of `clamped`: its lines shown (the hidden rest is not drawn), the graphemes
     /// kept on the last line and the ellipsis, in the `ellipsis` class (blue), at
-    /// ``ClampedLayout/Ellipsis/x``. A right-to-left paragraph's lines end at the right of
+    /// `ClampedLayout.Ellipsis.x`. A right-to-left paragraph's lines end at the right of
     /// the width, each drawn as right-to-left SVG text (its graphemes at their cells in a
     /// `.cells` drawing).
     ///

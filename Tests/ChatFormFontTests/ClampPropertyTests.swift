@@ -50,51 +50,44 @@ struct ClampPropertyTests {
         if last.contentEnd == last.start { #expect(e.x == startX && clamped.visibleRanges.isEmpty, "\(tag): empty line") }
     }
 
-    @Test("Right-to-left paragraphs in terminal cells: the same lines and heights, the ellipsis inside the width on the kept graphemes' left")
-    func rightToLeftCells() throws {
-        var rng = SplitMix64(seed: 0xC1A5)
-        for k in 0..<300 {
+    /// Seeded chat-like texts in terminal cells at widths of 4 to 43 cells, each given to
+    /// `body` with its clamps 1 through `clamps` and a tag for failures.
+    static func seededCells(seed: UInt64, count: Int, clamps: Int, _ body: (TextLayout, Int, String) throws -> Void) throws {
+        var rng = SplitMix64(seed: seed)
+        for k in 0..<count {
             let text = randomMessage(&rng)
             let width = Double(4 + rng.next() % 40)
             let full = try TextLayout(text: text, width: width)
-            for n in 1...4 {
-                let tag = "rtl cells #\(k) w\(width) n\(n)"
-                let rtl = try full.clamped(toLines: n, direction: .rtl)
-                #expect(rtl.isRightToLeft, "\(tag)")
-                Self.check(rtl, full: full, n: n, tag: tag)
-                let ltr = try full.clamped(toLines: n)
-                #expect(rtl.height == ltr.height && rtl.isTruncated == ltr.isTruncated && rtl.lineCount == ltr.lineCount, "\(tag)")
-                // The kept graphemes end at the width's right edge: the ellipsis and what is
-                // kept are as wide as the line seen from its right.
-                guard let e = rtl.ellipsis else { continue }
-                let clusters = try rtl.layout.rightToLeftClusters(onLine: e.lineIndex)
-                let right = clusters.last?.right ?? 0
-                let keptWidth = clusters.filter { c in rtl.visibleRanges.contains { $0.contains(c.start) } }
-                    .reduce(0.0) { $0 + ($1.right - $1.left) }
-                if let firstKept = clusters.lastIndex(where: { c in rtl.visibleRanges.contains { $0.contains(c.start) } }),
-                   clusters[firstKept...].allSatisfy({ c in rtl.visibleRanges.contains { $0.contains(c.start) } }) {
-                    #expect(abs(e.x + e.width + keptWidth - width) < 1e-6 || right - clusters[clusters.count - 1].left > width,
-                            "\(tag): ellipsis \(e.x) + \(e.width) + kept \(keptWidth) vs width \(width)")
-                }
-                // What is kept is a visual suffix of the line.
-                if let firstKept = clusters.firstIndex(where: { c in rtl.visibleRanges.contains { $0.contains(c.start) } }) {
-                    #expect(clusters[firstKept...].allSatisfy { c in rtl.visibleRanges.contains { $0.contains(c.start) } },
-                            "\(tag): kept \(rtl.visibleRanges) is not the line's right part")
-                }
+            for n in 1...clamps { try body(full, n, "cells #\(k) w\(width) n\(n)") }
+        }
+    }
+
+    @Test("Right-to-left paragraphs in terminal cells: the same lines and heights, the ellipsis inside the width on the kept graphemes' left")
+    func rightToLeftCells() throws {
+        try Self.seededCells(seed: 0xC1A5, count: 300, clamps: 4) { full, n, tag in
+            let rtl = try full.clamped(toLines: n, direction: .rtl)
+            #expect(rtl.isRightToLeft, "\(tag)")
+            Self.check(rtl, full: full, n: n, tag: "rtl " + tag)
+            let ltr = try full.clamped(toLines: n)
+            #expect(rtl.height == ltr.height && rtl.isTruncated == ltr.isTruncated && rtl.lineCount == ltr.lineCount, "\(tag)")
+            guard let e = rtl.ellipsis else { return }
+            let clusters = try rtl.layout.rightToLeftClusters(onLine: e.lineIndex)
+            let kept = clusters.map { c in rtl.visibleRanges.contains { $0.contains(c.start) } }
+            // What is kept is a visual suffix of the line (its right part) ...
+            if let first = kept.firstIndex(of: true) {
+                #expect(kept[first...].allSatisfy { $0 }, "\(tag): kept \(rtl.visibleRanges) is not the line's right part")
             }
+            // ... ending at the width's right edge, the ellipsis just left of it (or past the
+            // box's left when one grapheme alone is wider than the room).
+            let keptWidth = zip(clusters, kept).filter(\.1).reduce(0.0) { $0 + ($1.0.right - $1.0.left) }
+            #expect(abs(e.x + e.width + keptWidth - full.width) < 1e-6, "\(tag): ellipsis \(e.x) + \(e.width) + kept \(keptWidth) vs \(full.width)")
         }
     }
 
     @Test("Clamping seeded texts in terminal cells: a prefix of the layout, never taller, the layout itself when nothing is hidden")
     func cells() throws {
-        var rng = SplitMix64(seed: 0xC1A4)
-        for k in 0..<400 {
-            let text = randomMessage(&rng)
-            let width = Double(4 + rng.next() % 40)
-            let full = try TextLayout(text: text, width: width)
-            for n in 1...5 {
-                Self.check(try full.clamped(toLines: n), full: full, n: n, tag: "cells #\(k) w\(width) n\(n)")
-            }
+        try Self.seededCells(seed: 0xC1A4, count: 400, clamps: 5) { full, n, tag in
+            Self.check(try full.clamped(toLines: n), full: full, n: n, tag: tag)
         }
     }
 

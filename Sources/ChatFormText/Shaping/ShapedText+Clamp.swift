@@ -145,7 +145,7 @@ extension ShapedText {
 /// the lines shown go to a `LineCollector`, the rest are only counted.
 struct ClampCollector: LineVisitor {
     let lineClamp: Int
-    private var shown = LineCollector()
+    private var shown: LineCollector
     private(set) var count = 0
     private(set) var lastHard = false
     /// The boundary indices of the last line shown: its start and its content's end.
@@ -157,6 +157,8 @@ struct ClampCollector: LineVisitor {
 
     init(lineClamp: Int) {
         self.lineClamp = lineClamp
+        // The lines shown, and the line of the rest or the empty last line added after.
+        shown = LineCollector(capacity: Swift.min(lineClamp, 16) + 1)
     }
 
     @inline(__always)
