@@ -19,6 +19,9 @@ extension LayoutPicture {
         self.clamp = clamped
     }
 
+    /// The ellipsis's style (blue), in pictures that draw one.
+    static let ellipsisStyle = "<style>.ellipsis { fill: #1a73e8; }</style>\n"
+
     /// The lines drawn: the clamp's lines shown, or all.
     var shownLineCount: Int { clamp?.lineCount ?? layout.lineCount }
     /// The height drawn.

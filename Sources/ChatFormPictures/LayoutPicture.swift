@@ -76,6 +76,7 @@ public struct LayoutPicture: Sendable {
                          "data-available": layout.width.isFinite ? SVG.number(layout.width) : "infinity"])
         svg.raw(Self.style)
         if !runs.isEmpty { svg.raw(Self.styledStyle) }
+        if clamp?.ellipsis != nil { svg.raw(Self.ellipsisStyle) }
         svg.element("rect", ["class": "background", "x": 0.0, "y": 0.0, "width": width, "height": height])
         if let title {
             svg.element("text", ["class": "title", "x": Self.margin, "y": Self.margin + 10], text: title)
@@ -181,7 +182,6 @@ public struct LayoutPicture: Sendable {
     .available { stroke: #999; stroke-dasharray: 4 3; }
     .bubble { stroke: #1a73e8; stroke-width: 1.5; }
     .caret { fill: #d93025; }
-    .ellipsis { fill: #1a73e8; }
     </style>
 
     """

@@ -30,6 +30,9 @@ extension TableFrame {
                          "viewBox": "0 0 \(SVG.number(width)) \(SVG.number(height))", "class": "frame \(state)",
                          "data-offset": offset, "data-time": time])
         svg.raw(Self.style)
+        if rows.contains(where: { $0.items.contains { $0.lines.contains { $0.clusters.contains(where: \.isEllipsis) } } }) {
+            svg.raw(LayoutPicture.ellipsisStyle)
+        }
         svg.element("rect", ["class": "background", "x": 0.0, "y": 0.0, "width": width, "height": height])
         if let caption {
             svg.element("text", ["class": "caption", "x": margin, "y": margin + 8], text: caption)
@@ -167,7 +170,6 @@ extension TableFrame {
     .row.estimated { stroke: #bbb; stroke-dasharray: 3 3; fill: #f3f3f3; }
     .field { fill: #ffffff; stroke: #8ab4f8; stroke-width: 1; }
     .text { fill: #111; white-space: pre; }
-    .ellipsis { fill: #1a73e8; }
     .selection { fill: #c6dafc; }
     .marked { stroke: #111; stroke-width: 1.5; }
     .caret-band { fill: #1e8e3e; fill-opacity: 0.10; }

@@ -133,7 +133,7 @@ extension TextLayout {
 /// The clamp of `layout`, whose first `shown` lines are shown: the last one cut for the
 /// ellipsis when `truncated` (its graphemes in visual order: `clusters`, or read from the
 /// layout).
-func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool, clusters given: [_Truncation.Cluster]? = nil,
+func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, clusters given: [_Truncation.Cluster]? = nil,
                  boundaries: (start: Int, contentEnd: Int)? = nil, rightToLeft: Bool = false) throws(TextLayoutError) -> ClampedLayout {
     let index = shown - 1
     let line = layout.line(at: index)

@@ -3,8 +3,9 @@ import ChatFormTesting
 import Testing
 
 /// Up and down in mixed-direction text keep a goal x: the primary caret's x where vertical
-/// movement began, and each line's offset is the one a tap at that x gives.
-@Suite("Bidi up and down")
+/// movement began, and each line's offset is the one a tap at that x gives. A selection
+/// shows each grapheme it holds, in as many pieces as the visual runs it crosses.
+@Suite("Bidi up and down, selections")
 struct BidiVerticalTests {
     static func check(_ layout: some LineLayout, _ what: String) throws {
         for p in try BidiCaretTests.positions(layout) {
@@ -37,6 +38,41 @@ struct BidiVerticalTests {
             let width = Double(rng.next() % 20 + 3)
             try Self.check(try TextLayout(text: text, width: width), "\(text.debugDescription) at \(width)")
             try Self.check(try TextDocument(text: text, width: width), "document \(text.debugDescription) at \(width)")
+        }
+    }
+
+    /// The selection of `range` covers every grapheme of the range where the line shows it
+    /// (its visual cluster), with pieces that do not overlap and are as wide, together, as
+    /// those graphemes; a document shows the same pieces as the whole text's layout.
+    static func checkSelection(_ layout: TextLayout, _ document: TextDocument, _ range: Range<Int>, _ what: String) throws {
+        let rects = try layout.selectionRects(for: range)
+        #expect(rects == (try document.selectionRects(for: range)), "\(what): document")
+        for line in 0..<layout.lineCount {
+            let top = layout.lineTop(line)
+            let pieces = rects.filter { abs($0.minY - top) < 1e-9 && $0.width > 0 }.sorted { $0.minX < $1.minX }
+            let selected = try layout.visualClusters(onLine: line).filter { range.lowerBound <= $0.start && $0.end <= range.upperBound }
+            for c in selected where c.right > c.left {
+                #expect(pieces.contains { $0.minX <= c.left + 1e-9 && c.right <= $0.maxX + 1e-9 }, "\(what): \(c.start) on line \(line) not in \(pieces)")
+            }
+            for (a, b) in zip(pieces, pieces.dropFirst()) { #expect(a.maxX <= b.minX + 1e-9, "\(what): \(a) overlaps \(b)") }
+            let width = pieces.reduce(0.0) { $0 + $1.width }, expected = selected.reduce(0.0) { $0 + $1.right - $1.left }
+            #expect(abs(width - expected) < 1e-9, "\(what): line \(line) selected \(width) for \(expected)")
+        }
+    }
+
+    @Test(arguments: [21 as UInt64, 22, 23])
+    func selectionsCoverTheirGraphemesInVisualPieces(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<30 {
+            let text = BidiCaretTests.randomText(&rng)
+            let width = Double(rng.next() % 20 + 3)
+            let layout = try TextLayout(text: text, width: width)
+            let document = try TextDocument(text: text, width: width)
+            let offsets = try BidiCaretTests.positions(layout).map(\.offset)
+            for _ in 0..<8 {
+                let a = offsets[Int(rng.next() % UInt64(offsets.count))], b = offsets[Int(rng.next() % UInt64(offsets.count))]
+                try Self.checkSelection(layout, document, Swift.min(a, b)..<Swift.max(a, b), "\(text.debugDescription) at \(width) [\(a), \(b))")
+            }
         }
     }
 }
