@@ -27,7 +27,7 @@ extension ClampedLayout {
     /// - Complexity: O(length of the line), and in a right-to-left paragraph of its paragraph.
     public func drawnGraphemes(onLine index: Int) throws(TextLayoutError) -> [DrawnGrapheme] {
         guard index >= 0, index < lineCount else { return [] }
-        var clusters = try layout.visualClusters(onLine: index, rightToLeft: isRightToLeft)
+        var clusters = try _Truncation.clusters(of: layout, onLine: index, rightToLeft: isRightToLeft)
         if isRightToLeft, let right = clusters.last?.right, layout.width.isFinite {
             let shift = layout.width - right
             for k in clusters.indices {

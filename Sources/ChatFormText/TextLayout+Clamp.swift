@@ -74,7 +74,7 @@ extension TextLayout {
     func truncatedToOneLine(width: Double, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> ClampedLayout {
         let one = try clamped(toLines: 1, rightToLeft: rtl)
         let fast = !rtl && shapedText?.cutsByArithmetic == true
-        let clusters = fast ? [] : try visualClusters(onLine: 0, rightToLeft: rtl)
+        let clusters = fast ? [] : try _Truncation.clusters(of: self, onLine: 0, rightToLeft: rtl)
         // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
         // most the width plus one unit (see `ShapedText.layout(width:)`).
         let right = fast ? shapedText!.leftToRightRight(start: lines[0].start, contentEnd: lines[0].contentEnd)
@@ -97,33 +97,37 @@ extension TextLayout {
         self.lines = lines ?? layout.lines
         self.lineBottoms = bottoms ?? layout.lineBottoms
     }
+}
 
-    /// The graphemes of line `index` from left to right, with their x extents (each bidi
-    /// run a box rounded as a browser rounds it; see `_BidiLine`).
+/// The graphemes of a laid-out line and the ellipsis in a layout's metrics, for the clamps.
+extension _Truncation {
+    /// The graphemes of line `index` of `layout` from left to right, with their x extents
+    /// (each bidi run a box rounded as a browser rounds it; see `_BidiLine`), as a
+    /// right-to-left paragraph shows them when `rtl` (see `rightToLeftClusters`).
     ///
     /// - Complexity: O(length of the line).
-    func visualClusters(onLine index: Int, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> [_Truncation.Cluster] {
-        if rtl { return try rightToLeftClusters(onLine: index) }
-        if let bidi = try bidiLine(index) {
-            return bidi.clusters.map { _Truncation.Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
+    static func clusters(of layout: TextLayout, onLine index: Int, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> [Cluster] {
+        if rtl { return try rightToLeftClusters(of: layout, onLine: index) }
+        if let bidi = try layout.bidiLine(index) {
+            return bidi.clusters.map { Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
         }
-        var result: [_Truncation.Cluster] = []
+        var result: [Cluster] = []
         var previous: (offset: Int, x: Double)?
-        try forEachCaretStop(onLine: index) { offset, x in
-            if let p = previous { result.append(_Truncation.Cluster(start: p.offset, end: offset, left: p.x, right: x)) }
+        try layout.forEachCaretStop(onLine: index) { offset, x in
+            if let p = previous { result.append(Cluster(start: p.offset, end: offset, left: p.x, right: x)) }
             previous = (offset, x)
             return true
         }
         return result
     }
 
-    /// The ellipsis's text and advance with this layout's metrics: "…" (U+2026), or "..."
-    /// where it has no width (a font without the glyph).
-    func ellipsisMetrics() -> (text: String, width: Double) {
-        if let shapedText { return shapedText.ellipsisMetrics() }
+    /// The ellipsis's text and advance in `layout`'s metrics: "…" (U+2026), or "..." where
+    /// it has no width (a font without the glyph).
+    static func ellipsis(of layout: TextLayout) -> (text: String, width: Double) {
+        if let shaped = layout.shapedText { return ellipsis(of: shaped) }
         func advance(_ s: String) -> Double {
             var s = s
-            return s.withUTF8 { measurer.advance($0, 0, $0.count) }
+            return s.withUTF8 { layout.measurer.advance($0, 0, $0.count) }
         }
         let w = advance("\u{2026}")
         return w > 0 ? ("\u{2026}", w) : ("...", 3 * advance("."))
@@ -149,7 +153,7 @@ func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, cl
     // The line's boundary indices in a prepared text (given by its wrap, or found).
     let shaped = layout.shapedText
     let bounds = shaped.map { t in boundaries ?? (t.boundary(of: line.start), t.boundary(of: line.contentEnd)) }
-    let (text, width) = layout.ellipsisMetrics()
+    let (text, width) = _Truncation.ellipsis(of: layout)
     let top = layout.lineTop(index), lineHeight = height - top
     // An empty last line shows the ellipsis at its start.
     func ellipsisAt(_ x: Double) -> ClampedLayout.Ellipsis {
@@ -163,13 +167,13 @@ func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, cl
         hyphen = ShapedText.pixels(shaped.hyphenAdvance)
     }
     if given == nil, let shaped, let bounds, shaped.cutsByArithmetic {
-        let cut = shaped.leftToRightCut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
+        let cut = _Truncation.leftToRightCut(shaped, s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
                                         hyphen: hyphen)
         return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true, visibleEnd: cut.end,
                              visibleRanges: cut.end > line.start ? [line.start..<cut.end] : [], ellipsis: ellipsisAt(cut.x))
     }
     var clusters: [_Truncation.Cluster]
-    if let given { clusters = given } else { clusters = try layout.visualClusters(onLine: index) }
+    if let given { clusters = given } else { clusters = try _Truncation.clusters(of: layout, onLine: index) }
     if hyphen != 0, let last = clusters.last, last.end == line.contentEnd { clusters[clusters.count - 1].right += hyphen }
     let cut: (kept: Int, x: Double)
     if let shaped {

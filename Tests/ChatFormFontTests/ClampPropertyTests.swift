@@ -71,7 +71,7 @@ struct ClampPropertyTests {
             let ltr = try full.clamped(toLines: n)
             #expect(rtl.height == ltr.height && rtl.isTruncated == ltr.isTruncated && rtl.lineCount == ltr.lineCount, "\(tag)")
             guard let e = rtl.ellipsis else { return }
-            let clusters = try rtl.layout.rightToLeftClusters(onLine: e.lineIndex)
+            let clusters = try _Truncation.rightToLeftClusters(of: rtl.layout, onLine: e.lineIndex)
             let kept = clusters.map { c in rtl.visibleRanges.contains { $0.contains(c.start) } }
             // What is kept is a visual suffix of the line (its right part) ...
             if let first = kept.firstIndex(of: true) {
@@ -112,7 +112,7 @@ struct ClampPropertyTests {
                 // The arithmetic cut of a left-to-right line and the cut of its graphemes agree.
                 let last = clamped.lineCount - 1
                 let generic = try clampResult(clamped.layout, shown: clamped.lineCount, truncated: clamped.isTruncated,
-                                              clusters: try clamped.layout.visualClusters(onLine: last))
+                                              clusters: try _Truncation.clusters(of: clamped.layout, onLine: last))
                 #expect(clamped.visibleRanges == generic.visibleRanges && clamped.ellipsis == generic.ellipsis, "\(tag): arithmetic cut")
             }
         }

@@ -50,7 +50,7 @@ struct BidiVerticalTests {
         for line in 0..<layout.lineCount {
             let top = layout.lineTop(line)
             let pieces = rects.filter { abs($0.minY - top) < 1e-9 && $0.width > 0 }.sorted { $0.minX < $1.minX }
-            let selected = try layout.visualClusters(onLine: line).filter { range.lowerBound <= $0.start && $0.end <= range.upperBound }
+            let selected = try _Truncation.clusters(of: layout, onLine: line).filter { range.lowerBound <= $0.start && $0.end <= range.upperBound }
             for c in selected where c.right > c.left {
                 #expect(pieces.contains { $0.minX <= c.left + 1e-9 && c.right <= $0.maxX + 1e-9 }, "\(what): \(c.start) on line \(line) not in \(pieces)")
             }

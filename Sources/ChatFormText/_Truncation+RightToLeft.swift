@@ -1,23 +1,24 @@
-/// Line clamping in a right-to-left paragraph (`dir="rtl"`): the lines start at the right of
+/// Line clamping in a right-to-left paragraph (`dir="rtl"`): the lines end at the right of
 /// the width, so the last line shown keeps its graphemes from the right and the ellipsis is
 /// drawn on their left, as Chromium's line truncator places it for a right-to-left line.
-extension TextLayout {
-    /// The graphemes of line `index` from left to right, with their x extents from the
+extension _Truncation {
+    /// The graphemes of line `index` of `layout` from left to right, with their x extents from the
     /// line's left, as a right-to-left paragraph shows them: levels resolved on the line's
     /// paragraph (the text between mandatory breaks) at paragraph level 1, white space
     /// hanging at the line's end ordered at that level (it goes to the line's left), each
     /// bidi run a box rounded as a browser rounds it (see `_BidiLine`).
     ///
     /// - Complexity: O(length of the line's paragraph).
-    func rightToLeftClusters(onLine index: Int) throws(TextLayoutError) -> [_Truncation.Cluster] {
+    static func rightToLeftClusters(of layout: TextLayout, onLine index: Int) throws(TextLayoutError) -> [Cluster] {
+        let lines = layout.lines
         let line = lines[index]
         var stops: [(offset: Int, x: Double)] = []
-        try forEachCaretStop(onLine: index) { offset, x in
+        try layout.forEachCaretStop(onLine: index) { offset, x in
             stops.append((offset, x))
             return true
         }
         guard stops.count > 1 else { return [] }
-        var text = self.text
+        var text = layout.text
         let resolved: (levels: [UInt8], start: Int, lineBytes: [UInt8]) = text.withUTF8 { bytes in
             // The paragraph: from the end of the last hard line before this one to the
             // first mandatory break at or after the line's content end.
@@ -43,9 +44,9 @@ extension TextLayout {
                                  let i = offset - resolved.start
                                  return i >= 0 && i < resolved.levels.count ? resolved.levels[i] : 1
                              },
-                             isHangingSpace: { offset in Self.isHangingSpace(resolved.lineBytes, at: offset - line.start) },
+                             isHangingSpace: { offset in TextLayout.isHangingSpace(resolved.lineBytes, at: offset - line.start) },
                              paragraphLevel: 1)
-        return bidi.clusters.map { _Truncation.Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
+        return bidi.clusters.map { Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
     }
 }
 
@@ -57,10 +58,10 @@ func rightToLeftClampResult(_ layout: TextLayout, shown: Int, height: Double,
                             clusters given: [_Truncation.Cluster]?) throws(TextLayoutError) -> ClampedLayout {
     let index = shown - 1
     let line = layout.line(at: index)
-    let (text, width) = layout.ellipsisMetrics()
+    let (text, width) = _Truncation.ellipsis(of: layout)
     let top = layout.lineTop(index)
     let clusters: [_Truncation.Cluster]
-    if let given { clusters = given } else { clusters = try layout.rightToLeftClusters(onLine: index) }
+    if let given { clusters = given } else { clusters = try _Truncation.rightToLeftClusters(of: layout, onLine: index) }
     // The line seen from its right: the same cut as a left-to-right line's, mirrored.
     let right = clusters.last?.right ?? 0
     let mirrored = clusters.reversed().map {
