@@ -21,8 +21,15 @@ Recorded per layout:
   line truncator hides the text fragment it cuts and adds the part it keeps), or null.
 - `ellipsisX`: where the ellipsis starts, from the div's left (px, to 1/8): the painted
   ellipsis's rightmost blue column, less the ink's right edge in a reference "…" drawn at
-  a whole pixel; null when none is painted.
+  a whole pixel (with `--dir rtl` or `auto`: its leftmost blue column, less the ink's left
+  edge in the reference, each to a fraction of a pixel by the coverage of its edge
+  columns); null when none is painted.
 - `ellipsisWidth`: the reference "…"'s width.
+
+With `--dir rtl` or `--dir auto` every box has that `dir` attribute (the header says which)
+and each record says whether its box was laid out right to left (`rtl`, the computed
+`direction`); the hidden part of a right-to-left line is its visual left, so the photograph's painted
+graphemes are read from the right.
 """
 
 import base64
@@ -54,7 +61,8 @@ CLAMP_SCRIPT = r"""
       const rs = [...rg.getClientRects()].filter(q => q.height > 0);
       g.push({ i: s.index, n: s.segment.length, s: s.segment, rs: rs.map(q => [q.left, q.top, q.width, q.height]) });
     }
-    out.boxes.push({ key: box.dataset.key, oneLine: box.dataset.key.endsWith('|0'), left: r.left, top: r.top + scrollY, width: r.width, height: r.height,
+    out.boxes.push({ key: box.dataset.key, oneLine: box.dataset.key.endsWith('|0'),
+                     rtl: getComputedStyle(box).direction === 'rtl', left: r.left, top: r.top + scrollY, width: r.width, height: r.height,
                      g: g });
   }
   window.__layout = out;
@@ -72,16 +80,30 @@ window.analyse = function (src) {
       const W = c.width;
       const at = (x, y) => { const k = (y * W + x) * 4; return [px[k], px[k + 1], px[k + 2]]; };
       const blue = p => p[2] - p[0] > 60 && p[2] - p[1] > 60;
+      // How much of a pixel blue ink covers (blue on white: red and green fall together).
+      const cover = p => (p[2] > 200 && Math.abs(p[0] - p[1]) < 24) ? Math.max(0, (255 - Math.max(p[0], p[1])) / 255) : 0;
+      // The left edge of blue ink found at column x (its leftmost blue column), to a
+      // fraction of a pixel: the column before it counts by its coverage, as does x itself.
+      const leftEdge = (x, y0, y1) => {
+        let c0 = 0, c1 = 0;
+        for (let y = y0; y < y1; y++) { c0 = Math.max(c0, cover(at(x - 1, y))); c1 = Math.max(c1, cover(at(x, y))); }
+        return c0 > 0.02 ? x - c0 : x + 1 - c1;
+      };
       // Painted text: not white and not tinted blue (the ellipsis's edges blend blue into white).
       const ink = p => !(p[2] - p[0] > 15 && p[2] - p[1] > 15) && (p[0] < 235 || p[1] < 235 || p[2] < 235);
       const L = window.__layout;
       // The reference ellipsis: its rightmost blue column from its left edge.
       const ref = L.ref;
-      let refRight = null;
+      let refRight = null, refLeft = null;
       for (let y = Math.floor(ref.top); y < Math.ceil(ref.top + ref.height); y++)
         for (let x = Math.floor(ref.left); x < Math.ceil(ref.left + ref.width) + 4; x++)
-          if (blue(at(x, y)) && (refRight === null || x > refRight)) refRight = x;
-      const result = { refRight: refRight === null ? null : refRight + 1 - ref.left, boxes: [] };
+          if (blue(at(x, y))) {
+            if (refRight === null || x > refRight) refRight = x;
+            if (refLeft === null || x < refLeft) refLeft = x;
+          }
+      const result = { refRight: refRight === null ? null : refRight + 1 - ref.left,
+                       refLeft: refLeft === null ? null
+                         : leftEdge(refLeft, Math.floor(ref.top), Math.ceil(ref.top + ref.height)) - ref.left, boxes: [] };
       for (const b of L.boxes) {
         const bottom = b.top + b.height;
         // Lines by the top of each grapheme's last rect.
@@ -100,10 +122,13 @@ window.analyse = function (src) {
         let bandTop = lastTop === null ? b.top : lastTop, bandBottom = bottom;
         for (const g of last) bandTop = Math.min(bandTop, g.q[1] + scrollY);
         const y0 = Math.max(0, Math.floor(bandTop)), y1 = Math.min(c.height, Math.ceil(bandBottom));
-        let right = null;
+        let right = null, left = null;
         for (let y = y0; y < y1; y++)
           for (let x = Math.max(0, Math.floor(b.left) - 8); x < Math.min(W, Math.ceil(b.left + b.width) + 8); x++)
-            if (blue(at(x, y)) && (right === null || x > right)) right = x;
+            if (blue(at(x, y))) {
+              if (right === null || x > right) right = x;
+              if (left === null || x < left) left = x;
+            }
         const inked = last.map(g => {
           const q = g.q;
           const xa = Math.max(0, Math.ceil(b.left), Math.ceil(q[0] + 1));
@@ -114,11 +139,12 @@ window.analyse = function (src) {
         });
         if (b.oneLine) hidden = past && right !== null;
         const dup = b.g.filter(g => g.rs.length >= 2 && g.top !== undefined && Math.abs(g.top - lastTop) < 0.5);
-        result.boxes.push({ key: b.key, height: b.height, hidden: hidden,
+        result.boxes.push({ key: b.key, rtl: b.rtl, height: b.height, hidden: hidden,
           lineStart: last.length ? last[0].i : null,
           last: last.map((g, k) => [g.i, g.n, g.s, inked[k], g.q[0]]),
           cut: dup.length ? [Math.min(...dup.map(g => g.i)), Math.max(...dup.map(g => g.i + g.n))] : null,
-          ellipsisRight: right === null ? null : right + 1 - b.left });
+          ellipsisRight: right === null ? null : right + 1 - b.left,
+          ellipsisLeft: left === null ? null : leftEdge(left, y0, y1) - b.left });
       }
       resolve(JSON.stringify(result));
     };
@@ -128,8 +154,9 @@ window.analyse = function (src) {
 """
 
 
-def clamp_page(family, size, boxes, block_css, css_family, script_json):
+def clamp_page(family, size, boxes, block_css, css_family, script_json, direction="ltr"):
     """boxes: (key, text, width, n) with n = 0 for one line with text-overflow."""
+    dir_attr = "" if direction == "ltr" else f' dir="{direction}"'
     divs = []
     for key, text, width, n in boxes:
         if n == 0:
@@ -137,7 +164,7 @@ def clamp_page(family, size, boxes, block_css, css_family, script_json):
         else:
             style = (f"width: {width}px; display: -webkit-box; -webkit-box-orient: vertical; "
                      f"-webkit-line-clamp: {n}; overflow: hidden;")
-        divs.append(f'<div class="box" data-key="{html.escape(key)}" style="{style}">'
+        divs.append(f'<div class="box"{dir_attr} data-key="{html.escape(key)}" style="{style}">'
                     f'<span class="t">{html.escape(text)}</span></div>')
     return f"""<!doctype html>
 <html><head><meta charset="utf-8"><style>
@@ -158,15 +185,18 @@ BLANK = set(" \t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u20
             "\u202f\u205f\u3000\u200b\u200c\u200d\u2060\ufeff\u00ad\n")
 
 
-def visible_ranges(last, table):
+def visible_ranges(last, table, rtl=False):
     """Merged UTF-8 ranges of painted graphemes (blank ones only between two painted).
 
     What is hidden of a line is its visual end (the line truncator keeps the graphemes left
-    of the ellipsis), so a grapheme left of a painted one whose ink the photograph misses (a
-    thin apostrophe, a combining mark) is painted too."""
+    of the ellipsis; right of it in a right-to-left block), so a grapheme left (right) of a
+    painted one whose ink the photograph misses (a thin apostrophe, a combining mark) is
+    painted too."""
     def blank(s):
         return all(ch in BLANK for ch in s)
     painted_x = [x for i, n, s, ink, x in last if ink >= 2 and not blank(s)]
+    if rtl:
+        painted_x = [-x for x in painted_x]
     rightmost = max(painted_x) if painted_x else None
     ranges = []
     previous_painted = False
@@ -174,7 +204,7 @@ def visible_ranges(last, table):
         a, b = table[i], table[i + n]
         if blank(s):
             continue
-        if ink >= 2 or (rightmost is not None and x < rightmost):
+        if ink >= 2 or (rightmost is not None and (-x if rtl else x) < rightmost):
             if previous_painted:
                 ranges[-1][1] = b
             else:
@@ -192,6 +222,7 @@ def record_clamp(args, h):
     size = (args.size or [16])[0]
     widths = args.width or [160, 240, 320]
     clamps = [int(n) for n in (args.clamp_lines or "1,2,3").split(",")]
+    direction = args.dir or "ltr"
     tables = {p["id"]: h.utf16_to_utf8_offsets(p["text"]) for p in paras}
     jobs = []
     for family in families:
@@ -209,7 +240,7 @@ def record_clamp(args, h):
             for lo in range(0, len(fam_jobs), args.batch):
                 batch = fam_jobs[lo:lo + args.batch]
                 boxes = [(f"{j[3]}|{j[1]}|{j[2]}", j[4], j[1], j[2]) for j in batch]
-                page = clamp_page(family, size, boxes, h.block_css, h.css_family, h.script_json)
+                page = clamp_page(family, size, boxes, h.block_css, h.css_family, h.script_json, direction)
                 path = os.path.join(dt.workdir, f"clamp{lo}.html")
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(page)
@@ -235,27 +266,31 @@ def record_clamp(args, h):
                               f"analyse('data:image/png;base64,{shot['data']}')"}, session, timeout=120)
                 out = json.loads(res["result"]["value"])
                 dt.call("Target.closeTarget", {"targetId": target})
-                ref_right = out["refRight"]
+                ref_right, ref_left = out["refRight"], out["refLeft"]
                 for box, job in zip(out["boxes"], batch):
                     family_, width_, n, pid, text = job
                     table = tables[pid] if n else h.utf16_to_utf8_offsets(text)
                     ex = None
-                    if box["ellipsisRight"] is not None and ref_right is not None:
+                    if box["rtl"]:
+                        if box["ellipsisLeft"] is not None and ref_left is not None:
+                            ex = round((box["ellipsisLeft"] - ref_left) * 8) / 8
+                    elif box["ellipsisRight"] is not None and ref_right is not None:
                         ex = round((box["ellipsisRight"] - ref_right) * 8) / 8
                     records.append({
                         "id": pid, "family": family, "size": size, "width": h.number(width_), "clamp": n,
                         "height": h.number(box["height"]), "hidden": box["hidden"],
                         "lineStart": None if box["lineStart"] is None else table[box["lineStart"]],
-                        "visible": visible_ranges(box["last"], table),
+                        "visible": visible_ranges(box["last"], table, box["rtl"]),
                         "cut": None if box["cut"] is None else [table[box["cut"][0]], table[box["cut"][1]]],
                         "ellipsisX": ex,
+                        **({"rtl": box["rtl"]} if direction != "ltr" else {}),
                     })
                 print(f"  {family} boxes {lo}-{lo + len(batch) - 1}: {time.time() - started:.0f} s", file=sys.stderr)
     finally:
         dt.close()
     header = {
         "chromium": h.chromium_version(), "corpus": os.path.basename(args.corpus), "size": size,
-        "families": families, "widths": widths, "clamps": clamps,
+        "families": families, "widths": widths, "clamps": clamps, "dir": direction,
         "fonts": {f: h.fc_match(f) for f in families},
         "css": "as record-browser-layout, color: blue, the text in a red span; clamp N: display: -webkit-box; "
                "-webkit-box-orient: vertical; -webkit-line-clamp: N; overflow: hidden; clamp 0: the first line "

@@ -115,7 +115,9 @@ public struct TableDrawing<ID: Hashable & Sendable> {
                         screen.fill(row: screenRow, column: x, height: 1,
                                     width: DemoText.cell(measurement.contentWidth), style: fill)
                     }
-                    if case .rich(let rich) = row.content, !rich.marks.isEmpty {
+                    if let clamp = item.clamp, clamp.isTruncated, line == clamp.lineCount - 1 {
+                        drawClamped(clamp, into: &screen, row: screenRow, column: x, style: itemStyle.text)
+                    } else if case .rich(let rich) = row.content, !rich.marks.isEmpty {
                         drawStyled(text, line: line, rich: rich, into: &screen, row: screenRow, column: x, base: itemStyle.text)
                     } else {
                         screen.write(text.text(ofLine: line), row: screenRow, column: x,
@@ -123,6 +125,25 @@ public struct TableDrawing<ID: Hashable & Sendable> {
                     }
                 }
             }
+        }
+    }
+
+    /// The last line shown of a clamped text: the graphemes kept, each at its cell, and the
+    /// ellipsis at its x (a rich message's marks are not drawn on that line).
+    ///
+    /// - Complexity: O(the line's length).
+    func drawClamped(_ clamp: ClampedLayout, into screen: inout ScreenBuffer, row: Int, column: Int, style: CellStyle) {
+        let index = clamp.lineCount - 1
+        let line = clamp.layout.line(at: index)
+        let bytes = Array(clamp.layout.text(ofLine: index).utf8)
+        for g in (try? clamp.drawnGraphemes(onLine: index)) ?? [] {
+            let from = g.range.lowerBound - line.start, to = g.range.upperBound - line.start
+            guard from >= 0, to <= bytes.count, from < to else { continue }
+            screen.write(String(decoding: bytes[from..<to], as: UTF8.self), row: row, column: column + DemoText.cell(g.x),
+                         style: style, width: DemoText.width)
+        }
+        if let e = clamp.ellipsis {
+            screen.write(e.text, row: row, column: column + DemoText.cell(e.x), style: style, width: DemoText.width)
         }
     }
 

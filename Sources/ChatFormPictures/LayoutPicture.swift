@@ -40,6 +40,9 @@ public struct LayoutPicture: Sendable {
     /// How each stretch of a styled text is drawn (its font, or an attachment's box), in
     /// order; empty: the whole text in `drawing`'s font. Used with `.font` drawings only.
     public var runs: [Run]
+    /// The clamp drawn (nil: the whole layout): its lines shown, the last one's graphemes
+    /// kept and the ellipsis (see `init(clamped:drawing:title:)`).
+    public var clamp: ClampedLayout?
 
     /// A picture of `layout` drawn as `drawing`, with an optional caret; `runs` style a
     /// styled text's stretches (see ``Run``).
@@ -49,6 +52,7 @@ public struct LayoutPicture: Sendable {
         self.caret = caret
         self.title = title
         self.runs = runs
+        self.clamp = nil
     }
 
     /// The margin around the drawing, in pixels.
@@ -59,18 +63,20 @@ public struct LayoutPicture: Sendable {
     /// - Complexity: O(the text's length).
     public var svg: String {
         let (sx, sy) = scale
-        let widest = layout.usedWidth
+        let widest = shownWidest
         let available = layout.width.isFinite ? layout.width : widest
+        let layoutHeight = shownHeight, lineCount = shownLineCount
         let titleHeight = title == nil ? 0 : 20.0
         let width = Swift.max(available, widest) * sx + 2 * Self.margin
-        let height = layout.height * sy + 2 * Self.margin + titleHeight + 16
+        let height = layoutHeight * sy + 2 * Self.margin + titleHeight + 16
         var svg = SVG()
         svg.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": width, "height": height,
                          "viewBox": "0 0 \(SVG.number(width)) \(SVG.number(height))",
-                         "data-lines": layout.lineCount, "data-height": layout.height, "data-width": widest,
+                         "data-lines": lineCount, "data-height": layoutHeight, "data-width": widest,
                          "data-available": layout.width.isFinite ? SVG.number(layout.width) : "infinity"])
         svg.raw(Self.style)
         if !runs.isEmpty { svg.raw(Self.styledStyle) }
+        if clamp?.ellipsis != nil { svg.raw(Self.ellipsisStyle) }
         svg.element("rect", ["class": "background", "x": 0.0, "y": 0.0, "width": width, "height": height])
         if let title {
             svg.element("text", ["class": "title", "x": Self.margin, "y": Self.margin + 10], text: title)
@@ -79,11 +85,12 @@ public struct LayoutPicture: Sendable {
         draw(into: &svg, scaleX: sx, scaleY: sy)
         // The available width and the widest line (what a bubble hugging the text is).
         if layout.width.isFinite {
-            svg.element("line", ["class": "available", "x1": available * sx, "y1": -4.0, "x2": available * sx, "y2": layout.height * sy + 4])
+            svg.element("line", ["class": "available", "x1": available * sx, "y1": -4.0, "x2": available * sx, "y2": layoutHeight * sy + 4])
         }
-        svg.element("line", ["class": "bubble", "x1": widest * sx, "y1": -4.0, "x2": widest * sx, "y2": layout.height * sy + 4])
-        svg.element("text", ["class": "figure", "x": 0.0, "y": layout.height * sy + 14],
-                    text: "\(layout.lineCount) line\(layout.lineCount == 1 ? "" : "s"), height \(SVG.number(layout.height)), widest line \(SVG.number(widest))")
+        svg.element("line", ["class": "bubble", "x1": widest * sx, "y1": -4.0, "x2": widest * sx, "y2": layoutHeight * sy + 4])
+        svg.element("text", ["class": "figure", "x": 0.0, "y": layoutHeight * sy + 14],
+                    text: "\(lineCount) line\(lineCount == 1 ? "" : "s"), height \(SVG.number(layoutHeight)), widest line \(SVG.number(widest))"
+                        + (clamp?.isTruncated == true ? ", clamped" : ""))
         svg.close("g")
         svg.close("svg")
         return svg.markup
@@ -99,10 +106,14 @@ public struct LayoutPicture: Sendable {
 
     /// The lines, their boxes and the caret, in layout units scaled to pixels.
     func draw(into svg: inout SVG, scaleX sx: Double, scaleY sy: Double) {
-        for index in 0..<layout.lineCount {
+        for index in 0..<shownLineCount {
             let line = layout.lines[index]
             let top = layout.lineTop(index) * sy
             let height = layout.heightOfLine(index) * sy
+            if let clamp, clamp.isRightToLeft || (clamp.isTruncated && index == clamp.lineCount - 1) {
+                drawClamped(clamp, line: index, top: top, height: height, into: &svg, scaleX: sx)
+                continue
+            }
             svg.element("rect", ["class": "linebox", "data-line": index, "x": 0.0, "y": top,
                                  "width": Swift.max(line.width * sx, 0.5), "height": height])
             switch drawing {
@@ -152,7 +163,10 @@ public struct LayoutPicture: Sendable {
                          cell: Size, scaleX sx: Double) -> String {
         var text = "<text class=\"cells\"\(SVG.attributes(["data-line": line, "data-start": start, "data-end": end, "data-width": width, "y": top + cell.height * 0.78, "font-size": cell.height * 0.75]))>"
         for cluster in clusters where !cluster.text.allSatisfy({ $0.isWhitespace }) {
-            text += "<tspan\(SVG.attributes(["x": cluster.x * sx, "data-offset": cluster.offset]))>\(SVG.escape(cluster.text))</tspan>"
+            let attributes = cluster.isEllipsis
+                ? SVG.attributes(["class": "ellipsis", "x": cluster.x * sx, "data-offset": cluster.offset])
+                : SVG.attributes(["x": cluster.x * sx, "data-offset": cluster.offset])
+            text += "<tspan\(attributes)>\(SVG.escape(cluster.text))</tspan>"
         }
         return text + "</text>\n"
     }
@@ -187,13 +201,18 @@ extension LayoutPicture {
     /// - Complexity: O(the text's length).
     public var dump: String {
         let n = SVG.number
-        var out = "lines \(layout.lineCount) height \(n(layout.height)) widest \(n(layout.usedWidth))\n"
-        for index in 0..<layout.lineCount {
+        var out = "lines \(shownLineCount) height \(n(shownHeight)) widest \(n(shownWidest))\n"
+        for index in 0..<shownLineCount {
             let line = layout.lines[index]
             out += "\(index) [\(line.start), \(line.end)) y \(n(layout.lineTop(index))) height \(n(layout.heightOfLine(index))) width \(n(line.width))"
             if let baseline = layout.baseline(ofLine: index) { out += " baseline \(n(baseline))" }
             out += line.isHard ? " hard" : ""
             out += " |\(TableFrame.visible(layout.text(ofLine: index)))|\n"
+        }
+        if let clamp, let e = clamp.ellipsis {
+            out += "clamped: shown \(clamp.visibleRanges.map { "[\($0.lowerBound), \($0.upperBound))" }.joined(separator: " ")), "
+                + "ellipsis \(TableFrame.visible(e.text)) x \(n(e.x)) width \(n(e.width)) on line \(e.lineIndex)"
+                + (clamp.isRightToLeft ? " (right to left)" : "") + "\n"
         }
         if let caret, let rect = try? layout.caretRect(for: caret) {
             out += "caret @\(caret.offset) x \(n(rect.minX)) y \(n(rect.minY))…\(n(rect.maxY))\n"

@@ -30,6 +30,9 @@ extension TableFrame {
                          "viewBox": "0 0 \(SVG.number(width)) \(SVG.number(height))", "class": "frame \(state)",
                          "data-offset": offset, "data-time": time])
         svg.raw(Self.style)
+        if rows.contains(where: { $0.items.contains { $0.lines.contains { $0.clusters.contains(where: \.isEllipsis) } } }) {
+            svg.raw(LayoutPicture.ellipsisStyle)
+        }
         svg.element("rect", ["class": "background", "x": 0.0, "y": 0.0, "width": width, "height": height])
         if let caption {
             svg.element("text", ["class": "caption", "x": margin, "y": margin + 8], text: caption)
@@ -74,7 +77,10 @@ extension TableFrame {
                 for line in item.lines {
                     var text = "<text class=\"text\"\(SVG.attributes(["data-row": row.id, "data-item": item.index, "data-line": line.index, "data-start": line.start, "data-end": line.end, "y": (line.y + line.height * 0.78) * sy, "font-family": fontFamily, "font-size": fontSize]))>"
                     for cluster in line.clusters where !cluster.text.allSatisfy({ $0.isWhitespace }) {
-                        text += "<tspan\(SVG.attributes(["x": (line.x + cluster.x) * sx, "data-offset": cluster.offset]))>\(SVG.escape(cluster.text))</tspan>"
+                        let attributes = cluster.isEllipsis
+                            ? SVG.attributes(["class": "ellipsis", "x": (line.x + cluster.x) * sx, "data-offset": cluster.offset])
+                            : SVG.attributes(["x": (line.x + cluster.x) * sx, "data-offset": cluster.offset])
+                        text += "<tspan\(attributes)>\(SVG.escape(cluster.text))</tspan>"
                     }
                     svg.raw(text + "</text>\n")
                 }

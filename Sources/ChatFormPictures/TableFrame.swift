@@ -146,6 +146,12 @@ public struct TableFrame: Sendable, Hashable {
                         let from = Swift.max(itemTop, screen.lowerBound), to = Swift.min(itemTop + item.height, screen.upperBound)
                         if from < to {
                             drawn.lines = Self.lines(of: text, left: padding.left, top: textTop, window: from...to)
+                            // A clamped text's last line shown: the graphemes kept and the ellipsis.
+                            if let clamp = item.clamp, clamp.isTruncated {
+                                for k in drawn.lines.indices where drawn.lines[k].index == clamp.lineCount - 1 {
+                                    drawn.lines[k].clusters = clamp.drawnClusters(ofLine: clamp.lineCount - 1)
+                                }
+                            }
                         }
                     }
                     row.items.append(drawn)

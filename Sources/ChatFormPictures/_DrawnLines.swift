@@ -10,6 +10,29 @@ public struct DrawnCluster: Sendable, Hashable {
     public var x: Double
     /// Its advance (to the next cluster's x, or the line's end).
     public var width: Double
+    /// Whether it is the ellipsis of a clamped text (drawn at its own x, `offset` the
+    /// clamp's visible end), not a grapheme of the text.
+    public var isEllipsis = false
+}
+
+extension ClampedLayout {
+    /// The clusters drawn on shown line `index`, left to right at their x (from the box's
+    /// left): those kept, then, on the last line of a truncated text, the ellipsis.
+    ///
+    /// - Complexity: O(the line's length).
+    func drawnClusters(ofLine index: Int) -> [DrawnCluster] {
+        let bytes = Array(layout.text(ofLine: index).utf8)
+        let start = layout.line(at: index).start
+        var result = ((try? drawnGraphemes(onLine: index)) ?? []).compactMap { g -> DrawnCluster? in
+            let from = g.range.lowerBound - start, to = g.range.upperBound - start
+            guard from >= 0, to <= bytes.count, from < to else { return nil }
+            return DrawnCluster(text: String(decoding: bytes[from..<to], as: UTF8.self), offset: g.range.lowerBound, x: g.x, width: g.width)
+        }
+        if let e = ellipsis, e.lineIndex == index {
+            result.append(DrawnCluster(text: e.text, offset: visibleEnd, x: e.x, width: e.width, isEllipsis: true))
+        }
+        return result
+    }
 }
 
 extension LineLayout {

@@ -37,6 +37,11 @@ public struct ClampedLayout: Sendable {
     public let visibleRanges: [Range<Int>]
     /// The ellipsis, when text is hidden.
     public let ellipsis: Ellipsis?
+    /// Whether the paragraph is right to left (`dir="rtl"`, or `auto` on text whose first
+    /// strong character is right to left): its lines start at the right of the width, the
+    /// last line shown keeps its right part (a visual suffix) and the ellipsis is on its
+    /// left. ``Ellipsis/x`` is then from the left of the box `layout.width` wide.
+    public let isRightToLeft: Bool
 
     /// The ellipsis drawn at the end of the last line shown.
     public struct Ellipsis: Sendable, Hashable {
@@ -45,7 +50,9 @@ public struct ClampedLayout: Sendable {
         public var text: String
         /// The index of the line it ends.
         public var lineIndex: Int
-        /// Its left edge, from the line's left (the right edge of the graphemes shown).
+        /// Its left edge, from the line's left (the right edge of the graphemes shown). In a
+        /// right-to-left paragraph, from the left of the box the lines are laid in (as wide
+        /// as the layout's width): the left edge of the graphemes shown, less its width.
         public var x: Double
         /// Its advance (with real fonts rounded up to 1/64 pixel, a browser's layout unit).
         public var width: Double
@@ -67,7 +74,8 @@ public struct ClampedLayout: Sendable {
     public var lines: ArraySlice<LineFragment> { layout.lines[0..<lineCount] }
 
     init(layout: TextLayout, lineCount: Int, height: Double, isTruncated: Bool, visibleEnd: Int,
-         visibleRanges: [Range<Int>], ellipsis: Ellipsis?) {
+         visibleRanges: [Range<Int>], ellipsis: Ellipsis?, isRightToLeft: Bool = false) {
+        self.isRightToLeft = isRightToLeft
         self.layout = layout
         self.lineCount = lineCount
         self.height = height

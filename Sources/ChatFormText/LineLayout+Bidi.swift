@@ -55,15 +55,18 @@ extension LineLayout {
         let start = line.start
         return _BidiLine(start: start, contentEnd: line.contentEnd, stops: stops,
                          levels: { offset in offset - start < levels.count ? levels[offset - start] : 0 },
-                         isHangingSpace: { offset in
-                             let i = offset - start
-                             guard i < text.count else { return false }
-                             if text[i] == 0x20 { return true }
-                             return text.withUnsafeBufferPointer { b in
-                                 let (scalar, _) = UTF8Scalar.decode(b, at: i)
-                                 return ScalarProperties.of(scalar).isHangingWhitespace
-                             }
-                         })
+                         isHangingSpace: { offset in Self.isHangingSpace(text, at: offset - start) })
+    }
+
+    /// Whether the grapheme at byte `i` of a line's text (`text`) is white space that hangs
+    /// at the line's end (UAX #9 rule L1 orders it at the paragraph's level).
+    static func isHangingSpace(_ text: [UInt8], at i: Int) -> Bool {
+        guard i >= 0, i < text.count else { return false }
+        if text[i] == 0x20 { return true }
+        return text.withUnsafeBufferPointer { b in
+            let (scalar, _) = UTF8Scalar.decode(b, at: i)
+            return ScalarProperties.of(scalar).isHangingWhitespace
+        }
     }
 
     /// The primary caret and, at a direction boundary, the secondary one for `position`.

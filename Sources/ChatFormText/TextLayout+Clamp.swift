@@ -12,16 +12,32 @@ extension TextLayout {
     /// - Throws: `.invalidLineClamp` when `maxLines < 1`.
     /// - Complexity: O(`maxLines` + length of the last line shown).
     public func clamped(toLines maxLines: Int) throws(TextLayoutError) -> ClampedLayout {
+        try clamped(toLines: maxLines, rightToLeft: false)
+    }
+
+    /// This layout shown in at most `maxLines` lines as a paragraph of `direction` shows
+    /// it: in a right-to-left paragraph the last line shown keeps its right part and the
+    /// ellipsis goes on its left (see ``ClampedLayout/isRightToLeft``).
+    ///
+    /// - Throws: `.invalidLineClamp` when `maxLines < 1`.
+    /// - Complexity: O(`maxLines` + length of the last line shown), and for a right-to-left
+    ///   paragraph the length of the last line's paragraph (its levels are resolved).
+    public func clamped(toLines maxLines: Int, direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
+        try clamped(toLines: maxLines, rightToLeft: direction.isRightToLeft(text))
+    }
+
+    func clamped(toLines maxLines: Int, rightToLeft rtl: Bool) throws(TextLayoutError) -> ClampedLayout {
         guard maxLines >= 1 else { throw .invalidLineClamp(maxLines) }
         let shown = Swift.min(maxLines, lines.count)
-        guard shown < lines.count else { return try clampResult(self, shown: shown, truncated: false) }
+        guard shown < lines.count else { return try clampResult(self, shown: shown, truncated: false, rightToLeft: rtl) }
         // The empty line after a final mandatory break alone past the clamp hides no text.
         let onlyEmptyEnd = lines.count == shown + 1 && lines[shown].start == lines[shown].end && lines[shown - 1].isHard
         var kept = Array(lines[0..<shown])
         kept.append(LineFragment(start: lines[shown].start, end: utf8Count, width: 0, terminatorLength: 0))
         var bottoms = (0..<shown).map { lineTop($0) + heightOfLine($0) }
         bottoms.append(bottoms[shown - 1])
-        return try clampResult(TextLayout(clamping: self, lines: kept, bottoms: bottoms), shown: shown, truncated: !onlyEmptyEnd)
+        return try clampResult(TextLayout(clamping: self, lines: kept, bottoms: bottoms), shown: shown, truncated: !onlyEmptyEnd,
+                               rightToLeft: rtl)
     }
 
     /// `text` on one line cut to `width` with an ellipsis, as CSS `text-overflow: ellipsis`
@@ -36,23 +52,37 @@ extension TextLayout {
     /// - Complexity: O(n) in the text's UTF-8 length.
     public static func singleLine(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                                   options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) -> ClampedLayout {
+        try singleLine(text: text, width: width, metrics: metrics, options: options, direction: .ltr)
+    }
+
+    /// `text` on one line cut to `width` with an ellipsis in a paragraph of `direction`:
+    /// right to left, the line starts at the right, keeps its right part and shows the
+    /// ellipsis on its left (see `singleLine(text:width:metrics:options:)`).
+    ///
+    /// - Throws: `.invalidWidth` for a zero, negative or NaN width, and what laying the text
+    ///   out throws.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public static func singleLine(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
+                                  options: TextLayoutOptions = TextLayoutOptions(),
+                                  direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         let unwrapped = try TextLayout(text: text, width: .infinity, metrics: metrics, options: options)
-        return try unwrapped.truncatedToOneLine(width: width)
+        return try unwrapped.truncatedToOneLine(width: width, rightToLeft: direction.isRightToLeft(text))
     }
 
     /// This unwrapped layout (`width == .infinity`) cut to one line of `width`.
-    func truncatedToOneLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
-        let one = try clamped(toLines: 1)
-        let fast = shapedText?.cutsByArithmetic == true
-        let clusters = fast ? [] : try visualClusters(onLine: 0)
+    func truncatedToOneLine(width: Double, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> ClampedLayout {
+        let one = try clamped(toLines: 1, rightToLeft: rtl)
+        let fast = !rtl && shapedText?.cutsByArithmetic == true
+        let clusters = fast ? [] : try _Truncation.clusters(of: self, onLine: 0, rightToLeft: rtl)
         // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
         // most the width plus one unit (see `ShapedText.layout(width:)`).
         let right = fast ? shapedText!.leftToRightRight(start: lines[0].start, contentEnd: lines[0].contentEnd)
             : clusters.last?.right ?? 0
         let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
         let layout = TextLayout(clamping: one.layout, width: width)
-        return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: fast ? nil : clusters)
+        return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: fast ? nil : clusters,
+                               rightToLeft: rtl)
     }
 
     /// A copy of `layout` with other lines and bottoms (see `ClampedLayout.layout`), or
@@ -67,32 +97,37 @@ extension TextLayout {
         self.lines = lines ?? layout.lines
         self.lineBottoms = bottoms ?? layout.lineBottoms
     }
+}
 
-    /// The graphemes of line `index` from left to right, with their x extents (each bidi
-    /// run a box rounded as a browser rounds it; see `_BidiLine`).
+/// The graphemes of a laid-out line and the ellipsis in a layout's metrics, for the clamps.
+extension _Truncation {
+    /// The graphemes of line `index` of `layout` from left to right, with their x extents
+    /// (each bidi run a box rounded as a browser rounds it; see `_BidiLine`), as a
+    /// right-to-left paragraph shows them when `rtl` (see `rightToLeftClusters`).
     ///
     /// - Complexity: O(length of the line).
-    func visualClusters(onLine index: Int) throws(TextLayoutError) -> [_Truncation.Cluster] {
-        if let bidi = try bidiLine(index) {
-            return bidi.clusters.map { _Truncation.Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
+    static func clusters(of layout: TextLayout, onLine index: Int, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> [Cluster] {
+        if rtl { return try rightToLeftClusters(of: layout, onLine: index) }
+        if let bidi = try layout.bidiLine(index) {
+            return bidi.clusters.map { Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
         }
-        var result: [_Truncation.Cluster] = []
+        var result: [Cluster] = []
         var previous: (offset: Int, x: Double)?
-        try forEachCaretStop(onLine: index) { offset, x in
-            if let p = previous { result.append(_Truncation.Cluster(start: p.offset, end: offset, left: p.x, right: x)) }
+        try layout.forEachCaretStop(onLine: index) { offset, x in
+            if let p = previous { result.append(Cluster(start: p.offset, end: offset, left: p.x, right: x)) }
             previous = (offset, x)
             return true
         }
         return result
     }
 
-    /// The ellipsis's text and advance with this layout's metrics: "…" (U+2026), or "..."
-    /// where it has no width (a font without the glyph).
-    func ellipsisMetrics() -> (text: String, width: Double) {
-        if let shapedText { return shapedText.ellipsisMetrics() }
+    /// The ellipsis's text and advance in `layout`'s metrics: "…" (U+2026), or "..." where
+    /// it has no width (a font without the glyph).
+    static func ellipsis(of layout: TextLayout) -> (text: String, width: Double) {
+        if let shaped = layout.shapedText { return ellipsis(of: shaped) }
         func advance(_ s: String) -> Double {
             var s = s
-            return s.withUTF8 { measurer.advance($0, 0, $0.count) }
+            return s.withUTF8 { layout.measurer.advance($0, 0, $0.count) }
         }
         let w = advance("\u{2026}")
         return w > 0 ? ("\u{2026}", w) : ("...", 3 * advance("."))
@@ -102,19 +137,23 @@ extension TextLayout {
 /// The clamp of `layout`, whose first `shown` lines are shown: the last one cut for the
 /// ellipsis when `truncated` (its graphemes in visual order: `clusters`, or read from the
 /// layout).
-func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool, clusters given: [_Truncation.Cluster]? = nil,
-                 boundaries: (start: Int, contentEnd: Int)? = nil) throws(TextLayoutError) -> ClampedLayout {
+func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, clusters given: [_Truncation.Cluster]? = nil,
+                 boundaries: (start: Int, contentEnd: Int)? = nil, rightToLeft: Bool = false) throws(TextLayoutError) -> ClampedLayout {
     let index = shown - 1
     let line = layout.line(at: index)
     let height = layout.lineTop(index) + layout.heightOfLine(index)
     guard truncated else {
         return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: false, visibleEnd: layout.utf8Count,
-                             visibleRanges: line.contentEnd > line.start ? [line.start..<line.contentEnd] : [], ellipsis: nil)
+                             visibleRanges: line.contentEnd > line.start ? [line.start..<line.contentEnd] : [], ellipsis: nil,
+                             isRightToLeft: rightToLeft)
+    }
+    if rightToLeft {
+        return try rightToLeftClampResult(layout, shown: shown, height: height, clusters: given)
     }
     // The line's boundary indices in a prepared text (given by its wrap, or found).
     let shaped = layout.shapedText
     let bounds = shaped.map { t in boundaries ?? (t.boundary(of: line.start), t.boundary(of: line.contentEnd)) }
-    let (text, width) = layout.ellipsisMetrics()
+    let (text, width) = _Truncation.ellipsis(of: layout)
     let top = layout.lineTop(index), lineHeight = height - top
     // An empty last line shows the ellipsis at its start.
     func ellipsisAt(_ x: Double) -> ClampedLayout.Ellipsis {
@@ -128,13 +167,13 @@ func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool, clusters giv
         hyphen = ShapedText.pixels(shaped.hyphenAdvance)
     }
     if given == nil, let shaped, let bounds, shaped.cutsByArithmetic {
-        let cut = shaped.leftToRightCut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
+        let cut = _Truncation.leftToRightCut(shaped, s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
                                         hyphen: hyphen)
         return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true, visibleEnd: cut.end,
                              visibleRanges: cut.end > line.start ? [line.start..<cut.end] : [], ellipsis: ellipsisAt(cut.x))
     }
     var clusters: [_Truncation.Cluster]
-    if let given { clusters = given } else { clusters = try layout.visualClusters(onLine: index) }
+    if let given { clusters = given } else { clusters = try _Truncation.clusters(of: layout, onLine: index) }
     if hyphen != 0, let last = clusters.last, last.end == line.contentEnd { clusters[clusters.count - 1].right += hyphen }
     let cut: (kept: Int, x: Double)
     if let shaped {

@@ -45,7 +45,7 @@ struct _BidiLine: Sendable {
     /// Builds the line from its logical caret stops and the level of each byte from
     /// `start` (nil: all 0).
     init(start: Int, contentEnd: Int, stops: [(offset: Int, x: Double)], levels: (Int) -> UInt8,
-         isHangingSpace: (Int) -> Bool) {
+         isHangingSpace: (Int) -> Bool, paragraphLevel: UInt8 = 0) {
         self.start = start
         self.contentEnd = contentEnd
         let count = Swift.max(0, stops.count - 1)
@@ -58,7 +58,7 @@ struct _BidiLine: Sendable {
         // L1: white space hanging at the line's end is ordered at the paragraph's level.
         var k = count - 1
         while k >= 0 && isHangingSpace(stops[k].offset) {
-            order[k] = 0
+            order[k] = paragraphLevel
             k -= 1
         }
         var visualToLogical = [Int32](repeating: 0, count: count)

@@ -127,10 +127,15 @@ final class MarkdownMeasure: Sendable {
     }
 
     /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a message.
-    func fields(_ markdown: String, width: Double) throws(MarkdownError) -> String {
+    func fields(_ markdown: String, width: Double, lineClamp: Int? = nil) throws(MarkdownError) -> String {
         let layout = try resolved().get().layout(markdown, width: width)
         func n(_ x: Double) -> String { JSONWriter.number(x) }
-        return "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+        var fields = "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+        if let lineClamp {
+            let clamp = MarkdownClamp.clamp(layout, lines: lineClamp)
+            fields += ",\"clampedHeight\":\(n(clamp.height)),\"truncated\":\(clamp.truncated)"
+        }
+        return fields
     }
 
     private func resolved() -> Result<MarkdownTypesetter, MarkdownError> {

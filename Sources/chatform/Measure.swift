@@ -38,7 +38,9 @@ struct Measure: ParsableCommand {
         With --line-clamp N a text or spans message also gives "clampedHeight" (the height of \
         at most N lines, as CSS -webkit-line-clamp: N shows it), "truncated" (whether text is \
         hidden) and, when it is, "visibleEnd" (the UTF-8 offset where the text shown ends) and \
-        "ellipsisX" (where the ellipsis starts on the last line shown).
+        "ellipsisX" (where the ellipsis starts on the last line shown). A Markdown message \
+        gives "clampedHeight" (to the bottom of its Nth line, its lines in reading order) and \
+        "truncated"; its lines are not cut for an ellipsis.
 
         Without --font-family or --font the text is shaped with fontconfig's sans-serif \
         (\(DefaultFont.forHelp)), said once on standard error.
@@ -174,7 +176,7 @@ enum MeasureBatch {
         guard value.array == nil, !value.keys.isEmpty || value["text"] != nil else { return failure("expected an object") }
         let id = value["id"].map { JSONWriter.encode($0) } ?? "null"
         if let source = value["markdown"]?.string, let markdown {
-            do { return "{\"id\":\(id),\(try markdown.fields(source, width: width))}" } catch { return failure("\(error)") }
+            do { return "{\"id\":\(id),\(try markdown.fields(source, width: width, lineClamp: lineClamp))}" } catch { return failure("\(error)") }
         }
         let prepared: ShapedText
         if let spans = value["spans"] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatFormMarkdown
 import ChatFormText
 import ChatFormReplay
 
@@ -6,7 +7,13 @@ import ChatFormReplay
 extension Wrap {
     func validateLineClamp() throws {
         if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
-        if lineClamp != nil && (spans || markdown) { throw ValidationError("--line-clamp takes plain text (not --spans or --markdown).") }
+        if direction != .ltr && lineClamp == nil { throw ValidationError("--dir goes with --line-clamp.") }
+        if direction != .ltr && markdown { throw ValidationError("--dir takes plain text or --spans (not --markdown).") }
+    }
+
+    /// The clamp of `layout` to `--line-clamp` lines in `--dir`'s direction.
+    func clamp(_ layout: TextLayout, lines: Int) throws -> ClampedLayout {
+        try layout.clamped(toLines: lines, direction: direction)
     }
 
     func printClamped(_ clamped: ClampedLayout, input: [UInt8]) throws {
@@ -43,6 +50,27 @@ extension Wrap {
     }
 }
 
+/// A Markdown message shown in at most N lines (`wrap --markdown --line-clamp N`, and
+/// `measure`'s Markdown messages): the first N lines of its texts in reading order. Its
+/// lines are not cut for an ellipsis (a Markdown layout keeps no text layout per block).
+enum MarkdownClamp {
+    /// How many lines are shown, the height shown (the whole message's when nothing is
+    /// hidden, else the bottom of the last line shown), and whether lines are hidden.
+    static func clamp(_ layout: MarkdownLayout, lines n: Int) -> (shown: Int, height: Double, truncated: Bool) {
+        let total = layout.lineCount
+        guard total > n else { return (total, layout.height, false) }
+        var seen = 0
+        for text in layout.texts {
+            if seen + text.lines.count >= n {
+                let line = text.lines[n - seen - 1]
+                return (n, line.top + line.height, true)
+            }
+            seen += text.lines.count
+        }
+        return (total, layout.height, false)
+    }
+}
+
 extension MeasureBatch {
     /// `measure --line-clamp N`'s fields of one prepared message (after a comma).
     static func clampFields(_ prepared: ShapedText, width: Double, lines: Int) throws -> String {
@@ -55,3 +83,5 @@ extension MeasureBatch {
         return fields
     }
 }
+
+extension ParagraphDirection: ExpressibleByArgument {}

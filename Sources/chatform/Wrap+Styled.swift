@@ -54,12 +54,18 @@ extension Wrap {
             throw ExitCode(2)
         }
         let layout = try styled.layout(width: width)
+        let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
         if let svg {
-            let picture = LayoutPicture(layout, drawing: .font(family: Self.css(styled.style.font.families), size: styled.style.font.size),
-                                        runs: Self.pictureRuns(of: styled))
+            let drawing = LayoutPicture.Drawing.font(family: Self.css(styled.style.font.families), size: styled.style.font.size)
+            var picture = LayoutPicture(layout, drawing: drawing, runs: Self.pictureRuns(of: styled))
+            picture.clamp = clamped
             try write(picture.svg, to: svg)
         }
         let bytes = Array(styled.text.utf8)
+        if let clamped {
+            try printClamped(clamped, input: bytes)
+            return
+        }
         var out = OutputBuffer()
         for (index, line) in layout.lines.enumerated() {
             switch format {
@@ -96,7 +102,12 @@ extension Wrap {
         if let svg { try write(MarkdownPicture.svg(layout), to: svg) }
         var out = OutputBuffer()
         let n = JSONWriter.number
+        let clamp = lineClamp.map { MarkdownClamp.clamp(layout, lines: $0) }
+        var index = 0
         MarkdownPicture.forEachLine(of: layout) { text, line, end, content in
+            index += 1
+            if let clamp, index > clamp.shown { return }
+            let cut = clamp?.truncated == true && index == clamp?.shown
             switch format {
             case .text:
                 out.append(content)
@@ -104,7 +115,7 @@ extension Wrap {
             case .jsonl:
                 out.append("{\"block\":\(text.block),\"tag\":\"\(layout.blocks[text.block].kind.tag)\",\"start\":\(line.start),\"end\":\(end),"
                            + "\"top\":\(n(line.top)),\"left\":\(n(line.left)),\"width\":\(n(line.width)),\"height\":\(n(line.height)),"
-                           + "\"text\":\(JSONWriter.string(content))}\n")
+                           + "\"text\":\(JSONWriter.string(content))\(cut ? ",\"truncated\":true" : "")}\n")
             }
         }
         out.flush()

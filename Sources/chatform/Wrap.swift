@@ -42,7 +42,12 @@ struct Wrap: ParsableCommand {
         "..." with a font that has no glyph for it) fits after it when text is hidden. The text \
         format prints that line's text shown and the ellipsis; in jsonl its object also has \
         "truncated":true, "visibleEnd" (the UTF-8 offset where the text shown ends), \
-        "ellipsisX" and "ellipsisWidth". --svg draws the layout unclamped.
+        "ellipsisX" and "ellipsisWidth", and --svg draws the lines shown and the ellipsis. With \
+        --dir rtl (or auto on right-to-left text) the paragraph is right to left: the last line \
+        keeps its right part and "ellipsisX" (from the box's left) is on its left. --spans take \
+        --line-clamp as plain text does; --markdown prints the first N lines of the message \
+        (its lines are not cut for an ellipsis) and marks the last one "truncated" when lines \
+        are hidden.
         """
     )
 
@@ -82,6 +87,9 @@ struct Wrap: ParsableCommand {
 
     @Option(help: "Show at most N lines, the last ending in an ellipsis when text is hidden (CSS -webkit-line-clamp).")
     var lineClamp: Int?
+
+    @Option(name: .customLong("dir"), help: "With --line-clamp: the paragraph's direction, ltr, rtl or auto (HTML dir).")
+    var direction: ParagraphDirection = .ltr
 
     @Option(help: "A JSON theme for --markdown (default: the built-in theme).")
     var theme: String?
@@ -141,16 +149,18 @@ struct Wrap: ParsableCommand {
             let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
             layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)
         }
+        let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
         if let svg {
             do {
-                try LayoutPicture(layout, drawing: drawing).svg.write(toFile: svg, atomically: true, encoding: .utf8)
+                let picture = clamped.map { LayoutPicture(clamped: $0, drawing: drawing) } ?? LayoutPicture(layout, drawing: drawing)
+                try picture.svg.write(toFile: svg, atomically: true, encoding: .utf8)
             } catch {
                 writeError("chatform wrap: cannot write \(svg): \(error.localizedDescription)")
                 throw ExitCode(2)
             }
         }
-        if let lineClamp {
-            try printClamped(try layout.clamped(toLines: lineClamp), input: input)
+        if let clamped {
+            try printClamped(clamped, input: input)
             return
         }
         var out = OutputBuffer()

@@ -43,19 +43,51 @@ struct ClampPropertyTests {
         if kept > 0, let first = try? full.graphemeBoundary(after: last.start), kept > first - last.start {
             #expect(e.x + e.width <= full.width + 1e-6, "\(tag): ellipsis ends at \(e.x + e.width) past \(full.width)")
         }
-        if last.contentEnd == last.start { #expect(e.x == 0 && clamped.visibleRanges.isEmpty, "\(tag): empty line") }
+        if kept > 0, let first = try? full.graphemeBoundary(after: last.start), kept > first - last.start {
+            #expect(e.x >= -1e-6, "\(tag): ellipsis starts at \(e.x) left of the box")
+        }
+        let startX = clamped.isRightToLeft ? full.width - e.width : 0
+        if last.contentEnd == last.start { #expect(e.x == startX && clamped.visibleRanges.isEmpty, "\(tag): empty line") }
+    }
+
+    /// Seeded chat-like texts in terminal cells at widths of 4 to 43 cells, each given to
+    /// `body` with its clamps 1 through `clamps` and a tag for failures.
+    static func seededCells(seed: UInt64, count: Int, clamps: Int, _ body: (TextLayout, Int, String) throws -> Void) throws {
+        var rng = SplitMix64(seed: seed)
+        for k in 0..<count {
+            let text = randomMessage(&rng)
+            let width = Double(4 + rng.next() % 40)
+            let full = try TextLayout(text: text, width: width)
+            for n in 1...clamps { try body(full, n, "cells #\(k) w\(width) n\(n)") }
+        }
+    }
+
+    @Test("Right-to-left paragraphs in terminal cells: the same lines and heights, the ellipsis inside the width on the kept graphemes' left")
+    func rightToLeftCells() throws {
+        try Self.seededCells(seed: 0xC1A5, count: 300, clamps: 4) { full, n, tag in
+            let rtl = try full.clamped(toLines: n, direction: .rtl)
+            #expect(rtl.isRightToLeft, "\(tag)")
+            Self.check(rtl, full: full, n: n, tag: "rtl " + tag)
+            let ltr = try full.clamped(toLines: n)
+            #expect(rtl.height == ltr.height && rtl.isTruncated == ltr.isTruncated && rtl.lineCount == ltr.lineCount, "\(tag)")
+            guard let e = rtl.ellipsis else { return }
+            let clusters = try _Truncation.rightToLeftClusters(of: rtl.layout, onLine: e.lineIndex)
+            let kept = clusters.map { c in rtl.visibleRanges.contains { $0.contains(c.start) } }
+            // What is kept is a visual suffix of the line (its right part) ...
+            if let first = kept.firstIndex(of: true) {
+                #expect(kept[first...].allSatisfy { $0 }, "\(tag): kept \(rtl.visibleRanges) is not the line's right part")
+            }
+            // ... ending at the width's right edge, the ellipsis just left of it (or past the
+            // box's left when one grapheme alone is wider than the room).
+            let keptWidth = zip(clusters, kept).filter(\.1).reduce(0.0) { $0 + ($1.0.right - $1.0.left) }
+            #expect(abs(e.x + e.width + keptWidth - full.width) < 1e-6, "\(tag): ellipsis \(e.x) + \(e.width) + kept \(keptWidth) vs \(full.width)")
+        }
     }
 
     @Test("Clamping seeded texts in terminal cells: a prefix of the layout, never taller, the layout itself when nothing is hidden")
     func cells() throws {
-        var rng = SplitMix64(seed: 0xC1A4)
-        for k in 0..<400 {
-            let text = randomMessage(&rng)
-            let width = Double(4 + rng.next() % 40)
-            let full = try TextLayout(text: text, width: width)
-            for n in 1...5 {
-                Self.check(try full.clamped(toLines: n), full: full, n: n, tag: "cells #\(k) w\(width) n\(n)")
-            }
+        try Self.seededCells(seed: 0xC1A4, count: 400, clamps: 5) { full, n, tag in
+            Self.check(try full.clamped(toLines: n), full: full, n: n, tag: tag)
         }
     }
 
@@ -80,7 +112,7 @@ struct ClampPropertyTests {
                 // The arithmetic cut of a left-to-right line and the cut of its graphemes agree.
                 let last = clamped.lineCount - 1
                 let generic = try clampResult(clamped.layout, shown: clamped.lineCount, truncated: clamped.isTruncated,
-                                              clusters: try clamped.layout.visualClusters(onLine: last))
+                                              clusters: try _Truncation.clusters(of: clamped.layout, onLine: last))
                 #expect(clamped.visibleRanges == generic.visibleRanges && clamped.ellipsis == generic.ellipsis, "\(tag): arithmetic cut")
             }
         }

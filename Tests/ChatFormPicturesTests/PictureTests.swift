@@ -141,3 +141,35 @@ struct PictureTests {
         #expect(page.brokenFrames.isEmpty)
     }
 }
+
+/// Pictures of clamped texts: the lines shown, the graphemes kept and the ellipsis.
+@Suite("Pictures of clamped texts")
+struct ClampPictureTests {
+    @Test func aClampedLayoutDrawsItsEllipsisWhereTheClampPutIt() throws {
+        let text = "the quick brown fox jumps over the lazy dog"
+        let clamped = try TextLayout(text: text, width: 12).clamped(toLines: 2)
+        let picture = LayoutPicture(clamped: clamped, drawing: .terminalCells)
+        let svg = picture.svg
+        let e = try #require(clamped.ellipsis)
+        #expect(svg.contains("<tspan class=\"ellipsis\" x=\"\(SVG.number(e.x * 9))\""), "\(svg)")
+        #expect(svg.contains("data-lines=\"2\"") && !svg.contains(">l</tspan><tspan x=\"\(SVG.number(0))\" data-offset=\"\(clamped.visibleEnd + 1)\""))
+        #expect(picture.dump.contains("ellipsis … x \(SVG.number(e.x))"), "\(picture.dump)")
+        // In a right-to-left paragraph the ellipsis is left of the graphemes kept.
+        let rtl = try TextLayout(text: "אבגד הוזח טיכל", width: 5).clamped(toLines: 2, direction: .rtl)
+        let rtlPicture = LayoutPicture(clamped: rtl, drawing: .terminalCells)
+        #expect(rtlPicture.svg.contains("<tspan class=\"ellipsis\" x=\"0\""))
+        #expect(rtlPicture.dump.contains("(right to left)"))
+    }
+
+    @Test func aTableFrameDrawsAClampedRowsEllipsis() throws {
+        let text = "the quick brown fox jumps over the lazy dog"
+        let rows = [Row(id: "m", content: .text(text, editable: false), style: RowStyle(lineClamp: 2))]
+        let table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 12, height: 6)))
+        let frame = TableFrame(table)
+        let clamped = try TextLayout(text: text, width: 12).clamped(toLines: 2)
+        let line = try #require(frame.rows.first?.items.first?.lines.last)
+        #expect(line.clusters.last?.isEllipsis == true && line.clusters.last?.x == clamped.ellipsis?.x)
+        #expect(line.clusters.dropLast().allSatisfy { c in clamped.visibleRanges.contains { $0.contains(c.offset) } })
+        #expect(frame.svg().contains("class=\"ellipsis\""))
+    }
+}

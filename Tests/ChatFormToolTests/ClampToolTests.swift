@@ -59,3 +59,59 @@ struct ClampToolTests {
         #expect(rows[1]["truncated"] as? Bool == false && rows[1]["visibleEnd"] == nil)
     }
 }
+
+/// `--line-clamp` with `--spans`, `--markdown` and `--dir`.
+@Suite("chatform --line-clamp, styled and right to left")
+struct ClampStyledToolTests {
+    @Test(.enabled(if: ClampToolTests.available, "DejaVu Sans is not installed"))
+    func spansAreClampedAsTheSameTextIs() throws {
+        // One plain span is the plain text: the same cut, the same ellipsis (in the paragraph's font).
+        let spans = "[{\"text\":\"\(ClampToolTests.text)\"}]"
+        let styled = try Tool.run(["wrap", "--spans", "--font-family", "DejaVu Sans", "--width", "200", "--line-clamp", "2",
+                                   "--format", "jsonl"], stdin: Data(spans.utf8))
+        #expect(styled.status == 0, "\(styled.stderr)")
+        let prepared = try ShapedText(text: ClampToolTests.text, shaper: try FontStack(family: "DejaVu Sans", size: 16))
+        let clamped = try prepared.layout(width: 200, lineClamp: 2)
+        let rows = ClampToolTests.objects(styled)
+        #expect(rows.count == 2 && rows[1]["truncated"] as? Bool == true)
+        #expect(rows[1]["visibleEnd"] as? Int == clamped.visibleEnd)
+        #expect(abs((rows[1]["ellipsisWidth"] as? Double ?? -1) - clamped.ellipsis!.width) < 1e-6)
+        #expect(abs((rows[1]["ellipsisX"] as? Double ?? -1) - clamped.ellipsis!.x) < 1e-4)
+        let measured = try Tool.run(["measure", "--font-family", "DejaVu Sans", "--width", "200", "--line-clamp", "2"],
+                                    stdin: Data("{\"id\":1,\"spans\":\(spans)}\n".utf8))
+        let m = ClampToolTests.objects(measured)
+        #expect(m.first?["visibleEnd"] as? Int == clamped.visibleEnd)
+    }
+
+    @Test(.enabled(if: ClampToolTests.available, "DejaVu Sans is not installed"))
+    func markdownShowsItsFirstLines() throws {
+        let source = "**Deploy** done\n\n- api is up and running\n- web is up and running too\n\n> a quote"
+        let all = try Tool.run(["wrap", "--markdown", "--font-family", "DejaVu Sans", "--width", "120", "--format", "jsonl"],
+                               stdin: Data(source.utf8))
+        let clamped = try Tool.run(["wrap", "--markdown", "--font-family", "DejaVu Sans", "--width", "120", "--format", "jsonl",
+                                    "--line-clamp", "2"], stdin: Data(source.utf8))
+        let lines = ClampToolTests.objects(all), shown = ClampToolTests.objects(clamped)
+        #expect(lines.count > 2 && shown.count == 2)
+        #expect(shown[1]["truncated"] as? Bool == true && shown[0]["truncated"] == nil)
+        #expect(shown[1]["text"] as? String == lines[1]["text"] as? String)
+        let input = "{\"id\":1,\"markdown\":\(String(decoding: try JSONSerialization.data(withJSONObject: source, options: .fragmentsAllowed), as: UTF8.self))}\n"
+        let measured = ClampToolTests.objects(try Tool.run(["measure", "--font-family", "DejaVu Sans", "--width", "120",
+                                                            "--line-clamp", "2"], stdin: Data(input.utf8)))
+        let bottom = (lines[1]["top"] as? Double ?? 0) + (lines[1]["height"] as? Double ?? 0)
+        #expect(measured.first?["clampedHeight"] as? Double == bottom && measured.first?["truncated"] as? Bool == true)
+        let whole = ClampToolTests.objects(try Tool.run(["measure", "--font-family", "DejaVu Sans", "--width", "120",
+                                                         "--line-clamp", "50"], stdin: Data(input.utf8)))
+        #expect(whole.first?["clampedHeight"] as? Double == whole.first?["height"] as? Double && whole.first?["truncated"] as? Bool == false)
+    }
+
+    @Test func rightToLeftParagraphs() throws {
+        let text = "שלום עולם טוב מאוד לכולם"
+        let result = try Tool.run(["wrap", "--width", "10", "--line-clamp", "1", "--dir", "rtl", "--format", "jsonl"], stdin: Data(text.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let clamped = try TextLayout(text: text, width: 10).clamped(toLines: 1, direction: .rtl)
+        let rows = ClampToolTests.objects(result)
+        #expect(rows.first?["visibleEnd"] as? Int == clamped.visibleEnd && rows.first?["ellipsisX"] as? Int == Int(clamped.ellipsis!.x))
+        let bad = try Tool.run(["wrap", "--width", "10", "--dir", "rtl"], stdin: Data(text.utf8))
+        #expect(bad.status != 0 && bad.stderr.contains("--dir"))
+    }
+}

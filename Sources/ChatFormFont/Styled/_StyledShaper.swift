@@ -10,6 +10,8 @@ import Synchronization
 /// the line height already applied (line gap 0), so the prepared text unites boxes as it
 /// does for fallback fonts.
 struct StyledShaper: TextShaper {
+    /// The paragraph's text (what `runs` shape).
+    let text: String
     let runs: ShapedRuns
     let paragraph: FontStack
     /// Per face: the stack that shaped it and its index there; nil for an attachment.
@@ -28,7 +30,11 @@ struct StyledShaper: TextShaper {
 
     // MARK: TextShaper
 
-    func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns { runs }
+    /// The paragraph's runs; any other text (the ellipsis of a clamp, which takes the
+    /// block's style) is shaped in the paragraph's font.
+    func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
+        text == self.text ? runs : try paragraph.shape(text)
+    }
 
     func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
         var total = extra(in: range)
@@ -222,7 +228,7 @@ struct StyledShaper: TextShaper {
         result.roundedItemStarts = itemStarts
         result.lineEndTrims = out.endTrims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
-        let shaper = StyledShaper(runs: result, paragraph: paragraph, sources: faces.sources,
+        let shaper = StyledShaper(text: text, runs: result, paragraph: paragraph, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
         return (text, shaper, offsets)
     }

@@ -230,10 +230,11 @@ public enum TextItemizer {
     }
 
     /// Bidi levels per UTF-8 byte, or nil when the text has no right-to-left character or
-    /// bidi control (every level 0).
-    static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    /// bidi control (every level 0). With `paragraphLevel` 1 (a right-to-left paragraph)
+    /// every text is resolved (nil only when empty).
+    static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8 = 0) -> [UInt8]? {
         let n = bytes.count
-        guard needsBidi(bytes, 0..<n) else { return nil }
+        guard n > 0, paragraphLevel != 0 || needsBidi(bytes, 0..<n) else { return nil }
         var i = 0
         var utf16: [UInt16] = []
         var unitToByte: [Int] = []
@@ -256,7 +257,7 @@ public enum TextItemizer {
         var unitLevels = [UInt8](repeating: 0, count: utf16.count)
         let status = utf16.withUnsafeBufferPointer { u in
             unitLevels.withUnsafeMutableBufferPointer { lv in
-                cfl_bidi_levels(u.baseAddress!, Int32(u.count), 0, lv.baseAddress!)
+                cfl_bidi_levels(u.baseAddress!, Int32(u.count), paragraphLevel, lv.baseAddress!)
             }
         }
         if status > 0 { return nil }

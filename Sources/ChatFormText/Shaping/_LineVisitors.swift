@@ -14,6 +14,14 @@ struct LineCollector: LineVisitor {
     private(set) var bottoms: [Double] = []
     private var y = 0.0
 
+    init() {}
+
+    /// A collector whose arrays hold `capacity` lines before they grow.
+    init(capacity: Int) {
+        lines.reserveCapacity(capacity)
+        bottoms.reserveCapacity(capacity)
+    }
+
     @inline(__always)
     mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
         let offsets = text.offsets

@@ -17,6 +17,14 @@ let previewEnd = preview.visibleEnd                // 6: "안녕" and the ellips
         #expect(previewEnd == 6 && preview.ellipsis?.x == 4)
     }
 
+    @Test func rightToLeft() throws {
+// Right to left: "אבג", a space, then "defgh" to their left; 7 cells.
+let preview = try TextLayout.singleLine(text: "אבג defgh", width: 7, direction: .rtl)
+let pieces = preview.visibleRanges                 // [0..<7, 10..<12]: "אבג " and "gh"
+let left = preview.ellipsis!.x                     // 0: the ellipsis, then "gh אבג" to its right
+        #expect(pieces == [0..<7, 10..<12] && left == 0 && preview.isRightToLeft)
+    }
+
     @Test(.enabled(if: (try? FontStack(family: "DejaVu Sans", size: 16)) != nil, "DejaVu Sans is not installed (see .ci/run)"))
     func realFonts() throws {
 let fonts = try FontStack(family: "DejaVu Sans", size: 16)
