@@ -17,7 +17,7 @@ extension TextLayout {
     public func fitWidth() throws(TextLayoutError) -> Double {
         if let shaped = shapedText { return try shaped.fitWidth(width: width) }
         var failure: TextLayoutError? = nil
-        let text = self.text, measurer = self.measurer, keepAll = options.keepAll
+        let text = self.text, measurer = self.measurer, keepAll = options.keepsAll
         let smallest = 1.0 / 64
         let answer = FitWidthSearch.fitWidth(from: width, probe: { w in
             let lines: [LineFragment]

@@ -49,7 +49,7 @@ extension TextLayout {
         var previousMatch: Int? = nil
         let measurer = self.measurer
         let width = self.width
-        let keepAll = options.keepAll
+        let keepAll = options.keepsAll
         let fresh: [LineFragment] = try withBreakIterators(newText) { bytes, iterators in
             var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer, width: width, keepAll: keepAll)
             wrapper.run(from: restart) { end in

@@ -1,0 +1,169 @@
+import Testing
+import Foundation
+import ChatFormFont
+@testable import ChatFormText
+
+/// The CSS text modes against Chromium (`TextModes`, `FontStack(tabWidth:)`): the same
+/// paragraphs, two families at 16 px, three widths, laid out by Chromium under each mode and
+/// recorded by `Tools/record-browser-layout --modes` into `Fixtures/browser-modes-*.jsonl`.
+/// Per mode: every line start, and for `text-align` each line's left and right edge.
+/// `tuning` is the corpus the rules were fitted on; `holdout2` was not looked at while fitting.
+@Suite("Text modes parity", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct TextModesParityTests {
+    struct Record: Decodable {
+        var id: String
+        var f: String
+        var w: Double
+        var m: String
+        var s: [Int]
+        var x: [Double?]?
+        var r: [Double?]?
+    }
+
+    /// The modes checked (every value recorded but `letter-spacing`, which plain text does not
+    /// take yet).
+    static let modes = [
+        "white-space=normal", "white-space=nowrap", "white-space=pre", "white-space=pre-line",
+        "word-break=break-all", "word-break=keep-all",
+        "overflow-wrap=normal", "overflow-wrap=anywhere",
+        "line-break=strict", "line-break=normal", "line-break=loose", "line-break=anywhere",
+        "text-align=start", "text-align=end", "text-align=center", "text-align=justify",
+        "tab-size=4", "tab-size=1",
+    ]
+
+    /// The records of each fixture, by mode (read once).
+    static let fixtures: [String: [String: [Record]]] = {
+        var all: [String: [String: [Record]]] = [:]
+        for name in ["tuning", "holdout2"] {
+            let url = BrowserParityTests.fixtures.appendingPathComponent("browser-modes-\(name).jsonl")
+            guard let data = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            var byMode: [String: [Record]] = [:]
+            for line in data.split(separator: "\n").dropFirst() {
+                guard let r = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { continue }
+                byMode[r.m, default: []].append(r)
+            }
+            all[name] = byMode
+        }
+        return all
+    }()
+
+    /// The options and tab width of a recorded mode.
+    static func setting(_ mode: String) throws -> (options: TextLayoutOptions, tabWidth: Int) {
+        let parts = mode.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts[0] == "tab-size" { return (TextLayoutOptions(), Int(parts[1])!) }
+        var modes = TextModes()
+        try modes.set(parts[0], to: parts[1])
+        return (TextLayoutOptions(modes: modes), 8)
+    }
+
+    struct Tally {
+        /// Layouts whose paragraph, family and width the engine already lays out unlike
+        /// Chromium without modes (Chromium's `text-align: start` layout, which is the
+        /// default CSS): left out of the shares, listed apart.
+        var defaultDiffers: [String] = []
+        var layouts = 0, identicalLayouts = 0
+        var starts = 0, identicalStarts = 0
+        var edges = 0, identicalEdges = 0
+        var differing: [String] = []
+    }
+
+    /// Lays out every record of `mode` in fixture `name` and counts what agrees.
+    static func compare(_ name: String, _ mode: String) throws -> Tally {
+        let records = try #require(fixtures[name]?[mode], "no records of \(mode) in browser-modes-\(name).jsonl")
+        let texts = try corpusTexts("corpus-\(name).jsonl")
+        let (options, tabWidth) = try setting(mode)
+        var stacks: [String: FontStack] = [:]
+        var prepared: [String: ShapedText] = [:]
+        var t = Tally()
+        // Chromium's layouts without modes, and the engine's.
+        var chromiumDefault: [String: [Int]] = [:]
+        for d in fixtures[name]?["text-align=start"] ?? [] { chromiumDefault["\(d.f)#\(d.id)#\(d.w)"] = d.s }
+        var defaultPrepared: [String: ShapedText] = [:]
+        for r in records {
+            let stack: FontStack
+            if let s = stacks[r.f] { stack = s } else {
+                stack = try FontStack(family: r.f, size: 16, tabWidth: tabWidth)
+                stacks[r.f] = stack
+            }
+            let text = try #require(texts[r.id])
+            let key = "\(r.f)#\(r.id)"
+            let shaped: ShapedText
+            if let p = prepared[key] { shaped = p } else {
+                shaped = try ShapedText(text: text, shaper: stack, options: options)
+                prepared[key] = shaped
+            }
+            let layout = try shaped.layout(width: r.w)
+            if let expected = chromiumDefault["\(r.f)#\(r.id)#\(r.w)"] {
+                let plain: ShapedText
+                if let p = defaultPrepared[key] { plain = p } else {
+                    plain = try ShapedText(text: text, shaper: FontStack(family: r.f, size: 16))
+                    defaultPrepared[key] = plain
+                }
+                var starts = try plain.layout(width: r.w).lines.map(\.start)
+                if text.hasSuffix("\n") && starts.count > 1 { starts.removeLast() }
+                if starts != expected {
+                    t.defaultDiffers.append("\(r.id) \(r.f) \(r.w)px: starts \(starts) vs \(expected)")
+                    continue
+                }
+            }
+            var starts = layout.lines.map(\.start)
+            // Chromium draws no empty line after a paragraph's final line break.
+            if options.modes.whiteSpace.keepsNewlines && text.hasSuffix("\n") && starts.count > 1 { starts.removeLast() }
+            t.layouts += 1
+            // Line starts: those both give, of those either gives.
+            let engine = Set(starts), chromium = Set(r.s)
+            t.starts += engine.union(chromium).count
+            t.identicalStarts += engine.intersection(chromium).count
+            var why: [String] = []
+            if starts != r.s { why.append("starts \(starts) vs \(r.s)") }
+            if let xs = r.x, let rs = r.r {
+                for k in xs.indices where k < layout.lineCount && k < starts.count {
+                    guard let x = xs[k], let right = rs[k] else { continue }
+                    let lead = try leadingWhiteSpaceWidth(layout, k)
+                    let ex = layout.lineX(k) + lead, er = layout.lineRight(k)
+                    t.edges += 2
+                    if abs(ex - x) <= 1.0 / 64 + 1e-9 { t.identicalEdges += 1 } else { why.append("line \(k) x \(ex) vs \(x)") }
+                    if abs(er - right) <= 1.0 / 64 + 1e-9 { t.identicalEdges += 1 } else { why.append("line \(k) right \(er) vs \(right)") }
+                }
+            }
+            if why.isEmpty { t.identicalLayouts += 1 } else { t.differing.append("\(r.id) \(r.f) \(r.w)px: \(why.joined(separator: "; "))") }
+        }
+        return t
+    }
+
+    /// The width of the white space opening line `k` (preserved spaces before its first
+    /// drawn grapheme, which the recorded left edge passes over).
+    static func leadingWhiteSpaceWidth(_ layout: TextLayout, _ k: Int) throws -> Double {
+        let line = layout.lines[k]
+        let utf8 = Array(layout.text.utf8[layout.text.utf8.index(layout.text.utf8.startIndex, offsetBy: line.start)...]
+            .prefix(line.contentEnd - line.start))
+        var n = 0
+        while n < utf8.count && (utf8[n] == 0x20 || utf8[n] == 0x09) { n += 1 }
+        guard n > 0, n < utf8.count else { return 0 }
+        return try layout.caretX(onLine: k, at: line.start + n)
+    }
+
+    /// The share of line starts (and of line edges, for `text-align`) that must agree: the
+    /// issue's 99.9%.
+    static let floor = 0.999
+
+    @Test(arguments: ["tuning", "holdout2"], modes)
+    func modeMatchesChromium(corpus: String, mode: String) throws {
+        let t = try Self.compare(corpus, mode)
+        let startShare = Double(t.identicalStarts) / Double(max(1, t.starts))
+        print("modes parity (\(corpus), \(mode)): \(t.identicalStarts) of \(t.starts) line starts (\(String(format: "%.3f", startShare * 100))%), "
+              + "\(t.identicalLayouts) of \(t.layouts) layouts identical"
+              + (t.edges > 0 ? ", \(t.identicalEdges) of \(t.edges) line edges" : "")
+              + "; \(t.defaultDiffers.count) layouts left out (the default differs)")
+        for d in t.defaultDiffers where mode == "text-align=start" { print("  MODES \(corpus) default differs: \(d)") }
+        for d in t.differing.prefix(ProcessInfo.processInfo.environment["PARITY_ALL"] != nil ? .max : 12) {
+            print("  MODES \(corpus) \(mode) differs: \(d)")
+        }
+        #expect(t.layouts > 1500)
+        #expect(startShare >= Self.floor, "\(t.starts - t.identicalStarts) of \(t.starts) line starts differ")
+        if t.edges > 0 {
+            let edgeShare = Double(t.identicalEdges) / Double(t.edges)
+            #expect(edgeShare >= Self.floor, "\(t.edges - t.identicalEdges) of \(t.edges) line edges differ")
+        }
+    }
+}
