@@ -119,8 +119,7 @@ struct TextModesParityTests {
             if let xs = r.x, let rs = r.r {
                 for k in xs.indices where k < layout.lineCount && k < starts.count {
                     guard let x = xs[k], let right = rs[k] else { continue }
-                    let lead = try leadingWhiteSpaceWidth(layout, k)
-                    let ex = layout.lineX(k) + lead, er = layout.lineRight(k)
+                    let ex = try layout.alignedX(onLine: k, at: firstDrawn(layout, k)), er = layout.lineRight(k)
                     t.edges += 2
                     if abs(ex - x) <= 1.0 / 64 + 1e-9 { t.identicalEdges += 1 } else { why.append("line \(k) x \(ex) vs \(x)") }
                     if abs(er - right) <= 1.0 / 64 + 1e-9 { t.identicalEdges += 1 } else { why.append("line \(k) right \(er) vs \(right)") }
@@ -131,16 +130,20 @@ struct TextModesParityTests {
         return t
     }
 
-    /// The width of the white space opening line `k` (preserved spaces before its first
-    /// drawn grapheme, which the recorded left edge passes over).
-    static func leadingWhiteSpaceWidth(_ layout: TextLayout, _ k: Int) throws -> Double {
+    /// The white space the recorder leaves out of a line's edges (SPEC §2's hanging white space).
+    static let hanging: Set<UInt32> = Set([0x20, 0x09, 0x3000, 0x1680, 0x205F] + Array(0x2000...0x2006) + Array(0x2008...0x200A))
+
+    /// The offset of line `k`'s first grapheme that is not white space (the recorded left
+    /// edge passes over white space opening a line), or its start.
+    static func firstDrawn(_ layout: TextLayout, _ k: Int) throws -> Int {
         let line = layout.lines[k]
-        let utf8 = Array(layout.text.utf8[layout.text.utf8.index(layout.text.utf8.startIndex, offsetBy: line.start)...]
-            .prefix(line.contentEnd - line.start))
-        var n = 0
-        while n < utf8.count && (utf8[n] == 0x20 || utf8[n] == 0x09) { n += 1 }
-        guard n > 0, n < utf8.count else { return 0 }
-        return try layout.caretX(onLine: k, at: line.start + n)
+        var o = line.start
+        while o < line.contentEnd {
+            let next = try layout.graphemeBoundary(after: o)
+            guard try layout.substring(o..<next).unicodeScalars.allSatisfy({ hanging.contains($0.value) }) else { return o }
+            o = next
+        }
+        return line.start
     }
 
     /// The share of line starts (and of line edges, for `text-align`) that must agree: the

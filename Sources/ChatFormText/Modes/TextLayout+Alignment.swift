@@ -55,26 +55,45 @@ extension TextLayout {
         return lineX(index) + lines[index].width + Double(count) * extra
     }
 
-    /// Spaces (U+0020, U+00A0, tab) inside the content (trailing ones hang), and a gap
-    /// before and after each ideograph (not at the content's ends).
-    static func expansionOpportunities(_ content: Substring) -> Int {
+    /// The x of the grapheme boundary `offset` on line `index` from the layout's left edge,
+    /// as drawn: `lineX` plus the caret stop, plus under `justify` the extra width of every
+    /// expansion opportunity before it.
+    ///
+    /// - Throws: as `caretX(onLine:at:)`.
+    /// - Complexity: O(the line's length).
+    public func alignedX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+        let x = try caretX(onLine: index, at: offset)
+        let (count, extra) = justification(ofLine: index)
+        guard count > 0, offset > lines[index].start else { return lineX(index) + x }
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: lines[index].start)
+        let before = Self.expansionOpportunities(text[from..<utf8.index(from, offsetBy: offset - lines[index].start)], trimming: false)
+        return lineX(index) + x + Double(Swift.min(before, count)) * extra
+    }
+
+    /// Spaces (U+0020, U+00A0, U+3000, tab) inside the content (trailing ones hang, unless
+    /// `trimming` is false: a prefix of a line), and a gap before and after each ideograph,
+    /// kana or emoji (not at the content's ends).
+    static func expansionOpportunities(_ content: Substring, trimming: Bool = true) -> Int {
         var scalars = Array(content.unicodeScalars)
-        while let last = scalars.last, last == " " || last == "\t" || last == "\u{3000}" { scalars.removeLast() }
+        while trimming, let last = scalars.last, last == " " || last == "\t" || last == "\u{3000}" { scalars.removeLast() }
         var count = 0
         var previousIdeograph = false
         for (k, s) in scalars.enumerated() {
-            if s == " " || s == "\u{A0}" || s == "\t" { count += 1; previousIdeograph = false; continue }
+            if s == " " || s == "\u{A0}" || s == "\t" || s == "\u{3000}" { count += 1; previousIdeograph = false; continue }
             let ideograph = isIdeograph(s.value)
             if ideograph && k > 0 && !previousIdeograph { count += 1 }
-            if ideograph && k + 1 < scalars.count { count += 1 }
+            if ideograph && (k + 1 < scalars.count || !trimming) { count += 1 }
             previousIdeograph = ideograph
         }
         return count
     }
 
-    /// CJK ideographs, kana and CJK symbols: where a browser's justification adds space.
+    /// CJK ideographs, kana, CJK symbols and emoji: where a browser's justification adds
+    /// space (Chromium's `IsCJKIdeographOrSymbol`, roughly).
     static func isIdeograph(_ v: UInt32) -> Bool {
-        (0x2E80...0x2FFF).contains(v) || (0x3000...0x303F).contains(v) || (0x3040...0x30FF).contains(v)
+        (0x2E80...0x2FFF).contains(v) || (0x3001...0x303F).contains(v) || (0x3040...0x30FF).contains(v)
+            || (0x2600...0x27BF).contains(v) || (0x1F000...0x1FAFF).contains(v)
             || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
             || (0xFF00...0xFFEF).contains(v) || (0x20000...0x3FFFF).contains(v)
     }

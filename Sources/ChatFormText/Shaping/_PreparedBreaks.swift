@@ -207,7 +207,7 @@ struct PreparedBreaks {
         var b = PreparedBreaks()
         let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: rules.keepAll,
                                                             breakAll: rules.breakAll)
-        let everywhere = rules.anywhere
+        let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
         // The shaper's cluster boundaries (checked to partition the text): the arrays are
         // made at their exact size.
         let clusters = shaped.clusters
@@ -233,12 +233,20 @@ struct PreparedBreaks {
                         var f: UInt8 = previousWasTerminator ? ShapedText.Flags.hard : 0
                         while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
                         if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= ShapedText.Flags.opportunity }
-                        if everywhere && i > 0 && i < n { f |= ShapedText.Flags.opportunity }
+                        // `line-break: anywhere`: every boundary but before a soft hyphen.
+                        if everywhere && i > 0 && i < n && !(bytes[i] == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) {
+                            f |= ShapedText.Flags.opportunity
+                        }
                         while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
                         // A run's start is safe to break (each run is shaped on its own).
                         let runStarts = runIndex < runs.count && runs[runIndex].range.lowerBound == i
                         if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
                             f |= unsafe[i] == 2 ? ShapedText.Flags.unsafe | ShapedText.Flags.insideGlyph : ShapedText.Flags.unsafe
+                        }
+                        // No line ends inside an Arabic glyph (a ligature such as lam-alef),
+                        // which the modes that break between letters would otherwise allow.
+                        if breaksLetters && f & ShapedText.Flags.insideGlyph != 0 && BreakRules.keepsGlyph(UTF8Scalar.decode(bytes, at: i).scalar) {
+                            f &= ~ShapedText.Flags.opportunity
                         }
                         if i == n {
                             offsetsOut[count] = Int32(i)
