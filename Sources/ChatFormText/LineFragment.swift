@@ -73,6 +73,9 @@ public struct TextLayoutOptions: Sendable, Hashable {
 
     /// Whether letters and ideographs keep together (`keepAll` or `word-break: keep-all`).
     var keepsAll: Bool { keepAll || modes.wordBreak == .keepAll }
+
+    /// The width lines wrap to at `width`: no soft wrap under `white-space: nowrap` or `pre`.
+    func wrapWidth(_ width: Double) -> Double { modes.whiteSpace.wraps ? width : .infinity }
 }
 
 /// Errors from laying out text or asking a layout about positions.

@@ -40,7 +40,7 @@ extension TextLayout {
         self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
         self.measurer = Measurer(metrics)
         self.shapedText = nil
-        self.lines = try Self.wrapInParallel(text, width: width, measurer: measurer, keepAll: options.keepsAll,
+        self.lines = try Self.wrapInParallel(text, width: options.wrapWidth(width), measurer: measurer, keepAll: options.keepsAll,
                                              threads: threads)
     }
 

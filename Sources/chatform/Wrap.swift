@@ -43,6 +43,14 @@ struct Wrap: ParsableCommand {
         format prints that line's text shown and the ellipsis; in jsonl its object also has \
         "truncated":true, "visibleEnd" (the UTF-8 offset where the text shown ends), \
         "ellipsisX" and "ellipsisWidth". --svg draws the layout unclamped.
+
+        The CSS text modes (--white-space, --word-break, --overflow-wrap, --line-break, \
+        --text-align; --tab-width is tab-size) change the layout as the same CSS changes \
+        Chromium's; offsets stay in the input (white space a mode collapses is kept in the \
+        lines, with no width). With --text-align other than start, each jsonl object also has \
+        "x", the line's left edge, and in cells the text format indents each line by it. \
+        With cells, white-space nowrap and pre, keep-all and text-align apply; the other modes \
+        need a font.
         """
     )
 
@@ -61,6 +69,9 @@ struct Wrap: ParsableCommand {
 
     @Flag(help: "Korean word priority: do not break between letters with no space between them.")
     var keepAll = false
+
+    @OptionGroup(title: "CSS text modes")
+    var textModes: TextModeOptions
 
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
@@ -132,7 +143,7 @@ struct Wrap: ParsableCommand {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)
         }
-        let options = TextLayoutOptions(keepAll: keepAll)
+        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
@@ -170,19 +181,24 @@ struct Wrap: ParsableCommand {
             return
         }
         var out = OutputBuffer()
+        let aligned = options.modes.textAlign != .start
         input.withUnsafeBufferPointer { bytes in
             for (index, line) in layout.lines.enumerated() {
+                // Under text-align, each line's x ("x" in jsonl; cells: indented by it).
+                let x = aligned ? layout.lineX(index) : 0
                 switch format {
                 case .text:
+                    if !usesFonts && x >= 1 { out.append(String(repeating: " ", count: Int(x))) }
                     out.append(UnsafeBufferPointer(rebasing: bytes[line.start..<line.contentEnd]))
                     out.append(0x0A)
                 case .jsonl:
+                    let xField = aligned ? ",\"x\":\((x * 65536).rounded() / 65536)" : ""
                     if usesFonts {
                         let w = (line.width * 65536).rounded() / 65536
                         let h = layout.heightOfLine(index)
-                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard),\"height\":\(h)}\n")
+                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard),\"height\":\(h)\(xField)}\n")
                     } else {
-                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(Int(line.width)),\"hard\":\(line.isHard)}\n")
+                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(Int(line.width)),\"hard\":\(line.isHard)\(xField)}\n")
                     }
                 }
             }
