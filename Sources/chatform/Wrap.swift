@@ -45,7 +45,7 @@ struct Wrap: ParsableCommand {
         "ellipsisX" and "ellipsisWidth". --svg draws the layout unclamped.
 
         The CSS text modes (--white-space, --word-break, --overflow-wrap, --line-break, \
-        --text-align; --tab-width is tab-size) change the layout as the same CSS changes \
+        --text-align, --letter-spacing; --tab-width is tab-size) change the layout as the same CSS changes \
         Chromium's; offsets stay in the input (white space a mode collapses is kept in the \
         lines, with no width). With --text-align other than start, each jsonl object also has \
         "x", the line's left edge, and in cells the text format indents each line by it. \
@@ -72,6 +72,9 @@ struct Wrap: ParsableCommand {
 
     @OptionGroup(title: "CSS text modes")
     var textModes: TextModeOptions
+
+    @Option(help: "CSS letter-spacing in pixels (with --font-family): the text is one styled span.")
+    var letterSpacing: Double?
 
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
@@ -117,6 +120,12 @@ struct Wrap: ParsableCommand {
                 throw ValidationError("--width must be a positive integer (got \(width)).")
             }
         }
+        if let letterSpacing {
+            guard letterSpacing.isFinite, abs(letterSpacing) <= 1000 else {
+                throw ValidationError("--letter-spacing must be a number of pixels in -1000...1000 (got \(letterSpacing)).")
+            }
+            guard letterSpacing == 0 || font == nil else { throw ValidationError("--letter-spacing needs --font-family, not --font.") }
+        }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
         try validateLineClamp()
         if let fontSize, !(fontSize.isFinite && FontStack.sizeRange.contains(fontSize)) {
@@ -155,7 +164,11 @@ struct Wrap: ParsableCommand {
                 writeError("chatform wrap: \(error)")
                 throw ExitCode(2)
             }
-            layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            if let letterSpacing, letterSpacing != 0 {
+                layout = try letterSpaced(text, spacing: letterSpacing, modes: options.modes)
+            } else {
+                layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            }
             drawing = .font(family: cssFamilies(of: stack), size: stack.size)
             if showRuns, let shaped = layout.shapedText {
                 for run in shaped.runs {
