@@ -1,7 +1,7 @@
 import ChatFormLayout
 import Testing
 
-/// TextModes.md (in ChatFormText's catalog), run as written.
+/// CSSTextModes.md (in ChatFormText's catalog), run as written.
 @Suite("Article: text modes")
 struct TextModesArticle {
     @Test(.enabled(if: (try? FontStack(family: "DejaVu Sans", size: 16)) != nil, "DejaVu Sans is not installed (see .ci/run)"))
