@@ -6,17 +6,19 @@ word-break: normal; line-break: auto; text-align: start; tab-size: 8; letter-spa
 each div with a fixed line height so that a grapheme's line is its rect's vertical centre divided
 by it. One Chromium page holds a batch of paragraphs under every mode and width.
 
-Recorded per layout (one JSON line, short keys to keep the fixture small):
-- `id`, `f` (family), `w` (width), `m` (the mode's name).
-- `s`: UTF-8 offsets where lines start: 0, then each grapheme with a rect on a line below the
-  previous one's, or the first one after a preserved newline. Graphemes without a rect, and
-  under a collapsing `white-space` (normal, nowrap, pre-line) every space, tab and newline
-  (removed at a line's start, removed or hanging at its end), are passed over, so a line
-  starts at its first drawn grapheme.
-- `x` (modes setting `text-align`): each
-  line's left edge from the div's, the left of the union of the rects of its graphemes that are
-  not hanging white space, a newline, or collapsed; null for a line with none.
-- `r` (`text-align` modes): each line's right edge, the same union's right.
+Recorded, one JSON line per paragraph, family and width (short keys keep the fixture small):
+- `id`, `f` (family), `w` (width).
+- `s`: the line starts most of the modes give; `m`: {mode: line starts} for the modes whose
+  starts differ from `s`. Line starts are UTF-8 offsets: 0, then each grapheme with a rect on
+  a line below the previous one's, or the first one after a preserved newline. Graphemes
+  without a rect, and under a collapsing `white-space` (normal, nowrap, pre-line) every space,
+  tab and newline (removed at a line's start, removed or hanging at its end), are passed over,
+  so a line starts at its first drawn grapheme.
+- `x`, `r`: {mode: edges} for the modes setting `text-align`: each line's left and right edge
+  from the div's, the union of the rects of its graphemes that are not hanging white space, a
+  newline, or collapsed; null for a line with none.
+
+The header lists the modes (`modes`): every line has each of them.
 
 Modes are named `property=value` (`white-space=normal`, `tab-size=4`, `text-align=justify`).
 """
@@ -201,12 +203,41 @@ def record_modes(args, h):
                   f"{out['ms']:.0f} ms in page", file=sys.stderr)
     header["layouts"] = len(records)
     header["errors"] = len(errors)
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write(json.dumps(header, ensure_ascii=False) + "\n")
-        for rec in records:
-            f.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
+    write(args.out, header, records)
     for e in errors[:50]:
         print("  check failed:", json.dumps(e, ensure_ascii=False), file=sys.stderr)
     print(f"record-browser-layout: {len(records)} mode layouts of {len(paras)} paragraphs to {args.out}, "
           f"{len(errors)} failed checks, {time.time() - started:.0f} s", file=sys.stderr)
     return 0
+
+
+def compact(records):
+    """One line per paragraph, family and width from one record per layout (see the module's
+    doc): the starts most modes give, the others' by mode, the edges by mode."""
+    groups = {}
+    for rec in records:
+        groups.setdefault((rec["id"], rec["f"], rec["w"]), []).append(rec)
+    lines = []
+    for (pid, family, width), recs in groups.items():
+        counts = {}
+        for r in recs:
+            key = json.dumps(r["s"])
+            counts[key] = counts.get(key, 0) + 1
+        common = json.loads(max(counts, key=counts.get))
+        line = {"id": pid, "f": family, "w": width, "s": common}
+        differing = {r["m"]: r["s"] for r in recs if r["s"] != common}
+        if differing:
+            line["m"] = differing
+        for key in ("x", "r"):
+            edges = {r["m"]: r[key] for r in recs if key in r}
+            if edges:
+                line[key] = edges
+        lines.append(line)
+    return lines
+
+
+def write(path, header, records):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(json.dumps(header, ensure_ascii=False) + "\n")
+        for line in compact(records):
+            f.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -5,12 +5,14 @@ import ChatFormFont
 
 /// The CSS text modes against Chromium (`TextModes`, `FontStack(tabWidth:)`): the same
 /// paragraphs, two families at 16 px, three widths, laid out by Chromium under each mode and
-/// recorded by `Tools/record-browser-layout --modes` into `Fixtures/browser-modes-*.jsonl`.
+/// recorded by `Tools/record-browser-layout --modes` into `Fixtures/browser-modes-*.jsonl`
+/// (one line per paragraph, family and width, every mode on it).
 /// Per mode: every line start, and for `text-align` each line's left and right edge.
-/// `tuning` is the corpus the rules were fitted on; `holdout2` was not looked at while fitting.
+/// `tuning` is the corpus the rules were fitted on; `holdout2` was not used to fit them.
 @Suite("Text modes parity", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
 struct TextModesParityTests {
-    struct Record: Decodable {
+    /// One layout: a paragraph in a family at a width under a mode.
+    struct Record {
         var id: String
         var f: String
         var w: Double
@@ -19,6 +21,20 @@ struct TextModesParityTests {
         var x: [Double?]?
         var r: [Double?]?
     }
+
+    /// A fixture line: one paragraph, family and width under every mode (the starts most
+    /// modes give, the others' by mode, the edges of the `text-align` modes).
+    struct Line: Decodable {
+        var id: String
+        var f: String
+        var w: Double
+        var s: [Int]
+        var m: [String: [Int]]?
+        var x: [String: [Double?]]?
+        var r: [String: [Double?]]?
+    }
+
+    struct Header: Decodable { var modes: [String] }
 
     /// The modes checked: every value recorded. `letter-spacing` is a span's
     /// (`SpanStyle.letterSpacing`): the paragraph is one styled span.
@@ -38,9 +54,14 @@ struct TextModesParityTests {
             let url = BrowserParityTests.fixtures.appendingPathComponent("browser-modes-\(name).jsonl")
             guard let data = try? String(contentsOf: url, encoding: .utf8) else { continue }
             var byMode: [String: [Record]] = [:]
-            for line in data.split(separator: "\n").dropFirst() {
-                guard let r = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { continue }
-                byMode[r.m, default: []].append(r)
+            let lines = data.split(separator: "\n")
+            guard let first = lines.first, let header = try? JSONDecoder().decode(Header.self, from: Data(first.utf8)) else { continue }
+            for text in lines.dropFirst() {
+                guard let line = try? JSONDecoder().decode(Line.self, from: Data(text.utf8)) else { continue }
+                for mode in header.modes {
+                    byMode[mode, default: []].append(Record(id: line.id, f: line.f, w: line.w, m: mode, s: line.m?[mode] ?? line.s,
+                                                            x: line.x?[mode], r: line.r?[mode]))
+                }
             }
             all[name] = byMode
         }
