@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import ChatFormFont
+import ChatFormGeometry
 @testable import ChatFormText
 
 /// Properties of the CSS text modes (`TextModes`) on seeded random chat texts, with real
@@ -57,6 +58,33 @@ struct TextModesPropertyTests {
                     // A line narrower than the width stays inside it; a justified one ends at it.
                     if layout.lines[k].width <= width { #expect(right <= width + 1e-9, "\(align) line \(k) ends at \(right)") }
                     if align == .justify, layout.justification(ofLine: k).opportunities > 0 { #expect(abs(right - width) < 1e-6) }
+                }
+            }
+        }
+    }
+
+    @Test("end and center: carets and hits follow the aligned lines")
+    func alignedCaretsAndHits() throws {
+        var rng = SplitMix64(seed: 0x7E57_0006)
+        let fonts = try Fonts.dejaVu()
+        for _ in 0..<100 {
+            let text = Self.message(&rng)
+            let width = Double(80 + rng.next() % 300)
+            for align in [TextModes.TextAlign.end, .center] {
+                let start = try ShapedText(text: text, shaper: fonts).layout(width: width)
+                let layout = try ShapedText(text: text, shaper: fonts, options: TextLayoutOptions(modes: TextModes(textAlign: align)))
+                    .layout(width: width)
+                for k in 0..<layout.lineCount where try layout.bidiLevels(onLine: k) == nil {
+                    let line = layout.lines[k]
+                    // The caret at a line's start sits at the line's x; a tap there finds it.
+                    let rect = try layout.caretRect(for: TextPosition(offset: line.start, affinity: .downstream))
+                    let shifted = try start.caretRect(for: TextPosition(offset: line.start, affinity: .downstream)).minX + layout.lineX(k)
+                    #expect(abs(rect.minX - shifted) < 1e-6, "\(align) line \(k): caret at \(rect.minX), line at \(layout.lineX(k))")
+                    let mid = layout.lineTop(k) + layout.heightOfLine(k) / 2
+                    if layout.lineX(k) > 1, line.contentEnd > line.start {
+                        // Left of an aligned line's first grapheme: the line's start.
+                        #expect(layout.position(at: Point(x: layout.lineX(k) / 2, y: mid)).offset == line.start)
+                    }
                 }
             }
         }

@@ -27,7 +27,7 @@ extension TextLayout {
     func alignedWidth(_ index: Int) -> Double {
         let line = lines[index]
         guard line.isHard || index == lines.count - 1, line.contentEnd > line.start,
-              let full = try? caretX(onLine: index, at: line.contentEnd), full > line.width else { return line.width }
+              let full = try? unalignedCaretX(onLine: index, at: line.contentEnd), full > line.width else { return line.width }
         return Swift.min(width, full)
     }
 
@@ -56,13 +56,15 @@ extension TextLayout {
     }
 
     /// The x of the grapheme boundary `offset` on line `index` from the layout's left edge,
-    /// as drawn: `lineX` plus the caret stop, plus under `justify` the extra width of every
-    /// expansion opportunity before it.
+    /// as drawn: `lineX` plus the caret stop (what `caretX(onLine:at:)` gives under `end`
+    /// and `center`), plus under `justify` the extra width of every expansion opportunity
+    /// before it (which the caret queries do not add: under `justify` they place carets as
+    /// `start` does).
     ///
     /// - Throws: as `caretX(onLine:at:)`.
     /// - Complexity: O(the line's length).
     public func alignedX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
-        let x = try caretX(onLine: index, at: offset)
+        let x = try unalignedCaretX(onLine: index, at: offset)
         let (count, extra) = justification(ofLine: index)
         guard count > 0, offset > lines[index].start else { return lineX(index) + x }
         let utf8 = text.utf8
