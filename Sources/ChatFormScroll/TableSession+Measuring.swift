@@ -75,10 +75,12 @@ extension TableSession {
     }
 
     /// Measures row `index` unless it is exact at the current width, keeping `anchor`
-    /// still; returns whether its height changed.
+    /// still; returns whether its height changed. A row re-laid out of view gets the lines
+    /// its relay left pending (its height does not change).
     private mutating func measureIfNeeded(row index: Int, anchor: Int?) throws(ScrollError) -> Bool {
-        guard entry(ofRow: index) == nil else { return false }
-        return try remeasure(row: index, anchor: anchor) != 0
+        guard let entry = entry(ofRow: index) else { return try remeasure(row: index, anchor: anchor) != 0 }
+        if entry.measurement.linesPending { try cache.makePendingLines(of: source.id(at: index)) }
+        return false
     }
 
     /// Drops the least recently used measurements past `cacheLimit`, never those of rows in
