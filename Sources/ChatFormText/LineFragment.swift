@@ -68,10 +68,20 @@ public struct TextLayoutOptions: Sendable, Hashable {
     /// with no space between them (line break classes ID, H2, H3, JL, JV, JT, AL, NU, AI on
     /// both sides), so Hangul wraps at spaces, not between syllables.
     public var keepAll: Bool
+    /// The CSS text modes (white space, word breaking, alignment) [the browser's `pre-wrap`
+    /// defaults]; see ``TextModes``. `wordBreak: .keepAll` is the same as `keepAll`.
+    public var modes: TextModes
 
-    public init(keepAll: Bool = false) {
+    public init(keepAll: Bool = false, modes: TextModes = TextModes()) {
         self.keepAll = keepAll
+        self.modes = modes
     }
+
+    /// Whether letters and ideographs keep together (`keepAll` or `word-break: keep-all`).
+    var keepsAll: Bool { keepAll || modes.wordBreak == .keepAll }
+
+    /// The width lines wrap to at `width`: no soft wrap under `white-space: nowrap` or `pre`.
+    func wrapWidth(_ width: Double) -> Double { modes.whiteSpace.wraps ? width : .infinity }
 }
 
 /// Errors from laying out text or asking a layout about positions.

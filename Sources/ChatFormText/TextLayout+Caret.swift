@@ -20,14 +20,26 @@ extension TextLayout: LineLayout {
         return lo
     }
 
-    /// The x of the boundary `offset` on line `index`, from the line's left edge.
+    /// The x of the boundary `offset` on line `index`, from the line's left edge; under
+    /// `text-align: end` or `center` (``TextModes/textAlign``) the line's own x is added
+    /// (``lineX(_:)``), so carets, hit testing and vertical moves follow aligned lines.
     ///
-    /// - Complexity: O(1) with a prepared text without tabs, else O(length of the line).
+    /// - Complexity: O(1) with a prepared text without tabs, else O(length of the line)
+    ///   (and, aligned, the line's length on a line ending at a mandatory break).
     public func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+        let x = try unalignedCaretX(onLine: index, at: offset)
+        return shiftsLines ? x + lineX(index) : x
+    }
+
+    /// Whether `text-align` moves whole lines (`end`, `center`).
+    var shiftsLines: Bool { options.modes.textAlign == .end || options.modes.textAlign == .center }
+
+    /// `caretX(onLine:at:)` from the line's start, without alignment.
+    func unalignedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = lines[index]
         if let shaped = shapedText { return shaped.caretX(lineStart: line.start, offset: offset) }
         var result = 0.0
-        try forEachCaretStop(onLine: index) { o, x in
+        try unalignedCaretStops(onLine: index) { o, x in
             result = x
             return o < offset
         }
@@ -39,6 +51,13 @@ extension TextLayout: LineLayout {
     ///
     /// - Complexity: O(length of the line).
     public func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
+        guard shiftsLines else { return try unalignedCaretStops(onLine: index, body) }
+        let dx = lineX(index)
+        try unalignedCaretStops(onLine: index) { o, x in body(o, x + dx) }
+    }
+
+    /// `forEachCaretStop(onLine:_:)` from the line's start, without alignment.
+    func unalignedCaretStops(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
         let line = lines[index]
         if let shaped = shapedText {
             shaped.forEachCaretStop(lineStart: line.start, contentEnd: line.contentEnd, body)

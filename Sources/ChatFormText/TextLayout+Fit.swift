@@ -17,12 +17,12 @@ extension TextLayout {
     public func fitWidth() throws(TextLayoutError) -> Double {
         if let shaped = shapedText { return try shaped.fitWidth(width: width) }
         var failure: TextLayoutError? = nil
-        let text = self.text, measurer = self.measurer, keepAll = options.keepAll
+        let text = self.text, measurer = self.measurer, keepAll = options.keepsAll, options = self.options
         let smallest = 1.0 / 64
         let answer = FitWidthSearch.fitWidth(from: width, probe: { w in
             let lines: [LineFragment]
             do throws(TextLayoutError) {
-                lines = try _TextWrapping.lines(text, width: w, measurer: measurer, keepAll: keepAll)
+                lines = try _TextWrapping.lines(text, width: options.wrapWidth(w), measurer: measurer, keepAll: keepAll)
             } catch {
                 failure = error
                 return FitWidthSearch.Probe(lines: 0, tightest: w)

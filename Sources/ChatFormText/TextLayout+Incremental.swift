@@ -48,8 +48,8 @@ extension TextLayout {
         var meet: Int? = nil
         var previousMatch: Int? = nil
         let measurer = self.measurer
-        let width = self.width
-        let keepAll = options.keepAll
+        let width = options.wrapWidth(self.width)
+        let keepAll = options.keepsAll
         let fresh: [LineFragment] = try withBreakIterators(newText) { bytes, iterators in
             var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer, width: width, keepAll: keepAll)
             wrapper.run(from: restart) { end in

@@ -27,7 +27,7 @@ extension TextLayout {
         self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
         self.measurer = Measurer(metrics)
         self.shapedText = nil
-        self.lines = try _TextWrapping.inParallel(text, width: width, measurer: measurer, keepAll: options.keepAll,
+        self.lines = try _TextWrapping.inParallel(text, width: options.wrapWidth(width), measurer: measurer, keepAll: options.keepsAll,
                                                   threads: threads)
     }
 

@@ -45,7 +45,7 @@ struct _LargeParagraph: Sendable {
     init(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, measurer: Measurer, options: TextLayoutOptions,
          lineHeight: Double, tuning: _ParagraphTuning) throws(TextLayoutError) {
         guard bytes.count <= Int(Int32.max) else { throw .textTooLong(bytes: bytes.count) }
-        let wrapped = try _TextWrapping.lines(bytes, width: width, measurer: measurer, keepAll: options.keepAll).get()
+        let wrapped = try _TextWrapping.lines(bytes, width: width, measurer: measurer, keepAll: options.keepsAll).get()
         rope = _Rope(bytes, maxLeaf: tuning.maxLeaf)
         lines = _LineStore(wrapped, maxChunk: tuning.maxChunk)
         self.width = width
@@ -168,7 +168,7 @@ struct _LargeParagraph: Sendable {
                     let iterators = try BreakIterators.forCurrentThread()
                     try iterators.setText(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
-                                              keepAll: options.keepAll)
+                                              keepAll: options.keepsAll)
                     wrapper.run(from: restart - contextStart) { lineEnd in
                         // Stop once two consecutive line starts past the edit are old ones
                         // and the old line after them lies inside the window with a margin.

@@ -42,6 +42,10 @@ struct Measure: ParsableCommand {
         gives "clampedHeight" (to the bottom of its Nth line, its lines in reading order) and \
         "truncated"; its lines are not cut for an ellipsis.
 
+        The CSS text modes (--white-space, --word-break, --overflow-wrap, --line-break; \
+        --tab-width is tab-size) apply to "text" messages as the same CSS does in Chromium; \
+        spans and Markdown keep the defaults.
+
         Without --font-family or --font the text is shaped with fontconfig's sans-serif \
         (\(DefaultFont.forHelp)), said once on standard error.
         """
@@ -59,6 +63,12 @@ struct Measure: ParsableCommand {
     @Flag(help: "Korean word priority (CSS word-break: keep-all).")
     var keepAll = false
 
+    @Option(help: "Tab stops every N spaces of the primary font (CSS tab-size).")
+    var tabWidth: Int = 8
+
+    @OptionGroup(title: "CSS text modes (text messages)")
+    var textModes: TextModeOptions
+
     @Option(help: "Also give each text or spans message's height shown in at most N lines with an ellipsis (CSS -webkit-line-clamp).")
     var lineClamp: Int?
 
@@ -71,13 +81,16 @@ struct Measure: ParsableCommand {
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be in 1...1024 (got \(threads)).") }
+        guard (1...TextMetricsLimits.maximumTabWidth).contains(tabWidth) else {
+            throw ValidationError("--tab-width must be in 1...\(TextMetricsLimits.maximumTabWidth) (got \(tabWidth)).")
+        }
         if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
     }
 
     func run() throws {
         let stack: FontStack
         do {
-            stack = try fonts.stack(tabWidth: 8, command: "measure")
+            stack = try fonts.stack(tabWidth: tabWidth, command: "measure")
         } catch {
             writeError("chatform measure: \(error)")
             throw ExitCode(2)
@@ -93,7 +106,7 @@ struct Measure: ParsableCommand {
             pictures = MeasureBatch.Pictures(folder: svg, drawing: .font(family: cssFamilies(of: stack), size: stack.size))
         }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let options = TextLayoutOptions(keepAll: keepAll)
+        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
         // Styled messages start from the families given (or sans-serif); a font file has no
         // family to change the weight or style of.
         let families = fonts.fontFamily == nil && fonts.font == nil ? [DefaultFont.family] : fonts.families

@@ -48,6 +48,14 @@ struct Wrap: ParsableCommand {
         --line-clamp as plain text does; --markdown prints the first N lines of the message \
         (its lines are not cut for an ellipsis) and marks the last one "truncated" when lines \
         are hidden.
+
+        The CSS text modes (--white-space, --word-break, --overflow-wrap, --line-break, \
+        --text-align, --letter-spacing; --tab-width is tab-size) change the layout as the same CSS changes \
+        Chromium's; offsets stay in the input (white space a mode collapses is kept in the \
+        lines, with no width). With --text-align other than start, each jsonl object also has \
+        "x", the line's left edge, and in cells the text format indents each line by it. \
+        With cells, white-space nowrap and pre, keep-all and text-align apply; the other modes \
+        need a font.
         """
     )
 
@@ -66,6 +74,12 @@ struct Wrap: ParsableCommand {
 
     @Flag(help: "Korean word priority: do not break between letters with no space between them.")
     var keepAll = false
+
+    @OptionGroup(title: "CSS text modes")
+    var textModes: TextModeOptions
+
+    @Option(help: "CSS letter-spacing in pixels (with --font-family): the text is one styled span.")
+    var letterSpacing: Double?
 
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
@@ -105,6 +119,12 @@ struct Wrap: ParsableCommand {
                 throw ValidationError("--width must be a positive integer (got \(width)).")
             }
         }
+        if let letterSpacing {
+            guard letterSpacing.isFinite, abs(letterSpacing) <= 1000 else {
+                throw ValidationError("--letter-spacing must be a number of pixels in -1000...1000 (got \(letterSpacing)).")
+            }
+            guard letterSpacing == 0 || fonts.font == nil else { throw ValidationError("--letter-spacing needs --font-family, not --font.") }
+        }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
         try validateLineClamp()
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
@@ -125,7 +145,7 @@ struct Wrap: ParsableCommand {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)
         }
-        let options = TextLayoutOptions(keepAll: keepAll)
+        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
@@ -136,7 +156,11 @@ struct Wrap: ParsableCommand {
                 writeError("chatform wrap: \(error)")
                 throw ExitCode(2)
             }
-            layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            if let letterSpacing, letterSpacing != 0 {
+                layout = try letterSpaced(text, spacing: letterSpacing, modes: options.modes)
+            } else {
+                layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            }
             drawing = .font(family: cssFamilies(of: stack), size: stack.size)
             if showRuns, let shaped = layout.shapedText {
                 for run in shaped.runs {
@@ -164,19 +188,24 @@ struct Wrap: ParsableCommand {
             return
         }
         var out = OutputBuffer()
+        let aligned = options.modes.textAlign != .start
         input.withUnsafeBufferPointer { bytes in
             for (index, line) in layout.lines.enumerated() {
+                // Under text-align, each line's x ("x" in jsonl; cells: indented by it).
+                let x = aligned ? layout.lineX(index) : 0
                 switch format {
                 case .text:
+                    if !usesFonts && x >= 1 { out.append(String(repeating: " ", count: Int(x))) }
                     out.append(UnsafeBufferPointer(rebasing: bytes[line.start..<line.contentEnd]))
                     out.append(0x0A)
                 case .jsonl:
+                    let xField = aligned ? ",\"x\":\((x * 65536).rounded() / 65536)" : ""
                     if usesFonts {
                         let w = (line.width * 65536).rounded() / 65536
                         let h = layout.heightOfLine(index)
-                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard),\"height\":\(h)}\n")
+                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(w),\"hard\":\(line.isHard),\"height\":\(h)\(xField)}\n")
                     } else {
-                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(Int(line.width)),\"hard\":\(line.isHard)}\n")
+                        out.append("{\"start\":\(line.start),\"end\":\(line.end),\"width\":\(Int(line.width)),\"hard\":\(line.isHard)\(xField)}\n")
                     }
                 }
             }

@@ -66,7 +66,7 @@ public struct StyledText: Sendable {
         self.elementOffsets = prepared.offsets
         do {
             self.shaped = try ShapedText(text: prepared.text, shaper: prepared.shaper,
-                                         options: TextLayoutOptions(keepAll: style.keepAll))
+                                         options: TextLayoutOptions(keepAll: style.keepAll, modes: style.modes))
         } catch {
             throw .layout(error)
         }

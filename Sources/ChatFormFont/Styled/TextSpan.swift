@@ -1,3 +1,5 @@
+import ChatFormText
+
 /// A run of text in one style inside a styled paragraph (`StyledText`): bold, italic, inline
 /// code, a link, a mention pill. Spans may split a word (`**bo**ld` is one word for line
 /// breaking: breaks are found over the whole paragraph's text).
@@ -79,11 +81,16 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var locale: String
     /// Korean word priority (CSS `word-break: keep-all`) [off].
     public var keepAll: Bool
+    /// The paragraph's CSS text modes (`white-space`, `word-break`, `overflow-wrap`,
+    /// `line-break`, `text-align`) [the defaults]; see `TextModes`.
+    public var modes: TextModes
 
-    public init(font: FontSpec, lineHeight: FontStack.LineHeight = .normal, locale: String = "en-US", keepAll: Bool = false) {
+    public init(font: FontSpec, lineHeight: FontStack.LineHeight = .normal, locale: String = "en-US", keepAll: Bool = false,
+                modes: TextModes = TextModes()) {
         self.font = font
         self.lineHeight = lineHeight
         self.locale = locale
         self.keepAll = keepAll
+        self.modes = modes
     }
 }

@@ -129,9 +129,13 @@ public struct ShapedText: Sendable {
     public init(text: String, shaper: any TextShaper, options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
-        var shaped = try shaper.shape(text)
-        if !shaped.hasClusters(partitioning: n) { shaped.clusters = try TextItemizer.segment(text).clusters }
-        storage = try PreparedBreaks.storage(text: text, shaper: shaper, options: options, shaped: shaped)
+        // White space a collapsing mode removes or turns into spaces (`TextModes.whiteSpace`).
+        let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
+        let shapedText = collapse?.text ?? text
+        var shaped = try shaper.shape(shapedText)
+        if !shaped.hasClusters(partitioning: n) { shaped.clusters = try TextItemizer.segment(shapedText).clusters }
+        collapse?.apply(to: &shaped)
+        storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)
     }
 
     /// The number of grapheme clusters.

@@ -23,7 +23,12 @@ struct LineBreaker {
         let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64.
-        let fit: Int64 = width.isFinite ? Int64((width * 64).rounded(.towardZero)) * ShapedText.layoutUnit + ShapedText.layoutUnit : .max
+        // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
+        let modes = text.options.modes
+        let fit: Int64 = width.isFinite && modes.whiteSpace.wraps
+            ? Int64((width * 64).rounded(.towardZero)) * ShapedText.layoutUnit + ShapedText.layoutUnit : .max
+        // `overflow-wrap: normal`: a word wider than the line overflows it, unbroken.
+        let overflows = modes.overflowWrap == .normal
         let last = text.lastBoundary
         let entries = text.breakEntries
         let x = text.x
@@ -126,7 +131,7 @@ struct LineBreaker {
                         }
                     }
                 }
-                if w > fit { break }
+                if w > fit && !(overflows && chosen < 0) { break }
                 chosen = j
                 chosenWidth = w
                 ascent = Swift.max(ascent, step.boxAscent)

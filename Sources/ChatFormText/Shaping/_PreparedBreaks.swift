@@ -14,9 +14,11 @@ struct PreparedBreaks {
     ///
     /// - Throws: `.icu` if ICU fails.
     /// - Complexity: O(n).
-    static func storage(text: String, shaper: any TextShaper, options: TextLayoutOptions,
+    /// `breaking`, as long as `text`, is the text whose break opportunities and white space
+    /// count (a collapsing white-space mode's; see `WhiteSpaceCollapse`), nil for `text`.
+    static func storage(text: String, breaking: String? = nil, shaper: any TextShaper, options: TextLayoutOptions,
                         shaped: ShapedRuns) throws(TextLayoutError) -> ShapedStorage {
-        var text = text
+        var breakingText = breaking ?? text
         let faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
         // Lines are all the strut's height unless a face used reaches above or below it
         // (bold and italic of the primary family, a smaller code font, a fallback font
@@ -28,12 +30,12 @@ struct PreparedBreaks {
         }
         let usesFallbackFonts = shaped.runs.contains { $0.face < tallerFaces.count && tallerFaces[$0.face] }
         let fixedLineHeight = shaper.fixedLineHeight
-        let keepAll = options.keepAll
-        let built: Result<PreparedBreaks, TextLayoutError> = text.withUTF8 { bytes in
+        let rules = BreakRules(options)
+        let built: Result<PreparedBreaks, TextLayoutError> = breakingText.withUTF8 { bytes in
             do throws(ICUError) {
-                let iterators = try BreakIterators.browserForCurrentThread()
+                let iterators = try rules.iterators()
                 try iterators.setText(bytes)
-                return .success(build(bytes, iterators: iterators, shaped: shaped, keepAll: keepAll))
+                return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules))
             } catch {
                 return .failure(.icu(error))
             }
@@ -200,10 +202,12 @@ struct PreparedBreaks {
     }
 
     private static func build(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, shaped: ShapedRuns,
-                              keepAll: Bool) -> PreparedBreaks {
+                              rules: BreakRules) -> PreparedBreaks {
         let n = bytes.count
         var b = PreparedBreaks()
-        let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: keepAll)
+        let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: rules.keepAll,
+                                                            breakAll: rules.breakAll)
+        let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
         // The shaper's cluster boundaries (checked to partition the text): the arrays are
         // made at their exact size.
         let clusters = shaped.clusters
@@ -229,11 +233,20 @@ struct PreparedBreaks {
                         var f: UInt8 = previousWasTerminator ? ShapedText.Flags.hard : 0
                         while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
                         if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= ShapedText.Flags.opportunity }
+                        // `line-break: anywhere`: every boundary but before a soft hyphen.
+                        if everywhere && i > 0 && i < n && !(bytes[i] == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) {
+                            f |= ShapedText.Flags.opportunity
+                        }
                         while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
                         // A run's start is safe to break (each run is shaped on its own).
                         let runStarts = runIndex < runs.count && runs[runIndex].range.lowerBound == i
                         if !runStarts && i > 0 && i < n && i < unsafe.count && unsafe[i] != 0 {
                             f |= unsafe[i] == 2 ? ShapedText.Flags.unsafe | ShapedText.Flags.insideGlyph : ShapedText.Flags.unsafe
+                        }
+                        // No line ends inside an Arabic glyph (a ligature such as lam-alef),
+                        // which the modes that break between letters would otherwise allow.
+                        if breaksLetters && f & ShapedText.Flags.insideGlyph != 0 && BreakRules.keepsGlyph(UTF8Scalar.decode(bytes, at: i).scalar) {
+                            f &= ~ShapedText.Flags.opportunity
                         }
                         if i == n {
                             offsetsOut[count] = Int32(i)

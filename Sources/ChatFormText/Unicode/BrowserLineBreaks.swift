@@ -24,7 +24,7 @@ enum BrowserLineBreaks {
     ///
     /// - Complexity: O(n).
     static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators,
-                              keepAll: Bool) -> [Int32] {
+                              keepAll: Bool, breakAll: Bool = false) -> [Int32] {
         var result: [Int32] = []
         let n = bytes.count
         guard n > 1 else { return result }
@@ -46,6 +46,8 @@ enum BrowserLineBreaks {
             // slash, and before one after a quotation mark, a full stop, a slash or a
             // no-break space (which UAX #14 keeps to the character beside them).
             if last == 0xFFFC || current == 0xFFFC { result.append(Int32(i)); continue }
+            // `word-break: break-all`: letters and digits of any script break as ideographs.
+            if breakAll && BreakRules.breaksAll(last: last, current: current) { result.append(Int32(i)); continue }
             let fast = fastBreak(last: last, lastLast: lastLast, current: current)
             if fast == .can { result.append(Int32(i)); continue }
             if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }

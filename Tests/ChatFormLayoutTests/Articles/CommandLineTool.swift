@@ -46,7 +46,7 @@ struct CommandLineToolArticle {
             #expect(Self.lines(printed) == documented, "CommandLineTool.md:\(block.line)")
             checked += 1
         }
-        #expect(checked == 8)
+        #expect(checked == 9)
     }
 
     @Test func theDemoCommandsExistAndNeedATerminal() throws {

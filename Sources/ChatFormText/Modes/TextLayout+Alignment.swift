@@ -1,0 +1,102 @@
+/// Where each line sits in the width under `text-align` (`TextModes.textAlign`): an x offset
+/// per line, computed from the line's content width; alignment never changes a break.
+extension TextLayout {
+    /// The x of line `index`'s left edge from the layout's left edge: 0 for `start` and
+    /// `justify` (and at an infinite width); the width less the line's aligned width for
+    /// `end`, half of that (rounded down to 1/64) for `center`. A line wider than the width
+    /// starts at 0. The aligned width is the content's (`LineFragment.width`); white space
+    /// ending a line at a mandatory break or the text's end hangs only where it does not fit
+    /// (CSS's conditional hanging, as Chromium aligns `pre-wrap` lines), so it counts up to
+    /// the width.
+    ///
+    /// - Complexity: O(1) for `start` and `justify`; for `end` and `center`, O(the line's
+    ///   length) on a line ending at a mandatory break or the text's end.
+    public func lineX(_ index: Int) -> Double {
+        guard width.isFinite, options.modes.textAlign == .end || options.modes.textAlign == .center else { return 0 }
+        let free = width - alignedWidth(index)
+        guard free > 0 else { return 0 }
+        switch options.modes.textAlign {
+        case .start, .justify: return 0
+        case .end: return free
+        case .center: return (free * 32).rounded(.down) / 64
+        }
+    }
+
+    /// The width `lineX` aligns: the content's, with the white space ending a line at a
+    /// mandatory break or the text's end up to the width.
+    func alignedWidth(_ index: Int) -> Double {
+        let line = lines[index]
+        guard line.isHard || index == lines.count - 1, line.contentEnd > line.start,
+              let full = try? unalignedCaretX(onLine: index, at: line.contentEnd), full > line.width else { return line.width }
+        return Swift.min(width, full)
+    }
+
+    /// How `text-align: justify` fills line `index`: its expansion opportunities (each
+    /// space in its content, and each gap beside an ideograph) and the width each one gets.
+    /// A paragraph's last line, a line ending at a mandatory break, a line without an
+    /// opportunity, a line at least as wide as the width and every line under another
+    /// alignment get (0, 0).
+    ///
+    /// - Complexity: O(the line's length).
+    public func justification(ofLine index: Int) -> (opportunities: Int, extra: Double) {
+        let line = lines[index]
+        guard options.modes.textAlign == .justify, width.isFinite, index + 1 < lines.count, !line.isHard,
+              line.width < width else { return (0, 0) }
+        let count = Self.expansionOpportunities(lineText(index))
+        guard count > 0 else { return (0, 0) }
+        return (count, (width - line.width) / Double(count))
+    }
+
+    /// The right edge of line `index`'s content: `lineX` plus its width, justified.
+    ///
+    /// - Complexity: O(the line's length) for `justify`, else O(1).
+    public func lineRight(_ index: Int) -> Double {
+        let (count, extra) = justification(ofLine: index)
+        return lineX(index) + lines[index].width + Double(count) * extra
+    }
+
+    /// The x of the grapheme boundary `offset` on line `index` from the layout's left edge,
+    /// as drawn: `lineX` plus the caret stop (what `caretX(onLine:at:)` gives under `end`
+    /// and `center`), plus under `justify` the extra width of every expansion opportunity
+    /// before it (which the caret queries do not add: under `justify` they place carets as
+    /// `start` does).
+    ///
+    /// - Throws: as `caretX(onLine:at:)`.
+    /// - Complexity: O(the line's length).
+    public func alignedX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+        let x = try unalignedCaretX(onLine: index, at: offset)
+        let (count, extra) = justification(ofLine: index)
+        guard count > 0, offset > lines[index].start else { return lineX(index) + x }
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: lines[index].start)
+        let before = Self.expansionOpportunities(text[from..<utf8.index(from, offsetBy: offset - lines[index].start)], trimming: false)
+        return lineX(index) + x + Double(Swift.min(before, count)) * extra
+    }
+
+    /// Spaces (U+0020, U+00A0, U+3000, tab) inside the content (trailing ones hang, unless
+    /// `trimming` is false: a prefix of a line), and a gap before and after each ideograph,
+    /// kana or emoji (not at the content's ends).
+    static func expansionOpportunities(_ content: Substring, trimming: Bool = true) -> Int {
+        var scalars = Array(content.unicodeScalars)
+        while trimming, let last = scalars.last, last == " " || last == "\t" || last == "\u{3000}" { scalars.removeLast() }
+        var count = 0
+        var previousIdeograph = false
+        for (k, s) in scalars.enumerated() {
+            if s == " " || s == "\u{A0}" || s == "\t" || s == "\u{3000}" { count += 1; previousIdeograph = false; continue }
+            let ideograph = isIdeograph(s.value)
+            if ideograph && k > 0 && !previousIdeograph { count += 1 }
+            if ideograph && (k + 1 < scalars.count || !trimming) { count += 1 }
+            previousIdeograph = ideograph
+        }
+        return count
+    }
+
+    /// CJK ideographs, kana, CJK symbols and emoji: where a browser's justification adds
+    /// space (Chromium's `IsCJKIdeographOrSymbol`, roughly).
+    static func isIdeograph(_ v: UInt32) -> Bool {
+        (0x2E80...0x2FFF).contains(v) || (0x3001...0x303F).contains(v) || (0x3040...0x30FF).contains(v)
+            || (0x2600...0x27BF).contains(v) || (0x1F000...0x1FAFF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
+            || (0xFF00...0xFFEF).contains(v) || (0x20000...0x3FFFF).contains(v)
+    }
+}
