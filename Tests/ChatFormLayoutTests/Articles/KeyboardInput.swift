@@ -18,7 +18,7 @@ struct KeyboardInputArticle {
         #expect(marked == "글")
         #expect(underline == [Rect(x: 2, y: 0, width: 2, height: 1)])
         #expect(table.markedText?.text == "にほ")
-        #expect(try table.text(of: FieldRef(row: "input")) == "한글にほ")
+        #expect(try table.rows.text(of: FieldRef(row: "input")) == "한글にほ")
         #expect(table.focus?.selection == 6..<12)
         try table.unmarkText()
 
