@@ -26,7 +26,7 @@ extension Bench {
                 composer.reset()
             }
             let key = String(keys[k % keys.count])
-            times.append(try Clock.time { try table.typeKorean(key, composer: &composer) } * 1e6)
+            times.append(try Clock.time { try composer.type(key, into: &table) } * 1e6)
             if k % 89 == 0 {
                 let c = table.caret!
                 let band = table.viewport.visibleBand

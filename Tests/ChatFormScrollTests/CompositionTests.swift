@@ -26,7 +26,7 @@ struct CompositionTests {
         var screens: [String] = []
         var lines: [Int] = []
         var markedTexts: [String] = []
-        try t.typeKorean("ㅎㅏㄴㄱㅡㄹ ㅇㅣㅂㄹㅕㄱㅇㅡㄹ ㅎㅏㅂㄴㅣㄷㅏ", composer: &composer) { step in
+        try composer.type("ㅎㅏㄴㄱㅡㄹ ㅇㅣㅂㄹㅕㄱㅇㅡㄹ ㅎㅏㅂㄴㅣㄷㅏ", into: &t) { step in
             try? checkInvariants(step, metrics: metrics, revealed: true, "after \(screens.count) keys")
             let text = (try? step.rows.text(of: FieldRef(row: "bio"))) ?? ""
             screens.append(text)
@@ -45,7 +45,7 @@ struct CompositionTests {
         #expect(t.markedText?.text == "다")
         // The row grew as the text wrapped: never fewer lines, several more at the end.
         #expect(lines == lines.sorted() && lines.last! >= 4)
-        try t.commitComposition(composer: &composer)
+        try composer.commit(in: &t)
         #expect(t.markedText == nil)
         #expect(try t.rows.text(of: FieldRef(row: "bio")) == "Hello 한글 입력을 합니다")
     }
@@ -53,10 +53,10 @@ struct CompositionTests {
     @Test func backspaceDecomposesThenDeletes() throws {
         var t = try form()
         var composer = HangulComposer()
-        try t.typeKorean("ㄷㅏㄹㄱ", composer: &composer)
+        try composer.type("ㄷㅏㄹㄱ", into: &t)
         var seen: [String] = []
         for _ in 0..<6 {
-            try t.deleteBackward(composer: &composer)
+            try composer.deleteBackward(in: &t)
             seen.append(try t.rows.text(of: FieldRef(row: "bio")))
             try checkInvariants(t, metrics: metrics, revealed: true, "backspace \(seen.count)")
         }
@@ -126,23 +126,23 @@ struct CompositionTests {
             #expect(r == 4..<40 && n == 6)
         }
         #expect(throws: ScrollError.unknownKey(HangulInputError.unknownKey("1").description)) {
-            try t.typeKorean("ㅎㅏ1", composer: &composer)
+            try composer.type("ㅎㅏ1", into: &t)
         }
         #expect(try t.rows.text(of: bio) == "Hello " && t.markedText == nil && !composer.isComposing)
         t.blur()
         #expect(throws: ScrollError.noFocus) { try t.setMarkedText("한") }
         #expect(throws: ScrollError.noFocus) { try t.unmarkText() }
-        #expect(throws: ScrollError.noFocus) { try t.typeKorean("ㅎ", composer: &composer) }
-        #expect(throws: ScrollError.noFocus) { try t.deleteBackward(composer: &composer) }
+        #expect(throws: ScrollError.noFocus) { try composer.type("ㅎ", into: &t) }
+        #expect(throws: ScrollError.noFocus) { try composer.deleteBackward(in: &t) }
     }
 
     @Test func theComposerStartsAfreshWhenTheFieldCommittedItsSyllable() throws {
         var t = try form()
         var composer = HangulComposer()
-        try t.typeKorean("ㅎㅏ", composer: &composer)
+        try composer.type("ㅎㅏ", into: &t)
         try t.move(.left)                       // commits 하
         try t.move(.right)
-        try t.typeKorean("ㄴ", composer: &composer)
+        try composer.type("ㄴ", into: &t)
         #expect(try t.rows.text(of: FieldRef(row: "bio")) == "Hello 하ㄴ")
         #expect(t.markedText?.text == "ㄴ")
     }

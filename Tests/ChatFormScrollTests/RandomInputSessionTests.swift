@@ -86,7 +86,7 @@ struct RandomInputSessionTests {
                     // Korean, key by key: the rules after every key.
                     let keys = String((0..<Int.random(in: 1...5, using: &rng)).map { _ in Self.jamo.randomElement(using: &rng)! })
                     var previous = t
-                    try t.typeKorean(keys, composer: &composer) { s in
+                    try composer.type(keys, into: &t) { s in
                         try? checkInvariants(s, metrics: metrics, revealed: true, "\(context) key")
                         try? checkMarkedText(s, "\(context) key")
                         // Minimal scroll: a caret that stays inside the band moves nothing.
@@ -118,9 +118,9 @@ struct RandomInputSessionTests {
                     composer.reset()
                     revealed = true
                 case 5:
-                    if Bool.random(using: &rng) { try t.unmarkText() } else { try t.commitComposition(composer: &composer) }
+                    if Bool.random(using: &rng) { try t.unmarkText() } else { try composer.commit(in: &t) }
                 case 6:
-                    try t.deleteBackward(composer: &composer)
+                    try composer.deleteBackward(in: &t)
                     revealed = true
                 case 7:
                     try t.move(CaretMove.allCases.randomElement(using: &rng)!)
