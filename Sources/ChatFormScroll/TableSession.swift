@@ -16,7 +16,9 @@ import ChatFormMotion
 ///
 /// The table's own methods forward to one part, or are where a change reaches more than
 /// one (`TableSession+Layout.swift`): an edit changes a row's height, which moves the
-/// offset, which the caret rule then checks.
+/// offset, which the caret rule then checks. What callers read of the rows (frames,
+/// measurements, hit tests, caret rectangles in any text) is ``rows``, a read-only
+/// ``TableRows``.
 ///
 /// ```swift
 /// var table = try TableSession(rows: [.text("bio", "", editable: true)],
