@@ -26,7 +26,7 @@ extension Bench {
                 composer.reset()
             }
             let key = String(keys[k % keys.count])
-            times.append(try Clock.time { try table.typeKorean(key, composer: &composer) } * 1e6)
+            times.append(try Clock.time { try composer.type(key, into: &table) } * 1e6)
             if k % 89 == 0 {
                 let c = table.caret!
                 let band = table.viewport.visibleBand
@@ -46,7 +46,7 @@ extension Bench {
                 let y = 18 + 0.4 * Double(step)
                 moves.append(try Clock.time { try table.moveKeyboardDrag(toY: y) } * 1e6)
                 check(abs(table.viewport.keyboardOverlap - min(12, 30 - y)) < 1e-9, "the keyboard does not follow the finger")
-                check(table.viewport.offset <= table.viewport.maxOffset(contentHeight: table.contentHeight) + 1e-9, "a blank band opened")
+                check(table.viewport.offset <= table.viewport.maxOffset(contentHeight: table.rows.contentHeight) + 1e-9, "a blank band opened")
             }
             try table.endKeyboardDrag(velocity: k % 2 == 0 ? 0 : -100)   // back up
             try table.advance(by: 1)

@@ -89,15 +89,15 @@ extension Bench {
             for pass in 0...passes {
                 for k in 0..<1_000 { try Self.fieldKeystroke(pass * 1_000 + k, in: &table) }
             }
-            print("\(kind.rawValue) keystrokes=1000 passes=\(passes) check=\(table.contentHeight)")
+            print("\(kind.rawValue) keystrokes=1000 passes=\(passes) check=\(table.rows.contentHeight)")
         case .resize, .reshape:
             var table = try resizeTable(reusing: kind == .resize)
             var sum = 0.0
             for pass in 0...passes {
                 try table.resize(to: Size(width: pass % 2 == 0 ? 320 : 360, height: 640))
-                sum += table.contentHeight
+                sum += table.rows.contentHeight
             }
-            print("\(kind.rawValue) rows=\(table.cachedMeasurementCount) passes=\(passes) check=\(sum)")
+            print("\(kind.rawValue) rows=\(table.rows.cachedMeasurementCount) passes=\(passes) check=\(sum)")
         case .prepare, .layout, .measure, .clamp:
             let messages = try fontMessages()
             var prepared: [ShapedText] = []

@@ -47,7 +47,7 @@ extension Bench {
                 }
             }
             // The result: the same lines as a fresh layout of the final text.
-            guard let document = table.measurement(ofRow: 0)?.items[0].document else {
+            guard let document = table.rows.measurement(ofRow: 0)?.items[0].document else {
                 check(false, "the focused field is not a document")
                 return
             }

@@ -276,9 +276,9 @@ struct Bench: ParsableCommand {
             let seconds = try Clock.time {
                 t = try TableSession(source: GeneratedChat(count: count), viewport: viewport, configuration: configuration)
             }
-            let last = t.frame(ofRow: count - 1)
+            let last = t.rows.frame(ofRow: count - 1)
             check(last.measured && abs(last.y + last.height - (t.viewport.offset + 30)) < 1e-9, "the chat did not open at its end")
-            check(t.cachedMeasurementCount < 100, "opening measured \(t.cachedMeasurementCount) rows")
+            check(t.rows.cachedMeasurementCount < 100, "opening measured \(t.rows.cachedMeasurementCount) rows")
             if run > 0 { opens.append(seconds * 1e3) }
             table = t
         }
@@ -290,15 +290,15 @@ struct Bench: ParsableCommand {
         let scrollCount = quick ? 300 : 2000
         while scrolls.count < scrollCount {
             let target = Int.random(in: 0..<count, using: &rng)
-            if table.isMeasured(row: target) { continue }
-            let before = table.measurementsMade
+            if table.rows.isMeasured(row: target) { continue }
+            let before = table.rows.measurementsMade
             let (seconds, cpu) = try Clock.timeBoth { try table.scrollTo(target, anchor: .top) }
-            let f = table.frame(ofRow: target)
-            let maxOffset = table.contentHeight - 30
+            let f = table.rows.frame(ofRow: target)
+            let maxOffset = table.rows.contentHeight - 30
             check(f.measured && (abs(f.y - table.viewport.offset) < 1e-9 || abs(table.viewport.offset - maxOffset) < 1e-9),
                   "row \(target) did not land at the top")
-            let measured = table.measurementsMade - before
-            let onScreen = table.rowsInViewport().count
+            let measured = table.rows.measurementsMade - before
+            let onScreen = table.rows.inViewport().count
             check(measured <= onScreen + Self.scrollToExtraRows,
                   "scrollTo measured \(measured) rows for \(onScreen) on screen (at most \(Self.scrollToExtraRows) more allowed)")
             scrolls.append(seconds * 1e6)
@@ -346,7 +346,7 @@ struct Bench: ParsableCommand {
         results["keystroke.chat1M.p99_over_p50"] = k.p99 / k.median
         results["keystroke.chat1M.max_over_p50"] = k.max / k.median
         recordCPU(Stats(keyCPU), key: "keystroke.chat1M", into: &results)
-        results["index.bytes_per_row"] = Double(table.indexMemoryFootprint) / Double(count)
+        results["index.bytes_per_row"] = Double(table.rows.indexMemoryFootprint) / Double(count)
         // The index with every row measured (no runs of estimates left).
         let measured = try HeightIndex(heights: (0..<count).map { Double(1 + $0 % 7) })
         results["index.measured.bytes_per_row"] = Double(measured.memoryFootprint) / Double(count)
@@ -376,8 +376,8 @@ struct Bench: ParsableCommand {
                 let c = table.caret!
                 let band = table.viewport.visibleBand
                 check(c.rect.minY >= band.lowerBound - 1e-9 && c.rect.maxY <= band.upperBound + 1e-9, "caret left the band")
-                let item = table.measurement(ofRow: 0)!.items[0].text!
-                check(table.frame(ofRow: 0).height == Double(item.lineCount) + 2, "field row height is not its lines + padding")
+                let item = table.rows.measurement(ofRow: 0)!.items[0].text!
+                check(table.rows.frame(ofRow: 0).height == Double(item.lineCount) + 2, "field row height is not its lines + padding")
             }
             keys.append(seconds * 1e6)
         }

@@ -15,18 +15,18 @@ extension Bench {
         progress("resizing a \(count)-message chat in \(fontFamily) with \(measuredRows) rows measured")
         var kept = try resizeTable(reusing: true)
         var reshaped = try resizeTable(reusing: false)
-        check(kept.cachedMeasurementCount >= measuredRows, "only \(kept.cachedMeasurementCount) rows measured")
+        check(kept.rows.cachedMeasurementCount >= measuredRows, "only \(kept.rows.cachedMeasurementCount) rows measured")
         var fast: [Double] = [], slow: [Double] = [], fastCPU: [Double] = [], slowCPU: [Double] = []
         // Four width changes a run: each takes a few milliseconds, so on a loaded machine a
         // median of five would be one preemption away from another figure.
         for run in 0...(4 * runs) {
             let size = Size(width: run % 2 == 0 ? 320 : 360, height: 640)
-            let before = kept.measurementsMade
+            let before = kept.rows.measurementsMade
             let tf = try Clock.timeBoth { try kept.resize(to: size) }
-            check(kept.measurementsMade - before >= measuredRows, "the resize re-laid \(kept.measurementsMade - before) rows")
+            check(kept.rows.measurementsMade - before >= measuredRows, "the resize re-laid \(kept.rows.measurementsMade - before) rows")
             let ts = try Clock.timeBoth { try reshaped.resize(to: size) }
             for i in stride(from: 0, to: count, by: 97) {
-                check(kept.frame(ofRow: i) == reshaped.frame(ofRow: i), "row \(i) differs after a resize from kept prepared text")
+                check(kept.rows.frame(ofRow: i) == reshaped.rows.frame(ofRow: i), "row \(i) differs after a resize from kept prepared text")
             }
             check(kept.viewport.offset == reshaped.viewport.offset, "the offsets differ after a resize")
             if run > 0 {
@@ -71,7 +71,7 @@ extension Bench {
         var t = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 360, height: 640)), configuration: configuration)
         t.reusesPreparedText = reusing
         var id = Self.resizeRowCount - 1
-        while t.cachedMeasurementCount < Self.resizeMeasuredRows && id >= 0 {
+        while t.rows.cachedMeasurementCount < Self.resizeMeasuredRows && id >= 0 {
             try t.scrollTo(id, anchor: .top)
             id -= 10
         }

@@ -102,11 +102,11 @@ public struct ChatDemo: DemoModel {
     // MARK: State
 
     /// The input's text.
-    public var inputText: String { (try? input.text(of: Self.inputField)) ?? "" }
+    public var inputText: String { (try? input.rows.text(of: Self.inputField)) ?? "" }
 
     /// The input row's height in lines (1...inputMaxLines).
     public var inputLines: Int {
-        input.rowCount > 0 ? DemoText.cell(input.frame(ofRow: 0).height) : 1
+        input.rows.count > 0 ? DemoText.cell(input.rows.frame(ofRow: 0).height) : 1
     }
 
     /// Messages appended while the user was scrolled up.
@@ -236,8 +236,8 @@ public struct ChatDemo: DemoModel {
     /// holds still.
     mutating func scrollToEnd() throws {
         for _ in 0..<64 {
-            try transcript.scroll(to: transcript.contentHeight + transcript.viewport.size.height)
-            let end = transcript.contentHeight + transcript.viewport.bottomInset - transcript.viewport.size.height
+            try transcript.scroll(to: transcript.rows.contentHeight + transcript.viewport.size.height)
+            let end = transcript.rows.contentHeight + transcript.viewport.bottomInset - transcript.viewport.size.height
             if transcript.viewport.offset >= end - 1e-9 { break }
         }
     }
@@ -305,7 +305,7 @@ public struct ChatDemo: DemoModel {
         let inputDrawing = TableDrawing(table: input, originRow: layout.inputRows.lowerBound)
         inputDrawing.draw(into: &screen, clip: layout.inputRows) { _, _ in .init() }
         inputDrawing.drawMarkedText(into: &screen, clip: layout.inputRows, style: DemoText.markedStyle)
-        let prompt = input.innerOffset(of: Self.inputField) > 0 ? "↑ " : "> "
+        let prompt = input.rows.innerOffset(of: Self.inputField) > 0 ? "↑ " : "> "
         screen.write(prompt, row: layout.inputRows.lowerBound, column: 0,
                      style: CellStyle(bold: true, foreground: .green), width: DemoText.width)
         // Keyboard.

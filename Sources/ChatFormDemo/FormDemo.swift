@@ -74,7 +74,7 @@ public struct FormDemo: DemoModel {
     /// The text of the field named `name`.
     public func text(ofField name: String) -> String? {
         guard let k = Self.fields.firstIndex(where: { $0.name == name }) else { return nil }
-        return try? table.text(of: FieldRef(row: Self.rowID, item: Self.itemIndex(ofField: k)))
+        return try? table.rows.text(of: FieldRef(row: Self.rowID, item: Self.itemIndex(ofField: k)))
     }
 
     public var isAnimating: Bool { table.keyboard.isAnimating(at: table.now) }
@@ -153,7 +153,7 @@ public struct FormDemo: DemoModel {
     public mutating func focus(fieldAt k: Int) throws {
         try korean.commit(in: &table)
         let field = FieldRef(row: Self.rowID, item: Self.itemIndex(ofField: k))
-        try table.focus(field, caret: try table.text(of: field).utf8.count)
+        try table.focus(field, caret: try table.rows.text(of: field).utf8.count)
     }
 
     /// Shows the keyboard (40% of the height) or hides it, animated.

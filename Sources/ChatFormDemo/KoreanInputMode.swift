@@ -45,14 +45,14 @@ public struct KoreanInputMode: Sendable {
         var plain = ""
         func flush(_ table: inout TableSession<ID>, _ composer: inout HangulComposer) throws {
             guard !plain.isEmpty else { return }
-            try table.commitComposition(composer: &composer)
+            try composer.commit(in: &table)
             try table.type(plain)
             plain = ""
         }
         for character in text {
             if HangulJamo(key: character) != nil {
                 try flush(&table, &composer)
-                try table.typeKorean(String(character), composer: &composer)
+                try composer.type(String(character), into: &table)
             } else {
                 plain.append(character)
             }
@@ -63,12 +63,12 @@ public struct KoreanInputMode: Sendable {
     /// Backspace: takes back the last jamo of the syllable being composed, else deletes
     /// the grapheme before the caret.
     public mutating func backspace<ID>(in table: inout TableSession<ID>) throws {
-        try table.deleteBackward(composer: &composer)
+        try composer.deleteBackward(in: &table)
     }
 
     /// Commits the syllable being composed (before sending, moving focus, quitting).
     public mutating func commit<ID>(in table: inout TableSession<ID>) throws {
         guard table.focus != nil else { composer.reset(); return }
-        try table.commitComposition(composer: &composer)
+        try composer.commit(in: &table)
     }
 }

@@ -63,14 +63,14 @@ public struct TableDrawing<ID: Hashable & Sendable> {
     ///
     /// - Complexity: O(log n + the lines the marked text covers).
     public func drawMarkedText(into screen: inout ScreenBuffer, clip: Range<Int>, style: CellStyle) {
-        guard let marked = table.markedText, let index = table.index(of: marked.field.row),
-              let measurement = table.measurement(ofRow: index), let item = measurement.item(at: marked.field.item),
+        guard let marked = table.markedText, let index = table.rows.index(of: marked.field.row),
+              let measurement = table.rows.measurement(ofRow: index), let item = measurement.item(at: marked.field.item),
               let text = item.text,
               let first = try? text.lineIndex(for: TextPosition(offset: marked.range.lowerBound, affinity: .downstream)),
               let last = try? text.lineIndex(for: TextPosition(offset: marked.range.upperBound, affinity: .upstream)) else { return }
         let lineHeight = table.configuration.lineHeight
-        let inner = table.innerOffset(of: marked.field)
-        let top = table.frame(ofRow: index).y + measurement.style.padding.top + item.y
+        let inner = table.rows.innerOffset(of: marked.field)
+        let top = table.rows.frame(ofRow: index).y + measurement.style.padding.top + item.y
         for k in first...Swift.max(first, last) {
             let y = Double(k) * lineHeight - inner
             guard y >= -1e-9, y + lineHeight <= item.height + 1e-9 else { continue }
@@ -92,16 +92,16 @@ public struct TableDrawing<ID: Hashable & Sendable> {
     public func draw(into screen: inout ScreenBuffer, clip: Range<Int>,
                      style: (Row<ID>, RowMeasurement.Item) -> ItemStyle) {
         let lineHeight = table.configuration.lineHeight
-        for index in table.rowsInViewport() {
-            guard let measurement = table.measurement(ofRow: index) else { continue }
-            let row = table.row(at: index)
-            let frame = table.frame(ofRow: index)
+        for index in table.rows.inViewport() {
+            guard let measurement = table.rows.measurement(ofRow: index) else { continue }
+            let row = table.rows.row(at: index)
+            let frame = table.rows.frame(ofRow: index)
             let contentTop = frame.y + measurement.style.padding.top
             let x = DemoText.cell(measurement.style.padding.left)
             for item in measurement.items {
                 guard let text = item.text else { continue }
                 let itemStyle = style(row, item)
-                let inner = table.innerOffset(of: FieldRef(row: row.id, item: item.index))
+                let inner = table.rows.innerOffset(of: FieldRef(row: row.id, item: item.index))
                 // Start at the first line the item's window shows (a field scrolled inside).
                 let first = Swift.max(0, Int((inner / lineHeight).rounded(.down)))
                 for line in first..<Swift.max(first, text.lineCount) {

@@ -117,15 +117,15 @@ enum ReplayProperty {
 
     /// What is wrong with the table's state, read from the table: see
     /// `problem(in:rows:_:)`. Every row is checked, also when only visible ones are listed,
-    /// each at the top and height its line would hold (`TableSession.forEachRowExtent`).
+    /// each at the top and height its line would hold (`TableRows.forEachExtent`).
     static func problem(in t: TableSession<String>, _ rule: Clamp) -> String? {
         let caret = t.caret.map { (x: $0.rect.minX, y: $0.rect.minY, height: $0.rect.height) }
-        let state = State(time: t.now, offset: t.viewport.offset, contentHeight: t.contentHeight,
+        let state = State(time: t.now, offset: t.viewport.offset, contentHeight: t.rows.contentHeight,
                           width: t.viewport.size.width, height: t.viewport.size.height, topInset: t.viewport.topInset,
                           bottomInset: t.viewport.bottomInset, keyboard: t.viewport.keyboardOverlap,
-                          caret: caret, firstVisible: t.firstVisible()?.screenY)
+                          caret: caret, firstVisible: t.rows.firstVisible()?.screenY)
         var stack = RowStack()
-        t.forEachRowExtent { stack.add(y: $0, height: $1) }
+        t.rows.forEachExtent { stack.add(y: $0, height: $1) }
         return problem(in: state, stack, rule)
     }
 

@@ -118,7 +118,7 @@ public struct TableFrame: Sendable, Hashable {
         keyboard = viewport.keyboardOverlap
         topInset = viewport.topInset
         bottomInset = viewport.bottomInset
-        contentHeight = table.contentHeight
+        contentHeight = table.rows.contentHeight
         visibleBand = viewport.visibleBand
         lineHeight = table.configuration.lineHeight
         verdict = caretRuleApplies ? table.caretRuleVerdict : nil
@@ -127,14 +127,14 @@ public struct TableFrame: Sendable, Hashable {
         marked = table.markedText?.rects ?? []
         let screen = viewport.offset...(viewport.offset + viewport.size.height)
         var focusedText: (text: any LineLayout, left: Double, top: Double)?
-        for i in table.rowsInViewport() {
-            let frame = table.frame(ofRow: i)
+        for i in table.rows.inViewport() {
+            let frame = table.rows.frame(ofRow: i)
             var row = Row(id: String(describing: frame.id), index: i, y: frame.y, height: frame.height,
                           measured: frame.measured, items: [])
-            if let measurement = table.measurement(ofRow: i) {
+            if let measurement = table.rows.measurement(ofRow: i) {
                 let padding = measurement.style.padding
                 for item in measurement.items {
-                    let inner = table.innerOffset(of: FieldRef(row: frame.id, item: item.index))
+                    let inner = table.rows.innerOffset(of: FieldRef(row: frame.id, item: item.index))
                     let itemTop = frame.y + padding.top + item.y
                     var drawn = Item(index: item.index, y: itemTop, height: item.height, editable: item.editable,
                                      innerOffset: inner, lines: [])
@@ -162,7 +162,7 @@ public struct TableFrame: Sendable, Hashable {
         if let c = table.caret {
             let margin = table.configuration.caretMargin
             let bandTop = Swift.max(0, c.rect.minY - margin)
-            let bandBottom = Swift.min(Swift.max(table.contentHeight, c.rect.maxY), c.rect.maxY + margin)
+            let bandBottom = Swift.min(Swift.max(table.rows.contentHeight, c.rect.maxY), c.rect.maxY + margin)
             caret = Caret(row: String(describing: c.field.row), item: c.field.item, offset: c.position.offset,
                           rect: c.rect, band: bandTop...Swift.max(bandTop, bandBottom))
             if let focus = table.focus, !focus.selection.isEmpty, let field = focusedText {

@@ -11,7 +11,7 @@ extension Player {
             return [try decodeRow(v, "\(path).\(name)")]
         }
         func knownID(_ id: String) throws(ReplayError) -> String {
-            guard table.index(of: id) != nil else { throw ReplayError("\(path).\(name): unknown row id \"\(id)\"") }
+            guard table.rows.index(of: id) != nil else { throw ReplayError("\(path).\(name): unknown row id \"\(id)\"") }
             return id
         }
         switch name {

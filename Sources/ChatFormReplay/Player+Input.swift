@@ -30,17 +30,17 @@ extension Player {
         case "commit":
             try f.allow([name])
             guard value.bool == true else { throw ReplayError("\(path): expected true") }
-            try table.commitComposition(composer: &korean)
+            try korean.commit(in: &table)
         case "korean":
             try f.allow([name])
             if let keys = value.string {
-                try table.typeKorean(keys, composer: &korean)
+                try korean.type(keys, into: &table)
             } else {
                 let g = try Fields(value, path)
                 try g.allow(["backspace"])
                 let n = try g.required("backspace", g.int)
                 guard n >= 0 else { throw ReplayError("\(path).backspace: must be zero or more") }
-                for _ in 0..<n { try table.deleteBackward(composer: &korean) }
+                for _ in 0..<n { try korean.deleteBackward(in: &table) }
             }
         case "keyboardDrag":
             try f.allow([name])

@@ -245,10 +245,10 @@ struct Player {
         case "focus":
             try only(["focus", "caret", "field"])
             let id = try f.required("focus", f.string)
-            guard table.index(of: id) != nil else { throw ReplayError("\(path).focus: unknown row id \"\(id)\"") }
+            guard table.rows.index(of: id) != nil else { throw ReplayError("\(path).focus: unknown row id \"\(id)\"") }
             var field = FieldRef(row: id)
             if let fieldName = try f.string("field") {
-                guard let found = table.field(named: fieldName, inRow: id) else {
+                guard let found = table.rows.field(named: fieldName, inRow: id) else {
                     throw ReplayError("\(path).field: row \"\(id)\" has no field named \"\(fieldName)\"")
                 }
                 field = found
@@ -370,15 +370,15 @@ struct Player {
         let n = JSONWriter.number
         var s = "{\"event\":\(event)"
         if let frame { s += ",\"frame\":\(frame)" }
-        s += ",\"time\":\(n(t.now)),\"offset\":\(n(t.viewport.offset)),\"contentHeight\":\(n(t.contentHeight))"
+        s += ",\"time\":\(n(t.now)),\"offset\":\(n(t.viewport.offset)),\"contentHeight\":\(n(t.rows.contentHeight))"
         s += ",\"viewport\":{\"width\":\(n(t.viewport.size.width)),\"height\":\(n(t.viewport.size.height))}"
         s += ",\"insets\":{\"top\":\(n(t.viewport.topInset)),\"bottom\":\(n(t.viewport.bottomInset))}"
         s += ",\"keyboard\":\(n(t.viewport.keyboardOverlap))"
         s += inputSnapshot(of: t)
         if let c = t.caret {
             var fieldName = ""
-            if c.field.item != 0 || t.index(of: c.field.row).map({ if case .stack = t.row(at: $0).content { true } else { false } }) == true,
-               let i = t.index(of: c.field.row), case .stack(let items) = t.row(at: i).content, let name = items[c.field.item].name {
+            if c.field.item != 0 || t.rows.index(of: c.field.row).map({ if case .stack = t.rows.row(at: $0).content { true } else { false } }) == true,
+               let i = t.rows.index(of: c.field.row), case .stack(let items) = t.rows.row(at: i).content, let name = items[c.field.item].name {
                 fieldName = ",\"field\":\(JSONWriter.string(name))"
             }
             s += ",\"caret\":{\"row\":\(JSONWriter.string(c.field.row))\(fieldName),\"offset\":\(c.position.offset),\"x\":\(n(c.rect.minX)),\"y\":\(n(c.rect.minY)),\"height\":\(n(c.rect.height))}"
@@ -386,16 +386,16 @@ struct Player {
             s += ",\"caret\":null"
         }
         s += ",\"unread\":\(t.unreadCount)"
-        if let first = t.firstVisible() {
-            s += ",\"firstVisible\":{\"id\":\(JSONWriter.string(t.row(at: first.index).id)),\"screenY\":\(n(first.screenY))}"
+        if let first = t.rows.firstVisible() {
+            s += ",\"firstVisible\":{\"id\":\(JSONWriter.string(t.rows.row(at: first.index).id)),\"screenY\":\(n(first.screenY))}"
         } else {
             s += ",\"firstVisible\":null"
         }
-        let range = visibleRowsOnly ? t.rowsInViewport() : 0..<t.rowCount
+        let range = visibleRowsOnly ? t.rows.inViewport() : 0..<t.rows.count
         s += ",\"rows\":["
         var first = true
         for i in range {
-            let fr = t.frame(ofRow: i)
+            let fr = t.rows.frame(ofRow: i)
             if !first { s += "," }
             first = false
             s += "{\"id\":\(JSONWriter.string(fr.id)),\"y\":\(n(fr.y)),\"height\":\(n(fr.height)),\"lines\":\(fr.lines)"

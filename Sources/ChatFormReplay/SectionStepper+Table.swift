@@ -18,9 +18,9 @@ extension SectionStepper {
     @discardableResult
     public mutating func next(in table: inout TableSession<SectionID>) throws -> SectionStepAction<SectionID> {
         var tops: [Double] = []
-        for id in sections { tops.append(try table.frame(of: id).y) }
+        for id in sections { tops.append(try table.rows.frame(of: id).y) }
         let v = table.viewport
-        let geometry = ScrollGeometry(contentHeight: table.contentHeight, viewportHeight: v.size.height,
+        let geometry = ScrollGeometry(contentHeight: table.rows.contentHeight, viewportHeight: v.size.height,
                                       topInset: v.topInset, bottomInset: v.bottomInset, offset: v.offset,
                                       sectionTops: tops)
         let action = try next(in: geometry)

@@ -17,7 +17,7 @@ import ChatFormText
 /// throw `ScrollError.notEditable`); replace its content with `TableSession.setContent(_:ofRow:)`
 /// (a streamed answer growing). Its laid-out text (`RowMeasurement.Item.text`) answers
 /// every caret query of `LineLayout` (caret rects, line moves, grapheme steps: an attachment
-/// is one step), and `TableSession.hitTest(_:)` finds the text position under a point.
+/// is one step), and `TableRows.hitTest(_:)` finds the text position under a point.
 public struct RichText: Sendable, Hashable {
     /// A stretch of the text drawn in a style.
     public struct Mark: Sendable, Hashable {

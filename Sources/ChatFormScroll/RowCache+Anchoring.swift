@@ -19,10 +19,7 @@ extension RowCache {
     }
 
     /// The first row intersecting `viewport`'s visible band.
-    func firstVisible(in viewport: Viewport) -> Int? {
-        let band = viewport.visibleBand
-        return rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9)).first
-    }
+    func firstVisible(in viewport: Viewport) -> Int? { rows(inBandOf: viewport).first }
 
     /// Measures row `index` at `width` and stores its height; the focused field keeps its
     /// live document.

@@ -31,7 +31,7 @@ extension RowCache {
     /// The caret rectangle of `position` in text item `field`, in content coordinates (after
     /// the item's inner scroll), when its row is measured at `width`.
     ///
-    /// - Throws: as `TableSession.caretRect(for:in:)`.
+    /// - Throws: as `TableRows.caretRect(for:in:)`.
     /// - Complexity: O(log n + log lines + the caret line's length).
     func caretRect(for position: TextPosition, in field: FieldRef<ID>, width: Double) throws(ScrollError) -> Rect {
         let i = try requireIndex(field.row)

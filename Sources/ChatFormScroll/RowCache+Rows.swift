@@ -49,6 +49,23 @@ extension RowCache {
         rowCount > 0 ? heights.rows(intersecting: range) : 0..<0
     }
 
+    /// The rows intersecting `viewport`'s visible band.
+    ///
+    /// - Complexity: O(log n + k) for k rows.
+    func rows(inBandOf viewport: Viewport) -> Range<Int> {
+        let band = viewport.visibleBand
+        return rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
+    }
+
+    /// The first row that intersects `viewport`'s visible band and its top relative to the
+    /// band's top.
+    ///
+    /// - Complexity: O(log n).
+    func firstVisibleRow(in viewport: Viewport) -> (index: Int, screenY: Double)? {
+        guard let first = rows(inBandOf: viewport).first else { return nil }
+        return (first, heights.offset(ofRow: first) - viewport.visibleBand.lowerBound)
+    }
+
     /// The index of the row holding content y (the last of the rows starting at or above
     /// it), or nil outside the content.
     ///

@@ -14,6 +14,11 @@ public enum ScrollLimits {
     /// The most lines of caret margin [1000].
     public static let maximumCaretMarginLines = 1000.0
 
+    /// The latest time a table's clock may reach, in seconds (about 31 years): frame
+    /// numbers stay exact in a `Double` up to it at any frame rate of
+    /// `TableConfiguration.frameRates`.
+    public static let maximumTime = 1e9
+
     /// `value` when it is finite and within `-maximumLength...maximumLength`.
     static func isLength(_ value: Double) -> Bool {
         value.isFinite && Swift.abs(value) <= maximumLength

@@ -4,12 +4,6 @@ import ChatFormMotion
 /// keyboard's height changes under a held inset: the keyboard's side of them. The table
 /// decides the lift by its policy and applies the frame (clamping, measuring, the caret).
 extension ScrollState {
-    /// How far ahead, in seconds, a release projects the keyboard's height at the finger's
-    /// speed (UIScrollView's normal deceleration: 0.998 / (1 − 0.998) / 1000).
-    static let keyboardDragProjection = 0.998 / (1 - 0.998) / 1000
-
-    /// The spring a released keyboard settles on: no bounce, so it never overshoots.
-    static let keyboardReleaseCurve = TimingCurve.spring(duration: 0.35, bounce: 0)
 
     /// Whether an interactive keyboard drag is under way (until the finger lets go).
     var isKeyboardDragging: Bool { keyboardInteraction.drag.map { !$0.released } ?? false }
@@ -40,8 +34,8 @@ extension ScrollState {
         let held = keyboard.isHeldByFinger(at: now)
         let height = keyboard.height(at: now)
         let speed = held ? -velocity : keyboard.velocity(at: now)
-        let hides = held && height + speed * Self.keyboardDragProjection < drag.fullHeight / 2
-        keyboard.release(to: hides ? 0 : drag.fullHeight, velocity: speed, curve: Self.keyboardReleaseCurve, at: now)
+        let hides = held && height + speed * SimulatedKeyboard.dragProjection < drag.fullHeight / 2
+        keyboard.release(to: hides ? 0 : drag.fullHeight, velocity: speed, curve: SimulatedKeyboard.releaseCurve, at: now)
         drag.released = true
         keyboardInteraction.drag = drag
         return hides ? .hidden : .shown

@@ -19,6 +19,15 @@ public struct SimulatedKeyboard: Sendable, Equatable {
     /// (at most `maximumDuration × frameRate + 1`).
     public static let maximumDuration = 60.0
 
+    /// How far ahead, in seconds, the release of an interactive drag projects the
+    /// keyboard's height at the finger's speed (UIScrollView's normal deceleration:
+    /// 0.998 / (1 − 0.998) / 1000).
+    public static let dragProjection = 0.998 / (1 - 0.998) / 1000
+
+    /// The spring a keyboard released from an interactive drag settles on: no bounce, so
+    /// it never overshoots.
+    public static let releaseCurve = TimingCurve.spring(duration: 0.35, bounce: 0)
+
     private var animation = AnimatedValue(constant: 0)
     /// During an interactive drag, the most the finger leaves of the keyboard.
     private var fingerCap: Double?

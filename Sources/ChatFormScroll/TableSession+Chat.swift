@@ -22,7 +22,7 @@ extension TableSession {
     ///
     /// - Complexity: O(k log n) for k rows, plus the text of the rows measured.
     public mutating func append(_ rows: [Row<ID>]) throws(ScrollError) {
-        try insert(rows, at: rowCount)
+        try insert(rows, at: cache.rowCount)
     }
 
     /// Prepends rows (older history). The rows in view stay where they are on screen.
@@ -38,11 +38,11 @@ extension TableSession {
     /// - Throws: `.duplicateRow`, or `.invalidValue` for an index out of range.
     /// - Complexity: O(k log n) for k rows, plus the text of the rows measured.
     public mutating func insert(_ rows: [Row<ID>], at index: Int) throws(ScrollError) {
-        guard index >= 0 && index <= rowCount else { throw .invalidValue("row index", Double(index)) }
+        guard index >= 0 && index <= cache.rowCount else { throw .invalidValue("row index", Double(index)) }
         guard !rows.isEmpty else { return }
         let wasAtBottom = isAtBottom
-        let anchor = firstVisible()
-        let appending = index == rowCount
+        let anchor = cache.firstVisibleRow(in: viewport)
+        let appending = index == cache.rowCount
         let width = viewport.size.width
         var inserted = try cache.insert(rows, at: index) { [configuration] row in
             RowCache<ID>.estimatedHeight(of: row, width: width, configuration: configuration)
@@ -53,7 +53,7 @@ extension TableSession {
         if let anchor, index <= anchor.index, !(appending && wasAtBottom) {
             viewport.offset += inserted
         }
-        if appending && !(wasAtBottom && configuration.stickToBottom) && rowCount > rows.count {
+        if appending && !(wasAtBottom && configuration.stickToBottom) && cache.rowCount > rows.count {
             unreadCount += rows.count
         }
         try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: appending)
@@ -66,7 +66,7 @@ extension TableSession {
     public mutating func remove(_ id: ID) throws(ScrollError) {
         let i = try cache.requireIndex(id)
         let wasAtBottom = isAtBottom
-        let first = firstVisible()?.index
+        let first = cache.firstVisibleRow(in: viewport)?.index
         let h = try cache.remove(id, at: i)
         if focus?.field.row == id { editor.focus = nil }   // its buffer went with the cache
         if pinnedRow == id { pinnedRow = nil }
@@ -101,8 +101,8 @@ extension TableSession {
     ///
     /// - Complexity: O(n log n) plus all the text.
     public mutating func measureAll() throws(ScrollError) {
-        let anchor = firstVisible()?.index
-        for i in 0..<rowCount where entry(ofRow: i) == nil {
+        let anchor = cache.firstVisibleRow(in: viewport)?.index
+        for i in 0..<cache.rowCount where entry(ofRow: i) == nil {
             try remeasure(row: i, anchor: anchor)
         }
         clampOffset()

@@ -27,12 +27,4 @@ extension TableSession {
         try rowDidChange(at: i)
     }
 
-    /// Whether row `id` shows its texts clamped with text hidden ("show more" applies); nil
-    /// when the row is not measured at the current width.
-    ///
-    /// - Complexity: O(1) after the row's lookup.
-    public func isTruncated(row id: ID) -> Bool? {
-        guard let i = cache.source.index(of: id), let m = measurement(ofRow: i) else { return nil }
-        return m.items.contains { $0.clamp != nil }
-    }
 }

@@ -15,15 +15,6 @@ public enum CaretMove: String, Sendable, Hashable, Codable, CaseIterable {
 extension TableSession {
     // MARK: Fields
 
-    /// The text of a field (for the focused field, its live text: O(n) to materialize).
-    public func text(of field: FieldRef<ID>) throws(ScrollError) -> String {
-        if focus?.field == field, let live = cache.document(of: field) { return live.text }
-        return try cache.storedText(of: field)
-    }
-
-    /// The field named `name` inside a stacked row.
-    public func field(named name: String, inRow id: ID) -> FieldRef<ID>? { cache.field(named: name, inRow: id) }
-
     /// Replaces a text's content (a field, a label or a message) and re-measures its row,
     /// with scroll anchoring if the row is above the first visible one. A growing last row
     /// keeps a transcript at its end. The focused field keeps its caret and selection
@@ -157,6 +148,4 @@ extension TableSession {
     /// - Complexity: O(log n + the caret line's length).
     public var caret: CaretInfo<ID>? { editor.caret(in: cache, width: viewport.size.width) }
 
-    /// The inner scroll offset of a field past its line limit (0 when it does not scroll).
-    public func innerOffset(of field: FieldRef<ID>) -> Double { cache.innerOffset(of: field) }
 }

@@ -39,10 +39,10 @@ public enum KeyboardContentMode: String, Sendable, Hashable, Codable, CaseIterab
 /// (`always`: frame by frame, keeping the caret's and the last message's distance to the
 /// keyboard; `persistent`, `never`: it stays; `whenAtEnd`: as it lifted). The offset is
 /// clamped at every move, so no blank band opens. On release the keyboard springs
-/// (`keyboardReleaseCurve`, starting at the finger's speed, from the height it has) to
-/// hidden if its height projected `keyboardDragProjection` seconds ahead at that speed is
-/// below half its full height, else back to full height; a finger above the keyboard's top
-/// leaves it shown.
+/// (`SimulatedKeyboard.releaseCurve`, starting at the finger's speed, from the height it
+/// has) to hidden if its height projected `SimulatedKeyboard.dragProjection` seconds ahead
+/// at that speed is below half its full height, else back to full height; a finger above
+/// the keyboard's top leaves it shown.
 ///
 /// **The caret during a drag.** If the caret (with its margin) was inside the visible band
 /// when the drag began, it stays inside at every move and every frame of the release: the
@@ -52,13 +52,6 @@ public enum KeyboardContentMode: String, Sendable, Hashable, Codable, CaseIterab
 /// of SPEC §5.2 keeps it in. If the user had scrolled the caret out of view, the drag and
 /// its release do not scroll to it: the finger owns the content.
 extension TableSession {
-    /// How far ahead, in seconds, the release projects the keyboard's height at the
-    /// finger's speed (UIScrollView's normal deceleration: 0.998 / (1 − 0.998) / 1000).
-    public static var keyboardDragProjection: Double { ScrollState.keyboardDragProjection }
-
-    /// The spring a released keyboard settles on: no bounce, so it never overshoots.
-    public static var keyboardReleaseCurve: TimingCurve { ScrollState.keyboardReleaseCurve }
-
     /// Whether an interactive keyboard drag is under way (until the finger lets go).
     public var isKeyboardDragging: Bool { scroll.isKeyboardDragging }
 

@@ -43,10 +43,10 @@ extension TableSession {
     /// `maximumDuration × frameRate + 1` frames however long `seconds` is.
     ///
     /// - Throws: `ScrollError.invalidValue` for a negative or non-finite duration, or one
-    ///   that would move the clock past `maximumTime`.
+    ///   that would move the clock past `ScrollLimits.maximumTime`.
     /// - Complexity: O(frames × (log n + caret line length)).
     public mutating func advance(by seconds: Double, onFrame: (TableSession) -> Void = { _ in }) throws(ScrollError) {
-        guard seconds.isFinite, seconds >= 0, now + seconds <= Self.maximumTime else {
+        guard seconds.isFinite, seconds >= 0, now + seconds <= ScrollLimits.maximumTime else {
             throw .invalidValue("advance (0 or more seconds, the clock staying within 1e9 s)", seconds)
         }
         let end = now + seconds
@@ -71,7 +71,7 @@ extension TableSession {
     ///
     /// - Complexity: O(1).
     package func framesStepped(advancingBy seconds: Double) -> Int {
-        guard seconds.isFinite, seconds >= 0, now + seconds <= Self.maximumTime else { return 0 }
+        guard seconds.isFinite, seconds >= 0, now + seconds <= ScrollLimits.maximumTime else { return 0 }
         let rate = configuration.frameRate
         // `advance` steps frame k while k / rate is within both bounds.
         let limit = Swift.min(now + seconds, scroll.animationsEndTime + 1 / rate)
@@ -82,8 +82,4 @@ extension TableSession {
         while last > first && last / rate > limit { last -= 1 }
         return Int(last - first) + 1
     }
-
-    /// The latest time the clock may reach, in seconds (about 31 years): frame numbers stay
-    /// exact in a `Double` up to it at any frame rate of `TableConfiguration.frameRates`.
-    public static var maximumTime: Double { 1e9 }
 }

@@ -43,7 +43,7 @@ extension TableSession {
     mutating func rowDidChange(at index: Int) throws(ScrollError) {
         let wasAtBottom = isAtBottom
         try remeasure(row: index)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: index == rowCount - 1)
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: index == cache.rowCount - 1)
     }
 
     /// Scrolls to the end, measuring the rows that come into view until the end is exact.
@@ -52,7 +52,7 @@ extension TableSession {
         for _ in 0..<64 {
             viewport.offset = offsetBounds.upperBound
             var changed = false
-            for i in rowsInViewport() where entry(ofRow: i) == nil {
+            for i in cache.rows(in: viewport) where entry(ofRow: i) == nil {
                 changed = try measure(row: i) != 0 || changed
             }
             if !changed { break }
@@ -69,7 +69,7 @@ extension TableSession {
         if entry(ofRow: i) == nil { _ = try measure(row: i) }
         viewport.offset = cache.heights.offset(ofRow: i) - viewport.topInset
         try settle(anchor: id)
-        if contentHeight - cache.heights.offset(ofRow: i) >= viewport.bandHeight {
+        if cache.heights.totalHeight - cache.heights.offset(ofRow: i) >= viewport.bandHeight {
             pinnedRow = nil
             clampOffset()
         }
@@ -88,14 +88,14 @@ extension TableSession {
         if entry(ofRow: i) == nil { try remeasure(row: i) }
         let margin = configuration.caretMargin
         guard let rect = try editor.revealInField(&cache, width: viewport.size.width, margin: margin) else { return }
-        scroll.reveal(rect, margin: margin, contentHeight: contentHeight, bounds: offsetBounds)
+        scroll.reveal(rect, margin: margin, contentHeight: cache.heights.totalHeight, bounds: offsetBounds)
         try settle(anchor: field.row)
     }
 
     /// Whether the caret rule would leave the offset where it is (true when nothing is focused).
     var isCaretRevealed: Bool {
         guard let c = caret else { return true }
-        let target = scroll.offset(revealing: c.rect, margin: configuration.caretMargin, contentHeight: contentHeight)
+        let target = scroll.offset(revealing: c.rect, margin: configuration.caretMargin, contentHeight: cache.heights.totalHeight)
         return Swift.abs(clampedOffset(target) - viewport.offset) < 1e-9
     }
 
@@ -109,11 +109,11 @@ extension TableSession {
         let i = try cache.requireIndex(focus.field.row)
         _ = try fieldText(focus.field)    // measured, with its buffer
         let wasAtBottom = isAtBottom
-        let anchor = firstVisible()?.index
+        let anchor = cache.firstVisibleRow(in: viewport)?.index
         let (selection, delta) = try cache.editDocument(of: focus.field, at: i, change, failure: failure)
         keep(anchor: anchor, stillAfter: delta, ofRow: i)
         editor.focus = Focus(field: focus.field, caret: TextPosition(offset: selection.caret), anchor: selection.anchor, goalX: nil)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)   // reveals the caret
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == cache.rowCount - 1)   // reveals the caret
     }
 
     /// The live document of `field`, measuring its row if needed.

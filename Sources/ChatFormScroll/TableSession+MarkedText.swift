@@ -84,4 +84,22 @@ extension TableSession {
         _ = try editor.requireFocus()
         editor.endComposition(in: &cache)
     }
+
+    /// Applies one input-method step (what `HangulComposer.type(_:into:)` hands the table
+    /// for each key): `step.committed` replaces the marked text (or the selection) and is
+    /// committed, then `step.marked` is marked after it (an empty `marked` ends the
+    /// composition).
+    ///
+    /// - Throws: `.noFocus` when nothing is focused.
+    /// - Complexity: as `type(_:)`, twice at most.
+    public mutating func applyComposition(_ step: HangulComposer.Step) throws(ScrollError) {
+        _ = try editor.requireFocus()
+        if !step.committed.isEmpty {
+            try setMarkedText(step.committed)
+            try unmarkText()
+        }
+        if !step.marked.isEmpty || markedText != nil {
+            try setMarkedText(step.marked)
+        }
+    }
 }

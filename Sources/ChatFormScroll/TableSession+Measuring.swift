@@ -61,31 +61,31 @@ extension TableSession {
         var v = viewport
         v.size = size
         try v.validate()
-        let anchor = firstVisible()
-        let anchorID = anchor.map { source.id(at: $0.index) }
+        let anchor = cache.firstVisibleRow(in: viewport)
+        let anchorID = anchor.map { cache.source.id(at: $0.index) }
         viewport.size = size
-        if let anchor, let anchorID, let i = source.index(of: anchorID) {
+        if let anchor, let anchorID, let i = cache.source.index(of: anchorID) {
             // Measure the anchor row first, then keep its top where it was on screen.
             _ = try measure(row: i)
             viewport.offset = cache.heights.offset(ofRow: i) - anchor.screenY - viewport.topInset
         }
-        let anchorIndex = anchorID.flatMap { source.index(of: $0) }
+        let anchorIndex = anchorID.flatMap { cache.source.index(of: $0) }
         if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
             // Without estimates the table stays exact everywhere.
-            for i in 0..<rowCount where entry(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
+            for i in 0..<cache.rowCount where entry(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
         } else {
             // Rows laid out with real fonts keep their prepared text: every such measured row
             // is re-laid at the new width by arithmetic, so measured heights stay exact
             // (estimates stay for the rest).
             if reusesPreparedText {
-                let source = source
+                let source = cache.source
                 for (i, delta) in try cache.relayAll(toWidth: size.width, index: { source.index(of: $0) }) {
                     keep(anchor: anchorIndex, stillAfter: delta, ofRow: i)
                 }
             } else {
                 // The reshaping path the benchmark compares with: each such row measured again.
                 let ids = cache.entries.compactMap { $0.value.measurement.relaysWithoutShaping && $0.value.measurement.width != size.width ? $0.key : nil }
-                for i in ids.compactMap({ source.index(of: $0) }).sorted() { try remeasure(row: i, anchor: anchorIndex) }
+                for i in ids.compactMap({ cache.source.index(of: $0) }).sorted() { try remeasure(row: i, anchor: anchorIndex) }
             }
         }
         try settle(anchor: anchorID)

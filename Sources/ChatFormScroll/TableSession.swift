@@ -16,7 +16,9 @@ import ChatFormMotion
 ///
 /// The table's own methods forward to one part, or are where a change reaches more than
 /// one (`TableSession+Layout.swift`): an edit changes a row's height, which moves the
-/// offset, which the caret rule then checks.
+/// offset, which the caret rule then checks. What callers read of the rows (frames,
+/// measurements, hit tests, caret rectangles in any text) is ``rows``, a read-only
+/// ``TableRows``.
 ///
 /// ```swift
 /// var table = try TableSession(rows: [.text("bio", "", editable: true)],
@@ -47,8 +49,6 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The viewport, keyboard and drag.
     var scroll: ScrollState
 
-    /// The rows (the caller's store, or the built-in `RowArray`).
-    public var source: any RowSource<ID> { cache.source }
     /// The viewport: size, offset and insets.
     public internal(set) var viewport: Viewport {
         get { scroll.viewport }
@@ -66,16 +66,11 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         get { cache.limit }
         set { cache.limit = newValue }
     }
-    /// How many row measurements the table has made since it was created (a row measured
-    /// again counts again): what `scrollTo` or a scroll costs in text layout.
-    public var measurementsMade: Int { cache.measurementsMade }
-    /// The number of cached measurements.
-    public var cachedMeasurementCount: Int { cache.count }
-    /// Approximate bytes held by the row-height index (the prefix sums), not counting the
-    /// rows themselves or cached measurements.
+    /// The rows as measured now, read-only: frames, measurements, rows in view, hit tests,
+    /// caret rectangles in any text, clamps and the cache's counters (``TableRows``).
     ///
-    /// - Complexity: O(n / 256).
-    public var indexMemoryFootprint: Int { cache.indexMemoryFootprint }
+    /// - Complexity: O(1).
+    public var rows: TableRows<ID> { TableRows(cache: cache, viewport: viewport, live: editor.focus?.field) }
 
     /// Creates a table of `rows` in `viewport`, held in the built-in `RowArray`.
     ///
@@ -96,7 +91,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         scroll = ScrollState(viewport: viewport)
         cache = try RowCache(source: source, estimate: configuration.estimatedRowHeight ?? 0)
         if configuration.estimatedRowHeight == nil {
-            for i in 0..<source.count { try measure(row: i) }
+            for i in 0..<cache.rowCount { try measure(row: i) }
         }
         if configuration.contentAlignment == .bottom {
             try followBottom()   // a chat opens at its end
@@ -108,74 +103,14 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
 
     // MARK: Rows
 
-    /// The number of rows.
-    public var rowCount: Int { cache.rowCount }
-
-    /// The row at `index`, with the focused field's live text (O(that text) to
-    /// materialize; the source itself is updated when the focus leaves).
-    public func row(at index: Int) -> Row<ID> { cache.row(at: index, live: focus?.field) }
-
-    /// The index of the row with `id` (as fast as the source's lookup).
-    public func index(of id: ID) -> Int? { cache.source.index(of: id) }
-
     /// The cached measurement of row `index` if it is exact for the current width.
     func entry(ofRow index: Int) -> CachedRow? { cache.entry(ofRow: index, width: viewport.size.width) }
-
-    /// Whether row `index`'s height is measured at the current width (not an estimate).
-    public func isMeasured(row index: Int) -> Bool { entry(ofRow: index) != nil }
-
-    /// The total height of the content (estimates included for rows not yet measured).
-    ///
-    /// - Complexity: O(1).
-    public var contentHeight: Double { cache.heights.totalHeight }
-
-    /// The frame of the row at `index`.
-    ///
-    /// - Complexity: O(log n).
-    public func frame(ofRow index: Int) -> RowFrame<ID> { cache.frame(ofRow: index, width: viewport.size.width) }
-
-    /// The frame of the row with `id`.
-    public func frame(of id: ID) throws(ScrollError) -> RowFrame<ID> { frame(ofRow: try cache.requireIndex(id)) }
-
-    /// Hands `body` the top and height of each row in order, as `frame(ofRow:)` gives them,
-    /// until it returns false; without the rows' ids and measurements (one call into the
-    /// generic table a frame for the replay fuzz property, not several a row).
-    ///
-    /// - Complexity: O(n log n) for n rows.
-    package func forEachRowExtent(_ body: (_ y: Double, _ height: Double) -> Bool) {
-        let heights = cache.heights
-        for i in 0..<heights.count where !body(heights.offset(ofRow: i), heights.height(at: i)) { return }
-    }
-
-    /// The measurement (text layouts) of the row at `index`, if it has been measured.
-    public func measurement(ofRow index: Int) -> RowMeasurement? { entry(ofRow: index)?.measurement }
-
-    /// The indices of the rows that intersect the viewport (its whole height, insets included).
-    ///
-    /// - Complexity: O(log n + k) for k rows.
-    public func rowsInViewport() -> Range<Int> {
-        cache.rows(intersecting: viewport.offset..<(viewport.offset + viewport.size.height))
-    }
-
-    /// The indices of the rows that intersect the visible band.
-    ///
-    /// - Complexity: O(log n + k) for k rows.
-    public func rowsInBand() -> Range<Int> {
-        let band = viewport.visibleBand
-        return cache.rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
-    }
-
-    /// The first row that intersects the band and its top relative to the band's top.
-    public func firstVisible() -> (index: Int, screenY: Double)? {
-        guard let first = rowsInBand().first else { return nil }
-        return (first, cache.heights.offset(ofRow: first) - viewport.visibleBand.lowerBound)
-    }
 
     // MARK: Offset
 
     /// Whether the content is scrolled to its end (within the stick-to-bottom tolerance).
     public var isAtBottom: Bool {
-        let end = scroll.endOffset(contentHeight: contentHeight, alignment: configuration.contentAlignment)
+        let end = scroll.endOffset(contentHeight: cache.heights.totalHeight, alignment: configuration.contentAlignment)
         return viewport.offset >= end - configuration.stickToBottomTolerance - 1e-9
     }
 
@@ -197,7 +132,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
         pinnedRow = nil
         scroll.springBack = nil
-        if offset >= offsetBounds.upperBound && rowCount > 0 {
+        if offset >= offsetBounds.upperBound && cache.rowCount > 0 {
             // Past the end: land on the true end even if measuring what comes into view
             // makes the content taller.
             return try followBottom()

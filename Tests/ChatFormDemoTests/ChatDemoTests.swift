@@ -21,7 +21,7 @@ struct ChatDemoTests {
         let layout = chat.screenLayout
         let lines = try wrapped(chat.inputText, width: Self.inputWidth)
         let shown = layout.inputRows.map { String(screen.rowText($0).dropFirst(2)) }
-        let first = Int(chat.input.innerOffset(of: ChatDemo.inputField))
+        let first = Int(chat.input.rows.innerOffset(of: ChatDemo.inputField))
         let expected = Array(lines[first..<min(lines.count, first + chat.options.inputMaxLines)]).map(trimmed)
         #expect(shown == expected, "\(note)\n\(screen)", sourceLocation: sourceLocation)
         #expect(chat.inputLines == min(lines.count, chat.options.inputMaxLines), "\(note)", sourceLocation: sourceLocation)
@@ -29,7 +29,7 @@ struct ChatDemoTests {
 
     @Test func opensAtTheEndOfASeededTranscript() throws {
         let chat = try makeChat()
-        #expect(chat.transcript.rowCount == 300)
+        #expect(chat.transcript.rows.count == 300)
         #expect(chat.transcript.isAtBottom)
         let again = try makeChat()
         #expect(frame(chat) == frame(again), "the same seed draws the same screen")
@@ -64,7 +64,7 @@ struct ChatDemoTests {
                 // The transcript's band ends right above the input block.
                 #expect(layout.band.upperBound == layout.separatorRow)
                 #expect(layout.inputRows.upperBound == Self.size.rows)
-                if chat.input.innerOffset(of: ChatDemo.inputField) > 0 {
+                if chat.input.rows.innerOffset(of: ChatDemo.inputField) > 0 {
                     sawScroll = true
                     #expect(chat.inputLines == 5)
                     #expect(screen.rowText(layout.inputRows.lowerBound).hasPrefix("↑ "))
@@ -107,7 +107,7 @@ struct ChatDemoTests {
         var chat = try makeChat()
         try send(&chat, .text("hello from the demo 안녕하세요"), .key(.enter))
         #expect(chat.sent == ["hello from the demo 안녕하세요"])
-        #expect(chat.transcript.rowCount == 301)
+        #expect(chat.transcript.rows.count == 301)
         #expect(chat.inputText == "")
         #expect(chat.inputLines == 1)
         #expect(chat.transcript.isAtBottom)
@@ -118,7 +118,7 @@ struct ChatDemoTests {
         #expect(screen.cursor == ScreenCursor(row: 23, column: 2))
         // Blank input: Enter does nothing.
         try send(&chat, .text("   "), .key(.enter))
-        #expect(chat.transcript.rowCount == 301)
+        #expect(chat.transcript.rows.count == 301)
         // Sending while scrolled up jumps to the end.
         try send(&chat, .key(.pageUp), .key(.pageUp), .key(.backspace), .key(.backspace), .key(.backspace))
         #expect(!chat.transcript.isAtBottom)
@@ -157,10 +157,10 @@ struct ChatDemoTests {
     @Test func messagesArriveOnATimer() throws {
         var chat = try makeChat(.init(seed: 7, incomingEvery: 2))
         for _ in 0..<5 { try chat.tick(elapsed: 1) }
-        #expect(chat.transcript.rowCount == 302)
+        #expect(chat.transcript.rows.count == 302)
         var quiet = try makeChat()
         for _ in 0..<5 { try quiet.tick(elapsed: 1) }
-        #expect(quiet.transcript.rowCount == 300)
+        #expect(quiet.transcript.rows.count == 300)
     }
 
     @Test func theKeyboardKeepsTheCaretAboveItAtEveryFrame() throws {
@@ -206,15 +206,15 @@ struct ChatDemoTests {
             let screen = frame(chat)
             let band = chat.screenLayout.band
             var checked = 0
-            for index in chat.transcript.rowsInViewport() {
-                let row = chat.transcript.row(at: index)
+            for index in chat.transcript.rows.inViewport() {
+                let row = chat.transcript.rows.row(at: index)
                 let text: String
                 switch row.content {
                 case .text(let plain, _): text = plain
                 case .rich(let rich): text = rich.text   // styled messages wrap as their text
                 default: continue
                 }
-                let rowFrame = chat.transcript.frame(ofRow: index)
+                let rowFrame = chat.transcript.rows.frame(ofRow: index)
                 let width = 60 - Int(row.style.padding.horizontal)
                 let lines = try wrapped(text, width: width)
                 let indent = String(repeating: " ", count: Int(row.style.padding.left))
@@ -236,13 +236,13 @@ struct ChatDemoTests {
         for _ in 0..<12 {
             let screen = frame(chat)
             let band = chat.screenLayout.band
-            for index in chat.transcript.rowsInViewport() {
-                let row = chat.transcript.row(at: index)
+            for index in chat.transcript.rows.inViewport() {
+                let row = chat.transcript.rows.row(at: index)
                 guard case .rich(let rich) = row.content else { continue }
-                let text = try #require(chat.transcript.measurement(ofRow: index)?.items.first?.text)
+                let text = try #require(chat.transcript.rows.measurement(ofRow: index)?.items.first?.text)
                 #expect(text.lineCount == (try wrapped(rich.text, width: 60 - Int(row.style.padding.horizontal))).count,
                         "a styled message's height is its layout's")
-                let top = 1 + Int(chat.transcript.frame(ofRow: index).y - chat.transcript.viewport.offset)
+                let top = 1 + Int(chat.transcript.rows.frame(ofRow: index).y - chat.transcript.viewport.offset)
                 let outgoing = row.style.padding.left > ChatDemo.incomingPadding.left
                 for k in 0..<text.lineCount where band.contains(top + k) {
                     let bytes = Array(rich.text.utf8)
@@ -279,7 +279,7 @@ struct ChatDemoTests {
             #expect(screen.rows == rows && screen.columns == columns)
             let layout = chat.screenLayout
             let lines = try wrapped(chat.inputText, width: columns - 3)
-            let first = Int(chat.input.innerOffset(of: ChatDemo.inputField))
+            let first = Int(chat.input.rows.innerOffset(of: ChatDemo.inputField))
             let shown = layout.inputRows.map { String(screen.rowText($0).dropFirst(2)) }
             #expect(shown == Array(lines[first..<min(lines.count, first + 5)]).map(trimmed), "\(columns)x\(rows)")
             expectCaretCell(screen, text: chat.inputText, caret: chat.input.focus!.caret.offset,

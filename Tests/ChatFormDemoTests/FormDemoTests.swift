@@ -110,7 +110,7 @@ struct FormDemoTests {
                 try send(&form, .text(String(word) + " "))
                 try check("round \(round) \(word)")
                 // Unscrolled, the form would now reach under the keyboard; it scrolled instead.
-                let f = form.table.frame(ofRow: 0)
+                let f = form.table.rows.frame(ofRow: 0)
                 if Double(FormDemo.headerRows) + f.y + f.height > Double(form.screenLayout.keyboardRows.lowerBound),
                    form.table.viewport.offset > 0 {
                     grewPast = true

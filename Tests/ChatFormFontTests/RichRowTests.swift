@@ -94,12 +94,12 @@ struct RichRowTests {
         for width in [70.0, 160, 333] {
             let table = try Self.table(styled, width: width + Self.padding.horizontal)
             for (r, m) in messages.enumerated() {
-                let measurement = try #require(table.measurement(ofRow: r))
+                let measurement = try #require(table.rows.measurement(ofRow: r))
                 let text = try #require(measurement.items.first?.text)
                 let expected = try styled[r].layout(width: width)
                 #expect(text.lineCount == expected.lineCount)
-                #expect(table.frame(ofRow: r).height == expected.height + Self.padding.vertical, "the row is as tall as its styled layout")
-                let rowTop = table.frame(ofRow: r).y + Self.padding.top
+                #expect(table.rows.frame(ofRow: r).height == expected.height + Self.padding.vertical, "the row is as tall as its styled layout")
+                let rowTop = table.rows.frame(ofRow: r).y + Self.padding.top
                 for k in 0..<text.lineCount {
                     let line = text.line(at: k)
                     let model = Self.stops(m, from: line.start, to: line.contentEnd)
@@ -108,7 +108,7 @@ struct RichRowTests {
                     #expect(engine.map(\.offset) == model.map(\.offset), "line \(k) of message \(r) at \(width)")
                     for (e, s) in zip(engine, model) {
                         #expect(Swift.abs(e.x - s.x) < 1e-6, "caret x at \(s.offset): \(e.x) vs \(s.x)")
-                        let rect = try table.caretRect(for: TextPosition(offset: s.offset, affinity: s.offset == line.start ? .downstream : .upstream),
+                        let rect = try table.rows.caretRect(for: TextPosition(offset: s.offset, affinity: s.offset == line.start ? .downstream : .upstream),
                                                        in: FieldRef(row: r))
                         #expect(Swift.abs(rect.minX - (Self.padding.left + Swift.min(s.x, Swift.max(width, line.width)))) < 1e-6)
                         #expect(rect.minY == rowTop + text.lineTop(k) && rect.height == text.heightOfLine(k))
@@ -117,7 +117,7 @@ struct RichRowTests {
                     for _ in 0..<8 {
                         let x = Double(rng.next() % 4000) / 4000 * (line.width + 20) - 10
                         let y = rowTop + text.lineTop(k) + Double(rng.next() % 100) / 100 * text.heightOfLine(k) * 0.99
-                        let hit = try #require(table.hitTest(Point(x: Self.padding.left + x, y: y)))
+                        let hit = try #require(table.rows.hitTest(Point(x: Self.padding.left + x, y: y)))
                         var nearest = model[0].offset
                         for j in 1..<model.count where x >= (model[j - 1].x + model[j].x) / 2 { nearest = model[j].offset }
                         if nearest == model.last!.offset && !line.isHard && k < text.lineCount - 1 {
@@ -137,15 +137,15 @@ struct RichRowTests {
         let emoji = InlineAttachment(width: 24, height: 40, baselineOffset: -4, edges: InlineEdges(start: 2, end: 2))
         let styled = try StyledText([.text("ab ", Self.mono), .attachment(emoji), .text(" cd", Self.mono)], style: ParagraphStyle(font: Self.mono))
         let table = try Self.table([styled], width: 400)
-        let text = try #require(table.measurement(ofRow: 0)?.items.first?.text)
+        let text = try #require(table.rows.measurement(ofRow: 0)?.items.first?.text)
         #expect(try text.offset(after: 3) == 6 && text.offset(before: 6) == 3)
         #expect(throws: TextLayoutError.self) { try text.validate(4) }
         #expect(text.heightOfLine(0) > 30, "the attachment, taller than the text, grows its line")
         let left = Self.padding.left + 3 * Self.advance   // the attachment's margin box starts here
         let y = Self.padding.top + 10
-        #expect(table.hitTest(Point(x: left + 13.9, y: y))?.position.offset == 3)
-        #expect(table.hitTest(Point(x: left + 14.1, y: y))?.position.offset == 6)
-        #expect(try table.caretRect(for: TextPosition(offset: 6), in: FieldRef(row: 0)).minX == left + 28)
+        #expect(table.rows.hitTest(Point(x: left + 13.9, y: y))?.position.offset == 3)
+        #expect(table.rows.hitTest(Point(x: left + 14.1, y: y))?.position.offset == 6)
+        #expect(try table.rows.caretRect(for: TextPosition(offset: 6), in: FieldRef(row: 0)).minX == left + 28)
     }
 
     @Test(.enabled(if: available, "DejaVu Sans Mono is not installed"))
@@ -163,18 +163,18 @@ struct RichRowTests {
             let styled = try StyledText(answer, style: ParagraphStyle(font: Self.mono))
             try table.setContent(.rich(RichText(prepared: styled.shaped)), ofRow: 29)
             history[29] = styled
-            #expect(table.frame(ofRow: 29).height == (try styled.layout(width: 200)).height)
+            #expect(table.rows.frame(ofRow: 29).height == (try styled.layout(width: 200)).height)
             #expect(table.isAtBottom)
         }
         // A resize re-lays every rich row from its preparation: heights stay the layouts'.
         try table.resize(to: Size(width: 123, height: 300))
         try table.measureAll()
         for (r, styled) in history.enumerated() {
-            #expect(table.frame(ofRow: r).height == (try styled.layout(width: 123)).height)
+            #expect(table.rows.frame(ofRow: r).height == (try styled.layout(width: 123)).height)
         }
         // Display-only.
         #expect(throws: ScrollError.notEditable("0#0")) { try table.focus(FieldRef(row: 0)) }
         #expect(throws: ScrollError.notEditable("0#0")) { try table.setText("x", of: FieldRef(row: 0)) }
-        #expect(try table.text(of: FieldRef(row: 3)) == history[3].text)
+        #expect(try table.rows.text(of: FieldRef(row: 3)) == history[3].text)
     }
 }

@@ -111,10 +111,10 @@ struct ReplayPropertyTests {
     }
 
     static func numbers(of t: TableSession<String>) -> [Double] {
-        var numbers = [t.viewport.offset, t.contentHeight, t.viewport.size.height, t.viewport.topInset,
-                       t.viewport.bottomInset, t.viewport.keyboardOverlap, t.caret?.rect.minY ?? -1, t.firstVisible()?.screenY ?? -1]
-        for i in 0..<t.rowCount {
-            let frame = t.frame(ofRow: i)
+        var numbers = [t.viewport.offset, t.rows.contentHeight, t.viewport.size.height, t.viewport.topInset,
+                       t.viewport.bottomInset, t.viewport.keyboardOverlap, t.caret?.rect.minY ?? -1, t.rows.firstVisible()?.screenY ?? -1]
+        for i in 0..<t.rows.count {
+            let frame = t.rows.frame(ofRow: i)
             numbers += [frame.y, frame.height]
         }
         return numbers

@@ -119,7 +119,7 @@ struct ReplayLimitsTests {
                                      viewport: Viewport(size: Size(width: 10, height: 10)))
         try table.focus(FieldRef(row: "a"), caret: 10)
         try table.deleteBackward(Int.max)
-        #expect(try table.text(of: FieldRef(row: "a")) == "")
+        #expect(try table.rows.text(of: FieldRef(row: "a")) == "")
     }
 
     @Test func behaviourScriptsJumpWithoutFrames() throws {

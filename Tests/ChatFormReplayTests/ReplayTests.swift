@@ -261,13 +261,13 @@ struct RichReplayTests {
             if moment.caretRuleApplies {
                 #expect(t.caretRuleVerdict.holds, "event \(moment.event) frame \(moment.frame ?? -1): \(t.caretRuleVerdict)")
             }
-            for i in 0..<t.rowCount {
-                guard case .rich(let rich) = t.row(at: i).content, let m = t.measurement(ofRow: i) else { continue }
-                richRows.insert(t.row(at: i).id)
+            for i in 0..<t.rows.count {
+                guard case .rich(let rich) = t.rows.row(at: i).content, let m = t.rows.measurement(ofRow: i) else { continue }
+                richRows.insert(t.rows.row(at: i).id)
                 // A rich row on the table's cells is as tall as its text laid out in cells.
                 let expected = try? TextLayout(text: rich.text, width: m.contentWidth, metrics: TerminalCellMetrics())
                 #expect(m.height == expected?.height)
-                if t.row(at: i).id == "answer" && moment.frame == nil { answerHeights.append(m.height) }
+                if t.rows.row(at: i).id == "answer" && moment.frame == nil { answerHeights.append(m.height) }
             }
         }
         #expect(moments > 20)

@@ -27,16 +27,16 @@ struct SectionStepperTableTests {
         for id in ["terms", "payments"] {
             let action = try stepper.next(in: &table)
             #expect(action == .scroll(to: id, offset: table.viewport.offset))
-            let f = try table.frame(of: id)
+            let f = try table.rows.frame(of: id)
             #expect(abs(f.y - table.viewport.visibleBand.lowerBound) < 1e-9, "\(id) at the top")
         }
         // The last section is short: it cannot reach the top; the offset is clamped at the end.
         let last = try stepper.next(in: &table)
         guard case .scroll(to: "marketing", _) = last else { Issue.record("expected a scroll"); return }
         #expect(stepper.button == .agree)
-        let maxOffset = table.contentHeight + table.viewport.bottomInset - table.viewport.size.height
+        let maxOffset = table.rows.contentHeight + table.viewport.bottomInset - table.viewport.size.height
         #expect(abs(table.viewport.offset - maxOffset) < 1e-9)
-        #expect(try table.frame(of: "marketing").y > table.viewport.visibleBand.lowerBound)
+        #expect(try table.rows.frame(of: "marketing").y > table.viewport.visibleBand.lowerBound)
         #expect(try stepper.next(in: &table) == .agree)
         #expect(stepper.button == .agreed)
         #expect(try stepper.next(in: &table) == SectionStepAction.none)

@@ -37,7 +37,7 @@ struct ChatTests {
     func randomOperationsAgreeWithAnEagerModel(seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed) &+ 424242)
         var lazy = try transcript(Int.random(in: 0...40, using: &rng), seed: UInt64(seed))
-        var eager = try TableSession(rows: (0..<lazy.rowCount).map { lazy.row(at: $0) }, viewport: lazy.viewport,
+        var eager = try TableSession(rows: (0..<lazy.rows.count).map { lazy.rows.row(at: $0) }, viewport: lazy.viewport,
                                      configuration: TableConfiguration(contentAlignment: .bottom))
         var next = 1000
         var operations = 0
@@ -50,17 +50,17 @@ struct ChatTests {
                     next += 1
                     return message("n\(next)", randomText(&rng, pieces: Int.random(in: 1...10, using: &rng)))
                 }
-                let at = op == 0 ? lazy.rowCount : Int.random(in: 0...lazy.rowCount, using: &rng)
+                let at = op == 0 ? lazy.rows.count : Int.random(in: 0...lazy.rows.count, using: &rng)
                 try lazy.insert(rows, at: at)
                 try eager.insert(rows, at: at)
             case 2:
-                guard lazy.rowCount > 0 else { continue }
-                let id = lazy.row(at: Int.random(in: 0..<lazy.rowCount, using: &rng)).id
+                guard lazy.rows.count > 0 else { continue }
+                let id = lazy.rows.row(at: Int.random(in: 0..<lazy.rows.count, using: &rng)).id
                 try lazy.remove(id)
                 try eager.remove(id)
             case 3:
-                guard lazy.rowCount > 0 else { continue }
-                let id = lazy.row(at: Int.random(in: 0..<lazy.rowCount, using: &rng)).id
+                guard lazy.rows.count > 0 else { continue }
+                let id = lazy.rows.row(at: Int.random(in: 0..<lazy.rows.count, using: &rng)).id
                 let text = randomText(&rng, pieces: Int.random(in: 0...16, using: &rng))
                 try lazy.setText(text, ofRow: id)
                 try eager.setText(text, ofRow: id)
@@ -73,8 +73,8 @@ struct ChatTests {
                 try lazy.scroll(by: dy)
                 try eager.scroll(by: dy)
             default:
-                guard lazy.rowCount > 0 else { continue }
-                let id = lazy.row(at: Int.random(in: 0..<lazy.rowCount, using: &rng)).id
+                guard lazy.rows.count > 0 else { continue }
+                let id = lazy.rows.row(at: Int.random(in: 0..<lazy.rows.count, using: &rng)).id
                 let anchor = ScrollAnchor.allCases.randomElement(using: &rng)!
                 try lazy.scrollTo(id, anchor: anchor)
                 try eager.scrollTo(id, anchor: anchor)
@@ -84,27 +84,27 @@ struct ChatTests {
             // and everything in view is measured.
             try checkInvariants(eager, metrics: metrics, revealed: false, context)
             try checkInvariants(lazy, metrics: metrics, revealed: false, context)
-            #expect(lazy.rowCount == eager.rowCount)
-            for i in 0..<lazy.rowCount {
-                #expect(lazy.row(at: i).id == eager.row(at: i).id, "\(context)")
-                if lazy.isMeasured(row: i) {
-                    #expect(lazy.frame(ofRow: i).height == eager.frame(ofRow: i).height, "\(context) row \(i) \(lazy.row(at: i)) eagerMeasured \(eager.isMeasured(row: i)) \(lazy.viewport.size) \(eager.viewport.size) lazyExpected \((try? expectedHeight(lazy.row(at: i), width: lazy.viewport.size.width, metrics: metrics)) ?? -1)")
+            #expect(lazy.rows.count == eager.rows.count)
+            for i in 0..<lazy.rows.count {
+                #expect(lazy.rows.row(at: i).id == eager.rows.row(at: i).id, "\(context)")
+                if lazy.rows.isMeasured(row: i) {
+                    #expect(lazy.rows.frame(ofRow: i).height == eager.rows.frame(ofRow: i).height, "\(context) row \(i) \(lazy.rows.row(at: i)) eagerMeasured \(eager.rows.isMeasured(row: i)) \(lazy.viewport.size) \(eager.viewport.size) lazyExpected \((try? expectedHeight(lazy.rows.row(at: i), width: lazy.viewport.size.width, metrics: metrics)) ?? -1)")
                 }
             }
-            for i in lazy.rowsInViewport() { #expect(lazy.isMeasured(row: i), "\(context): row \(i) in view is not measured") }
+            for i in lazy.rows.inViewport() { #expect(lazy.rows.isMeasured(row: i), "\(context): row \(i) in view is not measured") }
             // The O(log n) visible-rows query agrees with a scan.
             let top = lazy.viewport.offset, bottom = top + lazy.viewport.size.height
-            let scan = (0..<lazy.rowCount).filter { let f = lazy.frame(ofRow: $0); return f.y + f.height > top && f.y < bottom }
-            let query = Array(lazy.rowsInViewport())
-            #expect(scan == query.filter { let f = lazy.frame(ofRow: $0); return f.height > 0 || (f.y > top && f.y < bottom) } || scan == query, "\(context)")
+            let scan = (0..<lazy.rows.count).filter { let f = lazy.rows.frame(ofRow: $0); return f.y + f.height > top && f.y < bottom }
+            let query = Array(lazy.rows.inViewport())
+            #expect(scan == query.filter { let f = lazy.rows.frame(ofRow: $0); return f.height > 0 || (f.y > top && f.y < bottom) } || scan == query, "\(context)")
         }
         // Measuring everything makes the lazy table equal to the eager one, row for row.
         try lazy.measureAll()
-        for i in 0..<lazy.rowCount {
-            #expect(lazy.frame(ofRow: i).y == eager.frame(ofRow: i).y)
-            #expect(lazy.frame(ofRow: i).height == eager.frame(ofRow: i).height)
+        for i in 0..<lazy.rows.count {
+            #expect(lazy.rows.frame(ofRow: i).y == eager.rows.frame(ofRow: i).y)
+            #expect(lazy.rows.frame(ofRow: i).height == eager.rows.frame(ofRow: i).height)
         }
-        #expect(lazy.contentHeight == eager.contentHeight)
+        #expect(lazy.rows.contentHeight == eager.rows.contentHeight)
         #expect(operations > 100)
     }
 
@@ -116,8 +116,8 @@ struct ChatTests {
         var next = 0
         var checks = 0
         for step in 0..<80 {
-            let before = try #require(t.firstVisible())
-            let beforeID = t.row(at: before.index).id
+            let before = try #require(t.rows.firstVisible())
+            let beforeID = t.rows.row(at: before.index).id
             switch Int.random(in: 0..<4, using: &rng) {
             case 0:
                 next += 1
@@ -125,15 +125,15 @@ struct ChatTests {
             case 1:
                 // A row above the band changes (edited, or measured for the first time).
                 let i = Int.random(in: 0..<before.index, using: &rng)
-                try t.setText(randomText(&rng, pieces: Int.random(in: 0...20, using: &rng)), ofRow: t.row(at: i).id)
+                try t.setText(randomText(&rng, pieces: Int.random(in: 0...20, using: &rng)), ofRow: t.rows.row(at: i).id)
             case 2:
                 let size = Size(width: Double(Int.random(in: 8...40, using: &rng)), height: 16)
                 try t.resize(to: size)
             default:
                 try t.measureAll()
             }
-            let after = try #require(t.firstVisible())
-            #expect(t.row(at: after.index).id == beforeID, "step \(step)")
+            let after = try #require(t.rows.firstVisible())
+            #expect(t.rows.row(at: after.index).id == beforeID, "step \(step)")
             #expect(abs(after.screenY - before.screenY) < 1e-9, "step \(step): \(before.screenY) -> \(after.screenY)")
             checks += 1
         }
@@ -149,7 +149,7 @@ struct ChatTests {
         for k in 1...10 {
             try t.setText(String(repeating: "token ", count: k * 5), ofRow: "a1")
             #expect(t.isAtBottom, "stream step \(k)")
-            #expect(abs(t.viewport.offset - (t.contentHeight - t.viewport.size.height)) < 1e-9)
+            #expect(abs(t.viewport.offset - (t.rows.contentHeight - t.viewport.size.height)) < 1e-9)
         }
         // Scrolled away: the offset stays and unread grows.
         try t.scroll(by: -30)
@@ -168,7 +168,7 @@ struct ChatTests {
         // Within the tolerance (one line) still counts as the bottom.
         try t.scroll(by: -1)
         try t.append([message("a5", "close enough")])
-        #expect(t.unreadCount == 0 && abs(t.viewport.offset - (t.contentHeight - t.viewport.size.height)) < 1e-9)
+        #expect(t.unreadCount == 0 && abs(t.viewport.offset - (t.rows.contentHeight - t.viewport.size.height)) < 1e-9)
     }
 
     @Test(arguments: ScrollAnchor.allCases)
@@ -178,12 +178,12 @@ struct ChatTests {
         for _ in 0..<40 {
             let index = Int.random(in: 0..<100_000, using: &rng)
             let id = "m\(index)"
-            #expect(!t.isMeasured(row: index) || anchor == .minimal)
+            #expect(!t.rows.isMeasured(row: index) || anchor == .minimal)
             try t.scrollTo(id, anchor: anchor)
-            let f = try t.frame(of: id)
-            #expect(t.isMeasured(row: index))
+            let f = try t.rows.frame(of: id)
+            #expect(t.rows.isMeasured(row: index))
             let band = t.viewport.visibleBand
-            let maxOffset = t.contentHeight + t.viewport.bottomInset - t.viewport.size.height
+            let maxOffset = t.rows.contentHeight + t.viewport.bottomInset - t.viewport.size.height
             let clamped = t.viewport.offset == maxOffset || t.viewport.offset == -t.viewport.topInset
             switch anchor {
             case .top: #expect(abs(f.y - band.lowerBound) < 1e-9 || clamped)
@@ -191,10 +191,10 @@ struct ChatTests {
             case .bottom: #expect(abs(f.y + f.height - band.upperBound) < 1e-9 || clamped)
             case .minimal: #expect(f.y >= band.lowerBound - 1e-9 && f.y + f.height <= band.upperBound + 1e-9)
             }
-            for i in t.rowsInViewport() { #expect(t.isMeasured(row: i)) }
+            for i in t.rows.inViewport() { #expect(t.rows.isMeasured(row: i)) }
         }
         // Far fewer rows measured than exist.
-        #expect((0..<100_000).filter { t.isMeasured(row: $0) }.count < 2_000)
+        #expect((0..<100_000).filter { t.rows.isMeasured(row: $0) }.count < 2_000)
     }
 
     /// A `scrollTo` measures about the rows it ends up showing: rows pushed out of view by
@@ -206,30 +206,30 @@ struct ChatTests {
         var rng = SplitMix64(seed: 404)
         for _ in 0..<200 {
             let target = Int.random(in: 0..<1_000_000, using: &rng)
-            let before = t.measurementsMade
+            let before = t.rows.measurementsMade
             try t.scrollTo(target, anchor: anchor)
-            let measured = t.measurementsMade - before
-            let onScreen = t.rowsInViewport()
+            let measured = t.rows.measurementsMade - before
+            let onScreen = t.rows.inViewport()
             #expect(measured <= onScreen.count + 2, "row \(target): \(measured) measured, \(onScreen.count) on screen")
-            for i in onScreen { #expect(t.isMeasured(row: i)) }
+            for i in onScreen { #expect(t.rows.isMeasured(row: i)) }
         }
     }
 
     @Test func aMillionRowTranscriptOpensAndScrollsToItsMiddle() throws {
         var t = try TableSession(source: GeneratedTranscript(count: 1_000_000), viewport: Viewport(size: Size(width: 40, height: 30)),
                                  configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 2))
-        #expect(t.rowCount == 1_000_000)
+        #expect(t.rows.count == 1_000_000)
         #expect(t.isAtBottom)
         // Opening measured only what the first screen needs.
-        #expect(t.cachedMeasurementCount < 40)
-        let last = t.frame(ofRow: 999_999)
+        #expect(t.rows.cachedMeasurementCount < 40)
+        let last = t.rows.frame(ofRow: 999_999)
         #expect(last.measured)
         #expect(abs(last.y + last.height - (t.viewport.offset + 30)) < 1e-9)
         try t.scrollTo(500_000, anchor: .center)
-        let f = t.frame(ofRow: 500_000)
+        let f = t.rows.frame(ofRow: 500_000)
         #expect(abs(f.y + f.height / 2 - (t.viewport.offset + 15)) < 1e-9)
         try t.scroll(by: -1000)
-        for i in t.rowsInViewport() { #expect(t.isMeasured(row: i)) }
+        for i in t.rows.inViewport() { #expect(t.rows.isMeasured(row: i)) }
     }
 
     @Test func pinnedQuestionStaysAtTheTopWhileTheAnswerGrows() throws {
@@ -239,7 +239,7 @@ struct ChatTests {
         var grew = false
         for k in 1...40 {
             try t.setText(String(repeating: "It is the text cursor. ", count: k), ofRow: "a")
-            let q = try t.frame(of: "q")
+            let q = try t.rows.frame(of: "q")
             if t.pinnedRow != nil {
                 #expect(abs(q.y - t.viewport.visibleBand.lowerBound) < 1e-9, "step \(k)")
             } else {
@@ -247,7 +247,7 @@ struct ChatTests {
                 // Released once the answer filled the band: from then on the usual rule,
                 // stick-to-bottom, follows the answer's end.
                 #expect(t.isAtBottom)
-                #expect(abs(t.viewport.offset - (t.contentHeight - t.viewport.size.height)) < 1e-9)
+                #expect(abs(t.viewport.offset - (t.rows.contentHeight - t.viewport.size.height)) < 1e-9)
             }
         }
         #expect(grew)
@@ -255,7 +255,7 @@ struct ChatTests {
 
     @Test func shortContentSitsAtTheBottomOrTheTop() throws {
         let bottom = try transcript(2, seed: 1, alignment: .bottom)
-        #expect(abs(bottom.contentHeight - bottom.viewport.offset - bottom.viewport.size.height) < 1e-9)
+        #expect(abs(bottom.rows.contentHeight - bottom.viewport.offset - bottom.viewport.size.height) < 1e-9)
         let top = try transcript(2, seed: 1, alignment: .top)
         #expect(top.viewport.offset == 0)
     }
@@ -281,11 +281,11 @@ struct ChatTests {
     @Test func removingRowsAboveKeepsTheViewStill() throws {
         var t = try transcript(100, seed: 12)
         try t.scrollTo("m50", anchor: .top)
-        let before = try #require(t.firstVisible())
+        let before = try #require(t.rows.firstVisible())
         try t.remove("m10")
         try t.remove("m49")
-        let after = try #require(t.firstVisible())
-        #expect(t.row(at: after.index).id == "m50")
+        let after = try #require(t.rows.firstVisible())
+        #expect(t.rows.row(at: after.index).id == "m50")
         #expect(abs(after.screenY - before.screenY) < 1e-9)
         #expect(throws: ScrollError.unknownRow("m10")) { try t.remove("m10") }
         #expect(throws: ScrollError.duplicateRow("m11")) { try t.append([message("m11", "again")]) }
@@ -299,20 +299,20 @@ struct CacheTests {
                                  configuration: TableConfiguration(estimatedRowHeight: 2))
         t.cacheLimit = 64
         var rng = SplitMix64(seed: 4)
-        let heightsBefore = t.contentHeight
+        let heightsBefore = t.rows.contentHeight
         for k in 0..<400 {
             try t.scrollTo(Int.random(in: 0..<50_000, using: &rng), anchor: .center)
-            #expect(t.cachedMeasurementCount <= 64 + 30, "step \(k): \(t.cachedMeasurementCount)")
-            for i in t.rowsInViewport() { #expect(t.isMeasured(row: i)) }
+            #expect(t.rows.cachedMeasurementCount <= 64 + 30, "step \(k): \(t.rows.cachedMeasurementCount)")
+            for i in t.rows.inViewport() { #expect(t.rows.isMeasured(row: i)) }
         }
         // Evicted rows keep their measured heights in the prefix sums: the content grew from
         // the estimates to the measured heights and never went back.
-        #expect(t.contentHeight != heightsBefore)
+        #expect(t.rows.contentHeight != heightsBefore)
         // A row scrolled away and back is measured again with the same height.
         try t.scrollTo(10, anchor: .top)
-        let h = t.frame(ofRow: 10).height
+        let h = t.rows.frame(ofRow: 10).height
         for _ in 0..<100 { try t.scrollTo(Int.random(in: 20_000..<50_000, using: &rng), anchor: .top) }
         try t.scrollTo(10, anchor: .top)
-        #expect(t.frame(ofRow: 10).height == h)
+        #expect(t.rows.frame(ofRow: 10).height == h)
     }
 }

@@ -40,15 +40,15 @@ struct ClampRowTests {
         let long = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
         var t = try TableSession(rows: [message("a", long), message("b", "short"), message("c", long, clamp: nil)],
                                  viewport: Viewport(size: Size(width: width, height: 40)))
-        #expect(t.frame(ofRow: 0).height == 3 && t.frame(ofRow: 1).height == 2 && t.frame(ofRow: 2).height == 5)
-        #expect(t.isTruncated(row: "a") == true && t.isTruncated(row: "b") == false && t.isTruncated(row: "c") == false)
-        let item = try #require(t.measurement(ofRow: 0)?.items.first)
+        #expect(t.rows.frame(ofRow: 0).height == 3 && t.rows.frame(ofRow: 1).height == 2 && t.rows.frame(ofRow: 2).height == 5)
+        #expect(t.rows.isTruncated(row: "a") == true && t.rows.isTruncated(row: "b") == false && t.rows.isTruncated(row: "c") == false)
+        let item = try #require(t.rows.measurement(ofRow: 0)?.items.first)
         let clamp = try #require(item.clamp)
         #expect(clamp.lineCount == 2 && clamp.ellipsis?.lineIndex == 1 && item.height == 2)
         try t.setLineClamp(nil, ofRow: "a")
-        #expect(t.frame(ofRow: 0).height == 5 && t.isTruncated(row: "a") == false)
+        #expect(t.rows.frame(ofRow: 0).height == 5 && t.rows.isTruncated(row: "a") == false)
         try t.setLineClamp(1, ofRow: "c")
-        #expect(t.frame(ofRow: 2).height == 2)
+        #expect(t.rows.frame(ofRow: 2).height == 2)
         #expect(throws: ScrollError.invalidValue("line clamp", 0)) { try t.setLineClamp(0, ofRow: "a") }
         #expect(throws: ScrollError.unknownRow("zz")) { try t.setLineClamp(2, ofRow: "zz") }
     }
@@ -61,30 +61,30 @@ struct ClampRowTests {
         var clamps: [String: Int?] = [:]
         for step in 0..<60 {
             try t.scrollTo("m\(Int.random(in: 20..<110, using: &rng))", anchor: .center)
-            let before = try #require(t.firstVisible())
-            let firstID = t.row(at: before.index).id
+            let before = try #require(t.rows.firstVisible())
+            let firstID = t.rows.row(at: before.index).id
             // A row above the first one shown, or the first one shown.
             let above = Int.random(in: 0...3, using: &rng) == 0
             let index = above ? before.index : Int.random(in: Swift.max(0, before.index - 15)..<before.index, using: &rng)
-            let id = t.row(at: index).id
-            let top = t.frame(ofRow: before.index).y - t.viewport.offset
+            let id = t.rows.row(at: index).id
+            let top = t.rows.frame(ofRow: before.index).y - t.viewport.offset
             let lines: Int? = Int.random(in: 0...2, using: &rng) == 0 ? nil : Int.random(in: 1...4, using: &rng)
             try t.setLineClamp(lines, ofRow: id)
             clamps[id] = lines
-            guard t.isMeasured(row: index) else { continue }   // unchanged and never measured
+            guard t.rows.isMeasured(row: index) else { continue }   // unchanged and never measured
             // The row's height is the model's.
-            guard case .text(let text, _) = t.row(at: index).content else { Issue.record("not a text row"); return }
-            #expect(t.frame(ofRow: index).height == (try modelHeight(text, clamp: lines)), "step \(step): \(id) clamped to \(lines ?? 0)")
+            guard case .text(let text, _) = t.rows.row(at: index).content else { Issue.record("not a text row"); return }
+            #expect(t.rows.frame(ofRow: index).height == (try modelHeight(text, clamp: lines)), "step \(step): \(id) clamped to \(lines ?? 0)")
             // The row that was first on screen is where it was.
-            let now = t.frame(ofRow: before.index).y - t.viewport.offset
-            #expect(t.row(at: before.index).id == firstID)
+            let now = t.rows.frame(ofRow: before.index).y - t.viewport.offset
+            #expect(t.rows.row(at: before.index).id == firstID)
             #expect(abs(now - top) < 1e-9, "step \(step): \(firstID) moved \(top) -> \(now) after \(id) was clamped to \(lines ?? 0)")
         }
         // Every row the table measured is as tall as the model says.
-        for i in 0..<t.rowCount where t.isMeasured(row: i) {
-            guard case .text(let text, _) = t.row(at: i).content else { continue }
-            let clamp = clamps[t.row(at: i).id] ?? 2
-            #expect(t.frame(ofRow: i).height == (try modelHeight(text, clamp: clamp)), "row \(i): \(t.frame(ofRow: i).height) clamp \(clamp ?? 0) \(String(reflecting: text))")
+        for i in 0..<t.rows.count where t.rows.isMeasured(row: i) {
+            guard case .text(let text, _) = t.rows.row(at: i).content else { continue }
+            let clamp = clamps[t.rows.row(at: i).id] ?? 2
+            #expect(t.rows.frame(ofRow: i).height == (try modelHeight(text, clamp: clamp)), "row \(i): \(t.rows.frame(ofRow: i).height) clamp \(clamp ?? 0) \(String(reflecting: text))")
         }
     }
 }

@@ -26,11 +26,11 @@ struct CompositionTests {
         var screens: [String] = []
         var lines: [Int] = []
         var markedTexts: [String] = []
-        try t.typeKorean("ㅎㅏㄴㄱㅡㄹ ㅇㅣㅂㄹㅕㄱㅇㅡㄹ ㅎㅏㅂㄴㅣㄷㅏ", composer: &composer) { step in
+        try composer.type("ㅎㅏㄴㄱㅡㄹ ㅇㅣㅂㄹㅕㄱㅇㅡㄹ ㅎㅏㅂㄴㅣㄷㅏ", into: &t) { step in
             try? checkInvariants(step, metrics: metrics, revealed: true, "after \(screens.count) keys")
-            let text = (try? step.text(of: FieldRef(row: "bio"))) ?? ""
+            let text = (try? step.rows.text(of: FieldRef(row: "bio"))) ?? ""
             screens.append(text)
-            lines.append((try? step.frame(of: "bio"))?.lines ?? 0)
+            lines.append((try? step.rows.frame(of: "bio"))?.lines ?? 0)
             // The marked text is the composer's syllable, right before the caret.
             markedTexts.append(step.markedText?.text ?? "")
             if let marked = step.markedText {
@@ -45,19 +45,19 @@ struct CompositionTests {
         #expect(t.markedText?.text == "다")
         // The row grew as the text wrapped: never fewer lines, several more at the end.
         #expect(lines == lines.sorted() && lines.last! >= 4)
-        try t.commitComposition(composer: &composer)
+        try composer.commit(in: &t)
         #expect(t.markedText == nil)
-        #expect(try t.text(of: FieldRef(row: "bio")) == "Hello 한글 입력을 합니다")
+        #expect(try t.rows.text(of: FieldRef(row: "bio")) == "Hello 한글 입력을 합니다")
     }
 
     @Test func backspaceDecomposesThenDeletes() throws {
         var t = try form()
         var composer = HangulComposer()
-        try t.typeKorean("ㄷㅏㄹㄱ", composer: &composer)
+        try composer.type("ㄷㅏㄹㄱ", into: &t)
         var seen: [String] = []
         for _ in 0..<6 {
-            try t.deleteBackward(composer: &composer)
-            seen.append(try t.text(of: FieldRef(row: "bio")))
+            try composer.deleteBackward(in: &t)
+            seen.append(try t.rows.text(of: FieldRef(row: "bio")))
             try checkInvariants(t, metrics: metrics, revealed: true, "backspace \(seen.count)")
         }
         #expect(seen == ["Hello 달", "Hello 다", "Hello ㄷ", "Hello ", "Hello", "Hell"])
@@ -69,7 +69,7 @@ struct CompositionTests {
         let bio = FieldRef(row: "bio")
         try t.setMarkedText("하")
         try t.type("!")
-        #expect(try t.text(of: bio) == "Hello 하!" && t.markedText == nil)
+        #expect(try t.rows.text(of: bio) == "Hello 하!" && t.markedText == nil)
         try t.setMarkedText("ㄱ")
         try t.move(.left)
         #expect(t.markedText == nil && t.focus?.caret.offset == 10)
@@ -81,21 +81,21 @@ struct CompositionTests {
         try t.setMarkedText("요")
         t.blur()
         #expect(t.markedText == nil)
-        #expect(try t.text(of: bio) == "Hello 요하!가ㄱ")
+        #expect(try t.rows.text(of: bio) == "Hello 요하!가ㄱ")
         try t.focus(bio, caret: 6)
         #expect(t.markedText == nil)
         // unmarkText keeps the text and the selection.
         try t.setMarkedText("한국", selectedRange: 3..<3)
         try t.unmarkText()
         #expect(t.markedText == nil && t.focus?.caret.offset == 9)
-        #expect(try t.text(of: bio) == "Hello 한국요하!가ㄱ")
+        #expect(try t.rows.text(of: bio) == "Hello 한국요하!가ㄱ")
     }
 
     @Test func replacementRangeCommitsAndReplaces() throws {
         var t = try form()
         try t.setMarkedText("ㅎ")
         try t.setMarkedText("세", replacementRange: 0..<5)
-        #expect(try t.text(of: FieldRef(row: "bio")) == "세 ㅎ")
+        #expect(try t.rows.text(of: FieldRef(row: "bio")) == "세 ㅎ")
         #expect(t.markedText?.range == 0..<3)
         #expect(t.focus?.caret.offset == 3)
     }
@@ -105,7 +105,7 @@ struct CompositionTests {
         try t.setMarkedText("한글")
         let marked = try #require(t.markedText)
         let caret = try #require(t.caret)
-        let row = try t.frame(of: "bio")
+        let row = try t.rows.frame(of: "bio")
         // "Hello " wraps at width 7 (9 minus the padding): 한글 is on the second line.
         #expect(marked.rects == [Rect(x: 1, y: row.y + 1 + 1, width: 4, height: 1)])
         #expect(caret.rect.minX == 5 && caret.rect.minY == row.y + 2)
@@ -126,24 +126,24 @@ struct CompositionTests {
             #expect(r == 4..<40 && n == 6)
         }
         #expect(throws: ScrollError.unknownKey(HangulInputError.unknownKey("1").description)) {
-            try t.typeKorean("ㅎㅏ1", composer: &composer)
+            try composer.type("ㅎㅏ1", into: &t)
         }
-        #expect(try t.text(of: bio) == "Hello " && t.markedText == nil && !composer.isComposing)
+        #expect(try t.rows.text(of: bio) == "Hello " && t.markedText == nil && !composer.isComposing)
         t.blur()
         #expect(throws: ScrollError.noFocus) { try t.setMarkedText("한") }
         #expect(throws: ScrollError.noFocus) { try t.unmarkText() }
-        #expect(throws: ScrollError.noFocus) { try t.typeKorean("ㅎ", composer: &composer) }
-        #expect(throws: ScrollError.noFocus) { try t.deleteBackward(composer: &composer) }
+        #expect(throws: ScrollError.noFocus) { try composer.type("ㅎ", into: &t) }
+        #expect(throws: ScrollError.noFocus) { try composer.deleteBackward(in: &t) }
     }
 
     @Test func theComposerStartsAfreshWhenTheFieldCommittedItsSyllable() throws {
         var t = try form()
         var composer = HangulComposer()
-        try t.typeKorean("ㅎㅏ", composer: &composer)
+        try composer.type("ㅎㅏ", into: &t)
         try t.move(.left)                       // commits 하
         try t.move(.right)
-        try t.typeKorean("ㄴ", composer: &composer)
-        #expect(try t.text(of: FieldRef(row: "bio")) == "Hello 하ㄴ")
+        try composer.type("ㄴ", into: &t)
+        #expect(try t.rows.text(of: FieldRef(row: "bio")) == "Hello 하ㄴ")
         #expect(t.markedText?.text == "ㄴ")
     }
 }

@@ -38,7 +38,7 @@ struct DragTests {
         var t = try table()
         t.beginDrag()
         try t.drag(by: 1000)
-        let maxOffset = t.contentHeight - 10
+        let maxOffset = t.rows.contentHeight - 10
         #expect(t.viewport.offset == maxOffset + (1000 - maxOffset) * 0.5)
         try t.endDrag()
         try t.advance(by: 1)

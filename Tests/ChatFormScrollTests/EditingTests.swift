@@ -15,19 +15,19 @@ struct EditingTests {
         try t.type("hello")
         try t.setCaret(0)
         try t.type(">> ")
-        #expect(try t.text(of: FieldRef(row: "f")) == ">> hello")
+        #expect(try t.rows.text(of: FieldRef(row: "f")) == ">> hello")
         #expect(t.caret?.position.offset == 3)
         try t.move(.documentEnd)
         try t.type(" world and more words")
-        #expect(t.frame(ofRow: 0).lines == 2)
-        #expect(t.contentHeight == 2)
+        #expect(t.rows.frame(ofRow: 0).lines == 2)
+        #expect(t.rows.contentHeight == 2)
     }
 
     @Test func typingReplacesTheSelection() throws {
         var t = try field("hello world")
         try t.select(anchor: 6, caret: 11)
         try t.type("there")
-        #expect(try t.text(of: FieldRef(row: "f")) == "hello there")
+        #expect(try t.rows.text(of: FieldRef(row: "f")) == "hello there")
         #expect(t.caret?.position.offset == 11)
     }
 
@@ -35,12 +35,12 @@ struct EditingTests {
         var t = try field("a👨‍👩‍👧e\u{301}b")
         try t.move(.documentEnd)
         try t.deleteBackward(2)
-        #expect(try t.text(of: FieldRef(row: "f")) == "a👨‍👩‍👧")
+        #expect(try t.rows.text(of: FieldRef(row: "f")) == "a👨‍👩‍👧")
         try t.setCaret(0)
         try t.deleteForward(1)
-        #expect(try t.text(of: FieldRef(row: "f")) == "👨‍👩‍👧")
+        #expect(try t.rows.text(of: FieldRef(row: "f")) == "👨‍👩‍👧")
         try t.deleteForward(5)
-        #expect(try t.text(of: FieldRef(row: "f")) == "")
+        #expect(try t.rows.text(of: FieldRef(row: "f")) == "")
         try t.deleteBackward()
         #expect(t.caret?.position.offset == 0)
     }
@@ -49,7 +49,7 @@ struct EditingTests {
         var t = try field("ab\r\n")
         try t.move(.documentEnd)
         try t.deleteBackward()
-        #expect(try t.text(of: FieldRef(row: "f")) == "ab")
+        #expect(try t.rows.text(of: FieldRef(row: "f")) == "ab")
     }
 
     @Test func typingAMarkJoinsTheClusterAndTheCaretStaysOnABoundary() throws {
@@ -91,15 +91,15 @@ struct EditingTests {
             try t.newline()
             try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "line \(k)")
         }
-        #expect(t.frame(ofRow: 0).height == 3)
-        #expect(t.frame(ofRow: 0).lines == 13)
+        #expect(t.rows.frame(ofRow: 0).height == 3)
+        #expect(t.rows.frame(ofRow: 0).lines == 13)
         // The caret is on the last line, shown at the window's bottom (margin clipped at the end).
-        let inner = t.innerOffset(of: FieldRef(row: "f"))
+        let inner = t.rows.innerOffset(of: FieldRef(row: "f"))
         #expect(inner == 10)
         #expect(t.caret?.rect.minY == 2)
         // Moving to the start scrolls the inner window back.
         try t.move(.documentStart)
-        #expect(t.innerOffset(of: FieldRef(row: "f")) == 0)
+        #expect(t.rows.innerOffset(of: FieldRef(row: "f")) == 0)
         #expect(t.caret?.rect.minY == 0)
     }
 
@@ -108,7 +108,7 @@ struct EditingTests {
                                  viewport: Viewport(size: Size(width: 10, height: 20)))
         try t.focus(FieldRef(row: "f"))
         try t.type(String(repeating: "x\n", count: 10))
-        #expect(t.frame(ofRow: 0).height == 6)
+        #expect(t.rows.frame(ofRow: 0).height == 6)
         try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "maxHeight")
     }
 
@@ -137,7 +137,7 @@ struct EditingTests {
         try t.move(.documentEnd)
         try t.resize(to: Size(width: 10, height: 5))
         try checkInvariants(t, metrics: TerminalCellMetrics(), revealed: true, "resize")
-        #expect(t.frame(ofRow: 0).lines == 20)
+        #expect(t.rows.frame(ofRow: 0).lines == 20)
     }
 
     @Test func aUserScrollDoesNotPullTheCaretBackButTheNextEditDoes() throws {

@@ -87,10 +87,10 @@ struct KeyboardTests {
         try t.scroll(to: 1000)
         try t.hideKeyboard(duration: 0.3)
         try t.advance(by: 0.5) { f in
-            let maxOffset = f.contentHeight + f.viewport.bottomInset - f.viewport.size.height
+            let maxOffset = f.rows.contentHeight + f.viewport.bottomInset - f.viewport.size.height
             #expect(f.viewport.offset <= maxOffset + 1e-9)
         }
-        #expect(abs(t.viewport.offset - (t.contentHeight - 20)) < 1e-9)
+        #expect(abs(t.viewport.offset - (t.rows.contentHeight - 20)) < 1e-9)
     }
 
     @Test func theCaretStaysVisibleAtEveryFrameWithEveryCurveAndPolicy() throws {

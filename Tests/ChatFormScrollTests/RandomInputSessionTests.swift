@@ -21,13 +21,13 @@ struct RandomInputSessionTests {
         guard let c = t.caret else { return false }
         let margin = t.configuration.caretMargin
         let top = max(0, c.rect.minY - margin)
-        let bottom = min(max(t.contentHeight, c.rect.maxY), c.rect.maxY + margin)
+        let bottom = min(max(t.rows.contentHeight, c.rect.maxY), c.rect.maxY + margin)
         return top >= band.lowerBound - 1e-9 && bottom <= band.upperBound + 1e-9
     }
 
     func checkMarkedText(_ t: TableSession<String>, _ context: String) throws {
         guard let marked = t.markedText else { return }
-        let text = try t.text(of: marked.field)
+        let text = try t.rows.text(of: marked.field)
         let bytes = Array(text.utf8)
         #expect(!marked.range.isEmpty && marked.range.upperBound <= bytes.count, "marked range: \(context)")
         guard marked.range.upperBound <= bytes.count else { return }
@@ -86,15 +86,15 @@ struct RandomInputSessionTests {
                     // Korean, key by key: the rules after every key.
                     let keys = String((0..<Int.random(in: 1...5, using: &rng)).map { _ in Self.jamo.randomElement(using: &rng)! })
                     var previous = t
-                    try t.typeKorean(keys, composer: &composer) { s in
+                    try composer.type(keys, into: &t) { s in
                         try? checkInvariants(s, metrics: metrics, revealed: true, "\(context) key")
                         try? checkMarkedText(s, "\(context) key")
                         // Minimal scroll: a caret that stays inside the band moves nothing.
-                        if let i = s.index(of: s.focus!.field.row), i < s.rowCount - 1,
-                           let first = previous.firstVisible()?.index, i >= first,
+                        if let i = s.rows.index(of: s.focus!.field.row), i < s.rows.count - 1,
+                           let first = previous.rows.firstVisible()?.index, i >= first,
                            caretInside(s, band: previous.viewport.visibleBand),
-                           s.innerOffset(of: s.focus!.field) == previous.innerOffset(of: s.focus!.field),
-                           previous.viewport.offset <= s.viewport.maxOffset(contentHeight: s.contentHeight) {
+                           s.rows.innerOffset(of: s.focus!.field) == previous.rows.innerOffset(of: s.focus!.field),
+                           previous.viewport.offset <= s.viewport.maxOffset(contentHeight: s.rows.contentHeight) {
                             #expect(s.viewport.offset == previous.viewport.offset, "minimal scroll: \(context)")
                             minimalChecks += 1
                         }
@@ -109,7 +109,7 @@ struct RandomInputSessionTests {
                     let selection = Bool.random(using: &rng) ? nil : (n / 2)..<n
                     var replacement: Range<Int>? = nil
                     if Int.random(in: 0..<4, using: &rng) == 0, let field = t.focus?.field {
-                        let offsets = try ICUReference.graphemeBoundaries(in: try t.text(of: field))
+                        let offsets = try ICUReference.graphemeBoundaries(in: try t.rows.text(of: field))
                         var a = offsets.randomElement(using: &rng)!, b = offsets.randomElement(using: &rng)!
                         if a > b { swap(&a, &b) }
                         replacement = a..<b
@@ -118,9 +118,9 @@ struct RandomInputSessionTests {
                     composer.reset()
                     revealed = true
                 case 5:
-                    if Bool.random(using: &rng) { try t.unmarkText() } else { try t.commitComposition(composer: &composer) }
+                    if Bool.random(using: &rng) { try t.unmarkText() } else { try composer.commit(in: &t) }
                 case 6:
-                    try t.deleteBackward(composer: &composer)
+                    try composer.deleteBackward(in: &t)
                     revealed = true
                 case 7:
                     try t.move(CaretMove.allCases.randomElement(using: &rng)!)
@@ -128,7 +128,7 @@ struct RandomInputSessionTests {
                     revealed = true
                 case 8:
                     let field = t.focus!.field
-                    let offsets = try ICUReference.graphemeBoundaries(in: try t.text(of: field))
+                    let offsets = try ICUReference.graphemeBoundaries(in: try t.rows.text(of: field))
                     try t.setCaret(offsets.randomElement(using: &rng)!)
                     #expect(t.markedText == nil, "setting the caret commits: \(context)")
                     minimalScroll = true
@@ -187,7 +187,7 @@ struct RandomInputSessionTests {
                 try checkInvariants(t, metrics: metrics, revealed: revealed, context)
                 try checkMarkedText(t, context)
                 if minimalScroll, let c = t.caret, caretInside(t, band: before.viewport.visibleBand),
-                   t.innerOffset(of: c.field) == before.innerOffset(of: c.field) {
+                   t.rows.innerOffset(of: c.field) == before.rows.innerOffset(of: c.field) {
                     #expect(t.viewport.offset == before.viewport.offset, "minimal scroll: \(context)")
                     minimalChecks += 1
                 }

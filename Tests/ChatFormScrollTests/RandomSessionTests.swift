@@ -94,8 +94,8 @@ struct RandomSessionTests {
                     if t.focus == nil { try t.focus(fields.randomElement(using: &rng)!) }
                     before = t
                     let field = t.focus!.field
-                    let i = t.index(of: field.row)!
-                    let text = t.measurement(ofRow: i)!.item(at: field.item)!.document!.text
+                    let i = t.rows.index(of: field.row)!
+                    let text = t.rows.measurement(ofRow: i)!.item(at: field.item)!.document!.text
                     let offset = try ICUReference.graphemeBoundaries(in: text).randomElement(using: &rng)!
                     // Minimal scroll: if the new caret is already visible, nothing moves.
                     try t.setCaret(offset)
@@ -116,8 +116,8 @@ struct RandomSessionTests {
                     revealed = revealed || t.focus != nil
                 case 12:
                     // A rich message grows (a streamed answer) or is replaced; focus elsewhere stays.
-                    let rich = (0..<t.rowCount).compactMap { i -> (String, String)? in
-                        if case .rich(let r) = t.row(at: i).content { return (t.row(at: i).id, r.text) } else { return nil }
+                    let rich = (0..<t.rows.count).compactMap { i -> (String, String)? in
+                        if case .rich(let r) = t.rows.row(at: i).content { return (t.rows.row(at: i).id, r.text) } else { return nil }
                     }
                     if let (id, text) = rich.randomElement(using: &rng) {
                         let grown = Bool.random(using: &rng) ? text + randomText(&rng, pieces: Int.random(in: 1...10, using: &rng))
@@ -143,8 +143,8 @@ struct RandomSessionTests {
                     let band = before.viewport.visibleBand
                     let margin = t.configuration.caretMargin
                     let top = max(0, c.rect.minY - margin)
-                    let bottom = min(max(t.contentHeight, c.rect.maxY), c.rect.maxY + margin)
-                    if top >= band.lowerBound && bottom <= band.upperBound && t.innerOffset(of: c.field) == before.innerOffset(of: c.field) {
+                    let bottom = min(max(t.rows.contentHeight, c.rect.maxY), c.rect.maxY + margin)
+                    if top >= band.lowerBound && bottom <= band.upperBound && t.rows.innerOffset(of: c.field) == before.rows.innerOffset(of: c.field) {
                         #expect(t.viewport.offset == before.viewport.offset, "minimal scroll: \(context)")
                     }
                 }

@@ -26,8 +26,8 @@ struct RichTextTests {
         ]
         let table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 17, height: 30)))
         let layout = try TextLayout(text: text, width: 12, metrics: TerminalCellMetrics())
-        let top = table.frame(ofRow: 1).y + padding.top
-        #expect(table.frame(ofRow: 1).height == layout.height + padding.vertical)
+        let top = table.rows.frame(ofRow: 1).y + padding.top
+        #expect(table.rows.frame(ofRow: 1).height == layout.height + padding.vertical)
         for k in 0..<layout.lineCount {
             let line = layout.lines[k]
             // Each cell's left and right half.
@@ -35,8 +35,8 @@ struct RichTextTests {
             var offset = line.start
             for character in text.utf8Prefix(from: line.start, to: line.contentEnd) {
                 let w = Double(CellWidth.of(character))
-                let left = table.hitTest(Point(x: padding.left + x + w * 0.25, y: top + Double(k) + 0.5))
-                let right = table.hitTest(Point(x: padding.left + x + w * 0.75, y: top + Double(k) + 0.5))
+                let left = table.rows.hitTest(Point(x: padding.left + x + w * 0.25, y: top + Double(k) + 0.5))
+                let right = table.rows.hitTest(Point(x: padding.left + x + w * 0.75, y: top + Double(k) + 0.5))
                 #expect(left?.position.offset == offset && left?.field == FieldRef(row: "r"))
                 let next = offset + character.utf8.count
                 if next == line.contentEnd && !line.isHard && k < layout.lineCount - 1 {
@@ -45,16 +45,16 @@ struct RichTextTests {
                 } else {
                     #expect(right?.position.offset == next)
                 }
-                let rect = try table.caretRect(for: TextPosition(offset: offset), in: FieldRef(row: "r"))
+                let rect = try table.rows.caretRect(for: TextPosition(offset: offset), in: FieldRef(row: "r"))
                 #expect(rect.minX == padding.left + x && rect.minY == top + Double(k))
                 x += w
                 offset = next
             }
         }
-        #expect(table.hitTest(Point(x: 5, y: table.frame(ofRow: 2).y + 1)) == nil, "a fixed row has no text")
-        #expect(table.hitTest(Point(x: 5, y: .nan)) == nil)
-        #expect(throws: ScrollError.unknownRow("nope")) { try table.caretRect(for: TextPosition(offset: 0), in: FieldRef(row: "nope")) }
-        #expect(throws: ScrollError.self) { try table.caretRect(for: TextPosition(offset: 999), in: FieldRef(row: "r")) }
+        #expect(table.rows.hitTest(Point(x: 5, y: table.rows.frame(ofRow: 2).y + 1)) == nil, "a fixed row has no text")
+        #expect(table.rows.hitTest(Point(x: 5, y: .nan)) == nil)
+        #expect(throws: ScrollError.unknownRow("nope")) { try table.rows.caretRect(for: TextPosition(offset: 0), in: FieldRef(row: "nope")) }
+        #expect(throws: ScrollError.self) { try table.rows.caretRect(for: TextPosition(offset: 999), in: FieldRef(row: "r")) }
     }
 }
 

@@ -20,7 +20,7 @@ struct Seed004Tests {
 
     @Test func theCaretStaysInTheBandWhileTheFieldGrowsPastTheKeyboard() throws {
         var t = try makeForm()
-        let bio = try #require(t.field(named: "bio", inRow: "form"))
+        let bio = try #require(t.rows.field(named: "bio", inRow: "form"))
         try t.focus(bio)
         try checkInvariants(t, metrics: metrics, revealed: true, "focus")
         try t.showKeyboard(height: 10, duration: 0.25, curve: .easeInOut)
@@ -60,25 +60,25 @@ struct Seed004Tests {
         // Hiding the keyboard: still visible at every frame, and no blank band.
         try t.hideKeyboard()
         try t.advance(by: 0.3) { f in try? checkInvariants(f, metrics: metrics, revealed: true, "hide") }
-        #expect(abs(t.viewport.offset - (t.contentHeight + 4 - 24)) < 1e-9)
+        #expect(abs(t.viewport.offset - (t.rows.contentHeight + 4 - 24)) < 1e-9)
     }
 
     @Test func otherFieldsKeepTheirPlaceWhileBioGrows() throws {
         var t = try makeForm()
-        try t.focus(try #require(t.field(named: "bio", inRow: "form")))
-        let before = t.measurement(ofRow: 0)!.items.map(\.y)
+        try t.focus(try #require(t.rows.field(named: "bio", inRow: "form")))
+        let before = t.rows.measurement(ofRow: 0)!.items.map(\.y)
         try t.type(String(repeating: "grow ", count: 40))
-        let after = t.measurement(ofRow: 0)!.items.map(\.y)
+        let after = t.rows.measurement(ofRow: 0)!.items.map(\.y)
         #expect(before == after)   // everything above bio stays; only bio and the row grow
-        #expect(t.frame(ofRow: 0).height == 10 - 1 + 7)   // 6 words of "grow " a line at width 32
+        #expect(t.rows.frame(ofRow: 0).height == 10 - 1 + 7)   // 6 words of "grow " a line at width 32
     }
 
     @Test func tabbingToAnotherFieldRevealsIt() throws {
         var t = try makeForm()
-        let bio = try #require(t.field(named: "bio", inRow: "form"))
+        let bio = try #require(t.rows.field(named: "bio", inRow: "form"))
         try t.focus(bio)
         try t.type(String(repeating: "long text ", count: 60))
-        try t.focus(try #require(t.field(named: "name", inRow: "form")), caret: 3)
+        try t.focus(try #require(t.rows.field(named: "name", inRow: "form")), caret: 3)
         try checkInvariants(t, metrics: metrics, revealed: true, "focus name")
         #expect(t.caret?.rect.minY == 2)
         #expect(t.viewport.offset <= 1)

@@ -50,21 +50,21 @@ func checkInvariants<ID>(_ t: TableSession<ID>, metrics: TerminalCellMetrics, re
     let eps = 1e-6
     // Rows: heights from the rule, offsets are prefix sums, content height is their sum.
     var y = 0.0
-    for i in 0..<t.rowCount {
-        let f = t.frame(ofRow: i)
+    for i in 0..<t.rows.count {
+        let f = t.rows.frame(ofRow: i)
         #expect(abs(f.y - y) < eps, "row \(i) y \(f.y) != prefix sum \(y): \(context())", sourceLocation: sourceLocation)
         if f.measured {
-            let want = try expectedHeight(t.row(at: i), width: t.viewport.size.width, metrics: metrics)
+            let want = try expectedHeight(t.rows.row(at: i), width: t.viewport.size.width, metrics: metrics)
             #expect(abs(f.height - want) < eps, "row \(i) height \(f.height) != \(want): \(context())", sourceLocation: sourceLocation)
         }
         y += f.height
     }
-    #expect(abs(t.contentHeight - y) < eps, "content height \(t.contentHeight) != \(y): \(context())", sourceLocation: sourceLocation)
+    #expect(abs(t.rows.contentHeight - y) < eps, "content height \(t.rows.contentHeight) != \(y): \(context())", sourceLocation: sourceLocation)
     // Clamping (SPEC §4).
     let v = t.viewport
     let bottomAligned = t.configuration.contentAlignment == .bottom
-    let minOffset = bottomAligned ? min(-v.topInset, t.contentHeight + v.bottomInset - v.size.height) : -v.topInset
-    let maxOffset = max(minOffset, t.contentHeight + v.bottomInset - v.size.height)
+    let minOffset = bottomAligned ? min(-v.topInset, t.rows.contentHeight + v.bottomInset - v.size.height) : -v.topInset
+    let maxOffset = max(minOffset, t.rows.contentHeight + v.bottomInset - v.size.height)
     #expect(v.offset >= minOffset - eps && v.offset <= maxOffset + eps,
             "offset \(v.offset) outside [\(minOffset), \(maxOffset)]: \(context())", sourceLocation: sourceLocation)
     #expect(abs(v.bottomInset - (max(v.safeArea.bottom, v.keyboardOverlap) + v.extraBottomInset)) < eps, sourceLocation: sourceLocation)
@@ -78,7 +78,7 @@ func checkInvariants<ID>(_ t: TableSession<ID>, metrics: TerminalCellMetrics, re
     let bandHeight = band.upperBound - band.lowerBound
     let margin = t.configuration.caretMargin
     let top = max(0, c.rect.minY - margin)
-    let bottom = min(max(t.contentHeight, c.rect.maxY), c.rect.maxY + margin)
+    let bottom = min(max(t.rows.contentHeight, c.rect.maxY), c.rect.maxY + margin)
     if bottom - top <= bandHeight + eps {
         #expect(top >= band.lowerBound - eps && bottom <= band.upperBound + eps,
                 "caret \(c.rect.minY)...\(c.rect.maxY) ±\(margin) outside band \(band): \(context())", sourceLocation: sourceLocation)
@@ -96,8 +96,8 @@ func checkInvariants<ID>(_ t: TableSession<ID>, metrics: TerminalCellMetrics, re
         #expect(abs(c.rect.minY - band.lowerBound) < eps || clamped, "caret top \(c.rect.minY) != band top \(band.lowerBound): \(context())", sourceLocation: sourceLocation)
     }
     // Inside a field past its line limit, the caret is inside the field's window.
-    if let i = t.index(of: c.field.row), let m = t.measurement(ofRow: i), let item = m.item(at: c.field.item) {
-        let fieldTop = t.frame(ofRow: i).y + t.row(at: i).style.padding.top + item.y
+    if let i = t.rows.index(of: c.field.row), let m = t.rows.measurement(ofRow: i), let item = m.item(at: c.field.item) {
+        let fieldTop = t.rows.frame(ofRow: i).y + t.rows.row(at: i).style.padding.top + item.y
         #expect(c.rect.minY >= fieldTop - eps && c.rect.maxY <= fieldTop + item.height + eps,
                 "caret outside its field's window: \(context())", sourceLocation: sourceLocation)
     }

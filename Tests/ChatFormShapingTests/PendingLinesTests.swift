@@ -28,11 +28,11 @@ struct PendingLinesTests {
     /// same height, and each item the same lines, line count and text height.
     static func expectFresh(_ table: TableSession<Int>, step: Int) throws {
         let width = table.viewport.size.width
-        for i in 0..<table.rowCount {
-            guard let m = table.measurement(ofRow: i) else { continue }
-            let fresh = try RowMeasurement.measure(table.row(at: i), width: width, metrics: FakeShaper(), options: TextLayoutOptions())
+        for i in 0..<table.rows.count {
+            guard let m = table.rows.measurement(ofRow: i) else { continue }
+            let fresh = try RowMeasurement.measure(table.rows.row(at: i), width: width, metrics: FakeShaper(), options: TextLayoutOptions())
             #expect(m.height == fresh.height, "step \(step), row \(i)")
-            #expect(table.frame(ofRow: i).height == fresh.height, "step \(step), row \(i)")
+            #expect(table.rows.frame(ofRow: i).height == fresh.height, "step \(step), row \(i)")
             #expect(m.items.count == fresh.items.count, "step \(step), row \(i)")
             for (a, b) in zip(m.items, fresh.items) {
                 #expect(a.y == b.y && a.height == b.height, "step \(step), row \(i), item \(a.index)")
@@ -69,12 +69,12 @@ struct PendingLinesTests {
                 try model.resize(to: size)
             }
             // Rows in view have their lines; some out of view are left to make theirs.
-            let inView = table.rowsInViewport()
+            let inView = table.rows.inViewport()
             for i in inView { #expect(table.entry(ofRow: i)?.measurement.linesPending == false, "step \(step), row \(i)") }
-            pendingSeen += (0..<table.rowCount).filter { table.entry(ofRow: $0)?.measurement.linesPending == true }.count
+            pendingSeen += (0..<table.rows.count).filter { table.entry(ofRow: $0)?.measurement.linesPending == true }.count
             #expect(table.viewport.offset == model.viewport.offset, "step \(step)")
-            for i in stride(from: 0, to: table.rowCount, by: 1) {
-                #expect(table.frame(ofRow: i) == model.frame(ofRow: i), "step \(step), row \(i)")
+            for i in stride(from: 0, to: table.rows.count, by: 1) {
+                #expect(table.rows.frame(ofRow: i) == model.rows.frame(ofRow: i), "step \(step), row \(i)")
             }
             try Self.expectFresh(table, step: step)
         }
@@ -90,7 +90,7 @@ struct PendingLinesTests {
         var table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 360, height: 400)), configuration: configuration)
         for id in stride(from: 199, to: 100, by: -8) { try table.scrollTo(id, anchor: .top) }
         try table.resize(to: Size(width: 200, height: 400))
-        let pending = (0..<table.rowCount).filter { table.entry(ofRow: $0)?.measurement.linesPending == true }
+        let pending = (0..<table.rows.count).filter { table.entry(ofRow: $0)?.measurement.linesPending == true }
         let target = try #require(pending.first)
         try table.scrollTo(target, anchor: .top)
         let entry = try #require(table.entry(ofRow: target))

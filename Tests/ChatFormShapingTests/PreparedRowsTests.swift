@@ -21,9 +21,9 @@ struct PreparedRowsTests {
         let shaped = ShapeCounter(), reshapedCount = ShapeCounter()
         var table = try Self.chat(reusing: true, counter: shaped)
         var reshaped = try Self.chat(reusing: false, counter: reshapedCount)
-        let measured = (0..<table.rowCount).filter { table.isMeasured(row: $0) }
+        let measured = (0..<table.rows.count).filter { table.rows.isMeasured(row: $0) }
         #expect(measured.count > 150)
-        let before = table.measurementsMade
+        let before = table.rows.measurementsMade
         let shapedBefore = shaped.count.load(ordering: .relaxed), reshapedBefore = reshapedCount.count.load(ordering: .relaxed)
         try table.resize(to: Size(width: 250, height: 600))
         try reshaped.resize(to: Size(width: 250, height: 600))
@@ -31,17 +31,17 @@ struct PreparedRowsTests {
         #expect(shaped.count.load(ordering: .relaxed) == shapedBefore)
         #expect(reshapedCount.count.load(ordering: .relaxed) - reshapedBefore == measured.count)
         // Every measured row was measured again at once (none left to an estimate)...
-        #expect(measured.allSatisfy { table.isMeasured(row: $0) })
-        #expect(table.measurementsMade - before == measured.count)
+        #expect(measured.allSatisfy { table.rows.isMeasured(row: $0) })
+        #expect(table.rows.measurementsMade - before == measured.count)
         // ...to the heights reshaping gives, each equal to a fresh measurement.
-        for i in 0..<table.rowCount {
-            #expect(table.frame(ofRow: i) == reshaped.frame(ofRow: i), "row \(i)")
-            #expect(table.isMeasured(row: i) == reshaped.isMeasured(row: i), "row \(i)")
+        for i in 0..<table.rows.count {
+            #expect(table.rows.frame(ofRow: i) == reshaped.rows.frame(ofRow: i), "row \(i)")
+            #expect(table.rows.isMeasured(row: i) == reshaped.rows.isMeasured(row: i), "row \(i)")
         }
         for i in measured {
-            let fresh = try RowMeasurement.measure(table.row(at: i), width: 250, metrics: FakeShaper(), options: TextLayoutOptions())
-            #expect(table.frame(ofRow: i).height == fresh.height, "row \(i)")
-            #expect(table.measurement(ofRow: i)?.items[0].layout?.lines == fresh.items[0].layout?.lines, "row \(i)")
+            let fresh = try RowMeasurement.measure(table.rows.row(at: i), width: 250, metrics: FakeShaper(), options: TextLayoutOptions())
+            #expect(table.rows.frame(ofRow: i).height == fresh.height, "row \(i)")
+            #expect(table.rows.measurement(ofRow: i)?.items[0].layout?.lines == fresh.items[0].layout?.lines, "row \(i)")
         }
         #expect(table.viewport.offset == reshaped.viewport.offset)
     }

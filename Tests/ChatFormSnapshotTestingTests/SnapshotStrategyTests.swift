@@ -20,7 +20,7 @@ struct SnapshotStrategyTests {
             .label("Introduce yourself"), .field("bio"),
         ]), style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)))
         var table = try TableSession(rows: [form], viewport: Viewport(size: Size(width: 36, height: 16), extraBottomInset: 3))
-        try table.focus(table.field(named: "bio", inRow: "form")!)
+        try table.focus(table.rows.field(named: "bio", inRow: "form")!)
         try table.showKeyboard(height: 8, duration: 0.25, curve: .easeInOut)
         try table.advance(by: 0.3)
         try table.type("I write long introductions because the form lets me, and the caret follows me down.")

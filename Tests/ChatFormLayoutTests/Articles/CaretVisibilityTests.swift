@@ -10,7 +10,7 @@ func caretRuleHolds<ID>(_ table: TableSession<ID>) -> Bool {
     let band = table.viewport.visibleBand
     let margin = table.configuration.caretMargin
     let top = max(0, caret.minY - margin)
-    let bottom = min(max(table.contentHeight, caret.maxY), caret.maxY + margin)
+    let bottom = min(max(table.rows.contentHeight, caret.maxY), caret.maxY + margin)
     let fits = bottom - top <= band.upperBound - band.lowerBound
     let (low, high) = fits ? (top, bottom) : (caret.minY, caret.maxY)
     return low >= band.lowerBound - 1e-9 && high <= band.upperBound + 1e-9
@@ -52,7 +52,7 @@ struct CaretVisibilityArticle {
             .label("Message"), .field("message"),
         ]), style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)))
         var table = try TableSession(rows: [form], viewport: Viewport(size: Size(width: 30, height: 16)))
-        try table.focus(table.field(named: "message", inRow: "form")!)
+        try table.focus(table.rows.field(named: "message", inRow: "form")!)
         try table.showKeyboard(height: 8)
         var frames = 0
         try table.advance(by: 0.3) { frame in
@@ -78,7 +78,7 @@ struct CaretVisibilityArticle {
         #expect(caretRuleHolds(table))
         try table.move(.documentEnd)        // the last line: no margin below the content
         #expect(caretRuleHolds(table))
-        #expect(table.viewport.offset == table.contentHeight - 10)
+        #expect(table.viewport.offset == table.rows.contentHeight - 10)
     }
 
     @Test func theArticleScriptKeepsTheCaretInTheBand() throws {

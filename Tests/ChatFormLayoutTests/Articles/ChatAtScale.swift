@@ -48,28 +48,28 @@ struct ChatAtScaleArticle {
             viewport: Viewport(size: Size(width: 40, height: 30)),
             configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 2))
         try chat.scrollTo(999_999, anchor: .bottom)   // open at the newest message
-        let measured = chat.cachedMeasurementCount     // a screenful, not a million
+        let measured = chat.rows.cachedMeasurementCount     // a screenful, not a million
         #expect(measured > 0 && measured <= 30)
-        #expect(chat.frame(ofRow: 999_999).measured && !chat.frame(ofRow: 0).measured)
+        #expect(chat.rows.frame(ofRow: 999_999).measured && !chat.rows.frame(ofRow: 0).measured)
         #expect(chat.isAtBottom)
-        let last = chat.frame(ofRow: 999_999)
+        let last = chat.rows.frame(ofRow: 999_999)
         #expect(abs(last.y + last.height - chat.viewport.visibleBand.upperBound) < 1e-9)
 
         try chat.scrollTo(500_000, anchor: .center)
-        let target = try chat.frame(of: 500_000)
+        let target = try chat.rows.frame(of: 500_000)
         let band = chat.viewport.visibleBand
         let centered = target.y + target.height / 2 - (band.lowerBound + band.upperBound) / 2   // 0
         #expect(abs(centered) < 1e-9)
         #expect(target.measured)
         // Everything above it is still an estimate, and the index stays small.
-        #expect(!chat.frame(ofRow: 250_000).measured)
-        #expect(chat.cachedMeasurementCount < 100)
+        #expect(!chat.rows.frame(ofRow: 250_000).measured)
+        #expect(chat.rows.cachedMeasurementCount < 100)
 
-        let first = chat.firstVisible()!
+        let first = chat.rows.firstVisible()!
         try chat.resize(to: Size(width: 24, height: 30))
-        let sameRow = chat.firstVisible()!.index == first.index
+        let sameRow = chat.rows.firstVisible()!.index == first.index
         #expect(sameRow)
-        #expect(abs(chat.firstVisible()!.screenY - first.screenY) < 1e-9)
+        #expect(abs(chat.rows.firstVisible()!.screenY - first.screenY) < 1e-9)
     }
 
     @Test func historyNewMessagesAndAPinnedQuestion() throws {
@@ -78,10 +78,10 @@ struct ChatAtScaleArticle {
             viewport: Viewport(size: Size(width: 40, height: 30)),
             configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 2))
         try history.scrollTo(1_000, anchor: .top)      // the user reached the oldest loaded message
-        let before = history.firstVisible()!
+        let before = history.rows.firstVisible()!
         try history.prepend((900..<1_000).map { .text($0, Archive.fetch($0)) })
-        let after = history.firstVisible()!             // the same message, at the same place
-        #expect(history.row(at: after.index).id == 1_000 && history.row(at: before.index).id == 900)
+        let after = history.rows.firstVisible()!             // the same message, at the same place
+        #expect(history.rows.row(at: after.index).id == 1_000 && history.rows.row(at: before.index).id == 900)
         #expect(after.index == before.index + 100)
         #expect(abs(after.screenY - before.screenY) < 1e-9)
         // The store kept its order: a message out of order is refused with a typed error.
@@ -97,7 +97,7 @@ struct ChatAtScaleArticle {
         #expect(following)
         #expect(unread == 1)
         // Scrolled up by 20 from the end and held there: the new row is below the band.
-        let newest = try history.frame(of: 1_101)
+        let newest = try history.rows.frame(of: 1_101)
         #expect(newest.y >= history.viewport.visibleBand.upperBound)
         #expect(!history.isAtBottom)
 
@@ -108,7 +108,7 @@ struct ChatAtScaleArticle {
             answer += word + " "
             try history.setText(answer, ofRow: 1_103)   // one streamed chunk
         }
-        let questionTop = try history.frame(of: 1_102).y - history.viewport.visibleBand.lowerBound   // 0
+        let questionTop = try history.rows.frame(of: 1_102).y - history.viewport.visibleBand.lowerBound   // 0
         #expect(questionTop == 0)
         #expect(history.pinnedRow == 1_102)
         // The answer fills the band: the pin lets go, and the end is followed from then on.
@@ -120,6 +120,6 @@ struct ChatAtScaleArticle {
         #expect(history.isAtBottom)
         // Removing goes through the store too.
         try history.remove(1_101)
-        #expect(history.index(of: 1_101) == nil && history.index(of: 1_102) != nil)
+        #expect(history.rows.index(of: 1_101) == nil && history.rows.index(of: 1_102) != nil)
     }
 }

@@ -11,7 +11,7 @@ struct ChatFormLayoutArticle {
         ]), style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)))
         var table = try TableSession(rows: [form],
                                      viewport: Viewport(size: Size(width: 36, height: 24), extraBottomInset: 3))
-        try table.focus(table.field(named: "bio", inRow: "form")!)
+        try table.focus(table.rows.field(named: "bio", inRow: "form")!)
         try table.showKeyboard(height: 10, duration: 0.25, curve: .easeInOut)
         var framesWithTheCaretOutside = 0
         try table.advance(by: 0.3) { frame in
@@ -24,6 +24,6 @@ struct ChatFormLayoutArticle {
         #expect(table.now == 0.3 && table.viewport.keyboardOverlap == 10)
         let band = table.viewport.visibleBand, caret = table.caret!.rect
         #expect(caret.minY - 1 >= band.lowerBound && caret.maxY + 1 <= band.upperBound)
-        #expect(table.frame(ofRow: 0).lines == 1 + 1 + 1 + 3)   // labels and name, then bio in 3 lines at width 32
+        #expect(table.rows.frame(ofRow: 0).lines == 1 + 1 + 1 + 3)   // labels and name, then bio in 3 lines at width 32
     }
 }

@@ -17,9 +17,9 @@ struct GrowingFormArticle {
                                safeArea: EdgeInsets(bottom: 1),   // the home indicator
                                extraBottomInset: 3))              // Cancel and Save under the content
         // Labels and fields: 2 + 1 + 2 + 1 + 2 lines of content (an empty field is one line), 2 of padding.
-        #expect(try table.frame(of: "profile").height == 10)
+        #expect(try table.rows.frame(of: "profile").height == 10)
 
-        let bio = table.field(named: "bio", inRow: "profile")!
+        let bio = table.rows.field(named: "bio", inRow: "profile")!
         try table.focus(bio)
         try table.showKeyboard(height: 10, duration: 0.25, curve: .easeInOut)
         var keyboardTops: [Double] = []
@@ -40,36 +40,36 @@ struct GrowingFormArticle {
         let band = table.viewport.visibleBand
         // The field grew past the keyboard's top, the table scrolled, and the caret with a
         // line of margin is inside the band, touching its bottom (scrolled as little as needed).
-        #expect(try table.frame(of: "profile").height == 10 + 5)   // the bio took 6 lines
+        #expect(try table.rows.frame(of: "profile").height == 10 + 5)   // the bio took 6 lines
         #expect(table.viewport.offset > 0)
         #expect(caret.minY - 1 >= band.lowerBound && caret.maxY + 1 <= band.upperBound)
         #expect(abs(caret.maxY + 1 - band.upperBound) < 1e-9)
-        #expect(try table.text(of: bio).hasSuffix("the caret above the keyboard."))
+        #expect(try table.rows.text(of: bio).hasSuffix("the caret above the keyboard."))
 
-        let email = table.field(named: "email", inRow: "profile")!
-        try table.focus(email, caret: try table.text(of: email).utf8.count)
+        let email = table.rows.field(named: "email", inRow: "profile")!
+        try table.focus(email, caret: try table.rows.text(of: email).utf8.count)
         let emailCaret = table.caret!
         #expect(emailCaret.field == email && emailCaret.position.offset == "kim@example.com".utf8.count)
         let emailBand = table.viewport.visibleBand
         #expect(emailCaret.rect.minY - 1 >= emailBand.lowerBound && emailCaret.rect.maxY + 1 <= emailBand.upperBound)
         // The bio's text went back into the row when the focus left it.
-        #expect(try table.text(of: bio).hasPrefix("I build forms"))
+        #expect(try table.rows.text(of: bio).hasPrefix("I build forms"))
 
         try table.hideKeyboard()
         try table.advance(by: 0.3)
         #expect(table.viewport.keyboardOverlap == 0)
         #expect(table.viewport.bottomInset == 4)
         // No blank band: the offset is within the clamped range for the new insets.
-        #expect(table.viewport.offset <= max(0, table.contentHeight + 4 - 24) + 1e-9)
+        #expect(table.viewport.offset <= max(0, table.rows.contentHeight + 4 - 24) + 1e-9)
 
         var screenLines: [(y: Double, x: Double, text: String)] = []
         let lineHeight = table.configuration.lineHeight
-        for index in table.rowsInViewport() {
-            let frame = table.frame(ofRow: index)
-            guard let measurement = table.measurement(ofRow: index) else { continue }
+        for index in table.rows.inViewport() {
+            let frame = table.rows.frame(ofRow: index)
+            guard let measurement = table.rows.measurement(ofRow: index) else { continue }
             for item in measurement.items {
                 guard let text = item.text else { continue }
-                let inner = table.innerOffset(of: FieldRef(row: frame.id, item: item.index))
+                let inner = table.rows.innerOffset(of: FieldRef(row: frame.id, item: item.index))
                 for line in 0..<text.lineCount {
                     let top = Double(line) * lineHeight - inner   // the line's top in the item's window
                     guard top >= 0, top + lineHeight <= item.height else { continue }
@@ -93,14 +93,14 @@ struct GrowingFormArticle {
         var notes = try TableSession(
             rows: [Row(id: "notes", content: .stack([.label("Notes"), .field("body", maxLines: 3)]))],
             viewport: Viewport(size: Size(width: 20, height: 10)))
-        let body = notes.field(named: "body", inRow: "notes")!
+        let body = notes.rows.field(named: "body", inRow: "notes")!
         try notes.focus(body)
         try notes.type("one two three four five six seven eight nine ten eleven twelve")
-        let rowHeight = try notes.frame(of: "notes").height   // the label and three lines
-        let scrolledInside = notes.innerOffset(of: body)  // the field's own scroll
+        let rowHeight = try notes.rows.frame(of: "notes").height   // the label and three lines
+        let scrolledInside = notes.rows.innerOffset(of: body)  // the field's own scroll
         #expect(rowHeight == 4)
         // Four lines at width 20; the caret on the last, so the window shows lines 2–4.
         #expect(scrolledInside == 1)
-        #expect(try notes.text(of: body).hasSuffix("twelve"))
+        #expect(try notes.rows.text(of: body).hasSuffix("twelve"))
     }
 }

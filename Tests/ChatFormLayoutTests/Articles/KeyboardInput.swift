@@ -10,7 +10,7 @@ struct KeyboardInputArticle {
                                      viewport: Viewport(size: Size(width: 30, height: 20)))
         try table.focus(FieldRef(row: "input"))
         var composer = HangulComposer()
-        try table.typeKorean("ㅎㅏㄴㄱㅡㄹ", composer: &composer)   // ㅎ → 하 → 한 → 한ㄱ → 한그 → 한글
+        try composer.type("ㅎㅏㄴㄱㅡㄹ", into: &table)   // ㅎ → 하 → 한 → 한ㄱ → 한그 → 한글
         let marked = table.markedText?.text                         // "글" (한 committed when ㄱ could not join it)
         let underline = table.markedText?.rects                     // where to underline it, in content coordinates
         try table.unmarkText()                                      // committed: "한글"
@@ -18,7 +18,7 @@ struct KeyboardInputArticle {
         #expect(marked == "글")
         #expect(underline == [Rect(x: 2, y: 0, width: 2, height: 1)])
         #expect(table.markedText?.text == "にほ")
-        #expect(try table.text(of: FieldRef(row: "input")) == "한글にほ")
+        #expect(try table.rows.text(of: FieldRef(row: "input")) == "한글にほ")
         #expect(table.focus?.selection == 6..<12)
         try table.unmarkText()
 

@@ -75,6 +75,6 @@ print(table.caret!.rect)
         let band = table.viewport.visibleBand
         let rect = table.caret!.rect
         #expect(rect.minY >= band.lowerBound && rect.maxY <= band.upperBound)
-        #expect(try table.frame(of: "bio").height > fonts.lineHeight)
+        #expect(try table.rows.frame(of: "bio").height > fonts.lineHeight)
     }
 }

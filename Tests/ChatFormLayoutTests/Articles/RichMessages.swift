@@ -47,14 +47,14 @@ let message = try StyledText([
 ], style: ParagraphStyle(font: body))
 let row = Row(id: 1, content: .rich(RichText(prepared: message.shaped)), style: RowStyle(padding: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)))
 var chat = try TableSession(rows: [row], viewport: Viewport(size: Size(width: 320, height: 480)))
-print(chat.frame(ofRow: 0).height)                  // 4 + the styled layout's height + 4
-if let hit = chat.hitTest(Point(x: 30, y: 12)) {    // a tap: the nearest caret position
-    print(try chat.caretRect(for: hit.position, in: hit.field))
+print(chat.rows.frame(ofRow: 0).height)                  // 4 + the styled layout's height + 4
+if let hit = chat.rows.hitTest(Point(x: 30, y: 12)) {    // a tap: the nearest caret position
+    print(try chat.rows.caretRect(for: hit.position, in: hit.field))
 }
 try chat.resize(to: Size(width: 120, height: 480))  // re-laid from the prepared text, no shaping
-        #expect(chat.frame(ofRow: 0).height == (try message.layout(width: 104)).height + 8)
+        #expect(chat.rows.frame(ofRow: 0).height == (try message.layout(width: 104)).height + 8)
         #expect(try message.layout(width: 104).lineCount == 2)
-        let tap = try #require(chat.hitTest(Point(x: 30, y: 12)))
+        let tap = try #require(chat.rows.hitTest(Point(x: 30, y: 12)))
         #expect(tap.field == FieldRef(row: 1) && tap.position.offset > 0 && tap.position.offset < 10)
         #expect(throws: ScrollError.notEditable("1#0")) { try chat.focus(FieldRef(row: 1)) }
     }

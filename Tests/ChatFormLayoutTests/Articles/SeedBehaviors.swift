@@ -48,8 +48,8 @@ struct SeedBehaviorsArticle {
         }, viewport: Viewport(size: Size(width: 40, height: 20)))
         var stepper = try SectionStepper(sections: ["privacy", "terms", "payments", "marketing"])
         let action = try stepper.next(in: &termsTable)   // scrolls "terms" to the top
-        #expect(action == .scroll(to: "terms", offset: try termsTable.frame(of: "terms").y))
-        #expect(try termsTable.frame(of: "terms").y == termsTable.viewport.offset)
+        #expect(action == .scroll(to: "terms", offset: try termsTable.rows.frame(of: "terms").y))
+        #expect(try termsTable.rows.frame(of: "terms").y == termsTable.viewport.offset)
         #expect(stepper.currentSection == "terms")
         _ = try stepper.next(in: &termsTable)
         _ = try stepper.next(in: &termsTable)

@@ -31,13 +31,13 @@ public struct ProfileForm {
     /// The focused field's name, if any.
     public var focusedField: String? {
         guard let field = table.focus?.field else { return nil }
-        return Self.fields.first { table.field(named: $0, inRow: "profile") == field }
+        return Self.fields.first { table.rows.field(named: $0, inRow: "profile") == field }
     }
 
     /// Focuses `name` with the caret at the end of its text.
     public mutating func focus(_ name: String) throws {
-        guard let field = table.field(named: name, inRow: "profile") else { throw ScrollError.unknownRow(name) }
-        try table.focus(field, caret: try table.text(of: field).utf8.count)
+        guard let field = table.rows.field(named: name, inRow: "profile") else { throw ScrollError.unknownRow(name) }
+        try table.focus(field, caret: try table.rows.text(of: field).utf8.count)
     }
 
     /// Tab: the next field (Shift-Tab: the previous one), wrapping around.
@@ -67,7 +67,7 @@ public struct ProfileForm {
     public func values() throws -> [String: String] {
         var values: [String: String] = [:]
         for name in Self.fields {
-            if let field = table.field(named: name, inRow: "profile") { values[name] = try table.text(of: field) }
+            if let field = table.rows.field(named: name, inRow: "profile") { values[name] = try table.rows.text(of: field) }
         }
         return values
     }

@@ -9,7 +9,7 @@ func caretRuleHolds<ID>(_ table: TableSession<ID>) -> Bool {
     let band = table.viewport.visibleBand
     let margin = table.configuration.caretMargin
     let top = max(0, caret.minY - margin)
-    let bottom = min(max(table.contentHeight, caret.maxY), caret.maxY + margin)
+    let bottom = min(max(table.rows.contentHeight, caret.maxY), caret.maxY + margin)
     let fits = bottom - top <= band.upperBound - band.lowerBound
     let (low, high) = fits ? (top, bottom) : (caret.minY, caret.maxY)
     return low >= band.lowerBound - 1e-9 && high <= band.upperBound + 1e-9
@@ -41,7 +41,7 @@ struct CaretVisibilityTests {
         }
         // The introduction grew past the keyboard's top, so the table had to scroll.
         let keyboardTop = height - form.table.viewport.bottomInset
-        #expect(form.table.contentHeight > keyboardTop)
+        #expect(form.table.rows.contentHeight > keyboardTop)
         #expect(form.table.viewport.offset > 0)
     }
 
@@ -74,7 +74,7 @@ struct CaretVisibilityTests {
         try form.advance(by: 0.3) { frame in
             #expect(caretRuleHolds(frame))
             // Clamped at every frame: the content never ends above the band's bottom.
-            let end = frame.contentHeight + frame.viewport.bottomInset - frame.viewport.size.height
+            let end = frame.rows.contentHeight + frame.viewport.bottomInset - frame.viewport.size.height
             #expect(frame.viewport.offset <= max(0, end) + 1e-9)
         }
         #expect(form.table.viewport.keyboardOverlap == 0)
