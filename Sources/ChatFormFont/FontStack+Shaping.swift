@@ -8,6 +8,11 @@ struct ShapingOutput {
     let unsafe: UnsafeMutableBufferPointer<UInt8>
     var endTrims: [Int32: Int32] = [:]
     var hasSoftHyphen = false
+    /// Where the last range shaped ended: its end offset, the index of the item and of the
+    /// cluster holding it, and the first common-fallback range not ending before it. A
+    /// paragraph's ranges shaped in ascending order (a styled paragraph's stretches) start
+    /// their search there instead of searching the whole paragraph again.
+    var cursor = (offset: 0, item: 0, cluster: 0, common: 0)
 
     /// Zeroed storage for a paragraph of `count` bytes (`deallocate()` when done).
     init(count: Int) {
@@ -52,32 +57,56 @@ extension FontStack {
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               ligatures: Bool = true, commonFallback: [Range<Int>] = [], into out: inout ShapingOutput) -> [ShapedRun] {
-        let n = bytes.count
-        let advances = out.advances, unsafe = out.unsafe
+               into out: inout ShapingOutput) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count + 2)
+        shape(bytes, range: range, items: items, clusters: clusters, into: &out, runs: &runs)
+        return runs
+    }
+
+    /// `shape(_:range:items:clusters:into:)`, the range's runs appended to `runs` (a styled
+    /// paragraph shapes its stretches into one array). Without `ligatures`, optional
+    /// ligatures are off. With `wordwise`, a run of a face whose lookups never touch the
+    /// space is shaped (and cached) word by word however short it is (the same advances: a
+    /// styled paragraph's stretches are short, and their words recur where the stretches
+    /// do not).
+    ///
+    /// - Complexity: O(range + log items) plus the shaping.
+    func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
+               ligatures: Bool = true, commonFallback: [Range<Int>] = [], wordwise: Bool = false,
+               into out: inout ShapingOutput, runs: inout [ShapedRun]) {
+        let n = bytes.count
+        let advances = out.advances, unsafe = out.unsafe
+        let firstRun = runs.count
         let state = self.state
         let language = state.language
         // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
         var hasSoftHyphen = false
         do {
             // Fonts per cluster, runs per item and font. The first item and cluster
-            // reaching into the range:
-            var first = 0, hi = items.count
-            while first < hi {
-                let mid = (first + hi) / 2
-                if items[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { hi = mid }
-            }
-            var ci = 0
-            hi = clusters.count - 1
-            while ci < hi {
-                let mid = (ci + hi + 1) / 2
-                if Int(clusters[mid]) <= range.lowerBound { ci = mid } else { hi = mid - 1 }
+            // reaching into the range, from the last range's end when this one follows it:
+            var first = 0, ci = 0
+            var common = 0   // the first of `commonFallback` not ending at or before p
+            if out.cursor.offset <= range.lowerBound {
+                first = out.cursor.item
+                while first < items.count && items[first].range.upperBound <= range.lowerBound { first += 1 }
+                ci = out.cursor.cluster
+                while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= range.lowerBound { ci += 1 }
+                common = out.cursor.common
+            } else {
+                var hi = items.count
+                while first < hi {
+                    let mid = (first + hi) / 2
+                    if items[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { hi = mid }
+                }
+                hi = clusters.count - 1
+                while ci < hi {
+                    let mid = (ci + hi + 1) / 2
+                    if Int(clusters[mid]) <= range.lowerBound { ci = mid } else { hi = mid - 1 }
+                }
             }
             var p = range.lowerBound
             var itemIndex = first
-            var common = 0   // the first of `commonFallback` not ending at or before p
             while itemIndex < items.count && items[itemIndex].range.lowerBound < range.upperBound {
                 let item = items[itemIndex]
                 let itemEnd = Swift.min(item.range.upperBound, range.upperBound)
@@ -128,13 +157,17 @@ extension FontStack {
                 }
                 itemIndex += 1
             }
+            out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
         var endTrims = out.endTrims
         defer { out.endTrims = endTrims }
         do {
-            guard let buffer = ShapingBuffer.forCurrentThread() else { return runs }
-            let faces = state.faceList()
+            guard let buffer = ShapingBuffer.forCurrentThread() else { return }
+            // The families' faces are the registry's first; the list (a lock and a copy)
+            // is read only for a run in a fallback face.
+            let primaries = state.primaries
+            var registered: [FontFace] = []
             let languageID = buffer.runs.languageID(language)
             /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
             /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
@@ -177,11 +210,17 @@ extension FontStack {
                 }
             }
 
-            for run in runs {
-                let face = faces[run.face]
+            for run in runs[firstRun...] {
+                let face: FontFace
+                if run.face < primaries.count {
+                    face = primaries[run.face]
+                } else {
+                    if registered.count <= run.face { registered = state.faceList() }
+                    face = registered[run.face]
+                }
                 let rtl = run.bidiLevel & 1 == 1
                 guard let han = face.hanKerning, !rtl else {
-                    if !rtl && run.range.count > ShapingBuffer.cachedRunBytes && face.spaceIsIsolated(script: run.script) {
+                    if !rtl && (wordwise || run.range.count > ShapingBuffer.cachedRunBytes) && face.spaceIsIsolated(script: run.script) {
                         // Word by word (each with the spaces after it), each word cached: the
                         // face's lookups never see a space, so this is the run's shaping.
                         var a = run.range.lowerBound
@@ -233,7 +272,6 @@ extension FontStack {
                 for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
             }
         }
-        return runs
     }
 
     /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).

@@ -129,7 +129,19 @@ public struct ShapedText: Sendable {
     public init(text: String, shaper: any TextShaper, options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
-        var shaped = try shaper.shape(text)
+        try self.init(text: text, shaped: try shaper.shape(text), shaper: shaper, options: options)
+    }
+
+    /// Prepares `text` shaped as `shaped` (a styled paragraph, shaped a stretch of spans at a
+    /// time); `shaper` reshapes line edges afterwards.
+    ///
+    /// - Throws: as `init(text:shaper:options:)`, but for the shaper's errors.
+    /// - Complexity: O(n).
+    package init(text: String, shaped: ShapedRuns, shaper: any TextShaper,
+                 options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        let n = text.utf8.count
+        guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
+        var shaped = shaped
         if !shaped.hasClusters(partitioning: n) { shaped.clusters = try TextItemizer.segment(text).clusters }
         storage = try PreparedBreaks.storage(text: text, shaper: shaper, options: options, shaped: shaped)
     }

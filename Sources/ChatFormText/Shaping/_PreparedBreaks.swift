@@ -9,6 +9,9 @@ struct PreparedBreaks {
     var breaks: [Int32] = []
     var contentEnds: [Int32] = []
     var hasTabs = false
+    /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
+    /// goes back somewhere.
+    var hasNegativeAdvance = false
 
     /// Prepares `text`, shaped as `shaped` by `shaper` (its clusters partition the text).
     ///
@@ -178,7 +181,7 @@ struct PreparedBreaks {
     /// advance from that item's start. Empty where an advance is negative (a negative letter
     /// spacing): a piece's rounding is then no longer a whole number of layout units added.
     private func roundedX(_ items: [ItemStart], _ entries: [BreakEntry]) -> [Int64] {
-        for k in 1..<x.count where x[k] < x[k - 1] { return [] }
+        if hasNegativeAdvance { return [] }
         var result = [Int64](repeating: 0, count: entries.count)
         var item = -1   // the item holding the content end (-1: the first, starting at 0)
         for k in entries.indices {
@@ -214,6 +217,7 @@ struct PreparedBreaks {
         let runs = shaped.runs
         var count = 0
         var hasTabs = false
+        var hasNegativeAdvance = false
         var xs: [Int64] = []
         var flags: [UInt8] = []
         let offsets = [Int32](unsafeUninitializedCapacity: capacity) { offsetsOut, offsetCount in
@@ -274,7 +278,10 @@ struct PreparedBreaks {
                         if kind != ShapedText.Flags.tab && kind != ShapedText.Flags.terminator {
                             var j = i
                             let end = Swift.min(e, advances.count)
-                            while j < end { x += Int64(advances[j]); j += 1 }
+                            var advance: Int64 = 0
+                            while j < end { advance += Int64(advances[j]); j += 1 }
+                            if advance < 0 { hasNegativeAdvance = true }
+                            x += advance
                         }
                         previousWasTerminator = kind == ShapedText.Flags.terminator
                         i = e
@@ -289,6 +296,7 @@ struct PreparedBreaks {
         b.x = xs
         b.flags = flags
         b.hasTabs = hasTabs
+        b.hasNegativeAdvance = hasNegativeAdvance
         // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
         // syllable) has its whole advance on its first one; share it out evenly so a caret
         // inside it moves, as browsers place carets inside ligatures. Sums across the glyph
