@@ -160,8 +160,6 @@ extension FontStack {
             out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
-        var endTrims = out.endTrims
-        defer { out.endTrims = endTrims }
         do {
             guard let buffer = ShapingBuffer.forCurrentThread() else { return }
             // The families' faces are the registry's first; the list (a lock and a copy)
@@ -262,7 +260,7 @@ extension FontStack {
                             }
                         }
                         if trim > 0 {
-                            endTrims[Int32(c + l)] = trim
+                            out.endTrims[Int32(c + l)] = trim
                             trimmed = true
                         }
                     }

@@ -93,7 +93,7 @@ struct StyledShaper: TextShaper {
                     throw .invalidSpacing(element: i)
                 }
                 let k: Int
-                if let known = specs.firstIndex(of: s.font) {
+                if let known = specs.firstIndex(where: { Self.isSameFont($0, s.font) }) {
                     k = known
                 } else {
                     stacks.append(try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal))
@@ -159,16 +159,15 @@ struct StyledShaper: TextShaper {
                 // (Letter spacing is part of a browser's font: spans spaced apart are shaped
                 // apart, and optional ligatures are off where it is not zero.)
                 let k = plans[i].stack
-                let stack = stacks[k]
                 let j = ends[i]
                 let ligatures = plans[i].letterSpacing == 0
                 let end = offsets[j]
                 guard end > start else { i = j; continue }
                 let first = runs.count
-                stack.shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
-                            commonFallback: commonFallback, wordwise: true, into: &out, runs: &runs)
+                stacks[k].shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
+                                commonFallback: commonFallback, wordwise: true, into: &out, runs: &runs)
                 for r in first..<runs.count {
-                    runs[r].face = faces.face(stack: stack, index: k, local: runs[r].face, ligatures: ligatures)
+                    runs[r].face = faces.face(stacks, index: k, local: runs[r].face, ligatures: ligatures)
                 }
                 // Letter spacing after every cluster, edges on the first and last.
                 for e in i..<j {
@@ -237,6 +236,13 @@ struct StyledShaper: TextShaper {
     }
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
+
+    /// `a == b`, the numbers compared before the family lists (spans in a bold or a code
+    /// font differ from the body's there).
+    @inline(__always)
+    static func isSameFont(_ a: FontSpec, _ b: FontSpec) -> Bool {
+        a.size == b.size && a.weight == b.weight && a.italic == b.italic && a.families == b.families
+    }
 
     /// What preparing reads of an element, taken out of it once (copying a span out of its
     /// element retains its text and font).
@@ -308,6 +314,9 @@ struct StyledShaper: TextShaper {
             boxes = [Self.applied(primary, lineHeight)]
             sources = [Source(stack: paragraph, face: 0)]
             ids = [(key: Self.key(stack: 0, local: 0, ligatures: true), face: 0)]
+            boxes.reserveCapacity(8)
+            sources.reserveCapacity(8)
+            ids.reserveCapacity(8)
         }
 
         @inline(__always)
@@ -327,10 +336,11 @@ struct StyledShaper: TextShaper {
             return FontBoxMetrics(ascent: b.ascent, descent: b.descent, lineGap: 0)
         }
 
-        /// The paragraph's index for face `local` of `stack`, the message's stack `index`.
-        mutating func face(stack: FontStack, index: Int, local: Int, ligatures: Bool = true) -> Int {
+        /// The paragraph's index for face `local` of the message's stack `stacks[index]`.
+        mutating func face(_ stacks: [FontStack], index: Int, local: Int, ligatures: Bool = true) -> Int {
             let key = Self.key(stack: index, local: local, ligatures: ligatures)
             for id in ids where id.key == key { return id.face }
+            let stack = stacks[index]
             let primaries = stack.state.primaries
             let own: FontBoxMetrics
             if local < primaries.count {
