@@ -44,11 +44,11 @@ extension TextLayout {
     /// This unwrapped layout (`width == .infinity`) cut to one line of `width`.
     func truncatedToOneLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
         let one = try clamped(toLines: 1)
-        let fast = shapedText?.cutsByArithmetic == true
+        let fast = shapedText.map { EllipsisCut($0).isArithmetic } == true
         let clusters = fast ? [] : try visualClusters(onLine: 0)
         // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
         // most the width plus one unit (see `ShapedText.layout(width:)`).
-        let right = fast ? shapedText!.leftToRightRight(start: lines[0].start, contentEnd: lines[0].contentEnd)
+        let right = fast ? EllipsisCut(shapedText!).right(start: lines[0].start, contentEnd: lines[0].contentEnd)
             : clusters.last?.right ?? 0
         let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
         let layout = TextLayout(clamping: one.layout, width: width)
@@ -89,7 +89,7 @@ extension TextLayout {
     /// The ellipsis's text and advance with this layout's metrics: "…" (U+2026), or "..."
     /// where it has no width (a font without the glyph).
     func ellipsisMetrics() -> (text: String, width: Double) {
-        if let shapedText { return shapedText.ellipsisMetrics() }
+        if let shapedText { return EllipsisCut(shapedText).ellipsis() }
         func advance(_ s: String) -> Double {
             var s = s
             return s.withUTF8 { measurer.advance($0, 0, $0.count) }
@@ -127,9 +127,9 @@ func clampResult(_ layout: TextLayout, shown: Int, truncated: Bool, clusters giv
        bounds.contentEnd > 0 && shaped.has(bounds.contentEnd - 1, ShapedText.Flags.softHyphen) {
         hyphen = ShapedText.pixels(shaped.hyphenAdvance)
     }
-    if given == nil, let shaped, let bounds, shaped.cutsByArithmetic {
-        let cut = shaped.leftToRightCut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
-                                        hyphen: hyphen)
+    if given == nil, let shaped, let bounds, EllipsisCut(shaped).isArithmetic {
+        let cut = EllipsisCut(shaped).cut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
+                                          hyphen: hyphen)
         return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true, visibleEnd: cut.end,
                              visibleRanges: cut.end > line.start ? [line.start..<cut.end] : [], ellipsis: ellipsisAt(cut.x))
     }

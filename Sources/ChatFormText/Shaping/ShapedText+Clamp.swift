@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Line clamping of a prepared text: at most N lines with an ellipsis, laid out by the same
 /// arithmetic as `layout(width:)`, without making the lines it does not show.
 extension ShapedText {
@@ -52,66 +50,6 @@ extension ShapedText {
     public func singleLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         return try layout(width: .infinity, lineClamp: 1).layout.truncatedToOneLine(width: width)
-    }
-
-    /// The ellipsis Chromium draws for this text: "…" shaped in the primary font, or "..."
-    /// when that font has no glyph for it; its advance rounded up to a layout unit. Shaped
-    /// once per prepared text (two threads may both shape it; they store the same value).
-    func ellipsisMetrics() -> (text: String, width: Double) {
-        var packed = edgeCache.ellipsis.load(ordering: .relaxed)
-        if packed == 0 {
-            func advance(_ s: String) -> (Int64, Bool)? {
-                guard let shaped = try? shaper.shape(s) else { return nil }
-                let total = shaped.advances.reduce(Int64(0)) { $0 + Int64($1) }
-                return (total, shaped.runs.allSatisfy { $0.face == 0 })
-            }
-            // Bit 0: "..." instead of "…"; bit 1: computed; the advance above them.
-            if let (w, primary) = advance("\u{2026}"), primary, w > 0 {
-                packed = Self.ceilToLayoutUnit(w) << 2 | 2
-            } else {
-                packed = Self.ceilToLayoutUnit(advance("...")?.0 ?? 0) << 2 | 3
-            }
-            edgeCache.ellipsis.store(packed, ordering: .relaxed)
-        }
-        return (packed & 1 == 0 ? "\u{2026}" : "...", Self.pixels(packed >> 2))
-    }
-}
-
-/// The cut of a left-to-right line without tabs, by arithmetic on the prepared advances
-/// (what `TextLayout.visualClusters(onLine:)` and `_Truncation.cut` find on any line, without
-/// making the line's graphemes).
-extension ShapedText {
-    /// Whether lines of this text are cut by `leftToRightCut` (no right-to-left run, no tab).
-    var cutsByArithmetic: Bool { storage.header.isLeftToRight && !hasTabs }
-
-    /// The right edge of the line from UTF-8 `start` to `contentEnd` (its caret stops'
-    /// last x), in pixels.
-    func leftToRightRight(start: Int, contentEnd: Int) -> Double {
-        let s = boundary(of: start), e = boundary(of: contentEnd)
-        return e > s ? Self.pixels(x[e] - x[s] + lineStartShift(at: s)) : 0
-    }
-
-    /// The graphemes kept of the line from boundary `s` to its content end `e` (their UTF-8
-    /// end) and where the ellipsis starts, as `_Truncation.cut` finds them; `hyphen` widens
-    /// the line's last grapheme (a soft hyphen's hyphen).
-    ///
-    /// - Complexity: O(log length of the line).
-    func leftToRightCut(s: Int, e: Int, width: Double, ellipsisWidth: Double, hyphen: Double) -> (end: Int, x: Double) {
-        guard e > s else { return (Int(offsets[s]), 0) }
-        let shift = lineStartShift(at: s)
-        let x = self.x
-        func right(_ k: Int) -> Double { Self.pixels(x[k] - x[s] + shift) + (k == e ? hyphen : 0) }
-        let room = width - ellipsisWidth + 1e-9
-        if right(e) <= room { return (Int(offsets[e]), right(e)) }
-        var lo = s + 1, hi = e   // the first boundary whose right edge passes the room
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if right(mid) <= room { lo = mid + 1 } else { hi = mid }
-        }
-        var k = lo - 1
-        while k > s + 1 && has(k, Flags.insideGlyph) { k -= 1 }
-        k = Swift.max(k, s + 1)
-        return (Int(offsets[k]), right(k))
     }
 }
 

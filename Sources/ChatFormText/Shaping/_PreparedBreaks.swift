@@ -48,7 +48,7 @@ struct PreparedBreaks {
         let items = b.items(startingAt: shaped.roundedItemStarts, entries)
         let roundedX = items.isEmpty ? [] : b.roundedX(items, entries)
         b.markComplex(&entries, &steps, items)
-        let header = ShapedText.Header(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
+        let header = ShapedTextHeader(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
                                        breakEntries: entries, lastBoundary: b.offsets.count - 1,
                                        textOpeningRound: openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                                        hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
@@ -176,7 +176,7 @@ struct PreparedBreaks {
         return result
     }
 
-    /// Each step's content end on the rounded scale of the items (`ShapedText.Header.roundedX`):
+    /// Each step's content end on the rounded scale of the items (`ShapedTextHeader.roundedX`):
     /// the rounded widths of the items before the one its content ends in, plus its
     /// advance from that item's start. Empty where an advance is negative (a negative letter
     /// spacing): a piece's rounding is then no longer a whole number of layout units added.
