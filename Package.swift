@@ -7,8 +7,9 @@ import PackageDescription
 // 2. text layout (ChatFormText: geometry, rows, ICU shim); motion (ChatFormMotion: geometry); the
 //    terminal (ChatFormTerminal: geometry);
 // 3. real fonts (ChatFormFont: text, shaping shim); tables (ChatFormScroll: text, rows, motion):
-//    TableSession composing a row cache, a field editor and a scroll state (viewport, keyboard,
-//    drag); behaviours (ChatFormBehaviors: motion, geometry only);
+//    TableSession composing a row cache (rows, heights, measurements, anchoring), a field editor
+//    (focus, caret, composition) and a scroll state (viewport, keyboard, drag); behaviours
+//    (ChatFormBehaviors: motion, geometry only);
 // 4. Markdown messages (ChatFormMarkdown: text, fonts, cmark-gfm shim); replay scripts and the
 //    behaviours' table adapters (ChatFormReplay: scroll, behaviours); terminal demos
 //    (ChatFormDemo: scroll, terminal);

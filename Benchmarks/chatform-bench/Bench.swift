@@ -66,6 +66,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only line clamping against laying out (clamp.*).")
     var clampOnly = false
 
+    @Flag(help: "Only the resize of a chat with real fonts (resize.chat10k_fonts.*).")
+    var resizeOnly = false
+
+    @Flag(help: "Only what a prepared message keeps, plain messages measured a core, and chatform measure's cold start (font.prepared.bytes_per_text, measure.plain.*, measure.cold_start_ms).")
+    var measureOnly = false
+
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
@@ -93,6 +99,19 @@ struct Bench: ParsableCommand {
             return
         }
         if let instructions { return try instructionLoop(instructions, passes: passes) }
+        if measureOnly {
+            try preparedBytes(into: &results)
+            try plainMeasure(runs: runs, into: &results)
+            try coldStart(runs: runs, into: &results)
+            results.print(machine: machineDescription(), quick: quick)
+            return
+        }
+        if resizeOnly {
+            try resizeWithFonts(runs: runs, into: &results)
+            results.print(machine: machineDescription(), quick: quick)
+            results.printTargets()
+            return
+        }
         if tableOnly {
             try field(into: &results)
             try resizeWithFonts(runs: runs, into: &results)
@@ -119,6 +138,9 @@ struct Bench: ParsableCommand {
         if !fontsOnly && !wrapOnly && !markdownOnly && !oneGroup { try paragraph(into: &results) }
         if !wrapOnly && !paragraphsOnly && !markdownOnly && !oneGroup {
             try fonts(runs: runs, into: &results)
+            try preparedBytes(into: &results)
+            try plainMeasure(runs: runs, into: &results)
+            try coldStart(runs: runs, into: &results)
             try styled(runs: runs, into: &results)
             try resizeWithFonts(runs: runs, into: &results)
             try bidi(runs: runs, into: &results)
@@ -461,37 +483,4 @@ struct Results {
         body += "}}\n"
         try body.write(toFile: path, atomically: true, encoding: .utf8)
     }
-}
-
-/// A key's target: at least or at most a bound (issue 11 and the README).
-struct Target: CustomStringConvertible {
-    var atLeast: Bool
-    var bound: Double
-    static func min(_ b: Double) -> Target { Target(atLeast: true, bound: b) }
-    static func max(_ b: Double) -> Target { Target(atLeast: false, bound: b) }
-    func isMet(by value: Double) -> Bool { atLeast ? value >= bound : value <= bound }
-    var description: String { (atLeast ? "≥ " : "≤ ") + Results.format(bound) }
-
-    static let all: [String: Target] = [
-        "wrap.vs_icu": .min(2.5),
-        "wrap.vs_textwrap": .min(5),
-        "open.chat1M.ms": .max(5),
-        "scrollTo.chat1M.p99_us": .max(100),
-        "scrollTo.chat1M.p99_over_p50": .max(2),
-        "scrollTo.chat1M.max_over_p50": .max(5),
-        "scrollTo.chat1M.rows_measured_beyond_screen_max": .max(Double(Bench.scrollToExtraRows)),
-        "keystroke.chat1M.p50_us": .max(10),
-        "keystroke.chat1M.p99_us": .max(50),
-        "keystroke.chat1M.p99_over_p50": .max(2),
-        "keystroke.chat1M.max_over_p50": .max(5),
-        "scrollTo.chat1M.cpu_p99_over_p50": .max(2),
-        "scrollTo.chat1M.cpu_max_over_p50": .max(5),
-        "keystroke.chat1M.cpu_p99_over_p50": .max(2),
-        "keystroke.chat1M.cpu_max_over_p50": .max(5),
-        "keystroke.field100k.p99_us": .max(100),
-        "resize.chat10k_fonts.speedup": .min(20),
-        "resize.chat10k_fonts.cpu_speedup": .min(20),
-        "index.bytes_per_row": .max(16),
-        "index.measured.bytes_per_row": .max(16),
-    ]
 }

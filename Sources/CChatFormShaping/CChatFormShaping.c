@@ -448,6 +448,20 @@ static int cfl_valid_fallback(FcPattern *font) {
     return 1;
 }
 
+/// Whether `font` is a fallback face (see `cfl_valid_fallback`) with a file and a character
+/// set; if so its file, character set (both owned by the pattern) and face index (0 when
+/// fontconfig gives none).
+static int cfl_fallback_face(FcPattern *font, FcChar8 **file, FcCharSet **charset, int *index) {
+    *file = NULL;
+    *charset = NULL;
+    *index = 0;
+    if (!cfl_valid_fallback(font)) return 0;
+    if (FcPatternGetString(font, FC_FILE, 0, file) != FcResultMatch || *file == NULL) return 0;
+    if (FcPatternGetCharSet(font, FC_CHARSET, 0, charset) != FcResultMatch || *charset == NULL) return 0;
+    if (FcPatternGetInteger(font, FC_INDEX, 0, index) != FcResultMatch) *index = 0;
+    return 1;
+}
+
 /// fontconfig's scalable fonts sorted for `language` ("" for none) and, when `scalar` is
 /// given, for a pattern holding that character (NULL if fontconfig fails).
 static FcFontSet *cfl_fallback_sort(const char *language, const uint32_t *scalar) {
@@ -481,14 +495,10 @@ CFLFallbackList *cfl_fallback_list_create(const char *language) {
     list->entries = (CFLFallbackEntry *)calloc((size_t)set->nfont + 1, sizeof(CFLFallbackEntry));
     if (list->entries == NULL) { cfl_fallback_list_destroy(list); return NULL; }
     for (int i = 0; i < set->nfont; i++) {
-        FcPattern *font = set->fonts[i];
-        if (!cfl_valid_fallback(font)) continue;
-        FcChar8 *file = NULL;
-        FcCharSet *charset = NULL;
-        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || file == NULL) continue;
-        if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || charset == NULL) continue;
-        int index = 0;
-        if (FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch) index = 0;
+        FcChar8 *file;
+        FcCharSet *charset;
+        int index;
+        if (!cfl_fallback_face(set->fonts[i], &file, &charset, &index)) continue;
         CFLFallbackEntry *entry = &list->entries[list->count++];
         entry->path = strdup((const char *)file);
         entry->index = index;
@@ -503,18 +513,14 @@ int32_t cfl_fallback_for_scalar(uint32_t scalar, const char *language, char *pat
     if (set == NULL) return 0;
     int32_t found = 0;
     for (int i = 0; i < set->nfont && !found; i++) {
-        FcPattern *font = set->fonts[i];
-        if (!cfl_valid_fallback(font)) continue;
-        FcChar8 *file = NULL;
-        FcCharSet *charset = NULL;
-        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || file == NULL) continue;
-        if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || charset == NULL) continue;
+        FcChar8 *file;
+        FcCharSet *charset;
+        int fontIndex;
+        if (!cfl_fallback_face(set->fonts[i], &file, &charset, &fontIndex)) continue;
         if (!FcCharSetHasChar(charset, scalar)) continue;
         size_t n = strlen((const char *)file);
         if (n + 1 > (size_t)capacity) continue;
         memcpy(path, file, n + 1);
-        int fontIndex = 0;
-        if (FcPatternGetInteger(font, FC_INDEX, 0, &fontIndex) != FcResultMatch) fontIndex = 0;
         *index = fontIndex;
         found = 1;
     }

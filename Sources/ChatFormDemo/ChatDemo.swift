@@ -208,11 +208,7 @@ public struct ChatDemo: DemoModel {
 
     /// Shows the keyboard (40% of the height) or hides it, animated.
     public mutating func toggleKeyboard() throws {
-        if transcript.keyboard.isShown {
-            try transcript.hideKeyboard(duration: DemoKeyboard.duration)
-        } else {
-            try transcript.showKeyboard(height: DemoKeyboard.height(forRows: size.rows), duration: DemoKeyboard.duration)
-        }
+        try DemoKeyboard.toggle(in: &transcript, rows: size.rows)
     }
 
     /// Sends the input's text as the user's message: appended, scrolled to, input cleared.
@@ -275,9 +271,7 @@ public struct ChatDemo: DemoModel {
         size = newSize
         try transcript.resize(to: Self.transcriptSize(newSize))
         try input.resize(to: Size(width: Double(max(1, newSize.columns)), height: Double(options.inputMaxLines)))
-        if transcript.keyboard.isShown {
-            try transcript.showKeyboard(height: DemoKeyboard.height(forRows: newSize.rows), duration: 0)
-        }
+        try DemoKeyboard.resize(in: &transcript, rows: newSize.rows)
         try inputDidChange()
         if wasAtBottom { try scrollToEnd() }
     }

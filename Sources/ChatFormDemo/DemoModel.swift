@@ -45,6 +45,20 @@ public enum DemoKeyboard {
     /// The animation length.
     public static let duration = 0.25
 
+    /// Shows the panel over `table` (its share of a terminal of `rows` rows) or hides it, animated.
+    static func toggle<ID>(in table: inout TableSession<ID>, rows: Int) throws {
+        if table.keyboard.isShown {
+            try table.hideKeyboard(duration: duration)
+        } else {
+            try table.showKeyboard(height: height(forRows: rows), duration: duration)
+        }
+    }
+
+    /// A shown panel takes its share of a terminal resized to `rows` rows at once.
+    static func resize<ID>(in table: inout TableSession<ID>, rows: Int) throws {
+        if table.keyboard.isShown { try table.showKeyboard(height: height(forRows: rows), duration: 0) }
+    }
+
     /// Draws the panel: a box filling `rows` (clipped to the screen) with a few fake key rows.
     public static func draw(into screen: inout ScreenBuffer, rows: Range<Int>) {
         let first = max(0, rows.lowerBound), last = min(screen.rows, rows.upperBound)

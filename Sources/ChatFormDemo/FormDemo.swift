@@ -158,11 +158,7 @@ public struct FormDemo: DemoModel {
 
     /// Shows the keyboard (40% of the height) or hides it, animated.
     public mutating func toggleKeyboard() throws {
-        if table.keyboard.isShown {
-            try table.hideKeyboard(duration: DemoKeyboard.duration)
-        } else {
-            try table.showKeyboard(height: DemoKeyboard.height(forRows: size.rows), duration: DemoKeyboard.duration)
-        }
+        try DemoKeyboard.toggle(in: &table, rows: size.rows)
     }
 
     public mutating func tick(elapsed: Double) throws {
@@ -173,9 +169,7 @@ public struct FormDemo: DemoModel {
     public mutating func resize(_ newSize: TerminalSize) throws {
         size = newSize
         try table.resize(to: Self.viewportSize(newSize))
-        if table.keyboard.isShown {
-            try table.showKeyboard(height: DemoKeyboard.height(forRows: newSize.rows), duration: 0)
-        }
+        try DemoKeyboard.resize(in: &table, rows: newSize.rows)
     }
 
     // MARK: Drawing

@@ -34,11 +34,14 @@ extension MarkdownTheme: Codable {
         _ = try _ThemeFonts(self)
     }
 
+    /// The keys after "fonts", in the order `encode(to:)` writes them.
+    private static let keys = ["spacing", "quoteBorderWidth", "quotePadding", "listIndent", "codeBlockPadding",
+                               "codeBlockWraps", "thematicBreakThickness", "codeSpanPadding", "mentionPadding", "emojiSize",
+                               "emojiBaselineOffset", "emoji", "onlyListedEmoji"]
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
-        try c.refuseUnknownKeys(["fonts", "spacing", "quoteBorderWidth", "quotePadding", "listIndent",
-                                 "codeBlockPadding", "codeBlockWraps", "thematicBreakThickness", "codeSpanPadding",
-                                 "mentionPadding", "emojiSize", "emojiBaselineOffset", "emoji", "onlyListedEmoji"])
+        try c.refuseUnknownKeys(["fonts"] + Self.keys)
         let d = MarkdownTheme.default
         var fonts = d.fonts
         if c.contains(.init("fonts")) {
@@ -73,19 +76,9 @@ extension MarkdownTheme: Codable {
         var c = encoder.container(keyedBy: _ThemeKey.self)
         var f = c.nestedContainer(keyedBy: _ThemeKey.self, forKey: .init("fonts"))
         for role in Role.allCases { if let font = fonts[role] { try f.encode(font, forKey: .init(role.rawValue)) } }
-        try c.encode(spacing, forKey: .init("spacing"))
-        try c.encode(quoteBorderWidth, forKey: .init("quoteBorderWidth"))
-        try c.encode(quotePadding, forKey: .init("quotePadding"))
-        try c.encode(listIndent, forKey: .init("listIndent"))
-        try c.encode(codeBlockPadding, forKey: .init("codeBlockPadding"))
-        try c.encode(codeBlockWraps, forKey: .init("codeBlockWraps"))
-        try c.encode(thematicBreakThickness, forKey: .init("thematicBreakThickness"))
-        try c.encode(codeSpanPadding, forKey: .init("codeSpanPadding"))
-        try c.encode(mentionPadding, forKey: .init("mentionPadding"))
-        try c.encode(emojiSize, forKey: .init("emojiSize"))
-        try c.encode(emojiBaselineOffset, forKey: .init("emojiBaselineOffset"))
-        try c.encode(emoji, forKey: .init("emoji"))
-        try c.encode(onlyListedEmoji, forKey: .init("onlyListedEmoji"))
+        try c.encode([spacing, quoteBorderWidth, quotePadding, listIndent, codeBlockPadding, codeBlockWraps,
+                      thematicBreakThickness, codeSpanPadding, mentionPadding, emojiSize, emojiBaselineOffset, emoji,
+                      onlyListedEmoji], forKeys: Self.keys)
     }
 
     static func path(_ keys: [any CodingKey]) -> String {
@@ -94,9 +87,11 @@ extension MarkdownTheme: Codable {
 }
 
 extension MarkdownTheme.Font: Codable {
+    private static let keys = ["family", "size", "weight", "italic", "lineHeight"]
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
-        try c.refuseUnknownKeys(["family", "size", "weight", "italic", "lineHeight"])
+        try c.refuseUnknownKeys(Self.keys)
         family = try c.decode(String.self, forKey: .init("family"))
         size = try c.size("size", nil)
         weight = try c.decodeIfPresent(Int.self, forKey: .init("weight")) ?? 400
@@ -110,11 +105,7 @@ extension MarkdownTheme.Font: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: _ThemeKey.self)
-        try c.encode(family, forKey: .init("family"))
-        try c.encode(size, forKey: .init("size"))
-        try c.encode(weight, forKey: .init("weight"))
-        try c.encode(italic, forKey: .init("italic"))
-        try c.encodeIfPresent(lineHeight, forKey: .init("lineHeight"))
+        try c.encode([family, size, weight, italic, lineHeight], forKeys: Self.keys)
     }
 }
 
@@ -136,16 +127,16 @@ extension MarkdownTheme.Spacing: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: _ThemeKey.self)
-        for (k, v) in zip(Self.keys, [paragraph, heading, blockQuote, list, listItem, codeBlock, thematicBreak]) {
-            try c.encode(v, forKey: .init(k))
-        }
+        try c.encode([paragraph, heading, blockQuote, list, listItem, codeBlock, thematicBreak], forKeys: Self.keys)
     }
 }
 
 extension MarkdownTheme.Insets: Codable {
+    private static let keys = ["top", "right", "bottom", "left"]
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
-        try c.refuseUnknownKeys(["top", "right", "bottom", "left"])
+        try c.refuseUnknownKeys(Self.keys)
         top = try c.length("top", 0)
         right = try c.length("right", 0)
         bottom = try c.length("bottom", 0)
@@ -154,17 +145,16 @@ extension MarkdownTheme.Insets: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: _ThemeKey.self)
-        try c.encode(top, forKey: .init("top"))
-        try c.encode(right, forKey: .init("right"))
-        try c.encode(bottom, forKey: .init("bottom"))
-        try c.encode(left, forKey: .init("left"))
+        try c.encode([top, right, bottom, left], forKeys: Self.keys)
     }
 }
 
 extension MarkdownTheme.EmojiImage: Codable {
+    private static let keys = ["src", "width", "height"]
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
-        try c.refuseUnknownKeys(["src", "width", "height"])
+        try c.refuseUnknownKeys(Self.keys)
         src = try c.decode(String.self, forKey: .init("src"))
         width = c.contains(.init("width")) ? try c.size("width", nil) : nil
         height = c.contains(.init("height")) ? try c.size("height", nil) : nil
@@ -172,9 +162,7 @@ extension MarkdownTheme.EmojiImage: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: _ThemeKey.self)
-        try c.encode(src, forKey: .init("src"))
-        try c.encodeIfPresent(width, forKey: .init("width"))
-        try c.encodeIfPresent(height, forKey: .init("height"))
+        try c.encode([src, width, height], forKeys: Self.keys)
     }
 }
 
@@ -185,6 +173,17 @@ struct _ThemeKey: CodingKey {
     init(_ s: String) { stringValue = s }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+}
+
+extension KeyedEncodingContainer where K == _ThemeKey {
+    /// Encodes `values[i]` under `keys[i]`, in order, leaving out nil values: every theme
+    /// type writes its members so, from the one key list its decoding also checks.
+    mutating func encode(_ values: [(any Encodable)?], forKeys keys: [String]) throws {
+        precondition(values.count == keys.count, "one key a value")
+        for (key, value) in zip(keys, values) {
+            if let value { try encode(value, forKey: .init(key)) }
+        }
+    }
 }
 
 extension KeyedDecodingContainer where K == _ThemeKey {

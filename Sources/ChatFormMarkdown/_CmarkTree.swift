@@ -1,5 +1,6 @@
 internal import CCmarkGFM
 internal import CChatFormMarkdown
+import ChatFormText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -85,7 +86,7 @@ final class _CmarkTree {
                     cmark_node_set_user_data(custom, UnsafeMutableRawPointer(bitPattern: Self.mentionTag))
                     if let t = textNode(m.range) { cmark_node_append_child(custom, t) }
                 case .emoji(let name):
-                    let src = Self.attributeEscaped(options.emojiImages[name] ?? Self.emptyImage)
+                    let src = Self.attributeEscapes.escaped(options.emojiImages[name] ?? Self.emptyImage)
                     cmark_node_set_on_enter(custom, "<img class=\"emoji\" alt=\":\(name):\" src=\"\(src)\" />")
                     cmark_node_set_on_exit(custom, "")
                     cmark_node_set_user_data(custom, UnsafeMutableRawPointer(bitPattern: Self.emojiTag))
@@ -102,19 +103,8 @@ final class _CmarkTree {
     /// A transparent image with no size of its own (the theme's CSS sizes it).
     static let emptyImage = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E"
 
-    static func attributeEscaped(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    /// What an HTML attribute's value escapes.
+    private static let attributeEscapes = ScalarEscapes(["&": "&amp;", "\"": "&quot;", "<": "&lt;", ">": "&gt;"])
 
     /// The emoji name of a custom emoji node (from its `alt`), or nil.
     static func emojiName(_ node: OpaquePointer) -> String? {

@@ -1,5 +1,6 @@
 import ChatFormGeometry
 import ChatFormScroll
+import ChatFormText
 
 extension TableFrame {
     /// The frame as readable text, one fact a line: the figures, then each row on screen
@@ -50,17 +51,9 @@ extension TableFrame {
 
     /// `text` with tabs and control characters shown as escapes, so a dump stays one line
     /// a fact.
-    static func visible(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\t": out += "\\t"
-            case "|": out += "\\|"
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+    static func visible(_ text: String) -> String { visibleEscapes.escaped(text) }
+
+    private static let visibleEscapes = ScalarEscapes(["\t": "\\t", "|": "\\|", "\\": "\\\\"]) { scalar in
+        scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : nil
     }
 }

@@ -1,3 +1,5 @@
+import ChatFormText
+
 /// Markup for the pictures: SVG elements written into one string, numbers short and exact
 /// to 1/64 pixel and beyond, text escaped for XML.
 struct SVG {
@@ -29,25 +31,14 @@ struct SVG {
 
     /// `text` escaped for an XML attribute or text node. Characters XML 1.0 cannot hold
     /// (C0 controls but tab, newline and return; U+FFFE, U+FFFF) become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+    static func escape(_ text: String) -> String { xmlEscapes.escaped(text) }
+
+    private static let xmlEscapes = ScalarEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"]) { scalar in
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: nil  // tab, newline and return: XML holds them
+        case ..<0x20, 0xFFFE, 0xFFFF: "\u{FFFD}"
+        default: nil
         }
-        return out
     }
 
     /// Attributes written as ` name="value"` (values escaped; numbers through `number`).

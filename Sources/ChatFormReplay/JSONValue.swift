@@ -1,3 +1,5 @@
+import ChatFormText
+
 /// A parsed JSON value. The replay scripts are parsed with this small reader so that a
 /// malformed script is reported with its line and column.
 ///
@@ -113,44 +115,48 @@ public struct JSONReader {
     }
 
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        i += 1
         var members: [(String, JSONValue)] = []
-        skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-        while true {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try string()
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-            i += 1
-            skipSpace()
-            members.append((key, try value()))
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-            throw error("expected ',' or '}' in an object")
+        try elements(closing: "}", in: "an object") { (parser) throws(JSONSyntaxError) in
+            guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "\"") else {
+                throw parser.error("expected a string key")
+            }
+            let key = try parser.string()
+            parser.skipSpace()
+            guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: ":") else {
+                throw parser.error("expected ':' after a key")
+            }
+            parser.i += 1
+            parser.skipSpace()
+            members.append((key, try parser.value()))
         }
+        return .object(members)
     }
 
     private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        var items: [JSONValue] = []
+        try elements(closing: "]", in: "an array") { (parser) throws(JSONSyntaxError) in items.append(try parser.value()) }
+        return .array(items)
+    }
+
+    /// The elements of an object or array, from its opening bracket at `i` to past its
+    /// `closing` one: `element` reads each (white space before it skipped), separated by
+    /// commas; `container` names it in errors.
+    private mutating func elements(closing: Unicode.Scalar, in container: String,
+                                   _ element: (inout Self) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
         try enter()
         defer { depth -= 1 }
+        let close = UInt8(ascii: closing)
         i += 1
-        var items: [JSONValue] = []
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count && bytes[i] == close { i += 1; return }
         while true {
             skipSpace()
-            items.append(try value())
+            try element(&self)
             skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of input in an array") }
+            guard i < bytes.count else { throw error("unexpected end of input in \(container)") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            throw error("expected ',' or ']' in an array")
+            if bytes[i] == close { i += 1; return }
+            throw error("expected ',' or '\(closing)' in \(container)")
         }
     }
 
@@ -258,22 +264,21 @@ public struct JSONWriter {
 
     public static func string(_ s: String) -> String {
         var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += "\\u" + String(format4: scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        out.reserveCapacity(s.utf8.count + 2)
+        stringEscapes.append(s, to: &out)
+        out += "\""
+        return out
+    }
+
+    /// What a JSON string escapes: its quote, backslash and control characters, and DEL, NEL
+    /// and the line and paragraph separators too, so a string stays on one line in any reader.
+    private static let stringEscapes = ScalarEscapes(
+        ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+    ) { scalar in
+        switch scalar.value {
+        case ..<0x20, 0x7F, 0x85, 0x2028, 0x2029: "\\u" + String(format4: scalar.value)
+        default: nil
         }
-        return out + "\""
     }
 
     public static func encode(_ value: JSONValue) -> String {

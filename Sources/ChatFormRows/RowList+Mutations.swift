@@ -19,16 +19,16 @@ extension RowList {
     @inlinable
     public mutating func insert(id: ID, element: Element, at position: Int) throws(RowListError<ID>) {
         try _checkPosition(position)
-        let (leaf, offset) = _locate(position, insertion: true)
-        if let existing = _leafOf.updateValue(leaf, forKey: id) {
-            _leafOf[id] = existing
+        let (leaf, offset) = _tree.locate(position, insertion: true)
+        if let existing = _tree.leafOf.updateValue(leaf, forKey: id) {
+            _tree.leafOf[id] = existing
             throw .duplicateID(id)
         }
         let l = Int(leaf)
-        _leaves[l].ids.insert(id, at: offset)
-        _leaves[l].elements.insert(element, at: offset)
-        _walkUp(from: leaf, adding: 1)
-        if _leaves[l].ids.count > _limits.maxLeaf { _fix(leaf, level: 0) }
+        _tree.leaves[l].ids.insert(id, at: offset)
+        _tree.leaves[l].elements.insert(element, at: offset)
+        _tree.walkUp(from: leaf, adding: 1)
+        if _tree.leaves[l].ids.count > _tree.limits.maxLeaf { _tree.fix(leaf, level: 0) }
     }
 
     /// Appends a row (a new message at the bottom of a chat).
@@ -66,23 +66,23 @@ extension RowList {
             elements.append(element)
         }
         if ids.isEmpty { return }
-        let (leaf, offset) = _locate(position, insertion: true)
+        let (leaf, offset) = _tree.locate(position, insertion: true)
         // Claim every id for the target leaf; on a clash, undo the claims made so far.
-        _leafOf.reserveCapacity(count + ids.count)
+        _tree.leafOf.reserveCapacity(count + ids.count)
         for i in ids.indices {
-            if let existing = _leafOf.updateValue(leaf, forKey: ids[i]) {
+            if let existing = _tree.leafOf.updateValue(leaf, forKey: ids[i]) {
                 let clash = ids[i]
                 let repeatedInBatch = ids[..<i].contains(clash)
-                for id in ids[..<i] { _leafOf[id] = nil }
-                if !repeatedInBatch { _leafOf[clash] = existing }
+                for id in ids[..<i] { _tree.leafOf[id] = nil }
+                if !repeatedInBatch { _tree.leafOf[clash] = existing }
                 throw .duplicateID(clash)
             }
         }
         let l = Int(leaf)
-        _leaves[l].ids.insert(contentsOf: ids, at: offset)
-        _leaves[l].elements.insert(contentsOf: elements, at: offset)
-        _walkUp(from: leaf, adding: ids.count)
-        if _leaves[l].ids.count > _limits.maxLeaf { _fix(leaf, level: 0) }
+        _tree.leaves[l].ids.insert(contentsOf: ids, at: offset)
+        _tree.leaves[l].elements.insert(contentsOf: elements, at: offset)
+        _tree.walkUp(from: leaf, adding: ids.count)
+        if _tree.leaves[l].ids.count > _tree.limits.maxLeaf { _tree.fix(leaf, level: 0) }
     }
 
     /// Appends rows, in order.
@@ -110,10 +110,10 @@ extension RowList {
     @discardableResult
     @inlinable
     public mutating func updateElement<R>(for id: ID, _ body: (inout Element) -> R) throws(RowListError<ID>) -> R {
-        guard let leaf = _leafOf[id] else { throw .unknownID(id) }
+        guard let leaf = _tree.leafOf[id] else { throw .unknownID(id) }
         let l = Int(leaf)
-        let offset = _leaves[l].ids.firstIndex(of: id)!
-        return body(&_leaves[l].elements[offset])
+        let offset = _tree.leaves[l].ids.firstIndex(of: id)!
+        return body(&_tree.leaves[l].elements[offset])
     }
 
     /// Replaces the element of the row with this id and returns the old one.
@@ -135,10 +135,10 @@ extension RowList {
     @inlinable
     public mutating func setElement(_ element: Element, at index: Int) throws(RowListError<ID>) -> Element {
         try _checkIndex(index)
-        let (leaf, offset) = _locate(index, insertion: false)
+        let (leaf, offset) = _tree.locate(index, insertion: false)
         let l = Int(leaf)
-        let old = _leaves[l].elements[offset]
-        _leaves[l].elements[offset] = element
+        let old = _tree.leaves[l].elements[offset]
+        _tree.leaves[l].elements[offset] = element
         return old
     }
 
@@ -151,10 +151,10 @@ extension RowList {
     @inlinable
     public mutating func remove(at index: Int) throws(RowListError<ID>) -> (id: ID, element: Element) {
         try _checkIndex(index)
-        let (leaf, offset) = _locate(index, insertion: false)
+        let (leaf, offset) = _tree.locate(index, insertion: false)
         let removed = _removeEntry(leaf: leaf, offset: offset)
-        _walkUp(from: leaf, adding: -1)
-        _fix(leaf, level: 0)
+        _tree.walkUp(from: leaf, adding: -1)
+        _tree.fix(leaf, level: 0)
         return removed
     }
 
@@ -165,11 +165,11 @@ extension RowList {
     @discardableResult
     @inlinable
     public mutating func remove(id: ID) throws(RowListError<ID>) -> (index: Int, element: Element) {
-        guard let leaf = _leafOf[id] else { throw .unknownID(id) }
-        let offset = _leaves[Int(leaf)].ids.firstIndex(of: id)!
+        guard let leaf = _tree.leafOf[id] else { throw .unknownID(id) }
+        let offset = _tree.leaves[Int(leaf)].ids.firstIndex(of: id)!
         let removed = _removeEntry(leaf: leaf, offset: offset)
-        let before = _walkUp(from: leaf, adding: -1)
-        _fix(leaf, level: 0)
+        let before = _tree.walkUp(from: leaf, adding: -1)
+        _tree.fix(leaf, level: 0)
         return (before + offset, removed.element)
     }
 
@@ -178,9 +178,9 @@ extension RowList {
     @inlinable
     mutating func _removeEntry(leaf: Int32, offset: Int) -> (id: ID, element: Element) {
         let l = Int(leaf)
-        let id = _leaves[l].ids.remove(at: offset)
-        let element = _leaves[l].elements.remove(at: offset)
-        _leafOf[id] = nil
+        let id = _tree.leaves[l].ids.remove(at: offset)
+        let element = _tree.leaves[l].elements.remove(at: offset)
+        _tree.leafOf[id] = nil
         return (id, element)
     }
 
@@ -199,15 +199,15 @@ extension RowList {
         }
         var remaining = range.count
         while remaining > 0 {
-            let (leaf, offset) = _locate(range.lowerBound, insertion: false)
+            let (leaf, offset) = _tree.locate(range.lowerBound, insertion: false)
             let l = Int(leaf)
-            let n = Swift.min(remaining, _leaves[l].ids.count - offset)
+            let n = Swift.min(remaining, _tree.leaves[l].ids.count - offset)
             let doomed = offset..<(offset + n)
-            for id in _leaves[l].ids[doomed] { _leafOf[id] = nil }
-            _leaves[l].ids.removeSubrange(doomed)
-            _leaves[l].elements.removeSubrange(doomed)
-            _walkUp(from: leaf, adding: -n)
-            _fix(leaf, level: 0)
+            for id in _tree.leaves[l].ids[doomed] { _tree.leafOf[id] = nil }
+            _tree.leaves[l].ids.removeSubrange(doomed)
+            _tree.leaves[l].elements.removeSubrange(doomed)
+            _tree.walkUp(from: leaf, adding: -n)
+            _tree.fix(leaf, level: 0)
             remaining -= n
         }
     }
@@ -216,7 +216,7 @@ extension RowList {
     /// - Complexity: O(1) (the old storage is released, O(n)).
     @inlinable
     public mutating func removeAll() {
-        self = RowList(_limits: _limits)
+        self = RowList(_limits: _tree.limits)
     }
 
     /// Moves row `source` so that it ends up at index `destination` (both in `0..<count`),

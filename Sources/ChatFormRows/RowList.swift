@@ -37,24 +37,9 @@
 /// row index trap on an out-of-range index, like `Array`'s subscript; queries taking an id
 /// return `nil` for an unknown id.
 public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
+    /// The tree of rows and the id → leaf dictionary.
     @usableFromInline
-    var _leaves: [_RowLeaf<ID, Element>]
-    @usableFromInline
-    var _inners: [_RowInner]
-    @usableFromInline
-    var _freeLeaves: [Int32] = []
-    @usableFromInline
-    var _freeInners: [Int32] = []
-    /// The leaf holding each id.
-    @usableFromInline
-    var _leafOf: [ID: Int32] = [:]
-    @usableFromInline
-    var _root: Int32 = 0
-    /// Level of the root: 0 when the root is a leaf.
-    @usableFromInline
-    var _height: Int = 0
-    @usableFromInline
-    let _limits: _RowListLimits
+    var _tree: _RowTree<ID, Element>
 
     /// An empty list.
     /// - Complexity: O(1).
@@ -66,10 +51,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// An empty list with the given node capacities (tests use tiny ones to get deep trees).
     @inlinable
     init(_limits limits: _RowListLimits) {
-        precondition(limits.maxLeaf >= 4 && limits.maxFanout >= 4)
-        _limits = limits
-        _leaves = [_RowLeaf()]
-        _inners = []
+        _tree = _RowTree(limits: limits)
     }
 
     /// A list of the given rows, in order.
@@ -86,12 +68,12 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// The number of rows.
     /// - Complexity: O(1).
     @inlinable
-    public var count: Int { _leafOf.count }
+    public var count: Int { _tree.leafOf.count }
 
     /// True when the list has no rows.
     /// - Complexity: O(1).
     @inlinable
-    public var isEmpty: Bool { _leafOf.isEmpty }
+    public var isEmpty: Bool { _tree.leafOf.isEmpty }
 
     // MARK: Rows by index
 
@@ -102,7 +84,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     public subscript(index: Int) -> (id: ID, element: Element) {
         let (leaf, offset) = _checkedLocate(index)
         let l = Int(leaf)
-        return (_leaves[l].ids[offset], _leaves[l].elements[offset])
+        return (_tree.leaves[l].ids[offset], _tree.leaves[l].elements[offset])
     }
 
     /// The id of row `index`.
@@ -111,7 +93,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     public func id(at index: Int) -> ID {
         let (leaf, offset) = _checkedLocate(index)
-        return _leaves[Int(leaf)].ids[offset]
+        return _tree.leaves[Int(leaf)].ids[offset]
     }
 
     /// The element of row `index`.
@@ -120,13 +102,13 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     public func element(at index: Int) -> Element {
         let (leaf, offset) = _checkedLocate(index)
-        return _leaves[Int(leaf)].elements[offset]
+        return _tree.leaves[Int(leaf)].elements[offset]
     }
 
     @inlinable
     func _checkedLocate(_ index: Int) -> (leaf: Int32, offset: Int) {
         precondition(index >= 0 && index < count, "row \(index) out of range for \(count) rows")
-        return _locate(index, insertion: false)
+        return _tree.locate(index, insertion: false)
     }
 
     // MARK: Rows by id
@@ -135,7 +117,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// - Complexity: O(1) (one hash lookup).
     @inlinable
     public func contains(_ id: ID) -> Bool {
-        _leafOf[id] != nil
+        _tree.leafOf[id] != nil
     }
 
     /// The current index of the row with this id, or `nil` if there is none.
@@ -143,17 +125,17 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     ///   the root, adding the row counts to the left.
     @inlinable
     public func index(of id: ID) -> Int? {
-        guard let leaf = _leafOf[id] else { return nil }
-        return _rowsBefore(leaf: leaf) + _leaves[Int(leaf)].ids.firstIndex(of: id)!
+        guard let leaf = _tree.leafOf[id] else { return nil }
+        return _tree.rowsBefore(leaf: leaf) + _tree.leaves[Int(leaf)].ids.firstIndex(of: id)!
     }
 
     /// The element of the row with this id, or `nil` if there is none.
     /// - Complexity: O(1): a hash lookup and a scan of one leaf (at most 64 ids).
     @inlinable
     public func element(for id: ID) -> Element? {
-        guard let leaf = _leafOf[id] else { return nil }
+        guard let leaf = _tree.leafOf[id] else { return nil }
         let l = Int(leaf)
-        return _leaves[l].elements[_leaves[l].ids.firstIndex(of: id)!]
+        return _tree.leaves[l].elements[_tree.leaves[l].ids.firstIndex(of: id)!]
     }
 
     // MARK: Memory
@@ -170,12 +152,12 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
             array.capacity > 0 ? 32 + array.capacity * MemoryLayout<T>.stride : 0
         }
         var bytes = MemoryLayout<RowList>.size
-        bytes += buffer(_leaves) + buffer(_inners) + buffer(_freeLeaves) + buffer(_freeInners)
-        for leaf in _leaves { bytes += buffer(leaf.ids) + buffer(leaf.elements) }
-        for inner in _inners { bytes += buffer(inner.children) + buffer(inner.counts) }
-        if _leafOf.capacity > 0 {
+        bytes += buffer(_tree.leaves) + buffer(_tree.inners) + buffer(_tree.freeLeaves) + buffer(_tree.freeInners)
+        for leaf in _tree.leaves { bytes += buffer(leaf.ids) + buffer(leaf.elements) }
+        for inner in _tree.inners { bytes += buffer(inner.children) + buffer(inner.counts) }
+        if _tree.leafOf.capacity > 0 {
             var buckets = 1
-            while buckets * 3 / 4 < _leafOf.capacity { buckets *= 2 }
+            while buckets * 3 / 4 < _tree.leafOf.capacity { buckets *= 2 }
             let stride = MemoryLayout<ID>.stride + MemoryLayout<Int32>.stride
             bytes += 64 + buckets * stride + buckets / 8
         }
@@ -201,8 +183,8 @@ extension RowList: Sequence {
         @inlinable
         init(_ list: RowList) {
             _list = list
-            _leaf = list._root
-            _descendLeftmost(from: list._root, level: list._height)
+            _leaf = list._tree.root
+            _descendLeftmost(from: list._tree.root, level: list._tree.height)
         }
 
         @inlinable
@@ -210,7 +192,7 @@ extension RowList: Sequence {
             var node = node
             for _ in 0..<level {
                 _path.append((node, 0))
-                node = _list._inners[Int(node)].children[0]
+                node = _list._tree.inners[Int(node)].children[0]
             }
             _leaf = node
             _offset = 0
@@ -220,22 +202,22 @@ extension RowList: Sequence {
         /// - Complexity: O(1) amortized.
         @inlinable
         public mutating func next() -> (id: ID, element: Element)? {
-            while _offset == _list._leaves[Int(_leaf)].ids.count {
+            while _offset == _list._tree.leaves[Int(_leaf)].ids.count {
                 // Climb to the first ancestor with a next child, then down its left edge.
                 var level = 0
                 while true {
                     guard let (node, slot) = _path.popLast() else { return nil }
                     level += 1
-                    if slot + 1 < _list._inners[Int(node)].children.count {
+                    if slot + 1 < _list._tree.inners[Int(node)].children.count {
                         _path.append((node, slot + 1))
-                        _descendLeftmost(from: _list._inners[Int(node)].children[slot + 1], level: level - 1)
+                        _descendLeftmost(from: _list._tree.inners[Int(node)].children[slot + 1], level: level - 1)
                         break
                     }
                 }
             }
             let leaf = Int(_leaf)
             defer { _offset += 1 }
-            return (_list._leaves[leaf].ids[_offset], _list._leaves[leaf].elements[_offset])
+            return (_list._tree.leaves[leaf].ids[_offset], _list._tree.leaves[leaf].elements[_offset])
         }
     }
 

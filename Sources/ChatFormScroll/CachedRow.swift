@@ -34,13 +34,24 @@ struct CachedRow: Sendable {
     }
 
     /// The measurement laid out again at `width` from its prepared texts, inner offsets
-    /// kept within their new ranges; returns the row's height.
+    /// kept within their new ranges; returns the row's height. Without `makingLines`, the
+    /// lines are left to be made when needed (see `RowMeasurement.relay`).
     ///
     /// - Complexity: O(lines of the row's text items): no shaping.
-    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
-        let height = try measurement.relay(toWidth: width)
+    mutating func relay(toWidth width: Double, makingLines: Bool = true) throws(TextLayoutError) -> Double {
+        let height = try measurement.relay(toWidth: width, makingLines: makingLines)
         clampInnerOffsets()
         return height
+    }
+
+    /// `relay(toWidth:makingLines:)` for a row that relays without shaping, is not at
+    /// `width` yet and has an `index`; returns that index and the row's old and new heights,
+    /// or nil for any other row (left as it is).
+    mutating func relayIfNeeded(toWidth width: Double, makingLines: Bool,
+                                index: () -> Int?) throws(TextLayoutError) -> (index: Int, old: Double, new: Double)? {
+        guard measurement.relaysWithoutShaping, measurement.width != width, let i = index() else { return nil }
+        let old = measurement.height
+        return (i, old, try relay(toWidth: width, makingLines: makingLines))
     }
 
     /// Item `index`'s live document (the focused field's edit buffer), if it has one.

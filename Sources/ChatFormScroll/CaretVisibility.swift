@@ -33,3 +33,39 @@ public enum CaretVisibility {
         return offset
     }
 }
+
+extension CaretVisibility {
+    /// The caret rule's verdict (SPEC §5.2) for `caret` (content coordinates) in a visible
+    /// `band` of content y: the caret grown by `margin` (never past the content's top or
+    /// `contentHeight`) inside the band; when that is taller than the band, the caret's line
+    /// at the band's top, or the offset `clamped` at a bound; and the caret inside its
+    /// field's `window` (content y) when there is one.
+    ///
+    /// - Complexity: O(1).
+    static func verdict(caret c: Rect, margin: Double, band: ClosedRange<Double>, contentHeight: Double,
+                        clamped: Bool, window: ClosedRange<Double>?) -> CaretRuleVerdict {
+        let eps = 1e-6
+        let bandHeight = band.upperBound - band.lowerBound
+        let top = Swift.max(0, c.minY - margin)
+        let bottom = Swift.min(Swift.max(contentHeight, c.maxY), c.maxY + margin)
+        func show(_ r: ClosedRange<Double>) -> String { "\(r.lowerBound)...\(r.upperBound)" }
+        if bottom - top <= bandHeight + eps {
+            if top < band.lowerBound - eps || bottom > band.upperBound + eps {
+                return .broken("caret \(show(c.minY...c.maxY)) with its margin \(show(top...bottom)) is outside the visible band \(show(band))")
+            }
+        } else if bandHeight >= c.height - eps {
+            if c.minY < band.lowerBound - eps || c.maxY > band.upperBound + eps {
+                return .broken("caret line \(show(c.minY...c.maxY)) is outside the visible band \(show(band))")
+            }
+            if Swift.abs(c.minY - band.lowerBound) >= eps && !clamped {
+                return .broken("caret line \(show(c.minY...c.maxY)) is not at the top of the band \(show(band)), too short for it with its margin")
+            }
+        } else if Swift.abs(c.minY - band.lowerBound) >= eps && !clamped {
+            return .broken("caret top \(c.minY) is not at the top of the band \(show(band)), shorter than a line")
+        }
+        if let window, c.minY < window.lowerBound - eps || c.maxY > window.upperBound + eps {
+            return .broken("caret \(show(c.minY...c.maxY)) is outside its field's window \(show(window))")
+        }
+        return .kept
+    }
+}

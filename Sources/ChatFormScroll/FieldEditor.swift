@@ -1,25 +1,59 @@
 import ChatFormText
 
 /// The focused field's editing state, and what editing asks of its live document: caret
-/// checks, caret moves, cluster steps, and the caret's place in the content, computed here
-/// once for the caret, the caret rule and the marked text's underline.
+/// checks, caret moves, selections, cluster steps, marked text, and the caret's place in
+/// the content, computed in one place (`FieldEditor+Caret.swift`) for the caret, its
+/// rectangles, the selection, the marked text's underline and the caret rule.
 ///
 /// The live document itself stays in the field's row measurement (`CachedRow`), where
-/// renderers read it; the editor says what to do with it and where the caret is.
+/// renderers read it; the editor says what to do with it and where the caret is. The
+/// table hands it the row cache for each question.
 struct FieldEditor<ID: Hashable & Sendable>: Sendable {
     /// The focused field, its caret, its selection's anchor and the goal x of vertical moves.
     var focus: Focus<ID>?
 
-    /// The caret of `focus` in the field's own text, and its line.
-    struct LocalCaret {
-        /// The field's measured item.
-        var item: RowMeasurement.Item
-        /// The field's live document.
-        var document: TextDocument
-        /// The caret rectangle in the document's coordinates.
-        var rect: Rect
-        /// The caret's line index in the document.
-        var line: Int
+    /// The focus.
+    ///
+    /// - Throws: `.noFocus` when nothing is focused.
+    func requireFocus() throws(ScrollError) -> Focus<ID> {
+        guard let focus else { throw .noFocus }
+        return focus
+    }
+
+    /// Moves the caret by `movement` in the focused field's `document` (collapsing any
+    /// selection).
+    ///
+    /// - Complexity: O(log n + the caret line's length).
+    mutating func move(_ movement: CaretMove, in document: TextDocument, order: CaretMovementOrder) throws(ScrollError) {
+        focus = try Self.moving(try requireFocus(), movement, in: document, order: order)
+    }
+
+    /// Selects `anchor..<caret` (either order; an empty range puts the caret there) in the
+    /// focused field's `document`, the caret at `affinity`.
+    ///
+    /// - Throws: `.invalidCaret` for an offset outside the text or inside a grapheme cluster.
+    mutating func select(anchor: Int, caret: Int, affinity: TextAffinity = .downstream,
+                         in document: TextDocument) throws(ScrollError) {
+        var focus = try requireFocus()
+        try Self.check(anchor, in: document)
+        if caret != anchor { try Self.check(caret, in: document) }
+        focus.caret = TextPosition(offset: caret, affinity: affinity)
+        focus.anchor = anchor
+        focus.goalX = nil
+        self.focus = focus
+    }
+
+    /// Puts back the caret and selection of `kept` after the focused field's whole text was
+    /// replaced by `document`'s, each moved to the text's end if past it and to the next
+    /// grapheme boundary.
+    mutating func restore(_ kept: Focus<ID>, in document: TextDocument) throws(ScrollError) {
+        func snap(_ offset: Int) throws(ScrollError) -> Int {
+            do { return try document.graphemeBoundary(atOrAfter: Swift.min(offset, document.utf8Count)) } catch {
+                throw .layout(error.description)
+            }
+        }
+        focus?.caret = TextPosition(offset: try snap(kept.caret.offset), affinity: kept.caret.affinity)
+        focus?.anchor = try snap(kept.anchor)
     }
 
     /// Checks that `offset` is a caret position in `document`.
@@ -83,25 +117,5 @@ struct FieldEditor<ID: Hashable & Sendable>: Sendable {
             throw .layout(error.description)
         }
         return offset
-    }
-
-    /// The caret at `position` in `field`'s live document in `entry`, or nil when the
-    /// field has no live document there.
-    ///
-    /// - Complexity: O(log n + the caret line's length).
-    static func localCaret(at position: TextPosition, item index: Int, in entry: CachedRow) -> LocalCaret? {
-        guard let item = entry.measurement.item(at: index), let document = item.document,
-              let placed = try? document.caretPlacement(for: position) else { return nil }
-        return LocalCaret(item: item, document: document, rect: placed.rect, line: placed.line)
-    }
-
-    /// `rect`, in the coordinates of `item`'s text, placed in the content: below the row's
-    /// top `rowY` and padding, at the item's place, after the item's inner scroll. The one
-    /// formula for the caret and the marked text.
-    static func contentRect(_ rect: Rect, item: RowMeasurement.Item, in entry: CachedRow, rowY: Double) -> Rect {
-        let style = entry.measurement.style
-        let inner = entry.innerOffsets[item.index] ?? 0
-        return Rect(x: style.padding.left + rect.minX, y: rowY + style.padding.top + item.y + rect.minY - inner,
-                    width: rect.width, height: rect.height)
     }
 }

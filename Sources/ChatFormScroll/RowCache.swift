@@ -7,12 +7,15 @@ import ChatFormRows
 /// measured, laid out again at another width, or edited.
 ///
 /// A row's height stays in the prefix sums when its measurement is dropped: it serves as
-/// the row's estimate until the row is measured again.
+/// the row's estimate until the row is measured again. The rows themselves are the
+/// caller's `source`, addressed by the same indices.
 struct RowCache<ID: Hashable & Sendable>: Sendable {
+    /// The rows (the caller's store, or the built-in `RowArray`).
+    var source: any RowSource<ID>
     /// Row heights as prefix sums, by row index (estimates for rows not measured).
     private(set) var heights: HeightIndex
     /// Measurements of measured rows, by id (bounded: see `limit`).
-    private(set) var entries: [ID: CachedRow] = [:]
+    private(set) var entries = _RowSlots<ID>()
     /// Counts uses: each measurement or edit stamps its row with the next value.
     private var clock: UInt64 = 0
     /// Rows in the order they were last used: (id, stamp) pairs; an entry whose stamp no
@@ -31,11 +34,12 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         var stamp: UInt64
     }
 
-    /// `count` rows of `estimate` each, none measured.
+    /// The rows of `source`, `estimate` high each, none measured.
     ///
-    /// - Complexity: O(count / 32,767).
-    init(rowCount count: Int, estimate: Double) throws(ScrollError) {
-        do { heights = try HeightIndex(estimatedRows: count, height: estimate) } catch { throw .layout("\(error)") }
+    /// - Complexity: O(rows / 32,767).
+    init(source: some RowSource<ID>, estimate: Double) throws(ScrollError) {
+        self.source = source
+        do { heights = try HeightIndex(estimatedRows: source.count, height: estimate) } catch { throw .layout("\(error)") }
     }
 
     /// The number of measurements kept.
@@ -119,6 +123,8 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Lays every measured row that can be laid out from its prepared texts alone (see
     /// `RowMeasurement.relaysWithoutShaping`) again at `width`, in place, and writes their
     /// heights into the prefix sums together. Rows `index` does not find are left alone.
+    /// Their heights are exact; their lines are made when a row comes into view
+    /// (`makePendingLines`) or is read (`RowMeasurement.Item.layout`).
     ///
     /// - Returns: each row re-laid, by index in increasing order, with the change in its
     ///   height.
@@ -128,29 +134,34 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         var relaid: [(row: Int, height: Double, delta: Double)] = []
         relaid.reserveCapacity(entries.count)
         var failure: ScrollError?
-        // In place, in the dictionary's order: no lookup by id.
-        var k = entries.values.startIndex
-        while k != entries.values.endIndex {
-            defer { entries.values.formIndex(after: &k) }
-            // Scalars only: a copy of the measurement would make the relay copy its items.
-            guard entries.values[k].measurement.relaysWithoutShaping, entries.values[k].measurement.width != width,
-                  let i = index(entries.keys[k]) else { continue }
-            // A measured row's height in the prefix sums is its measurement's: both are
-            // written in one place (`store`, `setHeight`).
-            let old = entries.values[k].measurement.height
-            let new: Double
-            do { new = try entries.values[k].relay(toWidth: width) } catch {
-                failure = .layout(error.description)
-                break
+        // In place, in memory order: no lookup by id, no copy of a row (it would retain all
+        // its layouts hold).
+        var made = 0
+        do throws(TextLayoutError) {
+            try entries.updateEach { (id: ID, entry: inout CachedRow) throws(TextLayoutError) in
+                guard let (i, old, new) = try entry.relayIfNeeded(toWidth: width, makingLines: false, index: { index(id) }) else { return }
+                made += 1
+                relaid.append((i, new, new - old))
             }
-            measurementsMade &+= 1
-            relaid.append((i, new, new - old))
+        } catch {
+            failure = .layout(error.description)
         }
+        measurementsMade &+= made
         // In row order, so the prefix sums take them without sorting them again.
         relaid.sort { $0.row < $1.row }
         do { try heights.setHeights(relaid.map { ($0.row, $0.height) }) } catch { throw .layout("\(error)") }
         if let failure { throw failure }
         return relaid.map { ($0.row, $0.delta) }
+    }
+
+    /// Makes the lines row `id` left pending at its last relay (see `relayAll`), if any.
+    ///
+    /// - Complexity: O(1) when none are pending, else O(the row's lines).
+    mutating func makePendingLines(of id: ID) throws(ScrollError) {
+        guard entries[id]?.measurement.linesPending == true else { return }
+        try modify(id) { (entry: inout CachedRow) throws(ScrollError) in
+            do throws(TextLayoutError) { try entry.measurement.makePendingLines() } catch { throw .layout(error.description) }
+        }
     }
 
     // MARK: Editing

@@ -13,16 +13,38 @@ public struct RowMeasurement: Sendable {
         public var y: Double
         /// The visible height of the item (a text past its line limit shows a window).
         public var height: Double
+        // What a relay reads and writes of an item comes first, near `y` and `height`.
+        /// The most lines shown before the text scrolls inside the item.
+        public var maxVisibleHeight: Double
+        /// Set when the item's lines at the row's current width are not made yet: the
+        /// width, line count and text height its prepared text gives there.
+        var pendingLines: PendingLines?
         /// The laid-out text of a text item that is not the focused field; nil for space
         /// and for the focused field.
-        public var layout: TextLayout?
+        ///
+        /// After a width change, a row out of view has its height from its prepared text
+        /// but its lines are made when first needed (see `pendingLines`): reading this
+        /// property then lays the text out at the new width, the same lines as a fresh
+        /// layout; the table makes them once for good when the row comes into view.
+        public var layout: TextLayout? {
+            get {
+                guard let pendingLines, let prepared = storedLayout?.shapedText else { return storedLayout }
+                // The width was checked when the height was tallied: it cannot fail here.
+                return try? prepared.layout(width: pendingLines.width)
+            }
+            set {
+                storedLayout = newValue
+                pendingLines = nil
+            }
+        }
+        /// The layout as last made: with `pendingLines`, at an earlier width (it keeps the
+        /// prepared text the lines will be made from).
+        var storedLayout: TextLayout?
         /// The focused field's live text, which edits in place (an edit relays out only the
         /// paragraphs it touches); nil for every other item.
         public var document: TextDocument?
         /// Whether the item is an editable field.
         public var editable: Bool
-        /// The most lines shown before the text scrolls inside the item.
-        public var maxVisibleHeight: Double
         /// The text clamped to the row style's `lineClamp` when that hides text: the lines
         /// shown (`layout` keeps every line) and the ellipsis; nil otherwise.
         public var clamp: ClampedLayout? = nil
@@ -36,7 +58,26 @@ public struct RowMeasurement: Sendable {
         }
 
         /// The height of the item's whole text (nil for space).
-        public var textHeight: Double? { document?.height ?? layout?.height }
+        public var textHeight: Double? { document?.height ?? pendingLines?.height ?? storedLayout?.height }
+
+        /// The number of lines of the item's whole text (0 for space), without making
+        /// lines that are pending.
+        public var lineCount: Int { document?.lineCount ?? pendingLines?.lineCount ?? storedLayout?.lineCount ?? 0 }
+
+        /// The prepared text the item's layout was made from (real fonts), if any.
+        var preparedText: ShapedText? { storedLayout?.shapedText }
+
+        /// An item with a layout or document (or neither, for space), lines made.
+        init(index: Int, y: Double, height: Double, layout: TextLayout?, document: TextDocument?,
+             editable: Bool, maxVisibleHeight: Double) {
+            self.index = index
+            self.y = y
+            self.height = height
+            self.storedLayout = layout
+            self.document = document
+            self.editable = editable
+            self.maxVisibleHeight = maxVisibleHeight
+        }
 
         /// How far the text can scroll inside the item.
         public var maxInnerOffset: Double {
@@ -58,6 +99,9 @@ public struct RowMeasurement: Sendable {
     /// alone: it has text, every text item keeps a prepared text (real fonts), and none is
     /// the live document of the focused field.
     var relaysWithoutShaping = false
+    /// Whether some text item's lines at `width` are not made yet (`Item.pendingLines`): a
+    /// row re-laid out of view, its heights exact.
+    var linesPending = false
     /// Whether the row is a rich message laid out from its own preparation (its prepared
     /// text is no plain text's to reuse).
     var holdsRichText = false
@@ -91,7 +135,7 @@ public struct RowMeasurement: Sendable {
             var item = Item(index: index, y: y, height: 0, layout: nil, document: nil, editable: editable, maxVisibleHeight: 0)
             if let live, live.item == index {
                 item.document = live.document
-            } else if previous?.holdsRichText != true, let prepared = previous?.item(at: index)?.layout?.shapedText, prepared.text == text {
+            } else if previous?.holdsRichText != true, let prepared = previous?.item(at: index)?.preparedText, prepared.text == text {
                 item.layout = try prepared.layout(width: contentWidth)
             } else {
                 item.layout = try TextLayout(text: text, width: contentWidth, metrics: metrics, options: options)
@@ -145,48 +189,14 @@ public struct RowMeasurement: Sendable {
         }
         let height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
         var measurement = RowMeasurement(height: height, width: width, style: style, contentWidth: contentWidth, items: items)
-        measurement.relaysWithoutShaping = items.contains { $0.layout != nil }
-            && items.allSatisfy { $0.document == nil && ($0.layout == nil || $0.layout?.shapedText != nil) }
+        measurement.relaysWithoutShaping = items.contains { $0.storedLayout != nil }
+            && items.allSatisfy { $0.document == nil && ($0.storedLayout == nil || $0.preparedText != nil) }
         if case .rich(let rich) = row.content {
             measurement.holdsRichText = rich.prepared != nil
             // A line limit's window depends on the line tops at each width: measured again.
             if style.maxLines != nil { measurement.relaysWithoutShaping = false }
         }
         return measurement
-    }
-
-    /// Lays the row out again at `width` from its items' prepared texts (see
-    /// `relaysWithoutShaping`), as `measure` would at that width, and returns its height.
-    ///
-    /// - Complexity: O(lines) of the row's text items: no shaping.
-    mutating func relay(toWidth width: Double) throws(TextLayoutError) -> Double {
-        precondition(relaysWithoutShaping, "relay of a row without prepared texts")
-        let contentWidth = Self.contentWidth(of: style, in: width)
-        var y = 0.0
-        for k in items.indices {
-            items[k].y = y
-            // Moved out, not copied: a copy of the layout retains all it holds.
-            if let old = items[k].layout.take() {
-                guard let prepared = old.shapedText else {
-                    items[k].layout = consume old
-                    y += items[k].height
-                    continue
-                }
-                let layout: TextLayout
-                do { layout = try prepared.layout(width: contentWidth) } catch {
-                    items[k].layout = consume old
-                    throw error
-                }
-                items[k].height = Swift.min(layout.height, items[k].maxVisibleHeight)
-                items[k].layout = layout
-                try items[k].applyLineClamp(style.lineClamp)
-            }
-            y += items[k].height
-        }
-        self.width = width
-        self.contentWidth = contentWidth
-        height = Swift.min(style.maxHeight, Swift.max(style.minHeight, y + style.padding.vertical))
-        return height
     }
 
     /// Takes item `index`'s live document out (leaving nil), so the caller holds the only

@@ -30,34 +30,15 @@ extension TableSession {
     /// - Complexity: O(log n + the caret line's length).
     public var caretRuleVerdict: CaretRuleVerdict {
         guard let c = caret else { return .noCaret }
-        let eps = 1e-6
-        let band = viewport.visibleBand
-        let bandHeight = band.upperBound - band.lowerBound
-        let margin = configuration.caretMargin
-        let top = Swift.max(0, c.rect.minY - margin)
-        let bottom = Swift.min(Swift.max(contentHeight, c.rect.maxY), c.rect.maxY + margin)
-        let clamped = Swift.abs(viewport.offset - maxOffset) < eps || Swift.abs(viewport.offset - minOffset) < eps
-        func show(_ r: ClosedRange<Double>) -> String { "\(r.lowerBound)...\(r.upperBound)" }
-        if bottom - top <= bandHeight + eps {
-            if top < band.lowerBound - eps || bottom > band.upperBound + eps {
-                return .broken("caret \(show(c.rect.minY...c.rect.maxY)) with its margin \(show(top...bottom)) is outside the visible band \(show(band))")
-            }
-        } else if bandHeight >= c.rect.height - eps {
-            if c.rect.minY < band.lowerBound - eps || c.rect.maxY > band.upperBound + eps {
-                return .broken("caret line \(show(c.rect.minY...c.rect.maxY)) is outside the visible band \(show(band))")
-            }
-            if Swift.abs(c.rect.minY - band.lowerBound) >= eps && !clamped {
-                return .broken("caret line \(show(c.rect.minY...c.rect.maxY)) is not at the top of the band \(show(band)), too short for it with its margin")
-            }
-        } else if Swift.abs(c.rect.minY - band.lowerBound) >= eps && !clamped {
-            return .broken("caret top \(c.rect.minY) is not at the top of the band \(show(band)), shorter than a line")
-        }
+        let bounds = offsetBounds, offset = viewport.offset
+        var window: ClosedRange<Double>? = nil
         if let i = index(of: c.field.row), let m = measurement(ofRow: i), let item = m.item(at: c.field.item) {
-            let fieldTop = frame(ofRow: i).y + row(at: i).style.padding.top + item.y
-            if c.rect.minY < fieldTop - eps || c.rect.maxY > fieldTop + item.height + eps {
-                return .broken("caret \(show(c.rect.minY...c.rect.maxY)) is outside its field's window \(show(fieldTop...(fieldTop + item.height)))")
-            }
+            let fieldTop = frame(ofRow: i).y + m.style.padding.top + item.y
+            window = fieldTop...(fieldTop + item.height)
         }
-        return .kept
+        return CaretVisibility.verdict(caret: c.rect, margin: configuration.caretMargin, band: viewport.visibleBand,
+                                       contentHeight: contentHeight,
+                                       clamped: Swift.abs(offset - bounds.upperBound) < 1e-6 || Swift.abs(offset - bounds.lowerBound) < 1e-6,
+                                       window: window)
     }
 }

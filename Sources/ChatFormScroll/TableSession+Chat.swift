@@ -43,15 +43,12 @@ extension TableSession {
         let wasAtBottom = isAtBottom
         let anchor = firstVisible()
         let appending = index == rowCount
-        try source.insert(rows, at: index)
-        var inserted = 0.0
-        for (k, row) in rows.enumerated() {
-            let estimate = estimatedHeight(of: row)
-            try cache.insertRow(estimate: estimate, at: index + k)
-            inserted += estimate
-            if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
-                inserted += try measure(row: index + k)
-            }
+        let width = viewport.size.width
+        var inserted = try cache.insert(rows, at: index) { [configuration] row in
+            RowCache<ID>.estimatedHeight(of: row, width: width, configuration: configuration)
+        }
+        if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
+            for k in rows.indices { inserted += try measure(row: index + k) }
         }
         if let anchor, index <= anchor.index, !(appending && wasAtBottom) {
             viewport.offset += inserted
@@ -67,12 +64,11 @@ extension TableSession {
     ///
     /// - Complexity: O(log n) plus the source's removal.
     public mutating func remove(_ id: ID) throws(ScrollError) {
-        let i = try requireIndex(id)
+        let i = try cache.requireIndex(id)
         let wasAtBottom = isAtBottom
         let first = firstVisible()?.index
-        let h = try cache.removeRow(id, at: i)
-        source.remove(at: i)
-        if focus?.field.row == id { focus = nil }   // its buffer went with the cache
+        let h = try cache.remove(id, at: i)
+        if focus?.field.row == id { editor.focus = nil }   // its buffer went with the cache
         if pinnedRow == id { pinnedRow = nil }
         if let first, i <= first { viewport.offset -= h }
         try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: false)
@@ -92,67 +88,12 @@ extension TableSession {
     /// - Throws: `.unknownRow`.
     /// - Complexity: O(log n + the row's text).
     public mutating func setContent(_ content: RowContent, ofRow id: ID) throws(ScrollError) {
-        let i = try requireIndex(id)
+        let i = try cache.requireIndex(id)
         if focus?.field.row == id { blur() }
-        var row = source.row(at: i)
+        var row = cache.source.row(at: i)
         row.content = content
-        source.replace(at: i, with: row)
-        let wasAtBottom = isAtBottom
-        try remeasure(row: i)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
-    }
-
-    /// The height a new row starts with: the configured estimate, one derived from its text
-    /// length, or (with neither) 0 until it is measured right away.
-    func estimatedHeight(of row: Row<ID>) -> Double {
-        if let estimate = configuration.estimatedRowHeight { return estimate }
-        guard configuration.estimateFromTextLength else { return 0 }
-        let lh = configuration.lineHeight
-        let width = Swift.max(1, viewport.size.width - row.style.padding.horizontal)
-        let content: Double
-        switch row.content {
-        case .text(let text, _):
-            content = Swift.max(1, (Double(text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
-        case .rich(let rich):
-            content = Swift.max(1, (Double(rich.text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
-        case .fixed(let h):
-            content = h
-        case .stack(let items):
-            content = Double(items.count) * lh
-        }
-        return Swift.min(row.style.maxHeight, Swift.max(row.style.minHeight, content + row.style.padding.vertical))
-    }
-
-    /// After rows changed: keep a pinned row at the band's top, follow the end when the
-    /// transcript was there and the last row changed, measure what came into view, and
-    /// apply the caret rule (SPEC §5.2: after every row height change).
-    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool) throws(ScrollError) {
-        if pinnedRow != nil {
-            try applyPin()
-        } else if grewLastRow && wasAtBottom && configuration.stickToBottom {
-            try followBottom()
-        } else {
-            clampOffset()
-            try settle(anchor: nil)
-        }
-        if focus != nil { try revealCaret() }
-        if isAtBottom { unreadCount = 0 }
-    }
-
-    /// Scrolls to the end, measuring the rows that come into view until the end is exact.
-    mutating func followBottom() throws(ScrollError) {
-        scroll.springBack = nil
-        for _ in 0..<64 {
-            viewport.offset = maxOffset
-            var changed = false
-            for i in rowsInViewport() where entry(ofRow: i) == nil {
-                changed = try measure(row: i) != 0 || changed
-            }
-            if !changed { break }
-        }
-        viewport.offset = maxOffset
-        evictCaches()
-        unreadCount = 0
+        cache.source.replace(at: i, with: row)
+        try rowDidChange(at: i)
     }
 
     /// Measures every row that is not exact at the current width (what an eager layout
@@ -177,23 +118,11 @@ extension TableSession {
     ///
     /// - Complexity: O(log n + rows in view) plus their text.
     public mutating func scrollTo(_ id: ID, anchor: ScrollAnchor = .top) throws(ScrollError) {
-        let i = try requireIndex(id)
+        let i = try cache.requireIndex(id)
         pinnedRow = nil
         scroll.springBack = nil
         _ = try measure(row: i)
-        let y = cache.heights.offset(ofRow: i)
-        let h = cache.heights.height(at: i)
-        let top = viewport.topInset
-        let band = viewport.bandHeight
-        switch anchor {
-        case .top: viewport.offset = y - top
-        case .center: viewport.offset = y + h / 2 - top - band / 2
-        case .bottom: viewport.offset = y + h - top - band
-        case .minimal:
-            viewport.offset = CaretVisibility.offset(revealing: y...(y + h), margin: 0, offset: viewport.offset,
-                                                     bandTop: top, bandHeight: band)
-            if h > band { viewport.offset = y - top }
-        }
+        viewport.offset = scroll.offset(showingRowAt: cache.heights.offset(ofRow: i), height: cache.heights.height(at: i), anchor: anchor)
         try settle(anchor: id)
         if isAtBottom { unreadCount = 0 }
     }
@@ -206,7 +135,7 @@ extension TableSession {
     /// scrolls as usual: it is then at the end, so stick-to-bottom follows the answer's end
     /// while it grows. A user scroll or `scrollTo` also lets go.
     public mutating func pin(_ id: ID) throws(ScrollError) {
-        _ = try requireIndex(id)
+        _ = try cache.requireIndex(id)
         pinnedRow = id
         try applyPin()
     }
@@ -217,32 +146,4 @@ extension TableSession {
         clampOffset()
         try settle(anchor: nil)
     }
-
-    mutating func applyPin() throws(ScrollError) {
-        guard let id = pinnedRow, let i = source.index(of: id) else { pinnedRow = nil; return }
-        if entry(ofRow: i) == nil { _ = try measure(row: i) }
-        viewport.offset = cache.heights.offset(ofRow: i) - viewport.topInset
-        try settle(anchor: id)
-        if contentHeight - cache.heights.offset(ofRow: i) >= viewport.bandHeight {
-            pinnedRow = nil
-            clampOffset()
-        }
-    }
-
-    /// The top of the pinned row, which may lie past the usual largest offset.
-    var pinnedOffset: Double? {
-        guard let id = pinnedRow, let i = source.index(of: id) else { return nil }
-        return cache.heights.offset(ofRow: i) - viewport.topInset
-    }
-}
-
-extension TableSession {
-    /// Approximate bytes held by the row-height index (the prefix sums), not counting the
-    /// rows themselves or cached measurements.
-    ///
-    /// - Complexity: O(n / 256).
-    public var indexMemoryFootprint: Int { cache.indexMemoryFootprint }
-
-    /// The number of cached measurements.
-    public var cachedMeasurementCount: Int { cache.count }
 }

@@ -18,15 +18,13 @@ extension TableSession {
     /// - Complexity: O(log n) plus laying out the row's text (its prepared text with real
     ///   fonts: no shaping).
     public mutating func setLineClamp(_ lines: Int?, ofRow id: ID) throws(ScrollError) {
-        let i = try requireIndex(id)
+        let i = try cache.requireIndex(id)
         if let lines, lines < 1 { throw .invalidValue("line clamp", Double(lines)) }
-        var row = source.row(at: i)
+        var row = cache.source.row(at: i)
         guard row.style.lineClamp != lines else { return }
         row.style.lineClamp = lines
-        source.replace(at: i, with: row)
-        let wasAtBottom = isAtBottom
-        try remeasure(row: i)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == rowCount - 1)
+        cache.source.replace(at: i, with: row)
+        try rowDidChange(at: i)
     }
 
     /// Whether row `id` shows its texts clamped with text hidden ("show more" applies); nil
@@ -34,7 +32,7 @@ extension TableSession {
     ///
     /// - Complexity: O(1) after the row's lookup.
     public func isTruncated(row id: ID) -> Bool? {
-        guard let i = source.index(of: id), let m = measurement(ofRow: i) else { return nil }
+        guard let i = cache.source.index(of: id), let m = measurement(ofRow: i) else { return nil }
         return m.items.contains { $0.clamp != nil }
     }
 }

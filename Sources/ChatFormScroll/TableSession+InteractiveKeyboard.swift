@@ -54,13 +54,13 @@ public enum KeyboardContentMode: String, Sendable, Hashable, Codable, CaseIterab
 extension TableSession {
     /// How far ahead, in seconds, the release projects the keyboard's height at the
     /// finger's speed (UIScrollView's normal deceleration: 0.998 / (1 − 0.998) / 1000).
-    public static var keyboardDragProjection: Double { 0.998 / (1 - 0.998) / 1000 }
+    public static var keyboardDragProjection: Double { ScrollState.keyboardDragProjection }
 
     /// The spring a released keyboard settles on: no bounce, so it never overshoots.
-    public static var keyboardReleaseCurve: TimingCurve { .spring(duration: 0.35, bounce: 0) }
+    public static var keyboardReleaseCurve: TimingCurve { ScrollState.keyboardReleaseCurve }
 
     /// Whether an interactive keyboard drag is under way (until the finger lets go).
-    public var isKeyboardDragging: Bool { scroll.keyboardInteraction.drag.map { !$0.released } ?? false }
+    public var isKeyboardDragging: Bool { scroll.isKeyboardDragging }
 
     /// Whether the keyboard inset is held still (`KeyboardContentMode.freeze`).
     public var isKeyboardInsetFrozen: Bool { scroll.keyboardInteraction.frozenOverlap != nil }
@@ -72,14 +72,8 @@ extension TableSession {
     ///
     /// - Complexity: O(log n + the caret line's length).
     public mutating func beginKeyboardDrag() {
-        var full = keyboard.targetHeight
-        if let previous = scroll.keyboardInteraction.drag {
-            full = previous.fullHeight
-            scroll.keyboard.hold(at: now)
-        }
-        guard full > 0 else { return }
+        guard scroll.beginKeyboardDrag(at: now, revealsCaret: isCaretRevealed) else { return }
         setLift(showing: false)
-        scroll.keyboardInteraction.drag = .init(fullHeight: full, revealsCaret: isCaretRevealed)
     }
 
     /// Moves the finger to `y` (viewport coordinates): below the keyboard's top the keyboard
@@ -106,27 +100,10 @@ extension TableSession {
     @discardableResult
     public mutating func endKeyboardDrag(velocity: Double = 0) throws(ScrollError) -> KeyboardDragOutcome? {
         guard velocity.isFinite else { throw .invalidValue("keyboard drag velocity", velocity) }
-        guard isKeyboardDragging, var drag = scroll.keyboardInteraction.drag else { return nil }
-        let held = keyboard.isHeldByFinger(at: now)
-        let height = keyboard.height(at: now)
-        let speed = held ? -velocity : keyboard.velocity(at: now)
-        let hides = held && height + speed * Self.keyboardDragProjection < drag.fullHeight / 2
-        if !hides { setLift(showing: true) }
-        scroll.keyboard.release(to: hides ? 0 : drag.fullHeight, velocity: speed, curve: Self.keyboardReleaseCurve, at: now)
-        drag.released = true
-        scroll.keyboardInteraction.drag = drag
+        guard let outcome = scroll.endKeyboardDrag(velocity: velocity, at: now) else { return nil }
+        if outcome == .shown { setLift(showing: true) }
         try applyFrame()
-        return hides ? .hidden : .shown
-    }
-
-    /// Whether the caret rule would leave the offset where it is (true when nothing is focused).
-    var isCaretRevealed: Bool {
-        guard let c = caret else { return true }
-        let target = CaretVisibility.offset(revealing: c.rect.minY...c.rect.maxY, margin: configuration.caretMargin,
-                                            offset: viewport.offset, bandTop: viewport.topInset,
-                                            bandHeight: viewport.bandHeight,
-                                            bounds: 0...Swift.max(contentHeight, c.rect.maxY))
-        return Swift.abs(clampedOffset(target) - viewport.offset) < 1e-9
+        return outcome
     }
 
     // MARK: Height changes and freezing
@@ -147,10 +124,7 @@ extension TableSession {
                                               content: KeyboardContentMode = .follow) throws(ScrollError) {
         guard content == .freeze else { return try showKeyboard(height: height, duration: duration, curve: curve) }
         guard height.isFinite, height >= 0 else { throw .invalidValue("keyboard height", height) }
-        try ScrollState.validateAnimation(duration: duration, curve: curve)
-        freezeKeyboardInset()
-        scroll.keyboardInteraction.drag = nil
-        try scroll.keyboard.show(height: height, duration: duration, curve: curve, at: now)
+        try scroll.changeKeyboardHeightFrozen(to: height, duration: duration, curve: curve, at: now)
         try applyFrame()
     }
 

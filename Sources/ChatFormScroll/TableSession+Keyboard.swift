@@ -83,26 +83,7 @@ extension TableSession {
         return Int(last - first) + 1
     }
 
-    /// Decides whether the content follows the keyboard's next move, by the policy.
-    mutating func setLift(showing: Bool) {
-        scroll.setLift(policy: configuration.keyboardPolicy, showing: showing, isAtBottom: isAtBottom)
-    }
-
     /// The latest time the clock may reach, in seconds (about 31 years): frame numbers stay
     /// exact in a `Double` up to it at any frame rate of `TableConfiguration.frameRates`.
     public static var maximumTime: Double { 1e9 }
-
-    /// Brings the keyboard's overlap up to date at `now`, lifts or lowers the content with
-    /// it as decided when the keyboard started moving (by as much as the bottom inset
-    /// moved, so content that follows keeps its distance to the keyboard), clamps, and
-    /// reveals the caret (during an interactive drag only if it was revealed when the drag
-    /// began).
-    mutating func applyFrame() throws(ScrollError) {
-        scroll.applySpringBack(at: now, bounds: offsetBounds)
-        let moved = scroll.applyKeyboard(at: now)
-        clampOffset()
-        guard moved else { return }
-        try settle(anchor: nil)
-        if scroll.keyboardInteraction.drag?.revealsCaret ?? true { try revealCaret() }
-    }
 }

@@ -18,7 +18,7 @@ extension TableSession {
     /// - Throws: `.noFocus` when nothing is focused.
     /// - Complexity: as `type(_:)`, twice at most.
     public mutating func applyComposition(_ step: HangulComposer.Step) throws(ScrollError) {
-        _ = try requireFocus()
+        _ = try editor.requireFocus()
         if !step.committed.isEmpty {
             try setMarkedText(step.committed)
             try unmarkText()
@@ -41,11 +41,9 @@ extension TableSession {
     /// - Complexity: O(keys) composition steps, each as `type(_:)`.
     public mutating func typeKorean(_ keys: String, composer: inout HangulComposer,
                                     afterEachKey: (TableSession) -> Void = { _ in }) throws(ScrollError) {
-        _ = try requireFocus()
-        for key in keys where key != " " && HangulJamo(key: key) == nil {
-            throw .unknownKey(HangulInputError.unknownKey(key).description)
-        }
-        syncComposer(&composer)
+        _ = try editor.requireFocus()
+        try FieldEditor<ID>.checkKoreanKeys(keys)
+        editor.sync(&composer, in: cache)
         for key in keys {
             if key == " " {
                 try applyComposition(composer.commit())
@@ -64,8 +62,8 @@ extension TableSession {
     ///
     /// - Throws: `.noFocus` when nothing is focused.
     public mutating func deleteBackward(composer: inout HangulComposer) throws(ScrollError) {
-        _ = try requireFocus()
-        syncComposer(&composer)
+        _ = try editor.requireFocus()
+        editor.sync(&composer, in: cache)
         if let step = composer.backspace() {
             try applyComposition(step)
         } else {
@@ -77,14 +75,9 @@ extension TableSession {
     ///
     /// - Throws: `.noFocus` when nothing is focused.
     public mutating func commitComposition(composer: inout HangulComposer) throws(ScrollError) {
-        _ = try requireFocus()
-        syncComposer(&composer)
+        _ = try editor.requireFocus()
+        editor.sync(&composer, in: cache)
         if composer.isComposing { try applyComposition(composer.commit()) }
         try unmarkText()
-    }
-
-    /// Resets `composer` when the field's marked text is no longer its syllable.
-    private func syncComposer(_ composer: inout HangulComposer) {
-        if composer.isComposing && markedText?.text != composer.markedText { composer.reset() }
     }
 }

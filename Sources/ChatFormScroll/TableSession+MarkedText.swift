@@ -38,15 +38,7 @@ extension TableSession {
     /// The focused field's marked text with its rectangles, or nil when nothing is marked.
     ///
     /// - Complexity: O(log n + the lines the marked text covers).
-    public var markedText: MarkedTextInfo<ID>? {
-        guard let focus, let i = source.index(of: focus.field.row), let entry = entry(ofRow: i),
-              let item = entry.measurement.item(at: focus.field.item), let document = item.document,
-              let marked = document.markedText else { return nil }
-        let rowY = cache.heights.offset(ofRow: i)
-        let rects = document.markedTextRects().map { FieldEditor<ID>.contentRect($0, item: item, in: entry, rowY: rowY) }
-        return MarkedTextInfo(field: focus.field, range: marked.range, selectedRange: marked.selectedRange,
-                              text: (try? document.substring(marked.range)) ?? "", rects: rects)
-    }
+    public var markedText: MarkedTextInfo<ID>? { editor.markedText(in: cache, width: viewport.size.width) }
 
     /// Replaces the marked text, or the selection when nothing is marked, with `text` and
     /// marks it; empty `text` removes the marked text and ends the composition. The row is
@@ -64,7 +56,7 @@ extension TableSession {
     /// - Complexity: as `type(_:)`.
     public mutating func setMarkedText(_ text: String, selectedRange: Range<Int>? = nil,
                                        replacementRange: Range<Int>? = nil) throws(ScrollError) {
-        let focus = try requireFocus()
+        let focus = try editor.requireFocus()
         let count = text.utf8.count
         if let selectedRange, selectedRange.lowerBound < 0 || selectedRange.upperBound > count {
             throw .invalidMarkedRange(selectedRange, length: count, reason: "the selection must lie inside the marked text (0...\(count))")
@@ -77,8 +69,7 @@ extension TableSession {
                 document.unmarkText()
             }
             let edit = try document.setMarkedText(text, selectedRange: selectedRange, replacing: replaced)
-            guard let marked = document.markedText else { return (edit.caretOffset, edit.caretOffset) }
-            return (marked.selectedRange.lowerBound, marked.selectedRange.upperBound)
+            return FieldEditor<ID>.selection(after: document, caret: edit.caretOffset)
         } failure: { error, length in
             .invalidMarkedRange(replaced, length: length, reason: error.description)
         }
@@ -90,15 +81,7 @@ extension TableSession {
     /// - Throws: `.noFocus` when nothing is focused.
     /// - Complexity: O(log n).
     public mutating func unmarkText() throws(ScrollError) {
-        _ = try requireFocus()
-        endComposition()
-    }
-
-    /// Commits the focused field's marked text, if any (no layout changes: the text stays).
-    mutating func endComposition() {
-        guard let field = focus?.field, cache[field.row]?.document(ofItem: field.item)?.markedText != nil else { return }
-        _ = try? cache.modify(field.row) { (entry) throws(ScrollError) in
-            _ = try? entry.editDocument(ofItem: field.item) { (document) throws(TextLayoutError) in document.unmarkText() }
-        }
+        _ = try editor.requireFocus()
+        editor.endComposition(in: &cache)
     }
 }

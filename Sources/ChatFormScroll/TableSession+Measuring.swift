@@ -1,18 +1,22 @@
 import ChatFormText
 
-/// Measuring rows as they come into view (SPEC §3): the row cache measures, the table
-/// keeps what is on screen still (scroll anchoring) and decides which rows to measure.
+/// Measuring rows as they come into view (SPEC §3) and a change of width: the row cache
+/// measures and keeps what is on screen still (`RowCache+Anchoring.swift`).
 extension TableSession {
+    /// How the row cache measures rows now: the settings, the focused field, prepared text.
+    var measuring: RowMeasuring {
+        var live: (row: Int?, item: Int) = (nil, 0)
+        if let field = editor.focus?.field { live = (cache.source.index(of: field.row), field.item) }
+        return RowMeasuring(configuration: configuration, liveRow: live.row, liveItem: live.item, reusesPrepared: reusesPreparedText)
+    }
+
     /// Measures row `index` at the viewport's width and stores its height; the focused
     /// field keeps its live document.
     ///
     /// - Returns: the change in the row's height.
     @discardableResult
     mutating func measure(row index: Int) throws(ScrollError) -> Double {
-        let row = source.row(at: index)
-        let liveItem = focus.flatMap { $0.field.row == row.id ? $0.field.item : nil }
-        return try cache.measure(row, at: index, width: viewport.size.width, configuration: configuration,
-                                 liveItem: liveItem, reusingPrepared: reusesPreparedText)
+        try cache.measure(row: index, width: viewport.size.width, measuring)
     }
 
     /// Moves the offset by `delta`, the change in row `index`'s height, when that row lies
@@ -27,77 +31,20 @@ extension TableSession {
     /// - Returns: the change in the row's height.
     @discardableResult
     mutating func remeasure(row index: Int, anchor: Int? = nil) throws(ScrollError) -> Double {
-        let anchorIndex = anchor ?? firstVisible()?.index
-        let delta = try measure(row: index)
-        keep(anchor: anchorIndex, stillAfter: delta, ofRow: index)
-        return delta
+        try cache.remeasure(row: index, anchor: anchor, &scroll, measuring)
     }
 
-    /// Measures every row of the viewport that is not exact at the current width, keeping
-    /// `anchor` (a row id; by default the first visible row) still on screen, until the rows
-    /// in view are all measured; then clamps.
-    ///
-    /// - Complexity: O(k log n) for k rows in view, plus their text.
+    /// Measures the rows in view that are not exact at the current width, keeping `anchor`
+    /// (by default the first visible row) still on screen; then clamps.
     mutating func settle(anchor: ID?) throws(ScrollError) {
-        var rounds = 0
-        while rounds < 64 {
-            rounds += 1
-            var changed = false
-            let anchorIndex = anchor.flatMap { source.index(of: $0) } ?? firstVisible()?.index
-            // Outward from the anchor, the range in view recomputed after each measurement:
-            // downward from it, a row that grows pushes the rows below out of view; upward,
-            // a row that grows (the offset keeping the anchor in place) pushes the rows above
-            // out. So a settle measures about the rows it ends up showing, not those the
-            // estimates showed.
-            let first = rowsInViewport()
-            let start = anchorIndex.map { Swift.min(Swift.max($0, first.lowerBound), first.upperBound) } ?? first.lowerBound
-            var i = start
-            while true {
-                let inView = rowsInViewport()
-                i = Swift.max(i, inView.lowerBound)
-                guard i < inView.upperBound else { break }
-                changed = try measureIfNeeded(row: i, anchor: anchorIndex) || changed
-                i += 1
-            }
-            var j = start - 1
-            while true {
-                let inView = rowsInViewport()
-                j = Swift.min(j, inView.upperBound - 1)
-                guard j >= inView.lowerBound else { break }
-                changed = try measureIfNeeded(row: j, anchor: anchorIndex) || changed
-                j -= 1
-            }
-            let before = viewport.offset
-            clampOffset()
-            if !changed && viewport.offset == before { break }
-        }
-        evictCaches()
-    }
-
-    /// Measures row `index` unless it is exact at the current width, keeping `anchor`
-    /// still; returns whether its height changed.
-    private mutating func measureIfNeeded(row index: Int, anchor: Int?) throws(ScrollError) -> Bool {
-        guard entry(ofRow: index) == nil else { return false }
-        return try remeasure(row: index, anchor: anchor) != 0
+        try cache.settle(&scroll, anchor: anchor, pinned: pinnedRow, measuring)
     }
 
     /// Drops the least recently used measurements past `cacheLimit`, never those of rows in
-    /// view or of the focused row (their heights stay in the prefix sums).
-    ///
-    /// - Complexity: O(1) amortized per measurement made.
+    /// view or of the focused row.
     mutating func evictCaches() {
-        // The common case, in a function of its own: the generic types the eviction needs
-        // cost a metadata lookup each at the top of the function that uses them.
         guard cache.count > cache.limit else { return }
-        evictPastLimit()
-    }
-
-    @inline(never)
-    private mutating func evictPastLimit() {
-        var keep = Set<ID>()
-        for i in rowsInViewport() { keep.insert(source.id(at: i)) }
-        if let focus { keep.insert(focus.field.row) }
-        cache.evict(keeping: keep)
+        cache.evict(keepingRowsIn: viewport, focused: measuring.liveRow)
     }
 
     /// Changes the viewport's size. After a width change, a table with estimated heights

@@ -6,15 +6,17 @@ import ChatFormMotion
 /// transcript of many messages. It keeps the caret inside the visible band (SPEC §3–§5)
 /// by composing three owned parts and a deterministic clock:
 ///
-/// - a row cache (`RowCache`): the rows' heights as prefix sums and the measurements of the
-///   rows measured lately, the one place a row's height changes;
-/// - a field editor (`FieldEditor`): the focus, caret and selection, what editing asks of
-///   the focused field's live document, and the caret's place in the content;
-/// - a scroll state (`ScrollState`): the viewport, the simulated keyboard, a drag and its
-///   spring back.
+/// - a row cache (`RowCache`): the rows (the caller's source), their heights as prefix sums
+///   and the measurements of the rows measured lately, the one place a row's height changes;
+/// - a field editor (`FieldEditor`): the focus, caret, selection and marked text, what
+///   editing asks of the focused field's live document, and the caret's place in the
+///   content, computed in one place;
+/// - a scroll state (`ScrollState`): the viewport and its offset bounds, the simulated
+///   keyboard and its interactive drag, a caller's drag and its spring back.
 ///
-/// The table's own methods are where a change reaches more than one part: an edit changes
-/// a row's height, which moves the offset, which the caret rule then checks.
+/// The table's own methods forward to one part, or are where a change reaches more than
+/// one (`TableSession+Layout.swift`): an edit changes a row's height, which moves the
+/// offset, which the caret rule then checks.
 ///
 /// ```swift
 /// var table = try TableSession(rows: [.text("bio", "", editable: true)],
@@ -27,8 +29,6 @@ import ChatFormMotion
 public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The settings.
     public let configuration: TableConfiguration
-    /// The rows (the caller's store, or the built-in `RowArray`).
-    public internal(set) var source: any RowSource<ID>
     /// The clock's time in seconds.
     public internal(set) var now: Double = 0
     /// Messages appended while the user was away from the bottom (SPEC §5.4).
@@ -40,23 +40,22 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// it off to time the reshaping path.
     package var reusesPreparedText = true
 
-    /// The rows' heights and measurements.
+    /// The rows, their heights and measurements.
     var cache: RowCache<ID>
-    /// The focus, caret and selection.
+    /// The focus, caret, selection and marked text.
     var editor = FieldEditor<ID>()
     /// The viewport, keyboard and drag.
     var scroll: ScrollState
 
+    /// The rows (the caller's store, or the built-in `RowArray`).
+    public var source: any RowSource<ID> { cache.source }
     /// The viewport: size, offset and insets.
     public internal(set) var viewport: Viewport {
         get { scroll.viewport }
         set { scroll.viewport = newValue }
     }
     /// The focused field, if any.
-    public internal(set) var focus: Focus<ID>? {
-        get { editor.focus }
-        set { editor.focus = newValue }
-    }
+    public var focus: Focus<ID>? { editor.focus }
     /// The keyboard.
     public var keyboard: SimulatedKeyboard { scroll.keyboard }
     /// Whether a caller-driven drag is under way (the offset may overscroll).
@@ -70,6 +69,13 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// How many row measurements the table has made since it was created (a row measured
     /// again counts again): what `scrollTo` or a scroll costs in text layout.
     public var measurementsMade: Int { cache.measurementsMade }
+    /// The number of cached measurements.
+    public var cachedMeasurementCount: Int { cache.count }
+    /// Approximate bytes held by the row-height index (the prefix sums), not counting the
+    /// rows themselves or cached measurements.
+    ///
+    /// - Complexity: O(n / 256).
+    public var indexMemoryFootprint: Int { cache.indexMemoryFootprint }
 
     /// Creates a table of `rows` in `viewport`, held in the built-in `RowArray`.
     ///
@@ -87,15 +93,13 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public init(source: some RowSource<ID>, viewport: Viewport, configuration: TableConfiguration = TableConfiguration()) throws(ScrollError) {
         try viewport.validate()
         self.configuration = configuration
-        self.source = source
         scroll = ScrollState(viewport: viewport)
-        cache = try RowCache(rowCount: source.count, estimate: configuration.estimatedRowHeight ?? 0)
+        cache = try RowCache(source: source, estimate: configuration.estimatedRowHeight ?? 0)
         if configuration.estimatedRowHeight == nil {
             for i in 0..<source.count { try measure(row: i) }
         }
         if configuration.contentAlignment == .bottom {
-            // A chat opens at its end.
-            try followBottom()
+            try followBottom()   // a chat opens at its end
         } else {
             self.viewport.offset = clampedOffset(viewport.offset)
             try settle(anchor: nil)
@@ -105,26 +109,17 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     // MARK: Rows
 
     /// The number of rows.
-    public var rowCount: Int { cache.heights.count }
+    public var rowCount: Int { cache.rowCount }
 
     /// The row at `index`, with the focused field's live text (O(that text) to
     /// materialize; the source itself is updated when the focus leaves).
-    public func row(at index: Int) -> Row<ID> {
-        let row = source.row(at: index)
-        guard let focus, focus.field.row == row.id, let live = liveDocument else { return row }
-        return row.replacingText(live.text, ofItem: focus.field.item) ?? row
-    }
+    public func row(at index: Int) -> Row<ID> { cache.row(at: index, live: focus?.field) }
 
     /// The index of the row with `id` (as fast as the source's lookup).
-    public func index(of id: ID) -> Int? { source.index(of: id) }
-
-    func requireIndex(_ id: ID) throws(ScrollError) -> Int {
-        guard let i = source.index(of: id) else { throw .unknownRow("\(id)") }
-        return i
-    }
+    public func index(of id: ID) -> Int? { cache.source.index(of: id) }
 
     /// The cached measurement of row `index` if it is exact for the current width.
-    func entry(ofRow index: Int) -> CachedRow? { cache.entry(source.id(at: index), width: viewport.size.width) }
+    func entry(ofRow index: Int) -> CachedRow? { cache.entry(ofRow: index, width: viewport.size.width) }
 
     /// Whether row `index`'s height is measured at the current width (not an estimate).
     public func isMeasured(row index: Int) -> Bool { entry(ofRow: index) != nil }
@@ -137,26 +132,20 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The frame of the row at `index`.
     ///
     /// - Complexity: O(log n).
-    public func frame(ofRow index: Int) -> RowFrame<ID> {
-        let entry = entry(ofRow: index)
-        let lines = entry?.measurement.items.reduce(0) { $0 + ($1.document?.lineCount ?? $1.layout?.lineCount ?? 0) } ?? 0
-        return RowFrame(id: source.id(at: index), index: index, y: cache.heights.offset(ofRow: index),
-                        height: cache.heights.height(at: index), lines: lines, measured: entry != nil)
-    }
+    public func frame(ofRow index: Int) -> RowFrame<ID> { cache.frame(ofRow: index, width: viewport.size.width) }
 
-    /// Hands `body` the top and height of each row in order, as `frame(ofRow:)` gives them
-    /// (each top read from the prefix sums, not added up here), until it returns false;
-    /// without the rows' ids and measurements. The replay fuzz property checks every frame
-    /// with it: one call into the generic table a frame, not several a row.
+    /// The frame of the row with `id`.
+    public func frame(of id: ID) throws(ScrollError) -> RowFrame<ID> { frame(ofRow: try cache.requireIndex(id)) }
+
+    /// Hands `body` the top and height of each row in order, as `frame(ofRow:)` gives them,
+    /// until it returns false; without the rows' ids and measurements (one call into the
+    /// generic table a frame for the replay fuzz property, not several a row).
     ///
     /// - Complexity: O(n log n) for n rows.
     package func forEachRowExtent(_ body: (_ y: Double, _ height: Double) -> Bool) {
         let heights = cache.heights
         for i in 0..<heights.count where !body(heights.offset(ofRow: i), heights.height(at: i)) { return }
     }
-
-    /// The frame of the row with `id`.
-    public func frame(of id: ID) throws(ScrollError) -> RowFrame<ID> { frame(ofRow: try requireIndex(id)) }
 
     /// The measurement (text layouts) of the row at `index`, if it has been measured.
     public func measurement(ofRow index: Int) -> RowMeasurement? { entry(ofRow: index)?.measurement }
@@ -165,65 +154,35 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(log n + k) for k rows.
     public func rowsInViewport() -> Range<Int> {
-        guard rowCount > 0 else { return 0..<0 }
-        let top = viewport.offset
-        return cache.heights.rows(intersecting: top..<(top + viewport.size.height))
+        cache.rows(intersecting: viewport.offset..<(viewport.offset + viewport.size.height))
     }
 
     /// The indices of the rows that intersect the visible band.
     ///
     /// - Complexity: O(log n + k) for k rows.
     public func rowsInBand() -> Range<Int> {
-        guard rowCount > 0 else { return 0..<0 }
         let band = viewport.visibleBand
-        return cache.heights.rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
+        return cache.rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
     }
 
     /// The first row that intersects the band and its top relative to the band's top.
     public func firstVisible() -> (index: Int, screenY: Double)? {
-        let band = rowsInBand()
-        guard let first = band.first else { return nil }
+        guard let first = rowsInBand().first else { return nil }
         return (first, cache.heights.offset(ofRow: first) - viewport.visibleBand.lowerBound)
     }
 
     // MARK: Offset
 
-    /// The smallest offset: with bottom alignment, content shorter than the band sits at
-    /// the band's bottom, so the smallest offset equals the largest.
-    var minOffset: Double {
-        configuration.contentAlignment == .bottom
-            ? Swift.min(viewport.minOffset, contentHeight + viewport.bottomInset - viewport.size.height)
-            : viewport.minOffset
-    }
-
-    /// The largest offset: the content's end on the bottom inset (or, while a row is
-    /// pinned, that row's top at the band's top).
-    var maxOffset: Double {
-        let end = Swift.max(minOffset, contentHeight + viewport.bottomInset - viewport.size.height)
-        return pinnedOffset.map { Swift.max(end, $0) } ?? end
-    }
-
-    /// The offsets SPEC §4 allows.
-    var offsetBounds: ClosedRange<Double> { minOffset...maxOffset }
-
-    /// `offset` clamped to the offsets SPEC §4 allows.
-    func clampedOffset(_ offset: Double) -> Double { ScrollState.clamped(offset, to: offsetBounds) }
-
-    /// Clamps the offset (SPEC §4), except while a drag overscrolls or its spring-back
-    /// runs: then the offset may lie past the bounds.
-    mutating func clampOffset() { scroll.clamp(to: offsetBounds) }
-
     /// Whether the content is scrolled to its end (within the stick-to-bottom tolerance).
     public var isAtBottom: Bool {
-        let end = Swift.max(minOffset, contentHeight + viewport.bottomInset - viewport.size.height)
+        let end = scroll.endOffset(contentHeight: contentHeight, alignment: configuration.contentAlignment)
         return viewport.offset >= end - configuration.stickToBottomTolerance - 1e-9
     }
 
     /// Scrolls by `delta` points (a user's drag), then clamps. A user scroll does not pull
     /// the caret back into view; the next edit, caret move or keyboard change does.
     ///
-    /// - Throws: `ScrollError.invalidValue` for a delta outside
-    ///   `-ScrollLimits.maximumLength...ScrollLimits.maximumLength`.
+    /// - Throws: `ScrollError.invalidValue` for a delta outside ±`ScrollLimits.maximumLength`.
     /// - Complexity: O(log n + rows newly visible).
     public mutating func scroll(by delta: Double) throws(ScrollError) {
         guard ScrollLimits.isLength(delta) else { throw .invalidValue("scroll delta (-1e12...1e12)", delta) }
@@ -238,11 +197,10 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         guard offset.isFinite else { throw .invalidValue("scroll offset", offset) }
         pinnedRow = nil
         scroll.springBack = nil
-        if offset >= maxOffset && rowCount > 0 {
+        if offset >= offsetBounds.upperBound && rowCount > 0 {
             // Past the end: land on the true end even if measuring what comes into view
             // makes the content taller.
-            try followBottom()
-            return
+            return try followBottom()
         }
         viewport.offset = clampedOffset(offset)
         try settle(anchor: nil)

@@ -60,7 +60,7 @@ public enum ICUReference {
         var text = text
         let measurer = Measurer(metrics)
         return try text.withUTF8 { bytes in
-            TextLayout.wrapLines(bytes, width: width, measurer: measurer, keepAll: options.keepAll, fastPath: false)
+            _TextWrapping.lines(bytes, width: width, measurer: measurer, keepAll: options.keepAll, fastPath: false)
         }.get()
     }
 }

@@ -30,6 +30,12 @@ public struct LineFragment: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "[\(start), \(end)) w=\(width)\(isHard ? " hard" : "")"
     }
+
+    /// The same line with its offsets moved by `delta` bytes (a paragraph's line in the
+    /// whole text, or back).
+    func shifted(by delta: Int) -> LineFragment {
+        LineFragment(start: start + delta, end: end + delta, width: width, terminatorLength: terminatorLength)
+    }
 }
 
 /// Where the caret goes when one offset has two places (SPEC §2).

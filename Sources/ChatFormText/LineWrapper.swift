@@ -34,7 +34,7 @@ struct LineWrapper {
 
     private(set) var lines: [LineFragment] = []
     /// When set, every accepted break opportunity (offset, mandatory) is recorded here, for
-    /// differential tests (`lineBreakOpportunities`).
+    /// differential tests (`_TextWrapping.breakOpportunities`).
     var recordedOpportunities: [(offset: Int, hard: Bool)]? = nil
 
     var lineStart = 0

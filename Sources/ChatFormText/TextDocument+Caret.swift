@@ -13,14 +13,8 @@ extension TextDocument: LineLayout {
     ///
     /// - Complexity: O(log n + n / 256) plus O(log lines) in the paragraph.
     public func lineIndex(startingAtOrBefore offset: Int) -> Int {
-        let p = paragraphIndex(containingOffset: offset)
-        return firstLine(ofParagraph: p) + paragraphs[p].lineIndex(startingAtOrBefore: offset - paragraphStart(p))
-    }
-
-    /// The paragraph showing visual line `index`, and the line's index in it.
-    private func paragraph(ofLine index: Int) -> (paragraph: Int, local: Int) {
-        let p = paragraphIndex(containingLine: index)
-        return (p, index - firstLine(ofParagraph: p))
+        let p = units.paragraphIndex(containingOffset: offset)
+        return units.firstLine(ofParagraph: p) + units.paragraphs[p].lineIndex(startingAtOrBefore: offset - units.paragraphStart(p))
     }
 
     /// The top of visual line `index`.
@@ -36,21 +30,16 @@ extension TextDocument: LineLayout {
     /// The top of visual line `index` and its height.
     ///
     /// - Complexity: O(log n + n / 256).
-    public func lineFrame(_ index: Int) -> (y: Double, height: Double) {
-        guard let heightTree else { return (Double(index) * lineHeight, lineHeight) }
-        let (p, local) = paragraph(ofLine: index)
-        let layout = paragraphs[p]
-        return (heightTree.offset(ofRow: p) + layout.lineTop(local), layout.heightOfLine(local))
-    }
+    public func lineFrame(_ index: Int) -> (y: Double, height: Double) { units.lineFrame(index) }
 
     /// The index of the visual line at `y` (clamped to the first and last lines).
     ///
     /// - Complexity: O(log n + n / 256).
     public func lineIndex(atY y: Double) -> Int {
         let y = y.isNaN ? 0 : y
-        if let heightTree {
-            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? paragraphs.count - 1)
-            return firstLine(ofParagraph: p) + paragraphs[p].lineIndex(atY: y - heightTree.offset(ofRow: p))
+        if let heightTree = units.heightTree {
+            let p = y <= 0 ? 0 : (heightTree.row(atOffset: y) ?? units.paragraphs.count - 1)
+            return units.firstLine(ofParagraph: p) + units.paragraphs[p].lineIndex(atY: y - heightTree.offset(ofRow: p))
         }
         let count = lineCount
         let raw = (y / lineHeight).rounded(.down)
@@ -61,43 +50,43 @@ extension TextDocument: LineLayout {
     ///
     /// - Complexity: O(log n + n / 256 + length of the line).
     public func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
-        let (p, local) = paragraph(ofLine: index)
-        return try paragraphs[p].caretX(onLine: local, at: offset - paragraphStart(p))
+        let (p, local) = units.paragraph(ofLine: index)
+        return try units.paragraphs[p].caretX(onLine: local, at: offset - units.paragraphStart(p))
     }
 
     /// Each grapheme boundary of visual line `index` with its x.
     ///
     /// - Complexity: O(log n + n / 256 + length of the line).
     public func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
-        let (p, local) = paragraph(ofLine: index)
-        let start = paragraphStart(p)
-        try paragraphs[p].forEachCaretStop(onLine: local) { offset, x in body(offset + start, x) }
+        let (p, local) = units.paragraph(ofLine: index)
+        let start = units.paragraphStart(p)
+        try units.paragraphs[p].forEachCaretStop(onLine: local) { offset, x in body(offset + start, x) }
     }
 
     /// The embedding level of each byte of visual line `index`, from its paragraph.
     ///
     /// - Complexity: O(log n + n / 256) plus the paragraph layout's answer.
     public func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
-        let (p, local) = paragraph(ofLine: index)
-        return try paragraphs[p].bidiLevels(onLine: local)
+        let (p, local) = units.paragraph(ofLine: index)
+        return try units.paragraphs[p].bidiLevels(onLine: local)
     }
 
     /// Whether `offset` is a grapheme cluster boundary.
     ///
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.
     public func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool {
-        let p = paragraphIndex(containingOffset: offset)
-        let start = paragraphStart(p)
-        do { return try paragraphs[p].isGraphemeBoundary(offset - start) } catch { throw Self.globalized(error, start: start) }
+        let p = units.paragraphIndex(containingOffset: offset)
+        let start = units.paragraphStart(p)
+        do { return try units.paragraphs[p].isGraphemeBoundary(offset - start) } catch { throw Self.globalized(error, start: start) }
     }
 
     /// The grapheme boundary after the boundary `offset`.
     ///
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.
     public func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
-        let p = paragraphIndex(containingOffset: offset)
-        let start = paragraphStart(p)
-        do { return try paragraphs[p].graphemeBoundary(after: offset - start) + start } catch {
+        let p = units.paragraphIndex(containingOffset: offset)
+        let start = units.paragraphStart(p)
+        do { return try units.paragraphs[p].graphemeBoundary(after: offset - start) + start } catch {
             throw Self.globalized(error, start: start)
         }
     }
@@ -107,13 +96,13 @@ extension TextDocument: LineLayout {
     ///
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.
     public func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
-        var p = paragraphIndex(containingOffset: offset)
-        var start = paragraphStart(p)
+        var p = units.paragraphIndex(containingOffset: offset)
+        var start = units.paragraphStart(p)
         if offset == start {
             p -= 1
-            start = paragraphStart(p)
+            start = units.paragraphStart(p)
         }
-        do { return try paragraphs[p].graphemeBoundary(before: offset - start) + start } catch {
+        do { return try units.paragraphs[p].graphemeBoundary(before: offset - start) + start } catch {
             throw Self.globalized(error, start: start)
         }
     }
@@ -128,8 +117,8 @@ extension TextDocument: LineLayout {
     public func caretPlacement(for position: TextPosition) throws(TextLayoutError) -> (rect: Rect, line: Int) {
         let n = utf8Count
         guard position.offset >= 0 && position.offset <= n else { throw .offsetOutOfRange(offset: position.offset, length: n) }
-        let (p, start) = byteTree.indexAndPrefix(containing: position.offset) ?? (0, 0)
-        let paragraph = paragraphs[p]
+        let (p, start) = units.byteTree.indexAndPrefix(containing: position.offset) ?? (0, 0)
+        let paragraph = units.paragraphs[p]
         // A paragraph starts after a hard line, so an upstream caret at its start stays on
         // its first line, as it does in the whole document.
         let local = TextPosition(offset: position.offset - start, affinity: position.affinity)
@@ -140,8 +129,8 @@ extension TextDocument: LineLayout {
         } catch {
             throw Self.globalized(error, start: start)
         }
-        let line = firstLine(ofParagraph: p) + k
-        guard let heightTree else { return (Rect(x: x, y: Double(line) * lineHeight, width: 0, height: lineHeight), line) }
+        let line = units.firstLine(ofParagraph: p) + k
+        guard let heightTree = units.heightTree else { return (Rect(x: x, y: Double(line) * lineHeight, width: 0, height: lineHeight), line) }
         return (Rect(x: x, y: heightTree.offset(ofRow: p) + paragraph.lineTop(k), width: 0, height: paragraph.heightOfLine(k)), line)
     }
 

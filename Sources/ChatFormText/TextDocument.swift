@@ -35,27 +35,15 @@ import ChatFormRows
 /// most 512) and one `Int` per chunk (n / 256 at most); finding a unit's chunk scans those
 /// per-chunk counts, O(n / 256) `Int`s.
 public struct TextDocument: Sendable {
-    var paragraphs: _ParagraphStore
-    /// Visual line count of each paragraph.
-    var lineTree: _CountIndex
-    /// UTF-8 length of each paragraph.
-    var byteTree: _CountIndex
-    /// Mandatory breaks in each unit (a large unit may hold several paragraphs).
-    var breakTree: _CountIndex
-    /// Each paragraph's height when lines differ in height (real fonts with CSS
-    /// `line-height: normal`: a line holding a fallback font may be taller); nil when every
-    /// line is `lineHeight` tall.
-    var heightTree: HeightIndex?
-    let metrics: any TextMetrics
-    /// When a paragraph is stored as a rope, and the rope's sizes.
-    let tuning: _ParagraphTuning
+    /// The units, the trees over them and what they are laid out with.
+    var units: _DocumentUnits
 
     /// The width lines are wrapped to (`.infinity`: no wrapping).
-    public private(set) var width: Double
+    public var width: Double { units.width }
     /// The options used for every paragraph.
-    public let options: TextLayoutOptions
+    public var options: TextLayoutOptions { units.options }
     /// The height of one line.
-    public let lineHeight: Double
+    public var lineHeight: Double { units.lineHeight }
     /// The input method's marked text, if any (see `setMarkedText(_:selectedRange:replacing:)`).
     public internal(set) var markedText: MarkedText?
 
@@ -74,32 +62,7 @@ public struct TextDocument: Sendable {
     init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
          options: TextLayoutOptions = TextLayoutOptions(), tuning: _ParagraphTuning) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        self.tuning = tuning
-        self.width = width
-        self.options = options
-        self.metrics = metrics
-        self.lineHeight = TextMetricsLimits.lineHeight(metrics.lineHeight)
-        var laidOut: [_Paragraph] = []
-        try withUTF8Bytes(text) { (bytes) throws(TextLayoutError) in
-            let ranges = Self.paragraphRanges(in: bytes)
-            laidOut.reserveCapacity(ranges.count)
-            for r in ranges {
-                laidOut.append(try _Paragraph.make(UnsafeBufferPointer(rebasing: bytes[r]), width: width, metrics: metrics,
-                                                   options: options, tuning: tuning))
-            }
-        }
-        paragraphs = _ParagraphStore(laidOut)
-        // Line counts and byte lengths are whole numbers, exact in a `Double` below 2^53.
-        lineTree = _CountIndex(laidOut.lazy.map(\.lineCount))
-        byteTree = _CountIndex(laidOut.lazy.map(\.utf8Count))
-        breakTree = _CountIndex(laidOut.lazy.map(\.hardCount))
-        heightTree = Self.hasVariableLineHeights(metrics) ? try! HeightIndex(heights: laidOut.lazy.map { $0.height }) : nil
-    }
-
-    /// Whether layouts made with `metrics` may have lines of different heights.
-    static func hasVariableLineHeights(_ metrics: any TextMetrics) -> Bool {
-        guard let shaper = metrics as? any TextShaper else { return false }
-        return shaper.fixedLineHeight == nil
+        units = try _DocumentUnits(text: text, width: width, metrics: metrics, options: options, tuning: tuning)
     }
 
     /// The whole text, materialized.
@@ -108,37 +71,37 @@ public struct TextDocument: Sendable {
     public var text: String {
         var result = ""
         result.reserveCapacity(utf8Count)
-        paragraphs.forEach(from: 0) { result += $0.text; return true }
+        units.paragraphs.forEach(from: 0) { result += $0.text; return true }
         return result
     }
 
     /// The text's UTF-8 length.
     ///
     /// - Complexity: O(1).
-    public var utf8Count: Int { byteTree.total }
+    public var utf8Count: Int { units.utf8Count }
 
     /// The number of visual lines (at least 1: empty text is one empty line).
     ///
     /// - Complexity: O(1).
-    public var lineCount: Int { lineTree.total }
+    public var lineCount: Int { units.lineCount }
 
     /// lines × line height, or with real fonts the sum of each line's height.
     ///
     /// - Complexity: O(1).
-    public var height: Double { heightTree?.totalHeight ?? Double(lineCount) * lineHeight }
+    public var height: Double { units.heightTree?.totalHeight ?? Double(lineCount) * lineHeight }
 
     /// The number of paragraphs (mandatory breaks + 1).
     ///
     /// - Complexity: O(1).
-    public var paragraphCount: Int { breakTree.total + 1 }
+    public var paragraphCount: Int { units.paragraphCount }
 
     /// The UTF-8 range of paragraph `index`, including its mandatory break.
     ///
     /// - Precondition: `0 <= index < paragraphCount`.
     /// - Complexity: O(log n).
     public func paragraphRange(_ index: Int) -> Range<Int> {
-        let (unit, first, last) = locateParagraph(index)
-        let start = paragraphStart(unit), p = paragraphs[unit]
+        let (unit, first, last) = units.locateParagraph(index)
+        let start = units.paragraphStart(unit), p = units.paragraphs[unit]
         let from = first == 0 ? 0 : p.line(first - 1).end
         let to = last < p.lineCount ? p.line(last - 1).end : p.utf8Count
         return start + from..<start + to
@@ -149,34 +112,9 @@ public struct TextDocument: Sendable {
     /// - Precondition: `0 <= index < paragraphCount`.
     /// - Complexity: O(log n).
     public func paragraphLines(_ index: Int) -> Range<Int> {
-        let (unit, first, last) = locateParagraph(index)
-        let base = firstLine(ofParagraph: unit)
+        let (unit, first, last) = units.locateParagraph(index)
+        let base = units.firstLine(ofParagraph: unit)
         return base + first..<base + last
-    }
-
-    /// The unit holding paragraph `index`, and the paragraph's shown lines in it.
-    private func locateParagraph(_ index: Int) -> (unit: Int, first: Int, last: Int) {
-        precondition(index >= 0 && index < paragraphCount, "paragraph \(index) outside 0..<\(paragraphCount)")
-        let unit = breakTree.index(containing: index) ?? 0
-        let k = index - breakTree.prefix(unit)
-        let p = paragraphs[unit]
-        let first = k == 0 ? 0 : p.hardLineIndex(k - 1) + 1
-        let last = k < p.hardCount ? p.hardLineIndex(k) + 1 : p.lineCount
-        return (unit, first, last)
-    }
-
-    /// The index of the paragraph holding byte `offset` (a paragraph's start belongs to it).
-    ///
-    /// - Complexity: O(log n).
-    func globalParagraphIndex(containingOffset offset: Int) -> Int {
-        let unit = paragraphIndex(containingOffset: offset)
-        let p = paragraphs[unit], local = offset - paragraphStart(unit)
-        let line: Int
-        switch p.storage {
-        case .flat: line = 0   // a flat unit's break ends it: every offset but its end is before it
-        case .large(let large): line = large.lines.lineIndex(startingAtOrBefore: local)
-        }
-        return breakTree.prefix(unit) + p.hardLines(before: line)
     }
 
     /// Visual line `index`, with offsets into the whole text.
@@ -185,9 +123,8 @@ public struct TextDocument: Sendable {
     /// - Complexity: O(log n + n / 256) (tree descent, chunk lookup).
     public func line(at index: Int) -> LineFragment {
         precondition(index >= 0 && index < lineCount, "line index \(index) out of range 0..<\(lineCount)")
-        let p = paragraphIndex(containingLine: index)
-        let local = paragraphs[p].line(index - firstLine(ofParagraph: p))
-        return Self.shifted(local, by: paragraphStart(p))
+        let (p, local) = units.paragraph(ofLine: index)
+        return units.paragraphs[p].line(local).shifted(by: units.paragraphStart(p))
     }
 
     /// The visual lines in `range`, clamped to `0..<lineCount`, with offsets into the whole
@@ -200,13 +137,13 @@ public struct TextDocument: Sendable {
         guard lower < upper else { return [] }
         var result: [LineFragment] = []
         result.reserveCapacity(upper - lower)
-        let p = paragraphIndex(containingLine: lower)
-        var start = paragraphStart(p)
-        var skip = lower - firstLine(ofParagraph: p)
-        paragraphs.forEach(from: p) { paragraph in
+        let (p, first) = units.paragraph(ofLine: lower)
+        var start = units.paragraphStart(p)
+        var skip = first
+        units.paragraphs.forEach(from: p) { paragraph in
             var done = false
             paragraph.forEachLine(in: skip..<paragraph.lineCount) { local in
-                result.append(Self.shifted(local, by: start))
+                result.append(local.shifted(by: start))
                 done = result.count == upper - lower
                 return !done
             }
@@ -228,9 +165,9 @@ public struct TextDocument: Sendable {
         guard !range.isEmpty else { return "" }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
-        let p = paragraphIndex(containingOffset: range.lowerBound)
-        var start = paragraphStart(p)
-        paragraphs.forEach(from: p) { paragraph in
+        let p = units.paragraphIndex(containingOffset: range.lowerBound)
+        var start = units.paragraphStart(p)
+        units.paragraphs.forEach(from: p) { paragraph in
             let count = paragraph.utf8Count
             paragraph.appendBytes(max(range.lowerBound - start, 0)..<min(range.upperBound - start, count), to: &bytes)
             start += count
@@ -247,73 +184,8 @@ public struct TextDocument: Sendable {
     public mutating func setWidth(_ width: Double) throws(TextLayoutError) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         if width == self.width { return }
-        var relaid = try TextDocument(text: text, width: width, metrics: metrics, options: options, tuning: tuning)
+        var relaid = try TextDocument(text: text, width: width, metrics: units.metrics, options: options, tuning: units.tuning)
         relaid.markedText = markedText
         self = relaid
-    }
-
-    // MARK: Paragraph lookups
-
-    /// The paragraph holding byte `offset` (`0...utf8Count`); a paragraph's start belongs
-    /// to it, and `utf8Count` to the last paragraph. O(log n).
-    func paragraphIndex(containingOffset offset: Int) -> Int {
-        byteTree.index(containing: offset) ?? 0
-    }
-
-    /// The paragraph showing visual line `line` (`0..<lineCount`). O(log n).
-    func paragraphIndex(containingLine line: Int) -> Int {
-        lineTree.index(containing: line) ?? 0
-    }
-
-    /// The UTF-8 offset where paragraph `index` starts. O(log n).
-    func paragraphStart(_ index: Int) -> Int { byteTree.prefix(index) }
-
-    /// The first visual line of paragraph `index`. O(log n).
-    func firstLine(ofParagraph index: Int) -> Int { lineTree.prefix(index) }
-
-    static func shifted(_ line: LineFragment, by delta: Int) -> LineFragment {
-        LineFragment(start: line.start + delta, end: line.end + delta, width: line.width,
-                     terminatorLength: line.terminatorLength)
-    }
-
-    // MARK: Splitting
-
-    /// The byte ranges of the paragraphs of `bytes`: each ends after a mandatory break (CRLF
-    /// as one), and the last one holds what follows the last break (possibly nothing).
-    static func paragraphRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            var end = 0  // the end of a mandatory break starting at i, or 0
-            if b < 0x80 {
-                if b >= 0x0A && b <= 0x0D {
-                    end = b == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? i + 2 : i + 1
-                }
-            } else if b == 0xC2 {
-                if i + 1 < n && bytes[i + 1] == 0x85 { end = i + 2 }
-            } else if b == 0xE2 {
-                if i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) { end = i + 3 }
-            }
-            if end > 0 {
-                result.append(start..<end)
-                start = end
-                i = end
-            } else {
-                i += 1
-            }
-        }
-        result.append(start..<n)
-        return result
-    }
-
-    /// `text` split into paragraphs (see `paragraphRanges(in:)`).
-    static func splitParagraphs(_ text: String) -> [String] {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            paragraphRanges(in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
-        }
     }
 }

@@ -22,7 +22,7 @@ extension TextLayout {
         let answer = FitWidthSearch.fitWidth(from: width, probe: { w in
             let lines: [LineFragment]
             do throws(TextLayoutError) {
-                lines = try Self.wrap(text, width: w, measurer: measurer, keepAll: keepAll)
+                lines = try _TextWrapping.lines(text, width: w, measurer: measurer, keepAll: keepAll)
             } catch {
                 failure = error
                 return FitWidthSearch.Probe(lines: 0, tightest: w)

@@ -74,10 +74,7 @@ extension TextLayout {
         newLines.reserveCapacity(restartLine + fresh.count + (meet.map { old.count - $0 } ?? 0))
         newLines.append(contentsOf: fresh)
         if let meet {
-            for line in old[meet...] {
-                newLines.append(LineFragment(start: line.start + delta, end: line.end + delta,
-                                             width: line.width, terminatorLength: line.terminatorLength))
-            }
+            for line in old[meet...] { newLines.append(line.shifted(by: delta)) }
         }
         result.lines = newLines
         return result

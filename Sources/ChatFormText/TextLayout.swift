@@ -49,7 +49,7 @@ public struct TextLayout: Sendable {
     /// - Complexity: O(n) in the text's UTF-8 length.
     public init(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                 options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
-        // One thread: `wrapInParallel` wraps the whole text in place.
+        // One thread: `_TextWrapping.inParallel` wraps the whole text in place.
         try self.init(text: text, width: width, metrics: metrics, options: options, threads: 1)
     }
 
@@ -138,59 +138,6 @@ public struct TextLayout: Sendable {
         let from = utf8.index(utf8.startIndex, offsetBy: line.start)
         let to = utf8.index(from, offsetBy: line.contentEnd - line.start)
         return text[from..<to]
-    }
-
-    // MARK: Wrapping
-
-    static func wrap(_ text: String, width: Double, measurer: Measurer, keepAll: Bool) throws(TextLayoutError) -> [LineFragment] {
-        var text = text
-        let count = text.utf8.count
-        guard count <= Int(Int32.max) else { throw .textTooLong(bytes: count) }
-        return try text.withUTF8 { bytes in
-            Self.wrapLines(bytes, width: width, measurer: measurer, keepAll: keepAll)
-        }.get()
-    }
-
-    /// Wraps `bytes` with this thread's ICU iterators: the one place a `LineWrapper` runs
-    /// over a whole text (whole layouts, parallel chunks, the ICU-only reference).
-    static func wrapLines(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, measurer: Measurer, keepAll: Bool,
-                          fastPath: Bool = true) -> Result<[LineFragment], TextLayoutError> {
-        do throws(ICUError) {
-            let iterators = try BreakIterators.forCurrentThread()
-            try iterators.setText(bytes)
-            var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
-                                      width: width, keepAll: keepAll, fastPath: fastPath)
-            wrapper.run()
-            return .success(wrapper.lines)
-        } catch {
-            return .failure(.icu(error))
-        }
-    }
-
-    /// The break opportunities wrapping accepts, in order, with whether each is mandatory:
-    /// the same walk as `wrap` (fast path included), recording each opportunity where a
-    /// segment ends. Differential tests hold it to `ICUReference.lineBreaks`.
-    ///
-    /// - Complexity: O(n) in the text's UTF-8 length.
-    static func lineBreakOpportunities(_ text: String, keepAll: Bool, width: Double = 40,
-                                       metrics: some TextMetrics = TerminalCellMetrics()) throws(TextLayoutError) -> [(offset: Int, hard: Bool)] {
-        var text = text
-        guard text.utf8.count <= Int(Int32.max) else { throw .textTooLong(bytes: text.utf8.count) }
-        let measurer = Measurer(metrics)
-        let result: Result<[(offset: Int, hard: Bool)], TextLayoutError> = text.withUTF8 { bytes in
-            do throws(ICUError) {
-                let iterators = try BreakIterators.forCurrentThread()
-                try iterators.setText(bytes)
-                var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
-                                          width: width, keepAll: keepAll)
-                wrapper.recordedOpportunities = []
-                wrapper.run()
-                return .success(wrapper.recordedOpportunities!)
-            } catch {
-                return .failure(.icu(error))
-            }
-        }
-        return try result.get()
     }
 
     /// Runs `body` with this thread's ICU iterators pointed at the text.

@@ -45,7 +45,7 @@ struct _LargeParagraph: Sendable {
     init(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, measurer: Measurer, options: TextLayoutOptions,
          lineHeight: Double, tuning: _ParagraphTuning) throws(TextLayoutError) {
         guard bytes.count <= Int(Int32.max) else { throw .textTooLong(bytes: bytes.count) }
-        let wrapped = try TextLayout.wrapLines(bytes, width: width, measurer: measurer, keepAll: options.keepAll).get()
+        let wrapped = try _TextWrapping.lines(bytes, width: width, measurer: measurer, keepAll: options.keepAll).get()
         rope = _Rope(bytes, maxLeaf: tuning.maxLeaf)
         lines = _LineStore(wrapped, maxChunk: tuning.maxChunk)
         self.width = width
@@ -68,7 +68,7 @@ struct _LargeParagraph: Sendable {
         lines.forEach(in: range) { local.append($0); return true }
         let base = local[0].start
         let text = String(decoding: rope.bytes(in: base..<local[local.count - 1].end), as: UTF8.self)
-        let layout = TextLayout(window: text, lines: local.map { TextDocument.shifted($0, by: -base) }, width: width,
+        let layout = TextLayout(window: text, lines: local.map { $0.shifted(by: -base) }, width: width,
                                 options: options, lineHeight: lineHeight, measurer: measurer)
         return (layout, base)
     }
@@ -199,7 +199,7 @@ struct _LargeParagraph: Sendable {
             case .failure(let error): throw .icu(error)
             }
             if meet != nil || windowEnd == n {
-                return (wrapped.map { TextDocument.shifted($0, by: contextStart) }, restartLine, meet)
+                return (wrapped.map { $0.shifted(by: contextStart) }, restartLine, meet)
             }
             reach *= 4
         }

@@ -86,7 +86,7 @@ struct _LineStore: Sendable {
         precondition(index >= 0 && index < count, "line \(index) outside 0..<\(count)")
         let c = chunkLines.index(containing: index)!
         let base = chunkBytes.prefix(c)
-        return TextDocument.shifted(chunks[c][index - chunkLines.prefix(c)], by: base)
+        return chunks[c][index - chunkLines.prefix(c)].shifted(by: base)
     }
 
     /// The last line whose start is at or before `offset` (`0...byteCount`).
@@ -138,7 +138,7 @@ struct _LineStore: Sendable {
             while c < chunks.count {
                 let line = chunks[c][j]
                 let start = line.start + base
-                if start == offset { return (index, TextDocument.shifted(line, by: base)) }
+                if start == offset { return (index, line.shifted(by: base)) }
                 if start > offset { return nil }
                 j += 1
                 index += 1
@@ -164,7 +164,7 @@ struct _LineStore: Sendable {
         while left > 0 {
             let chunk = chunks[c]
             while j < chunk.count && left > 0 {
-                if !body(TextDocument.shifted(chunk[j], by: base)) { return }
+                if !body(chunk[j].shifted(by: base)) { return }
                 j += 1
                 left -= 1
             }
@@ -213,7 +213,7 @@ struct _LineStore: Sendable {
             let oldEnd = local.upperBound < chunks[first].count ? chunks[first][local.upperBound].start : chunks[first][chunks[first].count - 1].end
             let newEnd = (fresh.last?.end ?? freshStart) - base
             let hardDelta = fresh.reduce(0) { $0 + ($1.isHard ? 1 : 0) } - chunks[first][local].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
-            chunks[first].replaceSubrange(local, with: fresh.lazy.map { TextDocument.shifted($0, by: -base) })
+            chunks[first].replaceSubrange(local, with: fresh.lazy.map { $0.shifted(by: -base) })
             let shift = newEnd - oldEnd
             if shift != 0 {
                 for j in (local.lowerBound + fresh.count)..<chunks[first].count {
@@ -231,7 +231,7 @@ struct _LineStore: Sendable {
         // after it (moved by the change in length).
         var lines: [LineFragment] = []
         lines.reserveCapacity(2 * maxChunk + fresh.count)
-        for line in chunks[first][0..<(range.lowerBound - firstLine)] { lines.append(TextDocument.shifted(line, by: base)) }
+        for line in chunks[first][0..<(range.lowerBound - firstLine)] { lines.append(line.shifted(by: base)) }
         let freshStart = lines.last?.end ?? base
         precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
         lines.append(contentsOf: fresh)
@@ -240,7 +240,7 @@ struct _LineStore: Sendable {
         let tail = chunks[last]
         if skip < tail.count {
             let shift = tailBase - tail[skip].start
-            for line in tail[skip...] { lines.append(TextDocument.shifted(line, by: shift)) }
+            for line in tail[skip...] { lines.append(line.shifted(by: shift)) }
         }
         let pieces = Self.pieces(lines, maxChunk: maxChunk)
         chunks.replaceSubrange(first...last, with: pieces)
@@ -258,7 +258,7 @@ struct _LineStore: Sendable {
         let j = index - other.chunkLines.prefix(c)
         let head = other.chunks[c][j...]
         let shift = byteCount - head.first!.start
-        replaceSubrange(count..<count, with: head.map { TextDocument.shifted($0, by: shift) })
+        replaceSubrange(count..<count, with: head.map { $0.shifted(by: shift) })
         let rest = other.chunks[(c + 1)...]
         chunks.append(contentsOf: rest)
         chunkBytes.append(contentsOf: rest.lazy.map { $0[$0.count - 1].end })
@@ -271,7 +271,7 @@ struct _LineStore: Sendable {
     private static func pieces(_ lines: [LineFragment], maxChunk: Int) -> [[LineFragment]] {
         _evenPieces(lines, atMost: maxChunk).map { piece in
             let base = piece[piece.startIndex].start
-            return piece.map { TextDocument.shifted($0, by: -base) }
+            return piece.map { $0.shifted(by: -base) }
         }
     }
 

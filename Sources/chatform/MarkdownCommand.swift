@@ -43,16 +43,9 @@ struct MarkdownCommand: ParsableCommand {
     var scope: String = ".md"
 
     func run() throws {
-        var chosen = MarkdownTheme.default
+        let chosen: MarkdownTheme
         do {
-            if let theme {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: theme)))
-                chosen = try MarkdownTheme(json: bytes)
-            }
-            if textFamily != nil || codeFamily != nil {
-                chosen = chosen.withFamilies(text: textFamily ?? chosen.font(.body).family,
-                                             code: codeFamily ?? chosen.font(.code).family)
-            }
+            chosen = try loadTheme(path: theme, textFamily: textFamily, codeFamily: codeFamily)
         } catch {
             writeError("chatform markdown: \(error)")
             throw ExitCode(2)
@@ -144,18 +137,25 @@ final class MarkdownMeasure: Sendable {
         typesetter.withLock { state in
             if let state { return state }
             let made = Result { () throws(MarkdownError) -> MarkdownTypesetter in
-                var theme = MarkdownTheme.default
-                if let themePath {
-                    guard let data = FileManager.default.contents(atPath: themePath) else {
-                        throw MarkdownError.invalidTheme("cannot read \(themePath)")
-                    }
-                    theme = try MarkdownTheme(json: [UInt8](data))
-                }
-                if let textFamily { theme = theme.withFamilies(text: textFamily, code: theme.font(.code).family) }
-                return try MarkdownTypesetter(theme: theme)
+                try MarkdownTypesetter(theme: try loadTheme(path: themePath, textFamily: textFamily))
             }
             state = made
             return made
         }
     }
+}
+
+/// The theme of `--theme` (or the built-in one), its text and code families replaced where
+/// given: what `markdown`, `measure` and `wrap --markdown` lay Markdown out with.
+///
+/// - Throws: `MarkdownError.invalidTheme` for a file that cannot be read or is not a theme,
+///   and what decoding the theme throws.
+func loadTheme(path: String?, textFamily: String?, codeFamily: String? = nil) throws(MarkdownError) -> MarkdownTheme {
+    var theme = MarkdownTheme.default
+    if let path {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .invalidTheme("cannot read \(path)") }
+        theme = try MarkdownTheme(json: [UInt8](data))
+    }
+    if textFamily == nil && codeFamily == nil { return theme }
+    return theme.withFamilies(text: textFamily ?? theme.font(.body).family, code: codeFamily ?? theme.font(.code).family)
 }

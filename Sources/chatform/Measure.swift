@@ -48,17 +48,8 @@ struct Measure: ParsableCommand {
     @Option(help: "Available width in pixels.")
     var width: Double
 
-    @Option(help: "Installed font family (fontconfig; a comma-separated list works as in CSS). Default: sans-serif (\(DefaultFont.forHelp)).")
-    var fontFamily: String?
-
-    @Option(help: "Font file (after any --font-family).")
-    var font: String?
-
-    @Option(help: "Pixels per em.")
-    var fontSize: Double = 16
-
-    @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
-    var lineHeight: Double?
+    @OptionGroup(title: "Fonts")
+    var fonts: FontOptions
 
     @Option(help: "Threads (default: every core).")
     var threads: Int?
@@ -77,12 +68,6 @@ struct Measure: ParsableCommand {
 
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
-        guard fontSize.isFinite, FontStack.sizeRange.contains(fontSize) else {
-            throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
-        }
-        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
-            throw ValidationError("--line-height must be a positive number of pixels (got \(lineHeight)).")
-        }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be in 1...1024 (got \(threads)).") }
         if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
     }
@@ -90,8 +75,7 @@ struct Measure: ParsableCommand {
     func run() throws {
         let stack: FontStack
         do {
-            stack = try makeFontStack(families: fontFamily, file: font, size: fontSize, lineHeight: lineHeight, tabWidth: 8,
-                                      command: "measure")
+            stack = try fonts.stack(tabWidth: 8, command: "measure")
         } catch {
             writeError("chatform measure: \(error)")
             throw ExitCode(2)
@@ -110,13 +94,11 @@ struct Measure: ParsableCommand {
         let options = TextLayoutOptions(keepAll: keepAll)
         // Styled messages start from the families given (or sans-serif); a font file has no
         // family to change the weight or style of.
-        let families = (fontFamily ?? (font == nil ? DefaultFont.family : "")).split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-            .filter { !$0.isEmpty }
+        let families = fonts.fontFamily == nil && fonts.font == nil ? [DefaultFont.family] : fonts.families
         let paragraph = families.isEmpty ? nil
-            : ParagraphStyle(font: FontSpec(families: families, size: fontSize), lineHeight: lineHeight.map { .fixed($0) } ?? .normal,
+            : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
                              keepAll: keepAll)
-        let markdown = MarkdownMeasure(themePath: theme, textFamily: fontFamily)
+        let markdown = MarkdownMeasure(themePath: theme, textFamily: fonts.fontFamily)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
         var lineNumber = 0

@@ -11,21 +11,19 @@ import Foundation
 extension Wrap {
     /// The paragraph font of `--spans`: the families given (or sans-serif) at the size given.
     var spanParagraph: ParagraphStyle {
-        var families = (fontFamily ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-            .filter { !$0.isEmpty }
+        var families = fonts.families
         if families.isEmpty {
             families = [DefaultFont.family]
             writeError("chatform wrap: no --font-family: using fontconfig's sans-serif, \(DefaultFont.description)")
         }
-        return ParagraphStyle(font: FontSpec(families: families, size: fontSize ?? 16),
-                              lineHeight: lineHeight.map { .fixed($0) } ?? .normal, keepAll: keepAll)
+        return ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
+                              keepAll: keepAll)
     }
 
     /// The flags of styled input that do not go together.
     func validateStyledInput() throws {
         if spans && markdown { throw ValidationError("--spans and --markdown cannot be used together.") }
-        if (spans || markdown) && font != nil {
+        if (spans || markdown) && fonts.font != nil {
             throw ValidationError("--font has no family to style: give --font-family with --spans or --markdown.")
         }
         if theme != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
@@ -90,13 +88,7 @@ extension Wrap {
     func runMarkdown(_ input: String) throws {
         let layout: MarkdownLayout
         do {
-            var chosen = MarkdownTheme.default
-            if let theme {
-                guard let data = FileManager.default.contents(atPath: theme) else { throw MarkdownError.invalidTheme("cannot read \(theme)") }
-                chosen = try MarkdownTheme(json: [UInt8](data))
-            }
-            if let fontFamily { chosen = chosen.withFamilies(text: fontFamily, code: chosen.font(.code).family) }
-            layout = try MarkdownTypesetter(theme: chosen).layout(input, width: width)
+            layout = try MarkdownTypesetter(theme: try loadTheme(path: theme, textFamily: fonts.fontFamily)).layout(input, width: width)
         } catch {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)

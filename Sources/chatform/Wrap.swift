@@ -65,17 +65,8 @@ struct Wrap: ParsableCommand {
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
 
-    @Option(help: "Shape with this installed font family (fontconfig; a comma-separated list works as in CSS), --width in pixels.")
-    var fontFamily: String?
-
-    @Option(help: "Shape with this font file (after any --font-family), --width in pixels.")
-    var font: String?
-
-    @Option(help: "Pixels per em (default 16 with --font-family or --font); alone, shapes with sans-serif (\(DefaultFont.forHelp)).")
-    var fontSize: Double?
-
-    @Option(help: "A fixed line height in pixels (default: CSS line-height: normal).")
-    var lineHeight: Double?
+    @OptionGroup(title: "Fonts")
+    var fonts: FontOptions
 
     @Flag(help: "With a font: print each shaped run (byte range, font family, file, bidi level, script) to standard error.")
     var showRuns = false
@@ -95,7 +86,7 @@ struct Wrap: ParsableCommand {
     @Option(help: "A JSON theme for --markdown (default: the built-in theme).")
     var theme: String?
 
-    var usesFonts: Bool { fontFamily != nil || font != nil || fontSize != nil || spans || markdown }
+    var usesFonts: Bool { fonts.isGiven || spans || markdown }
 
     func validate() throws {
         try validateStyledInput()
@@ -108,12 +99,6 @@ struct Wrap: ParsableCommand {
         }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
         try validateLineClamp()
-        if let fontSize, !(fontSize.isFinite && FontStack.sizeRange.contains(fontSize)) {
-            throw ValidationError("--font-size must be a number of pixels in \(FontStack.sizeRange) (got \(fontSize)).")
-        }
-        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
-            throw ValidationError("--line-height must be a positive number of pixels (got \(lineHeight)).")
-        }
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
             throw ValidationError("--ambiguous-width must be 1 or 2 (got \(ambiguousWidth)).")
         }
@@ -138,8 +123,7 @@ struct Wrap: ParsableCommand {
         if usesFonts {
             let stack: FontStack
             do {
-                stack = try makeFontStack(families: fontFamily, file: font, size: fontSize ?? 16, lineHeight: lineHeight,
-                                          tabWidth: tabWidth, command: "wrap")
+                stack = try fonts.stack(tabWidth: tabWidth, command: "wrap")
             } catch {
                 writeError("chatform wrap: \(error)")
                 throw ExitCode(2)
@@ -189,25 +173,6 @@ struct Wrap: ParsableCommand {
         }
         out.flush()
     }
-}
-
-/// The font stack named by the tool's options: the families (comma-separated, CSS order),
-/// then the file; with neither, fontconfig's sans-serif, said once on standard error.
-func makeFontStack(families: String?, file: String?, size: Double, lineHeight: Double?, tabWidth: Int,
-                   command: String) throws -> FontStack {
-    var files: [(path: String, index: Int)] = []
-    var names = (families ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-        .filter { !$0.isEmpty }
-    if names.isEmpty && file == nil {
-        names = [DefaultFont.family]
-        writeError("chatform \(command): no --font-family or --font: using fontconfig's sans-serif, \(DefaultFont.description)")
-    }
-    for name in names {
-        let stack = try FontStack(family: name, size: size)
-        files.append((stack.primaryFaces[0].path, stack.primaryFaces[0].index))
-    }
-    if let file { files.append((file, 0)) }
-    return try FontStack(files: files, size: size, lineHeight: lineHeight.map { .fixed($0) } ?? .normal, tabWidth: tabWidth)
 }
 
 /// The stack's faces as a CSS `font-family` list, for pictures a browser draws with the

@@ -221,7 +221,7 @@ struct RowListRandomTests {
             }
             if removed.count > 64 { removed.removeFirst(removed.count - 64) }
             expectMatches(list, model, absent: removed)
-            deepest = max(deepest, list._height)
+            deepest = max(deepest, list._tree.height)
         }
         if limitsIndex == 0 {
             // The tiny limits must have produced a real tree, or the test proves little.
@@ -332,7 +332,7 @@ struct RowListScaleTests {
             try list.append(contentsOf: (page * n / 10..<(page + 1) * n / 10).lazy.map { ($0, $0 * 2) })
         }
         #expect(list.count == n)
-        #expect(list._height == 3)   // leaves, two internal levels, the root
+        #expect(list._tree.height == 3)   // leaves, two internal levels, the root
         // Older messages arrive at the top, one by one and as a page; new ones at the bottom.
         for i in 1...1_000 { try list.prepend(id: -i, element: -2 * i) }
         try list.prepend(contentsOf: (1_001...11_000).reversed().map { (-$0, -2 * $0) })

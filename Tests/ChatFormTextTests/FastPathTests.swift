@@ -34,7 +34,7 @@ struct FastPathTests {
     }
 
     static func check(_ text: String, keepAll: Bool, width: Double = 40) throws -> Bool {
-        let engine = try TextLayout.lineBreakOpportunities(text, keepAll: keepAll, width: width)
+        let engine = try _TextWrapping.breakOpportunities(text, keepAll: keepAll, width: width)
         let reference = try expected(text, keepAll: keepAll)
         let ok = engine.map(\.offset) == reference
         #expect(ok, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) keepAll \(keepAll): engine \(engine.map(\.offset)) ICU \(reference)")
@@ -168,7 +168,7 @@ struct ParallelLayoutTests {
     @Test(arguments: [(1, false), (2, false), (3, true), (8, false)])
     func parallelEqualsSingleThreaded(threads: Int, keepAll: Bool) throws {
         let text = Self.bigText(seed: UInt64(threads) &+ 17, pieces: 40_000)
-        #expect(text.utf8.count > 4 * TextLayout.parallelChunkMinimum)
+        #expect(text.utf8.count > 4 * _TextWrapping.parallelChunkMinimum)
         for width in [7.0, 40, .infinity] {
             let options = TextLayoutOptions(keepAll: keepAll)
             let one = try TextLayout(text: text, width: width, options: options)
@@ -180,7 +180,7 @@ struct ParallelLayoutTests {
     @Test func cutsFallJustAfterMandatoryBreaks() throws {
         for ending in ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"] {
             var text = ""
-            while text.utf8.count < 5 * TextLayout.parallelChunkMinimum { text += "한국어 text \(ending)" }
+            while text.utf8.count < 5 * _TextWrapping.parallelChunkMinimum { text += "한국어 text \(ending)" }
             text += "end" + ending
             let one = try TextLayout(text: text, width: 9)
             let many = try TextLayout(text: text, width: 9, threads: 4)

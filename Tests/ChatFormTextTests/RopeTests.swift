@@ -135,13 +135,13 @@ struct RopeTests {
                 store.replaceSubrange(r..<store.count, with: [])
                 store.append(_LineStore(other, maxChunk: maxChunk), from: from)
                 let shift = start - other[from].start
-                model = Array(model[..<r]) + other[from...].map { TextDocument.shifted($0, by: shift) }
+                model = Array(model[..<r]) + other[from...].map { $0.shifted(by: shift) }
             } else {
                 var fresh = Self.lines(&rng, count: Int.random(in: 0...6, using: &rng), from: start)
                 if fresh.isEmpty && r == 0 && m == model.count { fresh = Self.lines(&rng, count: 1, from: 0) }
                 store.replaceSubrange(r..<m, with: fresh)
                 let shift = (fresh.last?.end ?? start) - (m < model.count ? model[m].start : 0)
-                let tail = model[m...].map { TextDocument.shifted($0, by: shift) }
+                let tail = model[m...].map { $0.shifted(by: shift) }
                 model = Array(model[..<r]) + fresh + tail
             }
             // A final empty line after a hard one, now and then.

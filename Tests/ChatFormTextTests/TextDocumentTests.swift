@@ -55,7 +55,7 @@ struct TextDocumentTests {
         var largeEdits = 0
         for step in 0..<150 {
             var large = 0
-            document.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
+            document.units.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
             if large > 0 { largeEdits += 1 }
             let boundaries = try reference.graphemeBoundaries()
             var a = boundaries.randomElement(using: &rng)!
@@ -77,7 +77,7 @@ struct TextDocumentTests {
             #expect(edit.newLines.lowerBound == edit.oldLines.lowerBound, "step \(step)")
             #expect(edit.lineCountDelta == after.count - before.count, "step \(step)")
             #expect(Array(after[..<edit.newLines.lowerBound]) == Array(before[..<edit.oldLines.lowerBound]), "step \(step)")
-            #expect(after[edit.newLines.upperBound...].map { TextDocument.shifted($0, by: -delta) }
+            #expect(after[edit.newLines.upperBound...].map { $0.shifted(by: -delta) }
                         == Array(before[edit.oldLines.upperBound...]), "step \(step)")
             // The caret: the first grapheme boundary at or after the end of the replacement.
             let newBoundaries = try reference.graphemeBoundaries()

@@ -106,21 +106,14 @@ public struct HangulComposer: Sendable, Hashable {
             }
         }
         // It cannot join: commit what is there and start a new syllable with it.
-        let committed = markedText
-        self = HangulComposer()
-        initial = c
-        return Step(committed: committed, marked: markedText)
+        return commitAndStart(initial: c, medial: [])
     }
 
     private mutating func pressVowel(_ v: HangulJamo) -> Step {
         if !final.isEmpty {
             // The final consonant (or the second of a cluster) moves to the next syllable.
             let moved = final.removeLast()
-            let committed = markedText
-            self = HangulComposer()
-            initial = moved
-            medial = [v]
-            return Step(committed: committed, marked: markedText)
+            return commitAndStart(initial: moved, medial: [v])
         }
         if medial.isEmpty {
             medial = [v]
@@ -130,10 +123,17 @@ public struct HangulComposer: Sendable, Hashable {
             medial.append(v)
             return Step(marked: markedText)
         }
-        let committed = markedText
-        self = HangulComposer()
-        medial = [v]
-        return Step(committed: committed, marked: markedText)
+        return commitAndStart(medial: [v])
+    }
+
+    /// Commits the syllable being composed and starts the next one with `initial` and
+    /// `medial`.
+    private mutating func commitAndStart(initial: HangulJamo? = nil, medial: [HangulJamo]) -> Step {
+        var step = commit()
+        self.initial = initial
+        self.medial = medial
+        step.marked = markedText
+        return step
     }
 
     /// Takes back the last jamo of the syllable being composed.

@@ -1,13 +1,19 @@
 // Invariant checks for tests, compiled into debug builds only.
 #if DEBUG
 extension TextDocument {
-    /// Traps unless the document is well formed: the chunk bookkeeping adds up; the trees
+    /// Traps unless the document is well formed (see `_DocumentUnits._checkInvariants()`).
+    /// Tests call it after every mutation.
+    /// - Complexity: O(n).
+    func _checkInvariants() { units._checkInvariants() }
+}
+
+extension _DocumentUnits {
+    /// Traps unless the units are well formed: the chunk bookkeeping adds up; the trees
     /// hold one row per unit with that unit's line count, UTF-8 length and mandatory breaks;
     /// every unit but the last ends in a mandatory break, and the last does not; a flat unit
     /// holds no other break, and a large one holds others only as a large unit may (it is
     /// large, or holds several paragraphs); no lone CR ends a unit followed by one starting
     /// with LF; only the last unit may be empty; every unit is laid out at the document's width.
-    /// Tests call it after every mutation.
     /// - Complexity: O(n).
     func _checkInvariants() {
         paragraphs._checkInvariants()
@@ -26,7 +32,7 @@ extension TextDocument {
             paragraph._checkInvariants()
             precondition(paragraph.width == width, "paragraph \(index) laid out at another width")
             let text = paragraph.text
-            let ranges = Self.splitParagraphs(text)
+            let ranges = _MandatoryBreaks.paragraphs(of: text)
             precondition(breakTree.value(at: index) == paragraph.hardCount && paragraph.hardCount == ranges.count - 1,
                          "mandatory breaks of unit \(index)")
             if paragraph.large != nil {

@@ -1,0 +1,111 @@
+import ChatFormGeometry
+import ChatFormText
+
+/// Where the focused field's text lies in the content: the one place its caret, caret
+/// rectangles, selection, marked text and tapped positions are turned from the document's
+/// coordinates into the content's (below the row's top and padding, at the item's place,
+/// after the item's inner scroll).
+extension FieldEditor {
+    /// The focused field placed in the content, or nil when nothing is focused or its row
+    /// has no live document at `width`.
+    ///
+    /// - Complexity: O(log n).
+    func placement(in cache: RowCache<ID>, width: Double) -> FieldPlacement? {
+        guard let field = focus?.field, let i = cache.source.index(of: field.row),
+              let entry = cache.entry(ofRow: i, width: width),
+              let item = entry.measurement.item(at: field.item), let document = item.document else { return nil }
+        return FieldPlacement(row: i, item: item, document: document, rowY: cache.heights.offset(ofRow: i),
+                         padding: entry.measurement.style.padding, inner: entry.innerOffsets[item.index] ?? 0)
+    }
+
+    /// Where the caret is, in content coordinates.
+    ///
+    /// - Complexity: O(log n + the caret line's length).
+    func caret(in cache: RowCache<ID>, width: Double) -> CaretInfo<ID>? {
+        guard let focus, let p = placement(in: cache, width: width),
+              let placed = try? p.document.caretPlacement(for: focus.caret) else { return nil }
+        return CaretInfo(field: focus.field, position: focus.caret, rect: p.content(placed.rect), line: placed.line)
+    }
+
+    /// The caret's primary and (at a direction boundary) secondary rectangles.
+    ///
+    /// - Complexity: O(log n + the caret line's length).
+    func caretRects(in cache: RowCache<ID>, width: Double) -> CaretRects? {
+        guard let focus, let p = placement(in: cache, width: width),
+              let rects = try? p.document.caretRects(for: focus.caret) else { return nil }
+        return CaretRects(primary: p.content(rects.primary), secondary: rects.secondary.map(p.content))
+    }
+
+    /// The selection's rectangles, one per visual run on each line.
+    ///
+    /// - Complexity: O(log n + the length of the lines the selection touches).
+    func selectionRects(in cache: RowCache<ID>, width: Double) -> [Rect] {
+        guard let focus, !focus.selection.isEmpty, let p = placement(in: cache, width: width),
+              let rects = try? p.document.selectionRects(for: focus.selection) else { return [] }
+        return rects.map(p.content)
+    }
+
+    /// The marked text with one rectangle per visual line it covers.
+    ///
+    /// - Complexity: O(log n + the lines the marked text covers).
+    func markedText(in cache: RowCache<ID>, width: Double) -> MarkedTextInfo<ID>? {
+        guard let focus, let p = placement(in: cache, width: width), let marked = p.document.markedText else { return nil }
+        return MarkedTextInfo(field: focus.field, range: marked.range, selectedRange: marked.selectedRange,
+                              text: (try? p.document.substring(marked.range)) ?? "",
+                              rects: p.document.markedTextRects().map(p.content))
+    }
+
+    /// The position a tap at content `point` lands on in the focused field (its nearest
+    /// line when outside the text).
+    ///
+    /// - Complexity: O(log n + the length of the line tapped).
+    func position(atContentPoint point: Point, in cache: RowCache<ID>, width: Double) -> TextPosition? {
+        guard let p = placement(in: cache, width: width) else { return nil }
+        let origin = p.content(Rect(x: 0, y: 0, width: 0, height: 0))
+        return p.document.position(at: Point(x: point.x - origin.minX, y: point.y - origin.minY))
+    }
+
+    /// The caret rule inside the field: a field past its line limit scrolls its own window
+    /// to show the caret grown by `margin` (one without a limit drops any inner offset).
+    ///
+    /// - Returns: the caret's rectangle in content coordinates after that scroll, or nil
+    ///   when nothing focused is measured at `width`.
+    /// - Complexity: O(log n + the caret line's length).
+    func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double) throws(ScrollError) -> Rect? {
+        guard let focus, var p = placement(in: cache, width: width),
+              let local = try? p.document.caretPlacement(for: focus.caret).rect else { return nil }
+        let (index, maxInner, height) = (p.item.index, p.item.maxInnerOffset, p.item.height)
+        var inner: Double? = nil
+        if maxInner > 0 {
+            let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: p.inner,
+                                                  bandTop: 0, bandHeight: height, bounds: 0...p.document.height)
+            inner = Swift.min(Swift.max(0, revealed), maxInner)
+        }
+        _ = try cache.modify(focus.field.row) { (entry) throws(ScrollError) in entry.innerOffsets[index] = inner }
+        p.inner = inner ?? 0
+        return p.content(local)
+    }
+}
+
+/// The focused field in its measured row, placed in the content (not generic, so copying it
+/// costs no metadata lookup on the keystroke path).
+struct FieldPlacement {
+    /// The row's index.
+    var row: Int
+    /// The field's measured item.
+    var item: RowMeasurement.Item
+    /// The field's live document.
+    var document: TextDocument
+    /// The row's top in the content.
+    var rowY: Double
+    /// The row's padding.
+    var padding: EdgeInsets
+    /// The item's inner scroll offset (0 when it does not scroll).
+    var inner: Double
+
+    /// `rect`, in the document's coordinates, in the content's: the one formula.
+    func content(_ rect: Rect) -> Rect {
+        Rect(x: padding.left + rect.minX, y: rowY + padding.top + item.y + rect.minY - inner,
+             width: rect.width, height: rect.height)
+    }
+}

@@ -1,0 +1,77 @@
+/// The row cache's measurements by id, kept side by side in one array (a removal moves the
+/// last one into the gap), so that a relay of every measured row walks them in place, in
+/// memory order: a dictionary's values are reached through an accessor that moves each one
+/// out and back.
+struct _RowSlots<ID: Hashable & Sendable>: Sendable, Sequence {
+    /// Where each id's row is in `rows`.
+    private var slots: [ID: Int] = [:]
+    /// The id of each row, by position.
+    private var ids: [ID] = []
+    /// The rows.
+    private var rows: [CachedRow] = []
+
+    /// The number of rows.
+    @inline(__always)
+    var count: Int { rows.count }
+
+    /// Row `id`, or nil; setting nil removes it.
+    ///
+    /// - Complexity: O(1) on average.
+    subscript(id: ID) -> CachedRow? {
+        get {
+            guard let slot = slots[id] else { return nil }
+            return rows[slot]
+        }
+        set {
+            guard let newValue else {
+                _ = removeValue(forKey: id)
+                return
+            }
+            if let slot = slots[id] {
+                rows[slot] = newValue
+            } else {
+                slots[id] = rows.count
+                ids.append(id)
+                rows.append(newValue)
+            }
+        }
+    }
+
+    /// Removes row `id` and returns it (nil when absent); the last row takes its place.
+    ///
+    /// - Complexity: O(1) on average.
+    mutating func removeValue(forKey id: ID) -> CachedRow? {
+        guard let slot = slots.removeValue(forKey: id) else { return nil }
+        let last = rows.count - 1
+        if slot != last {
+            rows.swapAt(slot, last)
+            ids.swapAt(slot, last)
+            slots[ids[slot]] = slot
+        }
+        ids.removeLast()
+        return rows.removeLast()
+    }
+
+    /// Makes room for `capacity` rows.
+    mutating func reserveCapacity(_ capacity: Int) {
+        slots.reserveCapacity(capacity)
+        ids.reserveCapacity(capacity)
+        rows.reserveCapacity(capacity)
+    }
+
+    /// Has `body` change each row in place, in memory order, with its id; stops at the first
+    /// error.
+    ///
+    /// - Complexity: O(count) calls.
+    mutating func updateEach<E: Error>(_ body: (ID, inout CachedRow) throws(E) -> Void) throws(E) {
+        let ids = self.ids
+        try rows.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<CachedRow>) throws(E) in
+            for k in buffer.indices { try body(ids[k], &buffer[k]) }
+        }
+    }
+
+    /// The rows with their ids, in memory order.
+    func makeIterator() -> some IteratorProtocol<(key: ID, value: CachedRow)> {
+        zip(ids, rows).lazy.map { (key: $0.0, value: $0.1) }.makeIterator()
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import ChatFormGeometry
+import ChatFormTesting
+import ChatFormText
+@testable import ChatFormScroll
+
+/// After a width change, rows out of view get their heights from a tally of their prepared
+/// text and their lines later (when they come into view, or when read): those heights and
+/// lines must be a fresh layout's at the new width, whatever width changes and scrolls came
+/// before.
+@Suite("Lines made after a relay")
+struct PendingLinesTests {
+    /// A chat of fake-font messages: most plain, some padded, some in a stack with space,
+    /// some clamped to two lines (their lines are made at once).
+    static func rows(_ rng: inout SplitMix64) -> [Row<Int>] {
+        (0..<240).map { id in
+            let text = fakeMessage(&rng)
+            switch rng.next() % 8 {
+            case 0: return Row.text(id, text, style: RowStyle(padding: EdgeInsets(top: 3, left: 11, bottom: 2, right: 7)))
+            case 1: return Row(id: id, content: .stack([.label(text), .space(5), .label(fakeMessage(&rng))]))
+            case 2: return Row.text(id, text, style: RowStyle(lineClamp: 2))
+            default: return Row.text(id, text)
+            }
+        }
+    }
+
+    /// Every measured row of `table` against a fresh measurement at the table's width: the
+    /// same height, and each item the same lines, line count and text height.
+    static func expectFresh(_ table: TableSession<Int>, step: Int) throws {
+        let width = table.viewport.size.width
+        for i in 0..<table.rowCount {
+            guard let m = table.measurement(ofRow: i) else { continue }
+            let fresh = try RowMeasurement.measure(table.row(at: i), width: width, metrics: FakeShaper(), options: TextLayoutOptions())
+            #expect(m.height == fresh.height, "step \(step), row \(i)")
+            #expect(table.frame(ofRow: i).height == fresh.height, "step \(step), row \(i)")
+            #expect(m.items.count == fresh.items.count, "step \(step), row \(i)")
+            for (a, b) in zip(m.items, fresh.items) {
+                #expect(a.y == b.y && a.height == b.height, "step \(step), row \(i), item \(a.index)")
+                #expect(a.lineCount == b.lineCount, "step \(step), row \(i), item \(a.index)")
+                #expect(a.textHeight == b.textHeight, "step \(step), row \(i), item \(a.index)")
+                #expect(a.layout?.lines == b.layout?.lines, "step \(step), row \(i), item \(a.index)")
+                #expect(a.layout?.width == b.layout?.width, "step \(step), row \(i), item \(a.index)")
+                #expect(a.clamp?.lineCount == b.clamp?.lineCount, "step \(step), row \(i), item \(a.index)")
+            }
+        }
+    }
+
+    @Test func widthChangesAndScrollsGiveFreshLayouts() throws {
+        var rng = SplitMix64(seed: 21_023)
+        let rows = Self.rows(&rng)
+        let configuration = TableConfiguration(metrics: FakeShaper(), contentAlignment: .bottom, estimatedRowHeight: 40)
+        var table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 360, height: 500)), configuration: configuration)
+        // The same table shaping every row again at each width change: the model for frames.
+        var model = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 360, height: 500)), configuration: configuration)
+        model.reusesPreparedText = false
+        for id in stride(from: 239, to: 60, by: -9) {
+            try table.scrollTo(id, anchor: .top)
+            try model.scrollTo(id, anchor: .top)
+        }
+        var pendingSeen = 0
+        for step in 0..<40 {
+            if rng.next() % 3 == 0 {
+                let id = Int(rng.next() % 240)
+                try table.scrollTo(id, anchor: .top)
+                try model.scrollTo(id, anchor: .top)
+            } else {
+                let size = Size(width: Double(90 + rng.next() % 420), height: 500)
+                try table.resize(to: size)
+                try model.resize(to: size)
+            }
+            // Rows in view have their lines; some out of view are left to make theirs.
+            let inView = table.rowsInViewport()
+            for i in inView { #expect(table.entry(ofRow: i)?.measurement.linesPending == false, "step \(step), row \(i)") }
+            pendingSeen += (0..<table.rowCount).filter { table.entry(ofRow: $0)?.measurement.linesPending == true }.count
+            #expect(table.viewport.offset == model.viewport.offset, "step \(step)")
+            for i in stride(from: 0, to: table.rowCount, by: 1) {
+                #expect(table.frame(ofRow: i) == model.frame(ofRow: i), "step \(step), row \(i)")
+            }
+            try Self.expectFresh(table, step: step)
+        }
+        // The lazy path was taken (else this test would check only eager relays).
+        #expect(pendingSeen > 100)
+    }
+
+    @Test func pendingLinesAreMadeWhenTheRowComesIntoView() throws {
+        var rng = SplitMix64(seed: 7)
+        let texts = (0..<200).map { _ in fakeMessage(&rng) }
+        let rows = texts.enumerated().map { Row.text($0.offset, $0.element) }
+        let configuration = TableConfiguration(metrics: FakeShaper(), contentAlignment: .bottom, estimatedRowHeight: 40)
+        var table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 360, height: 400)), configuration: configuration)
+        for id in stride(from: 199, to: 100, by: -8) { try table.scrollTo(id, anchor: .top) }
+        try table.resize(to: Size(width: 200, height: 400))
+        let pending = (0..<table.rowCount).filter { table.entry(ofRow: $0)?.measurement.linesPending == true }
+        let target = try #require(pending.first)
+        try table.scrollTo(target, anchor: .top)
+        let entry = try #require(table.entry(ofRow: target))
+        #expect(!entry.measurement.linesPending)
+        #expect(entry.measurement.items[0].pendingLines == nil)
+        #expect(entry.measurement.items[0].storedLayout?.lines
+                == (try TextLayout(text: texts[target], width: 200, metrics: FakeShaper()).lines))
+    }
+}
