@@ -36,11 +36,21 @@ public final class FontFace: Sendable {
     /// or skips base glyphs while matching and so may reach across it), so text may be
     /// shaped (and cached) word by word.
     private let isolation = Mutex<[UInt32: Bool]>([:])
+    /// The last answer of `spaceIsIsolated`, read without a lock: the script in the high
+    /// 32 bits, 2 (known) plus the answer in the low ones; 0 before the first.
+    private let lastIsolation = Atomic<UInt64>(0)
 
     func spaceIsIsolated(script: UInt32) -> Bool {
-        if let known = isolation.withLock({ $0[script] }) { return known }
-        let answer = hanKerning == nil && cfl_face_space_is_isolated(handle, script) != 0
-        isolation.withLock { $0[script] = answer }
+        let last = lastIsolation.load(ordering: .relaxed)
+        if last & 2 != 0 && UInt32(truncatingIfNeeded: last >> 32) == script { return last & 1 != 0 }
+        let answer: Bool
+        if let known = isolation.withLock({ $0[script] }) {
+            answer = known
+        } else {
+            answer = hanKerning == nil && cfl_face_space_is_isolated(handle, script) != 0
+            isolation.withLock { $0[script] = answer }
+        }
+        lastIsolation.store(UInt64(script) << 32 | 2 | (answer ? 1 : 0), ordering: .relaxed)
         return answer
     }
     private let asciiGlyphs: [UInt32]

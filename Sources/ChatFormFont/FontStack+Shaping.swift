@@ -8,6 +8,11 @@ struct ShapingOutput {
     let unsafe: UnsafeMutableBufferPointer<UInt8>
     var endTrims: [Int32: Int32] = [:]
     var hasSoftHyphen = false
+    /// Where the last range shaped ended: its end offset, the index of the item and of the
+    /// cluster holding it, and the first common-fallback range not ending before it. A
+    /// paragraph's ranges shaped in ascending order (a styled paragraph's stretches) start
+    /// their search there instead of searching the whole paragraph again.
+    var cursor = (offset: 0, item: 0, cluster: 0, common: 0)
 
     /// Zeroed storage for a paragraph of `count` bytes (`deallocate()` when done).
     init(count: Int) {
@@ -52,32 +57,53 @@ extension FontStack {
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               ligatures: Bool = true, commonFallback: [Range<Int>] = [], into out: inout ShapingOutput) -> [ShapedRun] {
-        let n = bytes.count
-        let advances = out.advances, unsafe = out.unsafe
+               into out: inout ShapingOutput) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count + 2)
+        shape(bytes, range: range, items: items, clusters: clusters, into: &out, runs: &runs)
+        return runs
+    }
+
+    /// `shape(_:range:items:clusters:into:)`, the range's runs appended to `runs` (a styled
+    /// paragraph shapes its stretches into one array). Without `ligatures`, optional
+    /// ligatures are off. With `wordwise`, a run of a face whose lookups never touch the
+    /// space is shaped (and cached) word by word however short it is (the same advances: a
+    /// styled paragraph's stretches are short, and their words recur where the stretches
+    /// do not).
+    ///
+    /// - Complexity: O(range + log items) plus the shaping.
+    func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
+               ligatures: Bool = true, commonFallback: [Range<Int>] = [], wordwise: Bool = false,
+               into out: inout ShapingOutput, runs: inout [ShapedRun]) {
+        let firstRun = runs.count
         let state = self.state
-        let language = state.language
         // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
         var hasSoftHyphen = false
         do {
             // Fonts per cluster, runs per item and font. The first item and cluster
-            // reaching into the range:
-            var first = 0, hi = items.count
-            while first < hi {
-                let mid = (first + hi) / 2
-                if items[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { hi = mid }
-            }
-            var ci = 0
-            hi = clusters.count - 1
-            while ci < hi {
-                let mid = (ci + hi + 1) / 2
-                if Int(clusters[mid]) <= range.lowerBound { ci = mid } else { hi = mid - 1 }
+            // reaching into the range, from the last range's end when this one follows it:
+            var first = 0, ci = 0
+            var common = 0   // the first of `commonFallback` not ending at or before p
+            if out.cursor.offset <= range.lowerBound {
+                first = out.cursor.item
+                while first < items.count && items[first].range.upperBound <= range.lowerBound { first += 1 }
+                ci = out.cursor.cluster
+                while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= range.lowerBound { ci += 1 }
+                common = out.cursor.common
+            } else {
+                var hi = items.count
+                while first < hi {
+                    let mid = (first + hi) / 2
+                    if items[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { hi = mid }
+                }
+                hi = clusters.count - 1
+                while ci < hi {
+                    let mid = (ci + hi + 1) / 2
+                    if Int(clusters[mid]) <= range.lowerBound { ci = mid } else { hi = mid - 1 }
+                }
             }
             var p = range.lowerBound
             var itemIndex = first
-            var common = 0   // the first of `commonFallback` not ending at or before p
             while itemIndex < items.count && items[itemIndex].range.lowerBound < range.upperBound {
                 let item = items[itemIndex]
                 let itemEnd = Swift.min(item.range.upperBound, range.upperBound)
@@ -128,130 +154,11 @@ extension FontStack {
                 }
                 itemIndex += 1
             }
+            out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
-        var endTrims = out.endTrims
-        defer { out.endTrims = endTrims }
-        do {
-            guard let buffer = ShapingBuffer.forCurrentThread() else { return runs }
-            let faces = state.faceList()
-            let languageID = buffer.runs.languageID(language)
-            /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
-            /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
-            /// into) this thread's cache unless `cacheable` is false.
-            func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
-                var key: RunCache.Key? = nil
-                if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
-                    // A character of context each side is part of the key (HarfBuzz reads
-                    // it: Arabic joining, a mark opening the piece), except after a piece
-                    // ending in a space, which nothing joins across (and a face whose
-                    // lookups touch the space is shaped a run at a time): so a word's key does
-                    // not depend on the word after it.
-                    let lower = range.lowerBound > 0 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : 0
-                    let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
-                        ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
-                    let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
-                                         rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
-                                         offset: range.lowerBound - lower, length: range.count,
-                                         bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                    if buffer.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
-                    key = k
-                }
-                // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
-                // take the glyphs' flag.
-                for b in range { unsafe[b] = 2 }
-                var previous = -1
-                _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
-                                 language: language, halves: halves, ligatures: ligatures) { cluster, advance, isUnsafe in
-                    guard cluster >= 0 && cluster < n else { return }
-                    advances[cluster] &+= advance
-                    if cluster != previous {
-                        unsafe[cluster] = isUnsafe ? 1 : 0
-                        previous = cluster
-                    } else if isUnsafe {
-                        unsafe[cluster] = 1
-                    }
-                }
-                if let key {
-                    buffer.runs.insert(key, advances: advances, unsafe, at: range.lowerBound)
-                }
-            }
-
-            for run in runs {
-                let face = faces[run.face]
-                let rtl = run.bidiLevel & 1 == 1
-                guard let han = face.hanKerning, !rtl else {
-                    if !rtl && run.range.count > ShapingBuffer.cachedRunBytes && face.spaceIsIsolated(script: run.script) {
-                        // Word by word (each with the spaces after it), each word cached: the
-                        // face's lookups never see a space, so this is the run's shaping.
-                        var a = run.range.lowerBound
-                        while a < run.range.upperBound {
-                            var b = a
-                            repeat {
-                                while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
-                                while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
-                            } while b < run.range.upperBound && !Self.isBoundary(b, in: clusters)
-                            shapePiece(a..<b, run, face, halves: [], cacheable: true)
-                            a = b
-                        }
-                    } else {
-                        shapePiece(run.range, run, face, halves: [], cacheable: true)
-                    }
-                    continue
-                }
-                // Fullwidth punctuation set in half width next to another (fonts with
-                // `halt` and no `chws`).
-                let before = run.range.lowerBound > 0 ? UTF8Scalar.decode(bytes, at: UTF8Scalar.startOfScalar(endingAt: run.range.lowerBound, in: bytes)).0 : nil
-                let after = run.range.upperBound < n ? UTF8Scalar.decode(bytes, at: run.range.upperBound).0 : nil
-                let (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
-                var trimmed = false
-                var c = run.range.lowerBound
-                while c < run.range.upperBound {
-                    let (scalar, l) = UTF8Scalar.decode(bytes, at: c)
-                    if HanKerning.maybeClose(scalar) {
-                        // How much a line ending right after it may save (see `BreakEntry.endTrim`).
-                        let trim = buffer.halfWidthTrim(face: face, scalar: scalar) {
-                            // The mark on its own, without the text around it: the value is
-                            // kept by face and scalar, so it must not depend on where the
-                            // mark was first seen (contextual spacing would make the layout
-                            // depend on what this thread shaped before).
-                            let alone = Array(UnsafeBufferPointer(rebasing: bytes[c..<(c + l)]))
-                            return alone.withUnsafeBufferPointer { one in
-                                let full = Self.advance(buffer, one, 0..<l, face, run, language, halves: [])
-                                let half = Self.advance(buffer, one, 0..<l, face, run, language, halves: [0..<l])
-                                return Int32(max(0, full - half))
-                            }
-                        }
-                        if trim > 0 {
-                            endTrims[Int32(c + l)] = trim
-                            trimmed = true
-                        }
-                    }
-                    c += l
-                }
-                shapePiece(run.range, run, face, halves: halves, cacheable: !trimmed && halves.isEmpty && kernedUnsafe.isEmpty)
-                for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
-            }
-        }
-        return runs
-    }
-
-    /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).
-    static func isBoundary(_ offset: Int, in clusters: [Int32]) -> Bool {
-        var lo = 0, hi = clusters.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(clusters[mid]) < offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < clusters.count && Int(clusters[lo]) == offset
-    }
-
-    static func advance(_ buffer: ShapingBuffer, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ face: FontFace,
-                        _ run: ShapedRun, _ language: String, halves: [Range<Int>]) -> Int64 {
-        var total: Int64 = 0
-        _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
-                         language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
-        return total
+        ShapingBuffer.forCurrentThread()?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
+                                                wordwise: wordwise, into: &out)
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {

@@ -10,8 +10,11 @@ import Darwin
 final class ShapingBuffer {
     let handle: OpaquePointer
 
-    /// Shaped short runs (words, mostly) of this thread (see `RunCache`).
-    var runs = RunCache()
+    /// Shaped short runs (words, mostly) of this thread (see `RunCache`). Only this thread
+    /// touches it, and never across a call that reaches it again, so its accesses go
+    /// unchecked (a dynamic exclusivity check on each word's lookup cost more than the copy
+    /// of a hit).
+    @exclusivity(unchecked) var runs = RunCache()
     static let runLimit = 8192
 
     /// How much narrower a fullwidth mark is set in half width (`halt`), by face and scalar.

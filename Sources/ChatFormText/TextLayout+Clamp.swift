@@ -73,11 +73,11 @@ extension TextLayout {
     /// This unwrapped layout (`width == .infinity`) cut to one line of `width`.
     func truncatedToOneLine(width: Double, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> ClampedLayout {
         let one = try clamped(toLines: 1, rightToLeft: rtl)
-        let fast = !rtl && shapedText?.cutsByArithmetic == true
+        let fast = !rtl && shapedText.map { EllipsisCut($0).isArithmetic } == true
         let clusters = fast ? [] : try _Truncation.clusters(of: self, onLine: 0, rightToLeft: rtl)
         // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
         // most the width plus one unit (see `ShapedText.layout(width:)`).
-        let right = fast ? shapedText!.leftToRightRight(start: lines[0].start, contentEnd: lines[0].contentEnd)
+        let right = fast ? EllipsisCut(shapedText!).right(start: lines[0].start, contentEnd: lines[0].contentEnd)
             : clusters.last?.right ?? 0
         let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
         let layout = TextLayout(clamping: one.layout, width: width)
@@ -124,7 +124,7 @@ extension _Truncation {
     /// The ellipsis's text and advance in `layout`'s metrics: "…" (U+2026), or "..." where
     /// it has no width (a font without the glyph).
     static func ellipsis(of layout: TextLayout) -> (text: String, width: Double) {
-        if let shaped = layout.shapedText { return ellipsis(of: shaped) }
+        if let shaped = layout.shapedText { return EllipsisCut(shaped).ellipsis() }
         func advance(_ s: String) -> Double {
             var s = s
             return s.withUTF8 { layout.measurer.advance($0, 0, $0.count) }
@@ -166,8 +166,8 @@ func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, cl
        bounds.contentEnd > 0 && shaped.has(bounds.contentEnd - 1, ShapedText.Flags.softHyphen) {
         hyphen = ShapedText.pixels(shaped.hyphenAdvance)
     }
-    if given == nil, let shaped, let bounds, shaped.cutsByArithmetic {
-        let cut = _Truncation.leftToRightCut(shaped, s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
+    if given == nil, let shaped, let bounds, EllipsisCut(shaped).isArithmetic {
+        let cut = EllipsisCut(shaped).cut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,
                                         hyphen: hyphen)
         return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true, visibleEnd: cut.end,
                              visibleRanges: cut.end > line.start ? [line.start..<cut.end] : [], ellipsis: ellipsisAt(cut.x))

@@ -200,4 +200,28 @@ struct StyledTextTests {
         #expect(m.lineCount > 1000)
         #expect(m.width <= 300 + 1.0 / 64)
     }
+
+    /// A clamped styled text ends in the paragraph font's ellipsis, as the same text plain in
+    /// that font does (the styled shaper shapes the ellipsis, not its paragraph again: before,
+    /// the ellipsis took the whole paragraph's advance and pushed every grapheme off the line).
+    @Test func aClampedStyledTextEndsInTheParagraphFontsEllipsis() throws {
+        let elements: [StyledElement] = [
+            .text("Deploy of the ", Self.body),
+            .span(TextSpan("release", style: SpanStyle(font: Self.bold))),
+            .text(" is done and its notes are long enough to wrap onto ", Self.body),
+            .span(TextSpan("several", style: SpanStyle(font: Self.code, edges: InlineEdges(padding: 3)))),
+            .text(" lines at this width", Self.body),
+        ]
+        let styled = try StyledText(elements, style: ParagraphStyle(font: Self.body))
+        let plain = try ShapedText(text: styled.text, shaper: FontStack(family: "DejaVu Sans", size: 16))
+        for (width, lines) in [(160.0, 2), (240, 1)] {
+            let a = try styled.shaped.layout(width: width, lineClamp: lines)
+            let b = try plain.layout(width: width, lineClamp: lines)
+            #expect(a.isTruncated && b.isTruncated)
+            #expect(a.ellipsis?.text == "\u{2026}")
+            #expect(a.ellipsis?.width == b.ellipsis?.width)
+            #expect((a.ellipsis?.width ?? 0) < 20, "the ellipsis is one glyph wide: \(a.ellipsis?.width ?? 0)")
+            #expect(a.visibleEnd > a.layout.lines[lines - 1].start, "graphemes of the last line shown are kept")
+        }
+    }
 }

@@ -84,4 +84,42 @@ import ChatFormFont
         let document = try MarkdownDocument(parsing: line, options: MarkdownParseOptions(maximumBytes: 16 << 20))
         #expect(document.blocks.count == 1)
     }
+
+    /// The markdown fuzz target's seed `controls-in-code-spans` (NULs, C0 and C1 controls in
+    /// code spans in a list item), laid out under the default theme, against Chromium 156
+    /// drawing cmark-gfm's HTML under the theme's CSS (recorded with Tools/record-markdown-layout's
+    /// page at 33 and 11.5 px). Chromium, too, puts two U+008C (C1 controls, drawn as
+    /// nothing) on one line of their own whose content is 0 px wide, its right edge at the
+    /// list's 24 px indent: what the fuzz property's rule for lines of controls allows.
+    @Test func controlsInCodeSpansLineUpWithChromium() throws {
+        let bytes = Array("* \0\0\0\0pppppp42`\u{5D5}\0\0\0?\01\n\u{5}ont-f`\u{8C}**\0\0\0\0\0\0vont-f`LLLL\u{8C}**a\0\0\0`\u{8C}ont-f`"
+            .utf8) + Array("\u{8C}**a\0\0\0`\u{8C}\u{8C}**\0\0\0\0\0\0v*a\0\01|\n\n\n".utf8)
+        let document = try MarkdownDocument(parsing: bytes)
+        // Chromium's line starts (UTF-8 offsets in the list item's text) and height.
+        let common = [0, 3, 6, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 25, 28, 31, 32, 35]
+        let tail = [37, 38, 39, 40, 41, 42, 43, 45, 48, 51, 54, 57, 60, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72]
+        let end = [75, 76, 77, 78, 81, 84, 87, 89, 90, 91, 92, 93, 94, 96, 97, 98, 99, 102, 105, 108, 112, 115, 118, 121,
+                   124, 127, 130, 131, 132, 133, 136, 139, 140]
+        let chromium33 = common + tail + end, chromium11 = common + tail + [73] + end
+        let at33 = try Self.typesetter.layout(document, width: 33)
+        let text = try #require(at33.texts.first)
+        #expect(text.lines.map(\.start) == chromium33)
+        #expect(at33.height == 1459)
+        let controls = try #require(text.lines.first { $0.start == 108 })
+        #expect(text.text.utf8.dropFirst(108).prefix(4).elementsEqual([0xC2, 0x8C, 0xC2, 0x8C]))
+        #expect(controls.width == 0 && controls.left == 24, "two controls, nothing drawn: \(controls)")
+        // At 11.5 px the list item's content box is 0 px wide. Chromium keeps "1 " together
+        // (the space hangs after the code span's "1" that overflows alone); the engine ends
+        // that line before the space, which then makes a line of its own (offset 36), 19 px
+        // taller in all (1,497 against 1,478). The two controls line up as at 33 px.
+        let at11 = try Self.typesetter.layout(document, width: 11.5)
+        let narrow = try #require(at11.texts.first)
+        withKnownIssue("a space after a cluster too wide for the line starts the next line") {
+            #expect(narrow.lines.map(\.start) == chromium11)
+            #expect(at11.height == 1478)
+        }
+        #expect(narrow.lines.map(\.start).filter { $0 != 36 } == chromium11)
+        #expect(narrow.lines.first { $0.start == 108 }.map { $0.width == 0 && $0.left == 24 } == true)
+    }
 }
+

@@ -11,14 +11,13 @@ import ChatFormText
 extension StyledShaper {
     /// For each element starting a stretch, the end (an element index) of the stretch: the
     /// spans after it in the same font and letter spacing (an attachment is its own).
-    static func stretchEnds(_ elements: [StyledElement], stacks: [FontStack?]) -> [Int] {
-        var ends = [Int](repeating: 0, count: elements.count)
+    static func stretchEnds(_ plans: [ElementPlan]) -> [Int] {
+        var ends = [Int](repeating: 0, count: plans.count)
         var i = 0
-        while i < elements.count {
+        while i < plans.count {
             var j = i + 1
-            if let stack = stacks[i] {
-                let spacing = letterSpacing(elements[i])
-                while j < elements.count, let next = stacks[j], next.state === stack.state, letterSpacing(elements[j]) == spacing { j += 1 }
+            if plans[i].stack >= 0 {
+                while j < plans.count && plans[j].stack == plans[i].stack && plans[j].letterSpacing == plans[i].letterSpacing { j += 1 }
             }
             ends[i] = j
             i = j
@@ -27,12 +26,13 @@ extension StyledShaper {
     }
 
     /// The byte ranges of the stretches shaped as one range (attachments left out).
-    static func stretches(_ ends: [Int], stacks: [FontStack?], offsets: [Int]) -> [Range<Int>] {
+    static func stretches(_ ends: [Int], plans: [ElementPlan], offsets: [Int]) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        result.reserveCapacity(ends.count)
         var i = 0
         while i < ends.count {
             let j = ends[i]
-            if stacks[i] != nil && offsets[j] > offsets[i] { result.append(offsets[i]..<offsets[j]) }
+            if plans[i].stack >= 0 && offsets[j] > offsets[i] { result.append(offsets[i]..<offsets[j]) }
             i = j
         }
         return result

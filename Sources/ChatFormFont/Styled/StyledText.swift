@@ -65,7 +65,7 @@ public struct StyledText: Sendable {
         let prepared = try StyledShaper.prepare(elements, style: style)
         self.elementOffsets = prepared.offsets
         do {
-            self.shaped = try ShapedText(text: prepared.text, shaper: prepared.shaper,
+            self.shaped = try ShapedText(text: prepared.text, shaped: prepared.shaped, shaper: prepared.shaper,
                                          options: TextLayoutOptions(keepAll: style.keepAll, modes: style.modes))
         } catch {
             throw .layout(error)

@@ -10,10 +10,9 @@ import Synchronization
 /// the line height already applied (line gap 0), so the prepared text unites boxes as it
 /// does for fallback fonts.
 struct StyledShaper: TextShaper {
-    /// The paragraph's text (what `runs` shape).
-    let text: String
-    let runs: ShapedRuns
     let paragraph: FontStack
+    /// The strut's line height (the paragraph's primary face, the line height applied).
+    let lineHeight: Double
     /// Per face: the stack that shaped it and its index there; nil for an attachment.
     let sources: [Source?]
     /// What was added to the shaped advances (letter spacing, edges, attachments), by
@@ -30,11 +29,10 @@ struct StyledShaper: TextShaper {
 
     // MARK: TextShaper
 
-    /// The paragraph's runs; any other text (the ellipsis of a clamp, which takes the
-    /// block's style) is shaped in the paragraph's font.
-    func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
-        text == self.text ? runs : try paragraph.shape(text)
-    }
+    /// Text shaped in the paragraph's font (what a prepared styled text asks of its shaper
+    /// after preparing: the ellipsis, drawn in the block's font). The paragraph itself is
+    /// shaped by `prepare`, a stretch of spans at a time.
+    func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns { try paragraph.shape(text) }
 
     func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
         var total = extra(in: range)
@@ -62,55 +60,63 @@ struct StyledShaper: TextShaper {
     }
 
     var fixedLineHeight: Double? { nil }   // the faces' boxes carry it
-    var lineHeight: Double { runs.faces[0].lineSpacing }
     func tabStop(afterFixed x: Int64) -> Int64 { paragraph.tabStop(afterFixed: x) }
     func tabStop(after x: Double) -> Double { paragraph.tabStop(after: x) }
     func advance(of cluster: GraphemeCluster) -> Double { paragraph.advance(of: cluster) }
 
     // MARK: Preparing
 
-    /// The joined text, the shaper and each element's offset (the text's length last).
+    /// The joined text, its shaping, the shaper and each element's offset (the text's length last).
     static func prepare(_ elements: [StyledElement], style: ParagraphStyle) throws(StyledTextError)
-        -> (text: String, shaper: StyledShaper, offsets: [Int]) {
+        -> (text: String, shaped: ShapedRuns, shaper: StyledShaper, offsets: [Int]) {
         let paragraph = try StackCache.shared.stack(style.font, locale: style.locale, lineHeight: style.lineHeight)
-        // The joined text and each element's offset; validation.
-        var text = ""
+        // Each element's offset and plan (its stack, spacing and edges, read once); validation.
         var offsets: [Int] = []
         offsets.reserveCapacity(elements.count + 1)
+        var plans: [ElementPlan] = []
+        plans.reserveCapacity(elements.count)
+        // The message's stacks, the paragraph's first: a few fonts a message, so a span's
+        // font is found by comparison, without a lock or hashing.
+        var stacks: [FontStack] = [paragraph]
+        var specs: [FontSpec] = [style.font]
+        // The joined text's bytes, each attachment as U+FFFC (each element is read once:
+        // reading a span out of its element retains its text and font).
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(elements.count * 16)
         var n = 0
-        var stacks: [FontStack?] = []
-        stacks.reserveCapacity(elements.count)
-        var seen: [(spec: FontSpec, stack: FontStack)] = []
-        for (i, element) in elements.enumerated() {
+        for i in elements.indices {
             offsets.append(n)
-            switch element {
+            switch elements[i] {
             case .span(let span):
                 let s = span.style
                 guard Self.isSpacing(s.letterSpacing), Self.isSpacing(s.edges.start), Self.isSpacing(s.edges.end) else {
                     throw .invalidSpacing(element: i)
                 }
-                if s.font == style.font {
-                    stacks.append(paragraph)
-                } else if let known = seen.first(where: { $0.spec == s.font }) {
-                    stacks.append(known.stack)   // a few fonts a message: no lock, no hashing
+                let k: Int
+                if let known = specs.firstIndex(where: { Self.isSameFont($0, s.font) }) {
+                    k = known
                 } else {
-                    let stack = try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal)
-                    seen.append((s.font, stack))
-                    stacks.append(stack)
+                    stacks.append(try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal))
+                    specs.append(s.font)
+                    k = stacks.count - 1
                 }
-                text += span.text
-                n += span.text.utf8.count
+                plans.append(ElementPlan(stack: k, letterSpacing: s.letterSpacing, edges: s.edges))
+                if span.text.utf8.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
+                    utf8.append(contentsOf: span.text.utf8)
+                }
+                n = utf8.count
             case .attachment(let a):
                 guard a.width.isFinite, a.height.isFinite, a.width >= 0, a.height >= 0, a.width <= 4096, a.height <= 4096,
                       a.baselineOffset.isFinite, abs(a.baselineOffset) <= 4096 else { throw .invalidAttachment(element: i) }
                 guard Self.isSpacing(a.edges.start), Self.isSpacing(a.edges.end) else { throw .invalidSpacing(element: i) }
-                stacks.append(nil)
-                text += "\u{FFFC}"
-                n += 3
+                plans.append(ElementPlan(stack: -1, letterSpacing: 0, edges: .zero))
+                utf8.append(contentsOf: [0xEF, 0xBF, 0xBC])
+                n = utf8.count
             }
             guard n <= Int(Int32.max) else { throw .layout(.textTooLong(bytes: n)) }
         }
         offsets.append(n)
+        let text = String(decoding: utf8, as: UTF8.self)
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
@@ -120,14 +126,15 @@ struct StyledShaper: TextShaper {
         var out = ShapingOutput(count: n)
         defer { out.deallocate() }
         var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count + elements.count + 2)
         var extraOffsets: [Int32] = []
         var extraAmounts: [Int32] = []
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
         var whole = text
         whole.withUTF8 { bytes in
             // Each element's stretch end (an element index), found once.
-            let ends = Self.stretchEnds(elements, stacks: stacks)
-            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(ends, stacks: stacks, offsets: offsets),
+            let ends = Self.stretchEnds(plans)
+            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(ends, plans: plans, offsets: offsets),
                                                      bytes: bytes)
             var item = 0      // the item holding the current element's start
             var spaced = 0    // the item holding the cluster letter spacing is asked of
@@ -135,7 +142,7 @@ struct StyledShaper: TextShaper {
             while i < elements.count {
                 let start = offsets[i]
                 while item + 1 < items.count && items[item].range.upperBound <= start { item += 1 }
-                guard let stack = stacks[i] else {
+                guard plans[i].stack >= 0 else {
                     // An attachment: one cluster, one run, its own box, at the level around it.
                     guard case .attachment(let a) = elements[i] else { i += 1; continue }
                     let amount = Int32(((a.width + a.edges.start + a.edges.end) * 65536).rounded())
@@ -151,28 +158,22 @@ struct StyledShaper: TextShaper {
                 // A stretch of spans in one font, shaped as one range of the text.
                 // (Letter spacing is part of a browser's font: spans spaced apart are shaped
                 // apart, and optional ligatures are off where it is not zero.)
-                let spacing = Self.letterSpacing(elements[i])
+                let k = plans[i].stack
                 let j = ends[i]
-                let ligatures = spacing == 0
+                let ligatures = plans[i].letterSpacing == 0
                 let end = offsets[j]
                 guard end > start else { i = j; continue }
-                let shaped = stack.shape(bytes, range: start..<end, items: items, clusters: clusters,
-                                         ligatures: ligatures, commonFallback: commonFallback, into: &out)
-                let boxes = stack.state.boxes()
-                for run in shaped {
-                    var run = run
-                    run.face = faces.face(stack: stack, local: run.face, localBoxes: boxes, ligatures: ligatures)
-                    runs.append(run)
+                let first = runs.count
+                stacks[k].shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
+                                commonFallback: commonFallback, wordwise: true, into: &out, runs: &runs)
+                for r in first..<runs.count {
+                    runs[r].face = faces.face(stacks, index: k, local: runs[r].face, ligatures: ligatures)
                 }
                 // Letter spacing after every cluster, edges on the first and last.
                 for e in i..<j {
-                    guard case .span(let span) = elements[e] else { continue }
+                    let plan = plans[e]
                     let s0 = offsets[e], s1 = offsets[e + 1]
-                    guard s1 > s0 else { continue }
-                    let spacing = Int32((span.style.letterSpacing * 65536).rounded())
-                    let startEdge = Int32((span.style.edges.start * 65536).rounded())
-                    let endEdge = Int32((span.style.edges.end * 65536).rounded())
-                    if spacing == 0 && startEdge == 0 && endEdge == 0 { continue }
+                    guard s1 > s0, plan.spacing != 0 || plan.startEdge != 0 || plan.endEdge != 0 else { continue }
                     // The span's HarfBuzz clusters (as shaped: a byte inside one is marked 2
                     // in `unsafe`), its start first. Chromium adds letter spacing after each
                     // cluster of its shaping result, which in Indic scripts is finer than a
@@ -181,8 +182,9 @@ struct StyledShaper: TextShaper {
                     var at = s0
                     while at < s1 {
                         while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
-                        var amount = spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script) ? spacing : 0
-                        if at == s0 { amount &+= startEdge }
+                        var amount = plan.spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script)
+                            ? plan.spacing : 0
+                        if at == s0 { amount &+= plan.startEdge }
                         if amount != 0 {
                             out.advances[at] &+= amount
                             Self.addExtra(&extraOffsets, &extraAmounts, at, amount)
@@ -196,9 +198,9 @@ struct StyledShaper: TextShaper {
                         if at == s0 || !(next == at + 1 && bytes[at] == 0x20) { lastClusterStart = at }
                         at = next
                     }
-                    if endEdge != 0 {
-                        out.advances[lastClusterStart] &+= endEdge
-                        Self.addExtra(&extraOffsets, &extraAmounts, lastClusterStart, endEdge)
+                    if plan.endEdge != 0 {
+                        out.advances[lastClusterStart] &+= plan.endEdge
+                        Self.addExtra(&extraOffsets, &extraAmounts, lastClusterStart, plan.endEdge)
                     }
                 }
                 i = j
@@ -228,17 +230,38 @@ struct StyledShaper: TextShaper {
         result.roundedItemStarts = itemStarts
         result.lineEndTrims = out.endTrims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
-        let shaper = StyledShaper(text: text, runs: result, paragraph: paragraph, sources: faces.sources,
+        let shaper = StyledShaper(paragraph: paragraph, lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
-        return (text, shaper, offsets)
+        return (text, result, shaper, offsets)
     }
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
 
-    /// A span's letter spacing (0 for an attachment).
-    static func letterSpacing(_ element: StyledElement) -> Double {
-        if case .span(let span) = element { return span.style.letterSpacing }
-        return 0
+    /// `a == b`, the numbers compared before the family lists (spans in a bold or a code
+    /// font differ from the body's there).
+    @inline(__always)
+    static func isSameFont(_ a: FontSpec, _ b: FontSpec) -> Bool {
+        a.size == b.size && a.weight == b.weight && a.italic == b.italic && a.families == b.families
+    }
+
+    /// What preparing reads of an element, taken out of it once (copying a span out of its
+    /// element retains its text and font).
+    struct ElementPlan {
+        /// The index of its stack among the message's (the paragraph's is 0); -1 for an attachment.
+        var stack: Int
+        var letterSpacing: Double
+        /// Letter spacing and the edges in 1/65536 pixel.
+        var spacing: Int32
+        var startEdge: Int32
+        var endEdge: Int32
+
+        init(stack: Int, letterSpacing: Double, edges: InlineEdges) {
+            self.stack = stack
+            self.letterSpacing = letterSpacing
+            spacing = letterSpacing == 0 ? 0 : Int32((letterSpacing * 65536).rounded())
+            startEdge = edges.start == 0 ? 0 : Int32((edges.start * 65536).rounded())
+            endEdge = edges.end == 0 ? 0 : Int32((edges.end * 65536).rounded())
+        }
     }
 
     /// Whether letter spacing goes after the cluster starting at `at` in a run of `script`,
@@ -280,8 +303,9 @@ struct StyledShaper: TextShaper {
         let lineHeight: FontStack.LineHeight
         var boxes: [FontBoxMetrics]
         var sources: [Source?]
-        /// By stack and ligatures (off: the index's lowest bit), the paragraph's index of each face.
-        var ids: [ObjectIdentifier: [Int: Int]] = [:]
+        /// The paragraph's index of each face used, by (the message's stack index, the face's
+        /// index there, ligatures off): a few, searched in order.
+        var ids: [(key: Int, face: Int)] = []
 
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
             self.paragraph = paragraph
@@ -289,7 +313,15 @@ struct StyledShaper: TextShaper {
             let primary = paragraph.primaryFaces[0].box
             boxes = [Self.applied(primary, lineHeight)]
             sources = [Source(stack: paragraph, face: 0)]
-            ids[ObjectIdentifier(paragraph.state)] = [0 << 1: 0]
+            ids = [(key: Self.key(stack: 0, local: 0, ligatures: true), face: 0)]
+            boxes.reserveCapacity(8)
+            sources.reserveCapacity(8)
+            ids.reserveCapacity(8)
+        }
+
+        @inline(__always)
+        static func key(stack: Int, local: Int, ligatures: Bool) -> Int {
+            stack << 33 | local << 1 | (ligatures ? 0 : 1)
         }
 
         /// A box as the line height makes it: (ascent, descent) with the leading split, as
@@ -304,25 +336,32 @@ struct StyledShaper: TextShaper {
             return FontBoxMetrics(ascent: b.ascent, descent: b.descent, lineGap: 0)
         }
 
-        /// The paragraph's index for face `local` of `stack`.
-        mutating func face(stack: FontStack, local: Int, localBoxes: [FontBoxMetrics], ligatures: Bool = true) -> Int {
-            let key = ObjectIdentifier(stack.state)
-            let slot = local << 1 | (ligatures ? 0 : 1)
-            if let known = ids[key]?[slot] { return known }
-            let own = local < localBoxes.count ? localBoxes[local] : stack.primaryFaces[0].box
+        /// The paragraph's index for face `local` of the message's stack `stacks[index]`.
+        mutating func face(_ stacks: [FontStack], index: Int, local: Int, ligatures: Bool = true) -> Int {
+            let key = Self.key(stack: index, local: local, ligatures: ligatures)
+            for id in ids where id.key == key { return id.face }
+            let stack = stacks[index]
+            let primaries = stack.state.primaries
+            let own: FontBoxMetrics
+            if local < primaries.count {
+                own = primaries[local].box
+            } else {
+                let registered = stack.state.boxes()   // a fallback face's (a lock and a copy)
+                own = local < registered.count ? registered[local] : primaries[0].box
+            }
             var box: FontBoxMetrics
             switch lineHeight {
             case .normal:
                 // The span's inline box (its primary font) and the glyphs' font, on one baseline.
-                let a = Self.applied(own, .normal), b = Self.applied(stack.primaryFaces[0].box, .normal)
+                let a = Self.applied(own, .normal), b = Self.applied(primaries[0].box, .normal)
                 box = FontBoxMetrics(ascent: Swift.max(a.ascent, b.ascent), descent: Swift.max(a.descent, b.descent), lineGap: 0)
             case .fixed:
                 // Only the inline box's own font counts with a fixed line height.
-                box = Self.applied(stack.primaryFaces[0].box, lineHeight)
+                box = Self.applied(primaries[0].box, lineHeight)
             }
             boxes.append(box)
             sources.append(Source(stack: stack, face: local, ligatures: ligatures))
-            ids[key, default: [:]][slot] = boxes.count - 1
+            ids.append((key: key, face: boxes.count - 1))
             return boxes.count - 1
         }
 
@@ -347,17 +386,31 @@ final class StackCache: Sendable {
         var lineHeight: FontStack.LineHeight
     }
 
-    private let stacks = Mutex<[Key: FontStack]>([:])
+    private let stacks = Mutex<(all: [Key: FontStack], recent: [(key: Key, stack: FontStack)])>(([:], []))
+    /// How many stacks last asked for are compared before the key is hashed (a chat asks for
+    /// its few fonts over and over; comparing a spec whose families are the same array is
+    /// a few instructions, hashing it hundreds).
+    static let recentLimit = 8
 
     func stack(_ spec: FontSpec, locale: String, lineHeight: FontStack.LineHeight) throws(StyledTextError) -> FontStack {
         let key = Key(spec: spec, locale: locale, lineHeight: lineHeight)
-        if let hit = stacks.withLock({ $0[key] }) { return hit }
+        let hit = stacks.withLock { s -> FontStack? in
+            for entry in s.recent where entry.key == key { return entry.stack }
+            guard let stack = s.all[key] else { return nil }
+            if s.recent.count >= Self.recentLimit { s.recent.removeFirst() }
+            s.recent.append((key, stack))
+            return stack
+        }
+        if let hit { return hit }
         let made: FontStack
         do { made = try FontStack(spec: spec, lineHeight: lineHeight, locale: locale) } catch { throw .font(error) }
         return stacks.withLock { s in
-            if let raced = s[key] { return raced }
-            if s.count >= Self.limit { s.removeAll(keepingCapacity: true) }
-            s[key] = made
+            if let raced = s.all[key] { return raced }
+            if s.all.count >= Self.limit {
+                s.all.removeAll(keepingCapacity: true)
+                s.recent.removeAll()
+            }
+            s.all[key] = made
             return made
         }
     }

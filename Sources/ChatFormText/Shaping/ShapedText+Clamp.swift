@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Line clamping of a prepared text: at most N lines with an ellipsis, laid out by the same
 /// arithmetic as `layout(width:)`, without making the lines it does not show.
 extension ShapedText {
@@ -81,21 +79,6 @@ extension ShapedText {
     }
 }
 
-/// The cut of a left-to-right line without tabs, by arithmetic on the prepared advances
-/// (what `_Truncation.clusters(of:onLine:)` and `_Truncation.cut` find on any line, without
-/// making the line's graphemes).
-extension ShapedText {
-    /// Whether lines of this text are cut by `leftToRightCut` (no right-to-left run, no tab).
-    var cutsByArithmetic: Bool { storage.header.isLeftToRight && !hasTabs }
-
-    /// The right edge of the line from UTF-8 `start` to `contentEnd` (its caret stops'
-    /// last x), in pixels.
-    func leftToRightRight(start: Int, contentEnd: Int) -> Double {
-        let s = boundary(of: start), e = boundary(of: contentEnd)
-        return e > s ? Self.pixels(x[e] - x[s] + lineStartShift(at: s)) : 0
-    }
-}
-
 /// The lines a clamp shows, and how many there are in all (`ShapedText.layout(width:lineClamp:)`):
 /// the lines shown go to a `LineCollector`, the rest are only counted.
 struct ClampCollector: LineVisitor {
@@ -123,57 +106,5 @@ struct ClampCollector: LineVisitor {
         guard count <= lineClamp else { return }
         bounds = (s, hard ? e - 1 : e)
         shown.visit(text, s, e, width, hard, box)
-    }
-}
-
-/// The ellipsis of a prepared text and the cut of its left-to-right lines by arithmetic on
-/// the prepared advances (see `ShapedText.cutsByArithmetic`).
-extension _Truncation {
-    /// The ellipsis Chromium draws for `text`: "…" shaped in the primary font, or "..."
-    /// when that font has no glyph for it; its advance rounded up to a layout unit. Shaped
-    /// once per prepared text (two threads may both shape it; they store the same value).
-    static func ellipsis(of text: ShapedText) -> (text: String, width: Double) {
-        let edgeCache = text.edgeCache
-        var packed = edgeCache.ellipsis.load(ordering: .relaxed)
-        if packed == 0 {
-            func advance(_ s: String) -> (Int64, Bool)? {
-                guard let shaped = try? text.shaper.shape(s) else { return nil }
-                let total = shaped.advances.reduce(Int64(0)) { $0 + Int64($1) }
-                return (total, shaped.runs.allSatisfy { $0.face == 0 })
-            }
-            // Bit 0: "..." instead of "…"; bit 1: computed; the advance above them.
-            if let (w, primary) = advance("\u{2026}"), primary, w > 0 {
-                packed = ShapedText.ceilToLayoutUnit(w) << 2 | 2
-            } else {
-                packed = ShapedText.ceilToLayoutUnit(advance("...")?.0 ?? 0) << 2 | 3
-            }
-            edgeCache.ellipsis.store(packed, ordering: .relaxed)
-        }
-        return (packed & 1 == 0 ? "\u{2026}" : "...", ShapedText.pixels(packed >> 2))
-    }
-
-    /// The graphemes kept of the line from boundary `s` to its content end `e` (their UTF-8
-    /// end) and where the ellipsis starts, as `_Truncation.cut` finds them; `hyphen` widens
-    /// the line's last grapheme (a soft hyphen's hyphen).
-    ///
-    /// - Complexity: O(log length of the line).
-    static func leftToRightCut(_ text: ShapedText, s: Int, e: Int, width: Double, ellipsisWidth: Double,
-                               hyphen: Double) -> (end: Int, x: Double) {
-        let offsets = text.offsets
-        guard e > s else { return (Int(offsets[s]), 0) }
-        let shift = text.lineStartShift(at: s)
-        let x = text.x
-        func right(_ k: Int) -> Double { ShapedText.pixels(x[k] - x[s] + shift) + (k == e ? hyphen : 0) }
-        let room = width - ellipsisWidth + 1e-9
-        if right(e) <= room { return (Int(offsets[e]), right(e)) }
-        var lo = s + 1, hi = e   // the first boundary whose right edge passes the room
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if right(mid) <= room { lo = mid + 1 } else { hi = mid }
-        }
-        var k = lo - 1
-        while k > s + 1 && text.has(k, ShapedText.Flags.insideGlyph) { k -= 1 }
-        k = Swift.max(k, s + 1)
-        return (Int(offsets[k]), right(k))
     }
 }

@@ -19,46 +19,6 @@ public struct ShapedText: Sendable {
     /// allocation, so a layout starts on memory it has already touched.
     nonisolated(unsafe) let storage: ShapedStorage   // immutable once made (see ShapedStorage)
 
-    /// The header of a `ShapedStorage`.
-    struct Header {
-        let text: String
-        let shaper: any TextShaper
-        let options: TextLayoutOptions
-        let offsets: [Int32]
-        let x: [Int64]
-        let flags: [UInt8]
-        let breakEntries: [BreakEntry]
-        /// The index of the last boundary (the text's end).
-        let lastBoundary: Int
-        let textOpeningRound: Int64
-        let runs: [ShapedRun]
-        let faces: [FontBoxMetrics]
-        let hasTabs: Bool
-        let hyphenAdvance: Int64
-        let usesFallbackFonts: Bool
-        /// Whether the runs have more than one bidi level (each level's stretch of a line is
-        /// rounded up to a layout unit on its own: see `browserLineWidth`).
-        let hasSeveralLevels: Bool
-        /// Whether every run has level 0 (no right-to-left text: the caret needs no
-        /// visual model).
-        let isLeftToRight: Bool
-        /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
-        /// first, which starts at 0; empty for plain text.
-        let items: [ItemStart]
-        /// Per break entry (styled text): where its content ends on the scale of the items'
-        /// rounded widths, the rounded widths of the items before the one it ends in plus its
-        /// advance in that item. A line whose content crosses items from `a` on is as wide as
-        /// its piece of the first rounded, plus `roundedX` at its end less the rounded widths
-        /// before the item after `a`, rounded: one subtraction, as for plain text.
-        let roundedX: [Int64]
-        /// `!items.isEmpty`, read without touching the array.
-        let isItemized: Bool
-        let strutHeight: Double
-        let strutBox: (ascent: Double, descent: Double)
-        let fixedLineHeight: Double?
-        let edgeCache: EdgeCache
-    }
-
     /// The text.
     public var text: String { storage.header.text }
     /// The shaper that prepared it (and reshapes unsafe line edges).
@@ -131,9 +91,29 @@ public struct ShapedText: Sendable {
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         // White space a collapsing mode removes or turns into spaces (`TextModes.whiteSpace`).
         let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
-        let shapedText = collapse?.text ?? text
-        var shaped = try shaper.shape(shapedText)
-        if !shaped.hasClusters(partitioning: n) { shaped.clusters = try TextItemizer.segment(shapedText).clusters }
+        try self.init(text: text, shaped: try shaper.shape(collapse?.text ?? text), shaper: shaper,
+                      options: options, collapse: collapse)
+    }
+
+    /// Prepares `text` shaped as `shaped` (a styled paragraph, shaped a stretch of spans at a
+    /// time from `text` as given); `shaper` reshapes line edges afterwards.
+    ///
+    /// - Throws: as `init(text:shaper:options:)`, but for the shaper's errors.
+    /// - Complexity: O(n).
+    package init(text: String, shaped: ShapedRuns, shaper: any TextShaper,
+                 options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
+        let n = text.utf8.count
+        guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
+        try self.init(text: text, shaped: shaped, shaper: shaper, options: options,
+                      collapse: WhiteSpaceCollapse(text, mode: options.modes.whiteSpace))
+    }
+
+    private init(text: String, shaped: ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
+                 collapse: WhiteSpaceCollapse?) throws(TextLayoutError) {
+        var shaped = shaped
+        if !shaped.hasClusters(partitioning: text.utf8.count) {
+            shaped.clusters = try TextItemizer.segment(collapse?.text ?? text).clusters
+        }
         collapse?.apply(to: &shaped)
         storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)
     }

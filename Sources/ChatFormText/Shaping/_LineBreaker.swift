@@ -7,7 +7,7 @@
 /// (`LineStep.nextComplex`: a mandatory break, an unsafe edge, a soft hyphen, a flush mark)
 /// are measured one at a time. Styled text scans the same way: up to the first entry whose
 /// content crosses the next item's start on prepared advances, then on past every whole
-/// item at once on `ShapedText.Header.roundedX`.
+/// item at once on `ShapedTextHeader.roundedX`.
 struct LineBreaker {
     let text: ShapedText
 

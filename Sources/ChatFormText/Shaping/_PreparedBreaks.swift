@@ -9,6 +9,9 @@ struct PreparedBreaks {
     var breaks: [Int32] = []
     var contentEnds: [Int32] = []
     var hasTabs = false
+    /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
+    /// goes back somewhere.
+    var hasNegativeAdvance = false
 
     /// Prepares `text`, shaped as `shaped` by `shaper` (its clusters partition the text).
     ///
@@ -47,7 +50,7 @@ struct PreparedBreaks {
         let items = b.items(startingAt: shaped.roundedItemStarts, entries)
         let roundedX = items.isEmpty ? [] : b.roundedX(items, entries)
         b.markComplex(&entries, &steps, items)
-        let header = ShapedText.Header(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
+        let header = ShapedTextHeader(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
                                        breakEntries: entries, lastBoundary: b.offsets.count - 1,
                                        textOpeningRound: openingRound(b, from: 0), runs: shaped.runs, faces: faces,
                                        hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
@@ -175,12 +178,12 @@ struct PreparedBreaks {
         return result
     }
 
-    /// Each step's content end on the rounded scale of the items (`ShapedText.Header.roundedX`):
+    /// Each step's content end on the rounded scale of the items (`ShapedTextHeader.roundedX`):
     /// the rounded widths of the items before the one its content ends in, plus its
     /// advance from that item's start. Empty where an advance is negative (a negative letter
     /// spacing): a piece's rounding is then no longer a whole number of layout units added.
     private func roundedX(_ items: [ItemStart], _ entries: [BreakEntry]) -> [Int64] {
-        for k in 1..<x.count where x[k] < x[k - 1] { return [] }
+        if hasNegativeAdvance { return [] }
         var result = [Int64](repeating: 0, count: entries.count)
         var item = -1   // the item holding the content end (-1: the first, starting at 0)
         for k in entries.indices {
@@ -218,6 +221,7 @@ struct PreparedBreaks {
         let runs = shaped.runs
         var count = 0
         var hasTabs = false
+        var hasNegativeAdvance = false
         var xs: [Int64] = []
         var flags: [UInt8] = []
         let offsets = [Int32](unsafeUninitializedCapacity: capacity) { offsetsOut, offsetCount in
@@ -287,7 +291,10 @@ struct PreparedBreaks {
                         if kind != ShapedText.Flags.tab && kind != ShapedText.Flags.terminator {
                             var j = i
                             let end = Swift.min(e, advances.count)
-                            while j < end { x += Int64(advances[j]); j += 1 }
+                            var advance: Int64 = 0
+                            while j < end { advance += Int64(advances[j]); j += 1 }
+                            if advance < 0 { hasNegativeAdvance = true }
+                            x += advance
                         }
                         previousWasTerminator = kind == ShapedText.Flags.terminator
                         i = e
@@ -302,6 +309,7 @@ struct PreparedBreaks {
         b.x = xs
         b.flags = flags
         b.hasTabs = hasTabs
+        b.hasNegativeAdvance = hasNegativeAdvance
         // A glyph cluster spanning several grapheme clusters (a ligature, a reordered
         // syllable) has its whole advance on its first one; share it out evenly so a caret
         // inside it moves, as browsers place carets inside ligatures. Sums across the glyph

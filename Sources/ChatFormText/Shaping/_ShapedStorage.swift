@@ -33,10 +33,50 @@ struct LineStep: Sendable {
     var x: Int64 { contentX + Int64(hang) }
 }
 
+/// The header of a `ShapedStorage`: everything a `ShapedText` prepared but its line steps.
+struct ShapedTextHeader {
+    let text: String
+    let shaper: any TextShaper
+    let options: TextLayoutOptions
+    let offsets: [Int32]
+    let x: [Int64]
+    let flags: [UInt8]
+    let breakEntries: [BreakEntry]
+    /// The index of the last boundary (the text's end).
+    let lastBoundary: Int
+    let textOpeningRound: Int64
+    let runs: [ShapedRun]
+    let faces: [FontBoxMetrics]
+    let hasTabs: Bool
+    let hyphenAdvance: Int64
+    let usesFallbackFonts: Bool
+    /// Whether the runs have more than one bidi level (each level's stretch of a line is
+    /// rounded up to a layout unit on its own: see `browserLineWidth`).
+    let hasSeveralLevels: Bool
+    /// Whether every run has level 0 (no right-to-left text: the caret needs no
+    /// visual model).
+    let isLeftToRight: Bool
+    /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
+    /// first, which starts at 0; empty for plain text.
+    let items: [ItemStart]
+    /// Per break entry (styled text): where its content ends on the scale of the items'
+    /// rounded widths, the rounded widths of the items before the one it ends in plus its
+    /// advance in that item. A line whose content crosses items from `a` on is as wide as
+    /// its piece of the first rounded, plus `roundedX` at its end less the rounded widths
+    /// before the item after `a`, rounded: one subtraction, as for plain text.
+    let roundedX: [Int64]
+    /// `!items.isEmpty`, read without touching the array.
+    let isItemized: Bool
+    let strutHeight: Double
+    let strutBox: (ascent: Double, descent: Double)
+    let fixedLineHeight: Double?
+    let edgeCache: EdgeCache
+}
+
 /// A prepared text's storage: its header, then one `LineStep` per break entry. Immutable
 /// once made.
-final class ShapedStorage: ManagedBuffer<ShapedText.Header, LineStep> {
-    static func make(_ header: ShapedText.Header, steps: [LineStep]) -> ShapedStorage {
+final class ShapedStorage: ManagedBuffer<ShapedTextHeader, LineStep> {
+    static func make(_ header: ShapedTextHeader, steps: [LineStep]) -> ShapedStorage {
         let buffer = unsafeDowncast(create(minimumCapacity: steps.count) { _ in header }, to: ShapedStorage.self)
         buffer.withUnsafeMutablePointerToElements { elements in
             if let base = steps.withUnsafeBufferPointer({ $0.baseAddress }), !steps.isEmpty {
@@ -93,7 +133,7 @@ final class EdgeCache: Sendable {
     /// Mixed-direction lines made for the caret, per (line start, content end): the same
     /// at every width that breaks a line there.
     private let bidiLines = Mutex<[Int64: _BidiLine]>([:])
-    /// The ellipsis's advance, packed (see `ShapedText.ellipsisMetrics`); 0 until shaped.
+    /// The ellipsis's advance, packed (see `EllipsisCut.ellipsis()`); 0 until shaped.
     let ellipsis = Atomic<Int64>(0)
     static let limit = 4096
 

@@ -1,0 +1,144 @@
+import ChatFormText
+
+/// Shaping a paragraph's runs with HarfBuzz, word by word where that is the same and each
+/// short piece through this thread's cache (`RunCache`).
+extension ShapingBuffer {
+    /// Shapes `shaped` (runs of one range of paragraph `bytes`, in faces of the stack whose
+    /// registry is `state`) into `out`'s advances and codes; the line-end trims of fullwidth
+    /// closing marks go into `out` too. Without `ligatures`, optional ligatures are off;
+    /// with `wordwise`, a run of a face whose lookups never touch the space is shaped word
+    /// by word however short it is (see `FontStack.shape(_:range:items:clusters:ligatures:commonFallback:wordwise:into:runs:)`).
+    ///
+    /// - Complexity: O(the runs' bytes) plus HarfBuzz's shaping of each piece not cached.
+    func shape(_ shaped: ArraySlice<ShapedRun>, of state: FontStack.State, _ bytes: UnsafeBufferPointer<UInt8>,
+               clusters: [Int32], ligatures: Bool, wordwise: Bool, into out: inout ShapingOutput) {
+        let n = bytes.count
+        let advances = out.advances, unsafe = out.unsafe
+        let language = state.language
+        // The families' faces are the registry's first; the list (a lock and a copy)
+        // is read only for a run in a fallback face.
+        let primaries = state.primaries
+        var registered: [FontFace] = []
+        let languageID = runs.languageID(language)
+        /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
+        /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
+        /// into) this thread's cache unless `cacheable` is false.
+        func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
+            var key: RunCache.Key? = nil
+            if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
+                // A character of context each side is part of the key (HarfBuzz reads
+                // it: Arabic joining, a mark opening the piece), except after a piece
+                // ending in a space, which nothing joins across (and a face whose
+                // lookups touch the space is shaped a run at a time): so a word's key does
+                // not depend on the word after it.
+                let lower = range.lowerBound > 0 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : 0
+                let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
+                    ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
+                let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
+                                     rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
+                                     offset: range.lowerBound - lower, length: range.count,
+                                     bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                if self.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
+                key = k
+            }
+            // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
+            // take the glyphs' flag.
+            for b in range { unsafe[b] = 2 }
+            var previous = -1
+            _ = shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
+                      language: language, halves: halves, ligatures: ligatures) { cluster, advance, isUnsafe in
+                guard cluster >= 0 && cluster < n else { return }
+                advances[cluster] &+= advance
+                if cluster != previous {
+                    unsafe[cluster] = isUnsafe ? 1 : 0
+                    previous = cluster
+                } else if isUnsafe {
+                    unsafe[cluster] = 1
+                }
+            }
+            if let key {
+                self.runs.insert(key, advances: advances, unsafe, at: range.lowerBound)
+            }
+        }
+
+        for run in shaped {
+            let face: FontFace
+            if run.face < primaries.count {
+                face = primaries[run.face]
+            } else {
+                if registered.count <= run.face { registered = state.faceList() }
+                face = registered[run.face]
+            }
+            let rtl = run.bidiLevel & 1 == 1
+            guard let han = face.hanKerning, !rtl else {
+                if !rtl && (wordwise || run.range.count > ShapingBuffer.cachedRunBytes) && face.spaceIsIsolated(script: run.script) {
+                    // Word by word (each with the spaces after it), each word cached: the
+                    // face's lookups never see a space, so this is the run's shaping.
+                    var a = run.range.lowerBound
+                    while a < run.range.upperBound {
+                        var b = a
+                        repeat {
+                            while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
+                            while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
+                        } while b < run.range.upperBound && !Self.isBoundary(b, in: clusters)
+                        shapePiece(a..<b, run, face, halves: [], cacheable: true)
+                        a = b
+                    }
+                } else {
+                    shapePiece(run.range, run, face, halves: [], cacheable: true)
+                }
+                continue
+            }
+            // Fullwidth punctuation set in half width next to another (fonts with
+            // `halt` and no `chws`).
+            let before = run.range.lowerBound > 0 ? UTF8Scalar.decode(bytes, at: UTF8Scalar.startOfScalar(endingAt: run.range.lowerBound, in: bytes)).0 : nil
+            let after = run.range.upperBound < n ? UTF8Scalar.decode(bytes, at: run.range.upperBound).0 : nil
+            let (halves, kernedUnsafe) = han.halves(bytes, run.range, before: before, after: after)
+            var trimmed = false
+            var c = run.range.lowerBound
+            while c < run.range.upperBound {
+                let (scalar, l) = UTF8Scalar.decode(bytes, at: c)
+                if HanKerning.maybeClose(scalar) {
+                    // How much a line ending right after it may save (see `BreakEntry.endTrim`).
+                    let trim = halfWidthTrim(face: face, scalar: scalar) {
+                        // The mark on its own, without the text around it: the value is
+                        // kept by face and scalar, so it must not depend on where the
+                        // mark was first seen (contextual spacing would make the layout
+                        // depend on what this thread shaped before).
+                        let alone = Array(UnsafeBufferPointer(rebasing: bytes[c..<(c + l)]))
+                        return alone.withUnsafeBufferPointer { one in
+                            let full = Self.advance(self, one, 0..<l, face, run, language, halves: [])
+                            let half = Self.advance(self, one, 0..<l, face, run, language, halves: [0..<l])
+                            return Int32(max(0, full - half))
+                        }
+                    }
+                    if trim > 0 {
+                        out.endTrims[Int32(c + l)] = trim
+                        trimmed = true
+                    }
+                }
+                c += l
+            }
+            shapePiece(run.range, run, face, halves: halves, cacheable: !trimmed && halves.isEmpty && kernedUnsafe.isEmpty)
+            for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
+        }
+    }
+
+    /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).
+    static func isBoundary(_ offset: Int, in clusters: [Int32]) -> Bool {
+        var lo = 0, hi = clusters.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(clusters[mid]) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < clusters.count && Int(clusters[lo]) == offset
+    }
+
+    static func advance(_ buffer: ShapingBuffer, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ face: FontFace,
+                        _ run: ShapedRun, _ language: String, halves: [Range<Int>]) -> Int64 {
+        var total: Int64 = 0
+        _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
+                         language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
+        return total
+    }
+}
