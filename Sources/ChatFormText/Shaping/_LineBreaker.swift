@@ -22,7 +22,9 @@ struct LineBreaker {
         let text = self.text
         let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
-        // A line fits when its content is at most the width (in whole layout units) + 1/64.
+        // A line fits when its content is at most the width (in whole layout units) + 1/64;
+        // one ending at an unsafe boundary also as Chromium checks its reshaped end
+        // (`ShapedText.reshapedEndWidth`).
         // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
         let modes = text.options.modes
         let fit: Int64 = width.isFinite && modes.whiteSpace.wraps
