@@ -127,7 +127,9 @@ extension ShapedText {
     /// boundary `u` before `b`): the item's cached character positions, each rounded up to a
     /// layout unit from the item's start `origin`, to `u` (from the line's start `a`, or from
     /// its reshaped start where `a` is unsafe), plus the reshaped end's exact advance. Nil
-    /// where the whole line is reshaped (no safe boundary inside it).
+    /// where the whole line is reshaped (no safe boundary inside it). The line breaker passes
+    /// the paragraph's start as `origin`: Chromium's text item for plain text; for styled
+    /// text Chromium rounds from each span's start, which no fixture has told apart yet.
     func reshapedEndWidth(from a: Int, to b: Int, origin: Int) -> Int64? {
         var u = b - 1
         while u > a && has(u, Flags.unsafe) { u -= 1 }
