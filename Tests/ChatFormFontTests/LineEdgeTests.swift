@@ -147,4 +147,27 @@ struct BrowserBreakRuleTests {
         let within = try ShapedText(text: "表 表表表表表", shaper: fonts).layout(width: inside - 1.0 / 64)
         #expect(within.lineCount == 1, "\(within.lineTexts)")
     }
+
+    /// A line whose content ends at an unsafe boundary (`ま` kerned against `せ`) is checked
+    /// as Chromium reshapes its end: the positions to the last safe boundary rounded up to
+    /// 1/64 px, plus the end shaped alone. Nine characters are 144.0003 px (144.015625
+    /// rounded) and `ま` alone 16.00003 px: over 160 + 1/64 px, though the prepared advances
+    /// to `ま` come to 159.52 px (Chromium's recorded layout: `ja-mo-002`, a break at 27).
+    @Test(arguments: ["", "word-break=keep-all"])
+    func unsafeLineEndIsCheckedReshaped(mode: String) throws {
+        let text = "一時ファイルが作れません。署名のダウンロードを飛ばします。"
+        var options = TextLayoutOptions()
+        if !mode.isEmpty {
+            var modes = TextModes()
+            try modes.set("word-break", to: "keep-all")
+            options = TextLayoutOptions(modes: modes)
+        }
+        let shaped = try ShapedText(text: text, shaper: Fonts.dejaVu(16), options: options)
+        let end = try #require(shaped.offsets.firstIndex(of: 30))
+        #expect(shaped.has(end, ShapedText.Flags.unsafe))
+        #expect(Double(shaped.x[end]) / 65536 < 160)
+        #expect(try shaped.layout(width: 160).lines.map(\.start).prefix(2) == [0, 27])
+        // With a pixel more the reshaped end fits.
+        #expect(try shaped.layout(width: 161).lines.map(\.start).prefix(2) == [0, 30])
+    }
 }

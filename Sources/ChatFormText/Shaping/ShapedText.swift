@@ -11,7 +11,8 @@
 /// Widths are kept in 1/65536 pixel, summed exactly; a line fits when its content, rounded
 /// up to 1/64 pixel, is at most the width plus 1/64 (a browser's layout units). Where a line starts or ends at a place whose glyphs are not safe to break
 /// (kerning, ligatures, joining), that edge is shaped again on its own, as a browser does,
-/// so the width stays exact.
+/// so the width stays exact; a line ending there must also fit as Chromium checks it: its
+/// positions to the last safe place rounded up to 1/64 pixel, plus the reshaped end.
 public struct ShapedText: Sendable {
     /// Everything prepared, in one object: a copy of a `ShapedText` (an array element
     /// passed to a method, a message handed to a table) costs one reference count, not one
