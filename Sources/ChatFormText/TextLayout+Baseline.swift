@@ -13,24 +13,7 @@ extension TextLayout {
     public func baseline(ofLine index: Int) -> Double? {
         guard let shaped = shapedText, lines.indices.contains(index) else { return nil }
         let line = lines[index]
-        return shaped.baseline(fromByte: line.start, to: line.contentEnd)
+        return _LineBaseline.baseline(of: shaped, fromByte: line.start, to: line.contentEnd)
     }
 }
 
-extension ShapedText {
-    /// The baseline of a line holding bytes `start..<end`, from the line's top.
-    func baseline(fromByte start: Int, to end: Int) -> Double {
-        if let fixed = fixedLineHeight { return faces[0].box(lineHeight: fixed).ascent }
-        var ascent = faces[0].box(lineHeight: faces[0].lineSpacing).ascent
-        guard usesFallbackFonts, end > start, !runs.isEmpty else { return ascent }
-        var r = runIndex(containing: start)
-        while r < runs.count && runs[r].range.lowerBound < end {
-            let face = runs[r].face
-            if face != 0 && face < faces.count {
-                ascent = Swift.max(ascent, faces[face].box(lineHeight: faces[face].lineSpacing).ascent)
-            }
-            r += 1
-        }
-        return ascent
-    }
-}

@@ -12,7 +12,7 @@ extension TextLayout {
     /// - Throws: `.invalidLineClamp` when `maxLines < 1`.
     /// - Complexity: O(`maxLines` + length of the last line shown).
     public func clamped(toLines maxLines: Int) throws(TextLayoutError) -> ClampedLayout {
-        try clamped(toLines: maxLines, rightToLeft: false)
+        try _Truncation.clamp(self, toLines: maxLines, rightToLeft: false)
     }
 
     /// This layout shown in at most `maxLines` lines as a paragraph of `direction` shows
@@ -23,21 +23,7 @@ extension TextLayout {
     /// - Complexity: O(`maxLines` + length of the last line shown), and for a right-to-left
     ///   paragraph the length of the last line's paragraph (its levels are resolved).
     public func clamped(toLines maxLines: Int, direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
-        try clamped(toLines: maxLines, rightToLeft: direction.isRightToLeft(text))
-    }
-
-    func clamped(toLines maxLines: Int, rightToLeft rtl: Bool) throws(TextLayoutError) -> ClampedLayout {
-        guard maxLines >= 1 else { throw .invalidLineClamp(maxLines) }
-        let shown = Swift.min(maxLines, lines.count)
-        guard shown < lines.count else { return try clampResult(self, shown: shown, truncated: false, rightToLeft: rtl) }
-        // The empty line after a final mandatory break alone past the clamp hides no text.
-        let onlyEmptyEnd = lines.count == shown + 1 && lines[shown].start == lines[shown].end && lines[shown - 1].isHard
-        var kept = Array(lines[0..<shown])
-        kept.append(LineFragment(start: lines[shown].start, end: utf8Count, width: 0, terminatorLength: 0))
-        var bottoms = (0..<shown).map { lineTop($0) + heightOfLine($0) }
-        bottoms.append(bottoms[shown - 1])
-        return try clampResult(TextLayout(clamping: self, lines: kept, bottoms: bottoms), shown: shown, truncated: !onlyEmptyEnd,
-                               rightToLeft: rtl)
+        try _Truncation.clamp(self, toLines: maxLines, rightToLeft: direction.isRightToLeft(text))
     }
 
     /// `text` on one line cut to `width` with an ellipsis, as CSS `text-overflow: ellipsis`
@@ -67,22 +53,7 @@ extension TextLayout {
                                   direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         let unwrapped = try TextLayout(text: text, width: .infinity, metrics: metrics, options: options)
-        return try unwrapped.truncatedToOneLine(width: width, rightToLeft: direction.isRightToLeft(text))
-    }
-
-    /// This unwrapped layout (`width == .infinity`) cut to one line of `width`.
-    func truncatedToOneLine(width: Double, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> ClampedLayout {
-        let one = try clamped(toLines: 1, rightToLeft: rtl)
-        let fast = !rtl && shapedText.map { EllipsisCut($0).isArithmetic } == true
-        let clusters = fast ? [] : try _Truncation.clusters(of: self, onLine: 0, rightToLeft: rtl)
-        // With real fonts the line fits as wrapping fits one: rounded up to a layout unit, at
-        // most the width plus one unit (see `ShapedText.layout(width:)`).
-        let right = fast ? EllipsisCut(shapedText!).right(start: lines[0].start, contentEnd: lines[0].contentEnd)
-            : clusters.last?.right ?? 0
-        let overflows = shapedText == nil ? right > width + 1e-9 : (right * 64).rounded(.up) > ((width * 64).rounded(.down) + 1) + 1e-6
-        let layout = TextLayout(clamping: one.layout, width: width)
-        return try clampResult(layout, shown: 1, truncated: one.isTruncated || overflows, clusters: fast ? nil : clusters,
-                               rightToLeft: rtl)
+        return try _Truncation.oneLine(unwrapped, width: width, rightToLeft: direction.isRightToLeft(text))
     }
 
     /// A copy of `layout` with other lines and bottoms (see `ClampedLayout.layout`), or

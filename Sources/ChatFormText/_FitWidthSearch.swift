@@ -83,3 +83,28 @@ enum FitWidthSearch {
         }
     }
 }
+
+/// The search on a prepared text: its probes lay the text out with `LineTally` (no lines
+/// made, no shaping), at widths in whole layout units (1/64 px).
+extension FitWidthSearch {
+    /// `ShapedText.fitWidth(width:)` for a width already checked.
+    ///
+    /// - Complexity: O(log(width × 64)) layouts at most, no allocation.
+    static func fitWidth(of shaped: ShapedText, checkedWidth width: Double) -> Double {
+        let unit = 1.0 / 64
+        return fitWidth(from: width, probe: { w in
+            var tally = LineTally(heights: false, browserWidths: false)
+            shaped.forEachLine(width: w, visitor: &tally)
+            tally.finish(shaped)
+            let fit = w.isFinite ? Int64((w * 64).rounded(.towardZero)) * ShapedText.layoutUnit + ShapedText.layoutUnit : .max
+            // A line whose content rounds up to c layout units fits from c - 1 units on.
+            let tightest = Swift.max(unit, ShapedText.pixels(tally.widest) - unit)
+            return Probe(lines: tally.count, tightest: Swift.min(tightest, floorToUnit(w)), overflows: tally.widest > fit)
+        }, below: { w in floorToUnit(w) - unit }, snap: { floorToUnit($0) })
+    }
+
+    /// `width` rounded down to a layout unit (the widths a line's fit tells apart).
+    static func floorToUnit(_ width: Double) -> Double {
+        width.isFinite ? (width * 64).rounded(.down) / 64 : width
+    }
+}

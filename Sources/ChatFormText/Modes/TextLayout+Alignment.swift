@@ -13,22 +13,13 @@ extension TextLayout {
     ///   length) on a line ending at a mandatory break or the text's end.
     public func lineX(_ index: Int) -> Double {
         guard width.isFinite, options.modes.textAlign == .end || options.modes.textAlign == .center else { return 0 }
-        let free = width - alignedWidth(index)
+        let free = width - _LineAlignment.alignedWidth(of: self, line: index)
         guard free > 0 else { return 0 }
         switch options.modes.textAlign {
         case .start, .justify: return 0
         case .end: return free
         case .center: return (free * 32).rounded(.down) / 64
         }
-    }
-
-    /// The width `lineX` aligns: the content's, with the white space ending a line at a
-    /// mandatory break or the text's end up to the width.
-    func alignedWidth(_ index: Int) -> Double {
-        let line = lines[index]
-        guard line.isHard || index == lines.count - 1, line.contentEnd > line.start,
-              let full = try? unalignedCaretX(onLine: index, at: line.contentEnd), full > line.width else { return line.width }
-        return Swift.min(width, full)
     }
 
     /// How `text-align: justify` fills line `index`: its expansion opportunities (each
@@ -42,7 +33,7 @@ extension TextLayout {
         let line = lines[index]
         guard options.modes.textAlign == .justify, width.isFinite, index + 1 < lines.count, !line.isHard,
               line.width < width else { return (0, 0) }
-        let count = Self.expansionOpportunities(lineText(index))
+        let count = _LineAlignment.expansionOpportunities(lineText(index))
         guard count > 0 else { return (0, 0) }
         return (count, (width - line.width) / Double(count))
     }
@@ -69,34 +60,7 @@ extension TextLayout {
         guard count > 0, offset > lines[index].start else { return lineX(index) + x }
         let utf8 = text.utf8
         let from = utf8.index(utf8.startIndex, offsetBy: lines[index].start)
-        let before = Self.expansionOpportunities(text[from..<utf8.index(from, offsetBy: offset - lines[index].start)], trimming: false)
+        let before = _LineAlignment.expansionOpportunities(text[from..<utf8.index(from, offsetBy: offset - lines[index].start)], trimming: false)
         return lineX(index) + x + Double(Swift.min(before, count)) * extra
-    }
-
-    /// Spaces (U+0020, U+00A0, U+3000, tab) inside the content (trailing ones hang, unless
-    /// `trimming` is false: a prefix of a line), and a gap before and after each ideograph,
-    /// kana or emoji (not at the content's ends).
-    static func expansionOpportunities(_ content: Substring, trimming: Bool = true) -> Int {
-        var scalars = Array(content.unicodeScalars)
-        while trimming, let last = scalars.last, last == " " || last == "\t" || last == "\u{3000}" { scalars.removeLast() }
-        var count = 0
-        var previousIdeograph = false
-        for (k, s) in scalars.enumerated() {
-            if s == " " || s == "\u{A0}" || s == "\t" || s == "\u{3000}" { count += 1; previousIdeograph = false; continue }
-            let ideograph = isIdeograph(s.value)
-            if ideograph && k > 0 && !previousIdeograph { count += 1 }
-            if ideograph && (k + 1 < scalars.count || !trimming) { count += 1 }
-            previousIdeograph = ideograph
-        }
-        return count
-    }
-
-    /// CJK ideographs, kana, CJK symbols and emoji: where a browser's justification adds
-    /// space (Chromium's `IsCJKIdeographOrSymbol`, roughly).
-    static func isIdeograph(_ v: UInt32) -> Bool {
-        (0x2E80...0x2FFF).contains(v) || (0x3001...0x303F).contains(v) || (0x3040...0x30FF).contains(v)
-            || (0x2600...0x27BF).contains(v) || (0x1F000...0x1FAFF).contains(v)
-            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
-            || (0xFF00...0xFFEF).contains(v) || (0x20000...0x3FFFF).contains(v)
     }
 }

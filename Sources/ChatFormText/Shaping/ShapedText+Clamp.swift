@@ -16,7 +16,7 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines shown + length of the last line shown):
     ///   the lines past the clamp are found (to know whether text is hidden) but not made.
     public func layout(width: Double, lineClamp: Int) throws(TextLayoutError) -> ClampedLayout {
-        try layout(width: width, lineClamp: lineClamp, rightToLeft: false)
+        try _Truncation.clamp(self, width: width, lineClamp: lineClamp, rightToLeft: false)
     }
 
     /// Lays the prepared text out at `width` in at most `lineClamp` lines as a paragraph of
@@ -28,33 +28,7 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines shown + length of the last line shown),
     ///   and for a right-to-left paragraph the length of the last line's paragraph.
     public func layout(width: Double, lineClamp: Int, direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
-        try layout(width: width, lineClamp: lineClamp, rightToLeft: direction.isRightToLeft(text))
-    }
-
-    func layout(width: Double, lineClamp: Int, rightToLeft rtl: Bool) throws(TextLayoutError) -> ClampedLayout {
-        guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        guard lineClamp >= 1 else { throw .invalidLineClamp(lineClamp) }
-        var collector = ClampCollector(lineClamp: lineClamp)
-        forEachLine(width: width, visitor: &collector)
-        var lines = collector.lines, bottoms = collector.bottoms, y = collector.y
-        let count = collector.count, lastHard = collector.lastHard, bounds = collector.bounds
-        if !storage.header.isItemized && roundsBidiRuns { roundBidiRuns(&lines) }
-        let end = Int(offsets[lastBoundary])
-        // The empty line after a final mandatory break (or of an empty text) is a line of
-        // the layout, but no text a clamp hides.
-        if count < lineClamp && (count == 0 || lastHard) {
-            lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
-            y += fixedLineHeight ?? strutHeight
-            bottoms.append(y)
-        }
-        let shown = lines.count
-        let truncated = count > lineClamp
-        if truncated, let last = lines.last {
-            lines.append(LineFragment(start: last.end, end: end, width: 0, terminatorLength: 0))
-            bottoms.append(y)
-        }
-        let layout = TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
-        return try clampResult(layout, shown: shown, truncated: truncated, boundaries: truncated ? bounds : nil, rightToLeft: rtl)
+        try _Truncation.clamp(self, width: width, lineClamp: lineClamp, rightToLeft: direction.isRightToLeft(text))
     }
 
     /// The prepared text on one line cut to `width` with an ellipsis, as CSS `text-overflow:
@@ -75,7 +49,8 @@ extension ShapedText {
     public func singleLine(width: Double, direction: ParagraphDirection) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         let rtl = direction.isRightToLeft(text)
-        return try layout(width: .infinity, lineClamp: 1, rightToLeft: rtl).layout.truncatedToOneLine(width: width, rightToLeft: rtl)
+        let unwrapped = try _Truncation.clamp(self, width: .infinity, lineClamp: 1, rightToLeft: rtl).layout
+        return try _Truncation.oneLine(unwrapped, width: width, rightToLeft: rtl)
     }
 }
 

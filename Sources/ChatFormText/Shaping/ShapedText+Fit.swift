@@ -15,9 +15,9 @@ extension ShapedText {
     public func measureBubble(width: Double) throws(TextLayoutError) -> BubbleMeasurement {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         let (count, height) = try measure(width: width)
-        let widest = widestLine(width: width)
+        let widest = LineTally.widestLine(of: self, width: width)
         return BubbleMeasurement(lineCount: count, height: height, width: Self.pixels(widest),
-                                 fitWidth: fitWidth(checkedWidth: width))
+                                 fitWidth: FitWidthSearch.fitWidth(of: self, checkedWidth: width))
     }
 
     /// Line count, height and the widest line at `width` in one wrapping pass:
@@ -45,33 +45,19 @@ extension ShapedText {
     ///   `FitWidthSearch`): O(log(width × 64)) layouts at most, no shaping, no allocation.
     public func fitWidth(width: Double) throws(TextLayoutError) -> Double {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        return fitWidth(checkedWidth: width)
+        return FitWidthSearch.fitWidth(of: self, checkedWidth: width)
     }
+}
 
-    private func fitWidth(checkedWidth width: Double) -> Double {
-        let unit = 1.0 / 64
-        return FitWidthSearch.fitWidth(from: width, probe: { w in
-            var tally = LineTally(heights: false, browserWidths: false)
-            forEachLine(width: w, visitor: &tally)
-            tally.finish(self)
-            let fit = w.isFinite ? Int64((w * 64).rounded(.towardZero)) * Self.layoutUnit + Self.layoutUnit : .max
-            // A line whose content rounds up to c layout units fits from c - 1 units on.
-            let tightest = Swift.max(unit, Self.pixels(tally.widest) - unit)
-            return FitWidthSearch.Probe(lines: tally.count, tightest: Swift.min(tightest, Self.floorToUnit(w)), overflows: tally.widest > fit)
-        }, below: { w in Self.floorToUnit(w) - unit }, snap: { Self.floorToUnit($0) })
-    }
-
-    /// The widest line's width at `width` in 1/65536 pixel (already a whole number of
-    /// layout units).
-    func widestLine(width: Double) -> Int64 {
+extension LineTally {
+    /// The widest line's width of `shaped` at `width` in 1/65536 pixel (already a whole
+    /// number of layout units).
+    ///
+    /// - Complexity: O(break opportunities + lines), no allocation.
+    static func widestLine(of shaped: ShapedText, width: Double) -> Int64 {
         var tally = LineTally(heights: false, browserWidths: true)
-        forEachLine(width: width, visitor: &tally)
+        shaped.forEachLine(width: width, visitor: &tally)
         return tally.widest
-    }
-
-    /// `width` rounded down to a layout unit (the widths a line's fit tells apart).
-    static func floorToUnit(_ width: Double) -> Double {
-        width.isFinite ? (width * 64).rounded(.down) / 64 : width
     }
 }
 
