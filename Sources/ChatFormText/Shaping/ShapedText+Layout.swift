@@ -59,7 +59,7 @@ extension ShapedText {
         if storage.header.isItemized {
             forEachItemizedLine(width: width, linear: linear, visitor: &visitor)
         } else {
-            LineBreaker(text: self).forEachLine(width: width, linear: linear, PlainLineSum.self, visitor: &visitor)
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, PlainLineSum(), visitor: &visitor)
         }
     }
 
@@ -67,7 +67,17 @@ extension ShapedText {
     /// as small as it was before styled text (a second inlined walk made its appends calls).
     @inline(never)
     private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, visitor: inout Visitor) {
-        LineBreaker(text: self).forEachLine(width: width, linear: linear, ItemLineSum.self, visitor: &visitor)
+        // The arrays as pointers, valid for the walk (see `ItemLineSum`).
+        storage.header.items.withUnsafeBufferPointer { items in
+            storage.header.roundedX.withUnsafeBufferPointer { roundedX in
+                storage.header.x.withUnsafeBufferPointer { x in
+                    storage.header.flags.withUnsafeBufferPointer { flags in
+                        let sum = ItemLineSum(self, items: items, roundedX: roundedX, x: x.baseAddress!, flags: flags.baseAddress!)
+                        LineBreaker(text: self).forEachLine(width: width, linear: linear, sum, visitor: &visitor)
+                    }
+                }
+            }
+        }
     }
 
     @inline(__always)

@@ -11,14 +11,15 @@
 struct LineBreaker {
     let text: ShapedText
 
-    /// Has `visitor` visit each line, in order (see `LineVisitor`), summed by `Sum`. Text
+    /// Has `visitor` visit each line, in order (see `LineVisitor`), summed by `initialSum`
+    /// (a sum no line has started yet). Text
     /// ending in a mandatory break gets no visit for the empty line after it. With `linear`,
     /// every break entry is looked at in turn, without the scan: the same lines, slower (for
     /// tests).
     ///
     /// - Complexity: O(break entries + lines), plus the items a line's complex entries cross.
     @inline(__always)
-    func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _: Sum.Type, visitor: inout Visitor) {
+    func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _ initialSum: Sum, visitor: inout Visitor) {
         let text = self.text
         let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
@@ -38,7 +39,7 @@ struct LineBreaker {
         let textOpeningRound = text.textOpeningRound
         let stepCount = entries.count
         text.storage.withSteps { steps in
-        var sum = Sum(text)
+        var sum = initialSum
         var s = 0
         var sx: Int64 = 0
         var paragraphStart = 0

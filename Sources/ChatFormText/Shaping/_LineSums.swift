@@ -6,8 +6,6 @@ protocol LineSum {
     /// Whether a line may cross items rounded on their own (false: `headEnd` is the stretch's
     /// end, and `scan` and `crossedWidth` are never called).
     static var sumsItems: Bool { get }
-    /// The sum for lines of `text`.
-    init(_ text: ShapedText)
     /// A line starts at boundary `s`.
     mutating func startLine(at s: Int)
     /// Where the scan on prepared advances from the line's start stops: `end` (the stretch's
@@ -29,7 +27,7 @@ protocol LineSum {
 /// Plain text: one item, the line's advance rounded once.
 struct PlainLineSum: LineSum {
     static var sumsItems: Bool { false }
-    @inline(__always) init(_ text: ShapedText) {}
+    @inline(__always) init() {}
     @inline(__always) func startLine(at s: Int) {}
     @inline(__always) func headEnd(_ end: Int) -> Int { end }
     @inline(__always) func scan(from split: Int, to end: Int, sx: Int64, fit: Int64, frac: Int64) -> Int? { nil }
@@ -49,9 +47,13 @@ struct PlainLineSum: LineSum {
 struct ItemLineSum: LineSum {
     static var sumsItems: Bool { true }
     private let text: ShapedText
-    private let items: [ItemStart]
-    private let roundedX: [Int64]
-    private let x: [Int64]
+    /// The prepared text's `items`, `roundedX`, `x` and `flags`, read without bounds checks
+    /// or reference counting: valid during the walk `ShapedText.forEachItemizedLine` starts.
+    private let items: UnsafeBufferPointer<ItemStart>
+    private let roundedX: UnsafeBufferPointer<Int64>
+    private let x: UnsafePointer<Int64>
+    private let flags: UnsafePointer<UInt8>
+    private let lastBoundary: Int
     /// The first item starting after the line's start.
     private var next = 0
     /// The line's first piece (to `items[next]`) rounded, and the rounded widths before
@@ -65,20 +67,25 @@ struct ItemLineSum: LineSum {
     private var pieceNext = 0
     private var base: Int64 = 0
 
-    init(_ text: ShapedText) {
+    /// A sum over `text`'s arrays, given as pointers that stay valid while it is used
+    /// (`x` and `flags` have one element per boundary).
+    @inline(__always)
+    init(_ text: ShapedText, items: UnsafeBufferPointer<ItemStart>, roundedX: UnsafeBufferPointer<Int64>,
+         x: UnsafePointer<Int64>, flags: UnsafePointer<UInt8>) {
         self.text = text
-        items = text.items
-        roundedX = text.storage.header.roundedX
-        x = text.x
+        self.items = items
+        self.roundedX = roundedX
+        self.x = x
+        self.flags = flags
+        lastBoundary = text.lastBoundary
     }
 
+    /// Line starts only grow along a walk: the first item after `s` is found by stepping on
+    /// from the previous line's (amortized O(1) a line; O(items) a walk at most).
     @inline(__always)
     mutating func startLine(at s: Int) {
-        var lo = 0, hi = items.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(items[mid].boundary) <= s { lo = mid + 1 } else { hi = mid }
-        }
+        var lo = next
+        while lo < items.count && Int(items[lo].boundary) <= s { lo += 1 }
         next = lo
         lineStart = s
         pieceStart = s
@@ -134,7 +141,7 @@ struct ItemLineSum: LineSum {
     /// unsafe, else `ShapedText.rawWidth`.
     @inline(__always)
     private func piece(_ a: Int, _ b: Int) -> Int64 {
-        if text.has(a, ShapedText.Flags.unsafe) || (b < text.lastBoundary && text.has(b, ShapedText.Flags.unsafe)) {
+        if flags[a] & ShapedText.Flags.unsafe != 0 || (b < lastBoundary && flags[b] & ShapedText.Flags.unsafe != 0) {
             return text.rawWidth(from: a, to: b)
         }
         return x[b] - x[a]
