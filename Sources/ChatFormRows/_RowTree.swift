@@ -65,23 +65,24 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
             var leaf = _RowLeaf<ID, Element>()
             leaf.ids.reserveCapacity(reserve)
             leaf.elements.reserveCapacity(reserve)
-            if let slot = freeLeaves.popLast() {
-                leaves[Int(slot)] = leaf
-                return slot
-            }
-            leaves.append(leaf)
-            return Int32(leaves.count - 1)
+            return Self.place(leaf, in: &leaves, free: &freeLeaves)
         } else {
             var inner = _RowInner()
             inner.children.reserveCapacity(reserve)
             inner.counts.reserveCapacity(reserve)
-            if let slot = freeInners.popLast() {
-                inners[Int(slot)] = inner
-                return slot
-            }
-            inners.append(inner)
-            return Int32(inners.count - 1)
+            return Self.place(inner, in: &inners, free: &freeInners)
         }
+    }
+
+    /// Puts `node` in a freed slot of `arena` if `free` has one, else at its end; its index.
+    @inlinable
+    static func place<Node>(_ node: Node, in arena: inout [Node], free: inout [Int32]) -> Int32 {
+        if let slot = free.popLast() {
+            arena[Int(slot)] = node
+            return slot
+        }
+        arena.append(node)
+        return Int32(arena.count - 1)
     }
 
     /// Releases an (emptied) node's arrays and puts its slot on the free list. O(1).
