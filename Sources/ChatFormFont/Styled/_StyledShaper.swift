@@ -182,7 +182,7 @@ struct StyledShaper: TextShaper {
                     var at = s0
                     while at < s1 {
                         while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
-                        var amount = plan.spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script)
+                        var amount = plan.spacing != 0 && _LetterSpacing.takes(bytes, at, script: items[spaced].script)
                             ? plan.spacing : 0
                         if at == s0 { amount &+= plan.startEdge }
                         if amount != 0 {
@@ -258,31 +258,11 @@ struct StyledShaper: TextShaper {
         init(stack: Int, letterSpacing: Double, edges: InlineEdges) {
             self.stack = stack
             self.letterSpacing = letterSpacing
-            spacing = letterSpacing == 0 ? 0 : Int32((letterSpacing * 65536).rounded())
+            spacing = _LetterSpacing.fixed(letterSpacing)
             startEdge = edges.start == 0 ? 0 : Int32((edges.start * 65536).rounded())
             endEdge = edges.end == 0 ? 0 : Int32((edges.end * 65536).rounded())
         }
     }
-
-    /// Whether letter spacing goes after the cluster starting at `at` in a run of `script`,
-    /// as Chromium applies it: never after a character that is drawn as nothing (a default
-    /// ignorable, a joiner, U+FFFC, form feed, carriage return), and in a cursive script
-    /// (Arabic, Syriac, N'Ko, Mongolian, Mandaic, Phags-pa, Hanifi Rohingya: letters that
-    /// join) only after white space (space, tab, line feed, no-break space).
-    static func takesLetterSpacing(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, script: UInt32) -> Bool {
-        let c = bytes[at]
-        if c < 0x80 {
-            if c == 0x0C || c == 0x0D { return false }
-            return !cursiveScripts.contains(script) || c == 0x20 || c == 0x09 || c == 0x0A
-        }
-        let scalar = UTF8Scalar.decode(bytes, at: at).0
-        if scalar == 0xFFFC { return false }
-        if let s = Unicode.Scalar(scalar), s.properties.isDefaultIgnorableCodePoint { return false }
-        return !cursiveScripts.contains(script) || scalar == 0xA0
-    }
-
-    /// Arab, Syrc, Nkoo, Mong, Mand, Phag, Rohg.
-    static let cursiveScripts: Set<UInt32> = [0x4172_6162, 0x5379_7263, 0x4E6B_6F6F, 0x4D6F_6E67, 0x4D61_6E64, 0x5068_6167, 0x526F_6867]
 
     /// Adds an amount at `offset`, keeping the offsets ascending and each once (offsets
     /// mostly arrive ascending; a span's end edge may go before its trailing spaces).
