@@ -50,7 +50,7 @@ public struct FontStack: TextShaper {
     /// after white space), optional ligatures off where it is not 0, and counted in each
     /// space of a tab stop (`tab-size` spaces of the primary font's space plus the
     /// spacing), as Chromium lays out a letter-spaced element.
-    public let letterSpacing: Double
+    public private(set) var letterSpacing: Double
     /// The faces of the family list, in order (the first is the primary font).
     public var primaryFaces: [FontFace] { state.primaries }
 
@@ -124,6 +124,13 @@ public struct FontStack: TextShaper {
                 locale: String = "en-US", tabWidth: Int = 8, letterSpacing: Double = 0) throws(FontError) {
         try self.init(files: [(path, index)], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth,
                       letterSpacing: letterSpacing)
+    }
+
+    /// This stack with another letter spacing (the same faces and caches).
+    func spaced(_ spacing: Double) -> FontStack {
+        var copy = self
+        copy.letterSpacing = spacing
+        return copy
     }
 
     /// The face a shaped run is drawn with (its `face` index names a face this stack has

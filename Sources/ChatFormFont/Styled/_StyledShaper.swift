@@ -11,6 +11,9 @@ import Synchronization
 /// does for fallback fonts.
 struct StyledShaper: TextShaper {
     let paragraph: FontStack
+    /// The paragraph's stack with the letter spacing of the spans holding tabs, where they
+    /// agree (a tab stop counts its element's spacing in each space; see `FontStack.tabStop`).
+    var tabs: FontStack
     /// The strut's line height (the paragraph's primary face, the line height applied).
     let lineHeight: Double
     /// Per face: the stack that shaped it and its index there; nil for an attachment.
@@ -60,8 +63,8 @@ struct StyledShaper: TextShaper {
     }
 
     var fixedLineHeight: Double? { nil }   // the faces' boxes carry it
-    func tabStop(afterFixed x: Int64) -> Int64 { paragraph.tabStop(afterFixed: x) }
-    func tabStop(after x: Double) -> Double { paragraph.tabStop(after: x) }
+    func tabStop(afterFixed x: Int64) -> Int64 { tabs.tabStop(afterFixed: x) }
+    func tabStop(after x: Double) -> Double { tabs.tabStop(after: x) }
     func advance(of cluster: GraphemeCluster) -> Double { paragraph.advance(of: cluster) }
 
     // MARK: Preparing
@@ -117,6 +120,16 @@ struct StyledShaper: TextShaper {
         }
         offsets.append(n)
         let text = String(decoding: utf8, as: UTF8.self)
+        // The letter spacing of the spans holding tabs (0 where they differ): looked for only
+        // in a paragraph spaced apart.
+        var tabSpacing = 0.0
+        if plans.contains(where: { $0.spacing != 0 }) {
+            var seen: Double? = nil
+            for e in plans.indices where plans[e].stack >= 0 && utf8[offsets[e]..<offsets[e + 1]].contains(0x09) {
+                seen = seen == nil || seen == plans[e].letterSpacing ? plans[e].letterSpacing : 0
+            }
+            tabSpacing = seen ?? 0
+        }
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
@@ -230,7 +243,8 @@ struct StyledShaper: TextShaper {
         result.roundedItemStarts = itemStarts
         result.lineEndTrims = out.endTrims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
-        let shaper = StyledShaper(paragraph: paragraph, lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
+        let shaper = StyledShaper(paragraph: paragraph, tabs: paragraph.spaced(tabSpacing),
+                                  lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
         return (text, result, shaper, offsets)
     }
