@@ -186,8 +186,15 @@ struct _Paragraph: Sendable {
         switch storage {
         case .flat(let layout):
             let utf8 = layout.text.utf8
-            let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
+            // A native string's bytes are copied at once (a slice of the view is copied
+            // byte by byte).
+            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            if copied == nil {
+                let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
+            }
         case .large(let large):
             large.rope.appendBytes(range, to: &buffer)
         }
