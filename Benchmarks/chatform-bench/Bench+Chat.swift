@@ -1,5 +1,6 @@
 import ChatFormTesting
 import ChatFormScroll
+import Foundation
 
 extension Bench {
     /// The million-message chat's row count.
@@ -33,5 +34,37 @@ extension Bench {
     static func chatKeystroke(_ k: Int, in table: inout TableSession<Int>, rng: inout SplitMix64) throws {
         if k % keystrokesPerMessage == 0 { try focusChatMessage(in: &table, rng: &rng) }
         try table.type(chatKey(k))
+    }
+}
+
+/// With `CHATFORM_BENCH_TRACE` set, the chat's slowest keystrokes in thread CPU time, each
+/// with what it did (rows measured, the content's height change, the measurements kept):
+/// where a tail comes from.
+struct KeystrokeTrace {
+    /// What a keystroke changed is read from the table before and after it.
+    struct State {
+        var measured: Int, height: Double, cached: Int
+        init(_ table: TableSession<Int>) {
+            measured = table.rows.measurementsMade
+            height = table.rows.contentHeight
+            cached = table.rows.cachedMeasurementCount
+        }
+    }
+
+    let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
+    private var slowest: [(k: Int, cpu: Double, line: String)] = []
+
+    mutating func record(_ k: Int, cpu: Double, _ before: State, _ after: State) {
+        guard enabled else { return }
+        let line = "rows measured \(after.measured - before.measured), height \(after.height - before.height), cached \(before.cached) -> \(after.cached)"
+        slowest.append((k, cpu, line))
+        slowest.sort { $0.cpu > $1.cpu }
+        if slowest.count > 12 { slowest.removeLast() }
+    }
+
+    func print(median: Double) {
+        for s in slowest {
+            progress("keystroke \(s.k): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× p50), \(s.line)")
+        }
     }
 }

@@ -316,10 +316,13 @@ struct Bench: ParsableCommand {
         progress("typing into messages of the chat")
         var keys: [Double] = [], keyCPU: [Double] = []
         let keyCount = quick ? 500 : 3000
+        var trace = KeystrokeTrace()
         for k in 0..<keyCount {
             if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
             let ch = Self.chatKey(k)
+            let before = KeystrokeTrace.State(table)
             let (seconds, cpu) = try Clock.timeBoth { try table.type(ch) }
+            trace.record(k, cpu: cpu * 1e6, before, KeystrokeTrace.State(table))
             keyCPU.append(cpu * 1e6)
             if k % 97 == 0 {
                 let c = table.caret!
@@ -328,6 +331,7 @@ struct Bench: ParsableCommand {
             }
             keys.append(seconds * 1e6)
         }
+        trace.print(median: Stats(keyCPU).median)
         let k = Stats(keys)
         results["keystroke.chat1M.p50_us"] = k.median
         results["keystroke.chat1M.p99_us"] = k.p99

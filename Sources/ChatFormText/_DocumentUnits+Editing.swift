@@ -234,6 +234,9 @@ extension _DocumentUnits {
     /// offsets, read on demand (an edit compares only the few lines around it).
     private struct RegionLines {
         let paragraphs: [_Paragraph]
+        /// Each flat paragraph's lines, taken out once (reading a line through the
+        /// paragraph copies its whole layout); nil for a large one.
+        let flatLines: [[LineFragment]?]
         /// Lines before each paragraph, and its start.
         let firstLines: [Int], starts: [Int]
         let count: Int
@@ -250,6 +253,7 @@ extension _DocumentUnits {
             }
             self.firstLines = firstLines
             self.starts = starts
+            flatLines = paragraphs.map(\.flatLines)
             count = line
         }
 
@@ -259,7 +263,8 @@ extension _DocumentUnits {
                 let mid = (lo + hi + 1) / 2
                 if firstLines[mid] <= index { lo = mid } else { hi = mid - 1 }
             }
-            return paragraphs[lo].line(index - firstLines[lo]).shifted(by: starts[lo])
+            let line = flatLines[lo]?[index - firstLines[lo]] ?? paragraphs[lo].line(index - firstLines[lo])
+            return line.shifted(by: starts[lo])
         }
     }
 }

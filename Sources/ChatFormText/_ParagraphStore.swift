@@ -127,6 +127,12 @@ struct _Paragraph: Sendable {
         }
     }
 
+    /// A flat paragraph's lines (nil for a large one).
+    var flatLines: [LineFragment]? {
+        if case .flat(let layout) = storage { return layout.lines }
+        return nil
+    }
+
     /// Line `index` with paragraph offsets. O(1) flat, O(log n) large.
     func line(_ index: Int) -> LineFragment {
         switch storage {
