@@ -60,22 +60,6 @@ extension LineWrapper {
                 let unit = fast.unit
                 while i < n {
                     let b0 = base[i]
-                    if b0 == 0xEF && i > start && Self.isKeycapTail(base, i, n) {
-                        // U+FE0F U+20E3 after an ASCII digit, # or *: a keycap, one cluster
-                        // met by its neighbours as its base (LB9), its width the cluster's.
-                        let end = i + 6
-                        if end < n && base[end] >= 0x80 {
-                            switch ScalarProperties.of(UTF8Scalar.decode(bytes, at: end).scalar).graphemeBreak {
-                            case .extend, .zwj, .spacingMark: return (segStart, false)   // the cluster goes on
-                            default: break
-                            }
-                        }
-                        let cells = CellWidth.of(bytes, i - 1, end, ambiguousWidth: fast.ambiguous)
-                        full += (fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells) - 1   // the base counted 1
-                        content = full
-                        i = end
-                        continue
-                    }
                     var cls: UInt8
                     var units = 1
                     var length = 1
@@ -96,6 +80,22 @@ extension LineWrapper {
                         length = 3
                         hangul = true
                     } else {
+                        if b0 == 0xEF && i > start && Self.isKeycapTail(base, i, n) {
+                            // U+FE0F U+20E3 after an ASCII digit, # or *: a keycap, one cluster
+                            // met by its neighbours as its base (LB9), its width the cluster's.
+                            let end = i + 6
+                            if end < n && base[end] >= 0x80 {
+                                switch ScalarProperties.of(UTF8Scalar.decode(bytes, at: end).scalar).graphemeBreak {
+                                case .extend, .zwj, .spacingMark: return (segStart, false)   // the cluster goes on
+                                default: break
+                                }
+                            }
+                            let cells = CellWidth.of(bytes, i - 1, end, ambiguousWidth: fast.ambiguous)
+                            full += (fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells) - 1   // the base counted 1
+                            content = full
+                            i = end
+                            continue
+                        }
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
                         let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
