@@ -80,22 +80,6 @@ extension LineWrapper {
                         length = 3
                         hangul = true
                     } else {
-                        if b0 == 0xEF && i > start && Self.isKeycapTail(base, i, n) {
-                            // U+FE0F U+20E3 after an ASCII digit, # or *: a keycap, one cluster
-                            // met by its neighbours as its base (LB9), its width the cluster's.
-                            let end = i + 6
-                            if end < n && base[end] >= 0x80 {
-                                switch ScalarProperties.of(UTF8Scalar.decode(bytes, at: end).scalar).graphemeBreak {
-                                case .extend, .zwj, .spacingMark: return (segStart, false)   // the cluster goes on
-                                default: break
-                                }
-                            }
-                            let cells = CellWidth.of(bytes, i - 1, end, ambiguousWidth: fast.ambiguous)
-                            full += (fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells) - 1   // the base counted 1
-                            content = full
-                            i = end
-                            continue
-                        }
                         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
                         length = l
                         let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
@@ -159,6 +143,22 @@ extension LineWrapper {
                                 if cls < FastBreakClass.al { return (i, false) }
                             }
                         } else if action != FastBreakClass.Action.noBreak.rawValue {
+                            if b0 == 0xEF && Self.isKeycapTail(base, i, n) {
+                                // Not at a keycap (U+FE0F U+20E3 after an ASCII digit, # or *): one
+                                // cluster, met by its neighbours as its base (LB9), as wide as it is.
+                                let end = i + 6
+                                if end < n && base[end] >= 0x80 {
+                                    switch ScalarProperties.of(UTF8Scalar.decode(bytes, at: end).scalar).graphemeBreak {
+                                    case .extend, .zwj, .spacingMark: return (segStart, false)   // the cluster goes on
+                                    default: break
+                                    }
+                                }
+                                let cells = CellWidth.of(bytes, i - 1, end, ambiguousWidth: fast.ambiguous)
+                                full += (fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells) - 1   // the base counted 1
+                                content = full
+                                i = end
+                                continue
+                            }
                             return (segStart, false)
                         }
                     } else if cls < FastBreakClass.al {
