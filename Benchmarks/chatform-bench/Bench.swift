@@ -326,11 +326,11 @@ struct Bench: ParsableCommand {
                 // Like a user: edit a message (about 60 keystrokes), then another one.
                 let target = Int.random(in: 0..<count, using: &rng)
                 try table.scrollTo(target, anchor: .center)
-                try table.focus(FieldRef(row: target))
-                try table.move(.documentEnd)
+                try table.field.focus(FieldRef(row: target))
+                try table.field.move(.documentEnd)
             }
             let ch = String(alphabet[k % alphabet.count])
-            let (seconds, cpu) = try Clock.timeBoth { try table.type(ch) }
+            let (seconds, cpu) = try Clock.timeBoth { try table.field.type(ch) }
             keyCPU.append(cpu * 1e6)
             if k % 97 == 0 {
                 let c = table.caret!
@@ -395,7 +395,7 @@ struct Bench: ParsableCommand {
         var table = try TableSession(rows: [.text("field", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1)))],
                                      viewport: Viewport(size: Size(width: 40, height: 30)))
         var caret = text.utf8.count / 2
-        while (try? table.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
+        while (try? table.field.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
         return table
     }
 
@@ -403,9 +403,9 @@ struct Bench: ParsableCommand {
     /// backspace every tenth from the tenth, else an "x".
     static func fieldKeystroke(_ k: Int, in table: inout TableSession<String>) throws {
         switch k % 10 {
-        case 7: try table.newline()
-        case 9: try table.deleteBackward()
-        default: try table.type("x")
+        case 7: try table.field.newline()
+        case 9: try table.field.deleteBackward()
+        default: try table.field.type("x")
         }
     }
 }
