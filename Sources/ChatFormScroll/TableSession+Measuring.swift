@@ -91,8 +91,7 @@ extension TableSession {
                 }
             } else {
                 // The reshaping path the benchmark compares with: each such row measured again.
-                let ids = cache.entries.compactMap { $0.value.measurement.relaysWithoutShaping && $0.value.measurement.width != size.width ? $0.key : nil }
-                for i in ids.compactMap({ cache.source.index(of: $0) }).sorted() { try remeasure(row: i, anchor: anchorIndex) }
+                for i in cache.preparedRows(notAt: size.width) { try remeasure(row: i, anchor: anchorIndex) }
             }
         }
         try settle(anchor: anchorID)
