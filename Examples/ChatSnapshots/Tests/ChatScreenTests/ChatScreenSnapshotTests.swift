@@ -17,7 +17,7 @@ import Testing
     @Test func typingAReplyWithTheKeyboardUp() throws {
         var screen = try ChatScreen(messages: Self.messages)
         try screen.startTyping()
-        try screen.field.type("키보드가 올라와도 커서는 입력창 안에 있어요. The composer grows, the transcript moves up.")
+        try screen.type("키보드가 올라와도 커서는 입력창 안에 있어요. The composer grows, the transcript moves up.")
         // The caret rule holds, and the frame is what was recorded.
         #expect(screen.table.caretRuleVerdict == .kept)
         assertSnapshot(of: screen.table, as: .tableDump())

@@ -22,7 +22,7 @@ struct CaretVisibilityTests {
     @Test(arguments: [(36.0, 24.0), (60.0, 20.0), (24.0, 14.0)])
     func typingAnIntroductionWithTheKeyboardUp(width: Double, height: Double) throws {
         var form = try ProfileForm(width: width, height: height, profile: Self.profile)
-        try form.field.focus("bio")
+        try form.focus("bio")
         try form.setKeyboard(height: (height * 0.4).rounded(.down))
         var frames = 0
         try form.advance(by: 0.3) { frame in
@@ -33,10 +33,10 @@ struct CaretVisibilityTests {
         let words = "안녕하세요, 저는 iOS 개발자입니다. I build forms whose text view grows as you type. "
         for round in 0..<8 {
             for word in words.split(separator: " ") {
-                try form.field.type(word + " ")
+                try form.type(word + " ")
                 #expect(caretRuleHolds(form.table), "round \(round), after \(word)")
             }
-            try form.field.newline()
+            try form.newline()
             #expect(caretRuleHolds(form.table), "newline in round \(round)")
         }
         // The introduction grew past the keyboard's top, so the table had to scroll.
@@ -47,8 +47,8 @@ struct CaretVisibilityTests {
 
     @Test func tabbingThroughTheFieldsRevealsEach() throws {
         var form = try ProfileForm(width: 30, height: 12, profile: Self.profile)
-        try form.field.focus("bio")
-        try form.field.type(String(repeating: "A long introduction fills the screen. ", count: 8))
+        try form.focus("bio")
+        try form.type(String(repeating: "A long introduction fills the screen. ", count: 8))
         try form.setKeyboard(height: 5)
         try form.advance(by: 0.3) { #expect(caretRuleHolds($0)) }
         for expected in ["name", "email", "phone", "bio", "name"] {
@@ -66,10 +66,10 @@ struct CaretVisibilityTests {
 
     @Test func hidingTheKeyboardLeavesNoBlankBand() throws {
         var form = try ProfileForm(width: 36, height: 24, profile: Self.profile)
-        try form.field.focus("bio")
+        try form.focus("bio")
         try form.setKeyboard(height: 9)
         try form.advance(by: 0.3)
-        try form.field.type(String(repeating: "words that wrap ", count: 30))
+        try form.type(String(repeating: "words that wrap ", count: 30))
         try form.setKeyboard(height: 0)
         try form.advance(by: 0.3) { frame in
             #expect(caretRuleHolds(frame))
