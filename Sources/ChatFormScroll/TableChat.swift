@@ -20,7 +20,9 @@ import ChatFormText
 /// ```
 public struct TableChat<ID: Hashable & Sendable>: Sendable {
     /// The table, moved in for the access.
-    var table: TableSession<ID>
+    @usableFromInline var table: TableSession<ID>
+
+    @usableFromInline init(table: consuming TableSession<ID>) { self.table = table }
 
     // MARK: Inserting and removing
 

@@ -61,7 +61,9 @@ public enum KeyboardContentMode: String, Sendable, Hashable, Codable, CaseIterab
 /// its release do not scroll to it: the finger owns the content.
 public struct TableKeyboard<ID: Hashable & Sendable>: Sendable {
     /// The table, moved in for the access.
-    var table: TableSession<ID>
+    @usableFromInline var table: TableSession<ID>
+
+    @usableFromInline init(table: consuming TableSession<ID>) { self.table = table }
 
     /// The simulated keyboard itself: its height at any time, its target height, whether
     /// it is shown, animating or held by a finger.

@@ -67,11 +67,15 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         get { cache.limit }
         set { cache.limit = newValue }
     }
+    // The three views' accessors are inlinable so that their coroutine is specialized where
+    // it is used: a generic one allocates its frame, two allocations a keystroke more
+    // (chatform-alloc-gate).
+
     /// The keyboard: shown, hidden, dragged, changing height, its inset held
     /// (``TableKeyboard``); the keyboard itself is `table.keyboard.state`.
     ///
     /// - Complexity: O(1): a change moves the table into the view and back, never copying it.
-    public var keyboard: TableKeyboard<ID> {
+    @inlinable public var keyboard: TableKeyboard<ID> {
         get { TableKeyboard(table: self) }
         _modify { var view = TableKeyboard(table: consume self); defer { self = view.table }; yield &view }
     }
@@ -79,7 +83,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// (``TableField``).
     ///
     /// - Complexity: O(1): a change moves the table into the view and back, never copying it.
-    public var field: TableField<ID> {
+    @inlinable public var field: TableField<ID> {
         get { TableField(table: self) }
         _modify { var view = TableField(table: consume self); defer { self = view.table }; yield &view }
     }
@@ -87,7 +91,7 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// clamped, pinned (``TableChat``).
     ///
     /// - Complexity: O(1): a change moves the table into the view and back, never copying it.
-    public var chat: TableChat<ID> {
+    @inlinable public var chat: TableChat<ID> {
         get { TableChat(table: self) }
         _modify { var view = TableChat(table: consume self); defer { self = view.table }; yield &view }
     }
