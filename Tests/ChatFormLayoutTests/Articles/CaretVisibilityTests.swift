@@ -74,9 +74,9 @@ struct CaretVisibilityArticle {
         #expect(caretRuleHolds(table))
         try table.scroll(by: 15)            // a user scroll may leave the caret behind
         #expect(!caretRuleHolds(table))
-        try table.field.type("x")                 // the next edit brings it back
+        try table.field.type("x")           // the next edit brings it back
         #expect(caretRuleHolds(table))
-        try table.field.move(.documentEnd)        // the last line: no margin below the content
+        try table.field.move(.documentEnd)  // the last line: no margin below the content
         #expect(caretRuleHolds(table))
         #expect(table.viewport.offset == table.rows.contentHeight - 10)
     }

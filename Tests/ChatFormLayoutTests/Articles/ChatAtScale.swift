@@ -106,7 +106,7 @@ struct ChatAtScaleArticle {
         var answer = ""
         for word in "The caret grown by a line above and below stays inside the visible band".split(separator: " ") {
             answer += word + " "
-            try history.chat.setText(answer, ofRow: 1_103)   // one streamed chunk
+            try history.chat.setText(answer, ofRow: 1_103)  // one streamed chunk
         }
         let questionTop = try history.rows.frame(of: 1_102).y - history.viewport.visibleBand.lowerBound   // 0
         #expect(questionTop == 0)
