@@ -3,13 +3,14 @@ import PackageDescription
 
 // Layers, each a module importing only the layers below it (the targets' dependencies say which):
 // 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the C shims (ICU; FreeType,
-//    HarfBuzz and fontconfig; cmark-gfm), test support (ChatFormTesting: Foundation only);
-// 2. text layout (ChatFormText: geometry, rows, ICU shim); motion (ChatFormMotion: geometry); the
-//    terminal (ChatFormTerminal: geometry);
+//    HarfBuzz and fontconfig; cmark-gfm), motion (ChatFormMotion: Foundation only), test support
+//    (ChatFormTesting: Foundation only);
+// 2. text layout (ChatFormText: geometry, rows, ICU shim); the terminal (ChatFormTerminal:
+//    geometry); behaviours (ChatFormBehaviors: motion only);
 // 3. real fonts (ChatFormFont: text, shaping shim); tables (ChatFormScroll: text, rows, motion):
 //    TableSession composing a row cache (rows, heights, measurements, anchoring), a field editor
-//    (focus, caret, composition) and a scroll state (viewport, keyboard, drag); behaviours
-//    (ChatFormBehaviors: motion, geometry only);
+//    (focus, caret, composition) and a scroll state (viewport, keyboard, drag), changed through
+//    its views (keyboard, field, chat);
 // 4. Markdown messages (ChatFormMarkdown: geometry, text, fonts, cmark-gfm shim); replay scripts and the
 //    behaviours' table adapters (ChatFormReplay: scroll, behaviours); terminal demos
 //    (ChatFormDemo: scroll, terminal, test support's SplitMix64);
@@ -93,9 +94,9 @@ let package = Package(
         // the blocks stacked as the browser stacks cmark-gfm's HTML. Nothing else in the package
         // but the tool, the benchmark and the tests depends on it.
         .target(name: "ChatFormMarkdown", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
-        .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
+        .target(name: "ChatFormMotion"),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
-        .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
+        .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion"]),
         .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),

@@ -77,11 +77,11 @@ enum Gate {
             if k % 60 == 0 {
                 let target = Int.random(in: 0..<1_000_000, using: &rng)
                 try table.scrollTo(target, anchor: .center)
-                try table.focus(FieldRef(row: target))
-                try table.move(.documentEnd)
+                try table.field.focus(FieldRef(row: target))
+                try table.field.move(.documentEnd)
             }
             let key = String(alphabet[k % alphabet.count])
-            let n = try allocations { try table.type(key) }
+            let n = try allocations { try table.field.type(key) }
             if k >= 60 { samples.append(n) }
         }
         return samples
@@ -97,14 +97,14 @@ enum Gate {
         var table = try TableSession(rows: [.text("field", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1)))],
                                      viewport: Viewport(size: Size(width: 40, height: 30)))
         var caret = text.utf8.count / 2
-        while (try? table.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
+        while (try? table.field.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
         var samples: [Int] = []
         for k in 0..<1100 {
             let n: Int
             switch k % 10 {
-            case 7: n = try allocations { try table.newline() }
-            case 9: n = try allocations { try table.deleteBackward() }
-            default: n = try allocations { try table.type("x") }
+            case 7: n = try allocations { try table.field.newline() }
+            case 9: n = try allocations { try table.field.deleteBackward() }
+            default: n = try allocations { try table.field.type("x") }
             }
             if k >= 100 { samples.append(n) }
         }

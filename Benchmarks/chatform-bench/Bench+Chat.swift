@@ -19,8 +19,8 @@ extension Bench {
     static func focusChatMessage(in table: inout TableSession<Int>, rng: inout SplitMix64) throws {
         let target = Int.random(in: 0..<chatCount, using: &rng)
         try table.scrollTo(target, anchor: .center)
-        try table.focus(FieldRef(row: target))
-        try table.move(.documentEnd)
+        try table.field.focus(FieldRef(row: target))
+        try table.field.move(.documentEnd)
     }
 
     /// The text of keystroke `k` in the chat.
@@ -33,7 +33,7 @@ extension Bench {
     /// `keystrokesPerMessage` keystrokes.
     static func chatKeystroke(_ k: Int, in table: inout TableSession<Int>, rng: inout SplitMix64) throws {
         if k % keystrokesPerMessage == 0 { try focusChatMessage(in: &table, rng: &rng) }
-        try table.type(chatKey(k))
+        try table.field.type(chatKey(k))
     }
 }
 

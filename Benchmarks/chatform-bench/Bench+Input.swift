@@ -11,7 +11,7 @@ extension Bench {
         let count = 1_000_000
         var table = try TableSession(source: GeneratedChat(count: count), viewport: Viewport(size: Size(width: 40, height: 30)),
                                      configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 3))
-        try table.showKeyboard(height: 12, duration: 0)
+        try table.keyboard.show(height: 12, duration: 0)
         progress("composing Korean in messages of the chat")
         var rng = SplitMix64(seed: 12)
         var composer = HangulComposer()
@@ -21,8 +21,8 @@ extension Bench {
             if k % 60 == 0 {
                 let target = Int.random(in: 0..<count, using: &rng)
                 try table.scrollTo(target, anchor: .center)
-                try table.focus(FieldRef(row: target))
-                try table.move(.documentEnd)
+                try table.field.focus(FieldRef(row: target))
+                try table.field.move(.documentEnd)
                 composer.reset()
             }
             let key = String(keys[k % keys.count])
@@ -41,14 +41,14 @@ extension Bench {
         progress("dragging the keyboard in the chat")
         var moves: [Double] = []
         for k in 0..<(quick ? 50 : 300) {
-            table.beginKeyboardDrag()
+            table.keyboard.beginDrag()
             for step in 0..<10 {
                 let y = 18 + 0.4 * Double(step)
-                moves.append(try Clock.time { try table.moveKeyboardDrag(toY: y) } * 1e6)
+                moves.append(try Clock.time { try table.keyboard.moveDrag(toY: y) } * 1e6)
                 check(abs(table.viewport.keyboardOverlap - min(12, 30 - y)) < 1e-9, "the keyboard does not follow the finger")
                 check(table.viewport.offset <= table.viewport.maxOffset(contentHeight: table.rows.contentHeight) + 1e-9, "a blank band opened")
             }
-            try table.endKeyboardDrag(velocity: k % 2 == 0 ? 0 : -100)   // back up
+            try table.keyboard.endDrag(velocity: k % 2 == 0 ? 0 : -100)   // back up
             try table.advance(by: 1)
             check(table.viewport.keyboardOverlap == 12, "the keyboard did not spring back")
         }

@@ -23,18 +23,18 @@ extension Bench {
             let paste = Corpus.paragraph(bytes: 1_000, seed: 5)
             var table = try TableSession(rows: [.text("p", text, editable: true)], viewport: Viewport(size: Size(width: 40, height: 30)))
             var at = text.utf8.count / 2
-            while (try? table.focus(FieldRef(row: "p"), caret: at)) == nil { at += 1 }
+            while (try? table.field.focus(FieldRef(row: "p"), caret: at)) == nil { at += 1 }
             let kinds = ["type", "backspace", "newline", "join", "paste"]
             var times = [String: [Double]](), cpuTimes = [String: [Double]]()
             let rounds = quick ? 40 : 150
             for round in 0..<(rounds + 5) {
                 var lap: [(String, (wall: Double, cpu: Double))] = []
-                lap.append(("type", try Clock.timeBoth { try table.type("y") }))
-                lap.append(("type", try Clock.timeBoth { try table.type("z") }))
-                lap.append(("backspace", try Clock.timeBoth { try table.deleteBackward() }))
-                lap.append(("newline", try Clock.timeBoth { try table.newline() }))
-                lap.append(("join", try Clock.timeBoth { try table.deleteBackward() }))
-                lap.append(("paste", try Clock.timeBoth { try table.type(paste) }))
+                lap.append(("type", try Clock.timeBoth { try table.field.type("y") }))
+                lap.append(("type", try Clock.timeBoth { try table.field.type("z") }))
+                lap.append(("backspace", try Clock.timeBoth { try table.field.deleteBackward() }))
+                lap.append(("newline", try Clock.timeBoth { try table.field.newline() }))
+                lap.append(("join", try Clock.timeBoth { try table.field.deleteBackward() }))
+                lap.append(("paste", try Clock.timeBoth { try table.field.type(paste) }))
                 if round < 5 { continue }   // warm-up
                 for (kind, seconds) in lap {
                     times[kind, default: []].append(seconds.wall * 1e6)

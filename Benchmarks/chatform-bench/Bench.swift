@@ -321,7 +321,7 @@ struct Bench: ParsableCommand {
             if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
             let ch = Self.chatKey(k)
             let before = KeystrokeTrace.State(table)
-            let (seconds, cpu) = try Clock.timeBoth { try table.type(ch) }
+            let (seconds, cpu) = try Clock.timeBoth { try table.field.type(ch) }
             trace.record(k, cpu: cpu * 1e6, before, KeystrokeTrace.State(table))
             keyCPU.append(cpu * 1e6)
             if k % 97 == 0 {
@@ -388,7 +388,7 @@ struct Bench: ParsableCommand {
         var table = try TableSession(rows: [.text("field", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, bottom: 1)))],
                                      viewport: Viewport(size: Size(width: 40, height: 30)))
         var caret = text.utf8.count / 2
-        while (try? table.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
+        while (try? table.field.focus(FieldRef(row: "field"), caret: caret)) == nil { caret += 1 }
         return table
     }
 
@@ -396,9 +396,9 @@ struct Bench: ParsableCommand {
     /// backspace every tenth from the tenth, else an "x".
     static func fieldKeystroke(_ k: Int, in table: inout TableSession<String>) throws {
         switch k % 10 {
-        case 7: try table.newline()
-        case 9: try table.deleteBackward()
-        default: try table.type("x")
+        case 7: try table.field.newline()
+        case 9: try table.field.deleteBackward()
+        default: try table.field.type("x")
         }
     }
 }

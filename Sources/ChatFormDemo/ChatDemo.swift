@@ -82,7 +82,7 @@ public struct ChatDemo: DemoModel {
             rows: [.text(Self.inputID, "", editable: true,
                          style: RowStyle(padding: Self.inputPadding, maxLines: options.inputMaxLines))],
             viewport: Viewport(size: Size(width: Double(max(1, size.columns)), height: Double(options.inputMaxLines))))
-        try input.focus(Self.inputField, caret: 0)
+        try input.field.focus(Self.inputField, caret: 0)
         try inputDidChange()
     }
 
@@ -115,10 +115,10 @@ public struct ChatDemo: DemoModel {
     /// The badge shown on the input's separator line, if any.
     public var unreadBadge: String? { unreadCount > 0 ? "↓ \(unreadCount) new" : nil }
 
-    public var isAnimating: Bool { transcript.keyboard.isAnimating(at: transcript.now) }
+    public var isAnimating: Bool { transcript.keyboard.state.isAnimating(at: transcript.now) }
 
     /// Whether the keyboard is shown or showing.
-    public var isKeyboardShown: Bool { transcript.keyboard.isShown }
+    public var isKeyboardShown: Bool { transcript.keyboard.state.isShown }
 
     /// Where things are on screen, from the engine's state.
     public struct ScreenLayout: Sendable, Hashable {
@@ -165,7 +165,7 @@ public struct ChatDemo: DemoModel {
         case .paste(let text):
             let clean = DemoText.sanitized(text)
             guard !clean.isEmpty else { break }
-            try input.type(clean)
+            try input.field.type(clean)
             try inputDidChange()
         case .key(.character("c"), .control), .key(.escape, []):
             return .quit
@@ -173,20 +173,20 @@ public struct ChatDemo: DemoModel {
             try korean.commit(in: &input)
             try send()
         case .key(.enter, .alt), .key(.character("j"), .control):
-            try input.newline()
+            try input.field.newline()
             try inputDidChange()
         case .key(.backspace, _):
             try korean.backspace(in: &input)
             try inputDidChange()
         case .key(.delete, _):
-            try input.deleteForward()
+            try input.field.deleteForward()
             try inputDidChange()
-        case .key(.left, _): try input.move(.left)
-        case .key(.right, _): try input.move(.right)
-        case .key(.up, []): try input.move(.up)
-        case .key(.down, []): try input.move(.down)
-        case .key(.home, []): try input.move(.lineStart)
-        case .key(.end, []): try input.move(.lineEnd)
+        case .key(.left, _): try input.field.move(.left)
+        case .key(.right, _): try input.field.move(.right)
+        case .key(.up, []): try input.field.move(.up)
+        case .key(.down, []): try input.field.move(.down)
+        case .key(.home, []): try input.field.move(.lineStart)
+        case .key(.end, []): try input.field.move(.lineEnd)
         case .key(.up, _): try transcript.scroll(by: -1)
         case .key(.down, _): try transcript.scroll(by: 1)
         case .key(.pageUp, _): try transcript.scroll(by: -page)
@@ -215,11 +215,11 @@ public struct ChatDemo: DemoModel {
     public mutating func send() throws {
         let text = inputText
         guard !text.allSatisfy(\.isWhitespace) else { return }
-        try transcript.append([Self.row(nextID, DemoMessage(sender: "me", text: text))])
+        try transcript.chat.append([Self.row(nextID, DemoMessage(sender: "me", text: text))])
         nextID += 1
         sent.append(text)
-        try input.setText("", of: Self.inputField)
-        try input.setCaret(0)
+        try input.field.setText("", of: Self.inputField)
+        try input.field.setCaret(0)
         try inputDidChange()
         try scrollToEnd()
     }
@@ -227,7 +227,7 @@ public struct ChatDemo: DemoModel {
     /// A message from someone else arrives: it follows the stick-to-bottom rule (the
     /// transcript follows it when at the end; otherwise the unread count grows).
     public mutating func receive() throws {
-        try transcript.append([Self.row(nextID, generator.next())])
+        try transcript.chat.append([Self.row(nextID, generator.next())])
         nextID += 1
     }
 

@@ -47,16 +47,16 @@ public enum DemoKeyboard {
 
     /// Shows the panel over `table` (its share of a terminal of `rows` rows) or hides it, animated.
     static func toggle<ID>(in table: inout TableSession<ID>, rows: Int) throws {
-        if table.keyboard.isShown {
-            try table.hideKeyboard(duration: duration)
+        if table.keyboard.state.isShown {
+            try table.keyboard.hide(duration: duration)
         } else {
-            try table.showKeyboard(height: height(forRows: rows), duration: duration)
+            try table.keyboard.show(height: height(forRows: rows), duration: duration)
         }
     }
 
     /// A shown panel takes its share of a terminal resized to `rows` rows at once.
     static func resize<ID>(in table: inout TableSession<ID>, rows: Int) throws {
-        if table.keyboard.isShown { try table.showKeyboard(height: height(forRows: rows), duration: 0) }
+        if table.keyboard.state.isShown { try table.keyboard.show(height: height(forRows: rows), duration: 0) }
     }
 
     /// Draws the panel: a box filling `rows` (clipped to the screen) with a few fake key rows.

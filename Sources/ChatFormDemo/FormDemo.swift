@@ -77,10 +77,10 @@ public struct FormDemo: DemoModel {
         return try? table.rows.text(of: FieldRef(row: Self.rowID, item: Self.itemIndex(ofField: k)))
     }
 
-    public var isAnimating: Bool { table.keyboard.isAnimating(at: table.now) }
+    public var isAnimating: Bool { table.keyboard.state.isAnimating(at: table.now) }
 
     /// Whether the keyboard is shown or showing.
-    public var isKeyboardShown: Bool { table.keyboard.isShown }
+    public var isKeyboardShown: Bool { table.keyboard.state.isShown }
 
     /// Where things are on screen, from the engine's state.
     public struct ScreenLayout: Sendable, Hashable {
@@ -116,7 +116,7 @@ public struct FormDemo: DemoModel {
             guard !clean.isEmpty else { break }
             if case .paste = event {
                 try korean.commit(in: &table)
-                try table.type(clean)
+                try table.field.type(clean)
             } else {
                 try korean.type(clean, in: &table)
             }
@@ -125,19 +125,19 @@ public struct FormDemo: DemoModel {
         case .key(.enter, []) where !multiline:
             try focus(fieldAt: ((focusedField ?? -1) + 1) % Self.fields.count)
         case .key(.enter, _), .key(.character("j"), .control):
-            if multiline { try table.newline() }
+            if multiline { try table.field.newline() }
         case .key(.tab, let modifiers):
             let count = Self.fields.count
             let step = modifiers.contains(.shift) ? count - 1 : 1
             try focus(fieldAt: ((focusedField ?? 0) + step) % count)
         case .key(.backspace, _): try korean.backspace(in: &table)
-        case .key(.delete, _): try table.deleteForward()
-        case .key(.left, _): try table.move(.left)
-        case .key(.right, _): try table.move(.right)
-        case .key(.up, _): try table.move(.up)
-        case .key(.down, _): try table.move(.down)
-        case .key(.home, _): try table.move(.lineStart)
-        case .key(.end, _): try table.move(.lineEnd)
+        case .key(.delete, _): try table.field.deleteForward()
+        case .key(.left, _): try table.field.move(.left)
+        case .key(.right, _): try table.field.move(.right)
+        case .key(.up, _): try table.field.move(.up)
+        case .key(.down, _): try table.field.move(.down)
+        case .key(.home, _): try table.field.move(.lineStart)
+        case .key(.end, _): try table.field.move(.lineEnd)
         case .key(.pageUp, _): try table.scroll(by: -max(1, table.viewport.bandHeight - 1))
         case .key(.pageDown, _): try table.scroll(by: max(1, table.viewport.bandHeight - 1))
         case .key(.function(2), _): try toggleKeyboard()
@@ -153,7 +153,7 @@ public struct FormDemo: DemoModel {
     public mutating func focus(fieldAt k: Int) throws {
         try korean.commit(in: &table)
         let field = FieldRef(row: Self.rowID, item: Self.itemIndex(ofField: k))
-        try table.focus(field, caret: try table.rows.text(of: field).utf8.count)
+        try table.field.focus(field, caret: try table.rows.text(of: field).utf8.count)
     }
 
     /// Shows the keyboard (40% of the height) or hides it, animated.

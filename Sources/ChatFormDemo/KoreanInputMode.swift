@@ -41,12 +41,12 @@ public struct KoreanInputMode: Sendable {
     /// jamo through the composer (one composition step a key) and anything else after
     /// committing the syllable.
     public mutating func type<ID>(_ text: String, in table: inout TableSession<ID>) throws {
-        guard isOn else { return try table.type(text) }
+        guard isOn else { return try table.field.type(text) }
         var plain = ""
         func flush(_ table: inout TableSession<ID>, _ composer: inout HangulComposer) throws {
             guard !plain.isEmpty else { return }
             try composer.commit(in: &table)
-            try table.type(plain)
+            try table.field.type(plain)
             plain = ""
         }
         for character in text {

@@ -16,29 +16,29 @@ extension Player {
         }
         switch name {
         case "append":
-            try table.append(try rows(value))
+            try table.chat.append(try rows(value))
         case "prepend":
-            try table.prepend(try rows(value))
+            try table.chat.prepend(try rows(value))
         case "setText":
             let g = try Fields(value, "\(path).setText")
             try g.allow(["id", "text"])
-            try table.setText(try g.required("text", g.string), ofRow: try knownID(try g.required("id", g.string)))
+            try table.chat.setText(try g.required("text", g.string), ofRow: try knownID(try g.required("id", g.string)))
         case "setRich":
             // A rich message replaced whole (a streamed styled answer growing).
             let g = try Fields(value, "\(path).setRich")
             try g.allow(["id", "text", "marks"])
             let id = try knownID(try g.required("id", g.string))
-            try table.setContent(.rich(try decodeRich(value, "\(path).setRich", ignoring: ["id"])), ofRow: id)
+            try table.chat.setContent(.rich(try decodeRich(value, "\(path).setRich", ignoring: ["id"])), ofRow: id)
         case "setLineClamp":
             // A message collapsed to N lines with an ellipsis, or shown whole ("lines": null).
             let g = try Fields(value, "\(path).setLineClamp")
             try g.allow(["id", "lines"])
             let lines = try g.int("lines")
             if let lines, lines < 1 { throw ReplayError("\(path).setLineClamp.lines: must be at least 1") }
-            try table.setLineClamp(lines, ofRow: try knownID(try g.required("id", g.string)))
+            try table.chat.setLineClamp(lines, ofRow: try knownID(try g.required("id", g.string)))
         case "remove":
             guard let id = value.string else { throw ReplayError("\(path).remove: expected a row id") }
-            try table.remove(try knownID(id))
+            try table.chat.remove(try knownID(id))
         case "scrollTo":
             let g = try Fields(value, "\(path).scrollTo")
             try g.allow(["id", "anchor"])
@@ -56,9 +56,9 @@ extension Player {
             try table.scrollTo(id, anchor: anchor)
         case "pin":
             guard let id = value.string else { throw ReplayError("\(path).pin: expected a row id") }
-            try table.pin(try knownID(id))
+            try table.chat.pin(try knownID(id))
         case "unpin":
-            try table.unpin()
+            try table.chat.unpin()
         default:
             throw ReplayError("\(path): unknown event \"\(name)\"")
         }

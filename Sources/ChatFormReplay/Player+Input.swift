@@ -19,11 +19,11 @@ extension Player {
         case "compose":
             try f.allow([name])
             if let text = value.string {
-                try table.setMarkedText(text)
+                try table.field.setMarkedText(text)
             } else {
                 let g = try Fields(value, path)
                 try g.allow(["text", "selection", "replace"])
-                try table.setMarkedText(try g.required("text", g.string), selectedRange: try range(g.value["selection"], "selection"),
+                try table.field.setMarkedText(try g.required("text", g.string), selectedRange: try range(g.value["selection"], "selection"),
                                         replacementRange: try range(g.value["replace"], "replace"))
             }
             korean.reset()
@@ -45,18 +45,18 @@ extension Player {
         case "keyboardDrag":
             try f.allow([name])
             if let y = value.number {
-                try table.moveKeyboardDrag(toY: y)
+                try table.keyboard.moveDrag(toY: y)
             } else if value.string == "begin" {
-                table.beginKeyboardDrag()
+                table.keyboard.beginDrag()
             } else if value.string == "end" {
-                try table.endKeyboardDrag()
+                try table.keyboard.endDrag()
             } else if case .object = value {
                 let g = try Fields(value, path)
                 try g.allow(["to", "end"])
                 if let y = try g.number("to") {
-                    try table.moveKeyboardDrag(toY: y)
+                    try table.keyboard.moveDrag(toY: y)
                 } else {
-                    try table.endKeyboardDrag(velocity: try g.required("end", g.number))
+                    try table.keyboard.endDrag(velocity: try g.required("end", g.number))
                 }
             } else {
                 throw ReplayError("\(path): expected \"begin\", a finger y, {\"to\": y}, \"end\" or {\"end\": velocity}")
@@ -69,14 +69,14 @@ extension Player {
             let curve = try decodeCurve(g.value["curve"], "\(path).curve")
             if try g.bool("unfreeze") == true {
                 guard !g.has("height") && !g.has("content") else { throw ReplayError("\(path): \"unfreeze\" takes only a duration and a curve") }
-                try table.unfreezeKeyboardInset(duration: duration, curve: curve)
+                try table.keyboard.unfreezeInset(duration: duration, curve: curve)
                 return true
             }
             let contentName = try g.string("content") ?? "follow"
             guard let content = KeyboardContentMode(rawValue: contentName) else {
                 throw ReplayError("\(path).content: unknown mode \"\(contentName)\" (follow, freeze)")
             }
-            try table.changeKeyboardHeight(to: try g.required("height") { (key: String) throws(ReplayError) in try g.size(key) },
+            try table.keyboard.changeHeight(to: try g.required("height") { (key: String) throws(ReplayError) in try g.size(key) },
                                            duration: duration, curve: curve, content: content)
         default:
             return false
@@ -90,8 +90,8 @@ extension Player {
         if let marked = t.markedText {
             s += ",\"marked\":{\"start\":\(marked.range.lowerBound),\"end\":\(marked.range.upperBound),\"text\":\(JSONWriter.string(marked.text))}"
         }
-        if t.isKeyboardDragging { s += ",\"keyboardDragging\":true" }
-        if t.isKeyboardInsetFrozen { s += ",\"keyboardFrozen\":true" }
+        if t.keyboard.isDragging { s += ",\"keyboardDragging\":true" }
+        if t.keyboard.isInsetFrozen { s += ",\"keyboardFrozen\":true" }
         return s
     }
 }

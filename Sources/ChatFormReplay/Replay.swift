@@ -253,39 +253,39 @@ struct Player {
                 }
                 field = found
             }
-            try table.focus(field, caret: try f.int("caret") ?? 0)
+            try table.field.focus(field, caret: try f.int("caret") ?? 0)
         case "type", "paste":
             try only([name])
-            try table.type(try f.required(name, f.string))
+            try table.field.type(try f.required(name, f.string))
         case "newline":
             try only(["newline"])
-            try table.newline()
+            try table.field.newline()
         case "backspace":
             try only(["backspace"])
-            try table.deleteBackward(try count("backspace"))
+            try table.field.deleteBackward(try count("backspace"))
         case "delete":
             try only(["delete"])
-            try table.deleteForward(try count("delete"))
+            try table.field.deleteForward(try count("delete"))
         case "move":
             try only(["move"])
             let m = try f.required("move", f.string)
             guard let move = CaretMove(rawValue: m) else {
                 throw ReplayError("\(path).move: unknown move \"\(m)\" (\(CaretMove.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            try table.move(move)
+            try table.field.move(move)
         case "setCaret":
             try only(["setCaret"])
-            try table.setCaret(try f.required("setCaret", f.int))
+            try table.field.setCaret(try f.required("setCaret", f.int))
         case "select":
             try only(["select"])
             guard let pair = f.value["select"]?.array, pair.count == 2, let a = pair[0].number, let b = pair[1].number,
                   a == a.rounded(), b == b.rounded(), Swift.abs(a) < 1e15, Swift.abs(b) < 1e15 else {
                 throw ReplayError("\(path).select: expected [anchor, caret]")
             }
-            try table.select(anchor: Int(a), caret: Int(b))
+            try table.field.select(anchor: Int(a), caret: Int(b))
         case "blur":
             try only(["blur"])
-            table.blur()
+            table.field.blur()
         case "scroll":
             try only(["scroll"])
             if let dy = f.value["scroll"]?.number {
@@ -342,17 +342,17 @@ struct Player {
             try only(["keyboard"])
             let g = try f.required("keyboard", f.object)
             try g.allow(["height", "duration", "curve"])
-            try table.showKeyboard(height: try g.required("height") { (key: String) throws(ReplayError) in try g.size(key) },
+            try table.keyboard.show(height: try g.required("height") { (key: String) throws(ReplayError) in try g.size(key) },
                                    duration: try g.size("duration") ?? SimulatedKeyboard.defaultDuration,
                                    curve: try decodeCurve(g.value["curve"], "\(path).keyboard.curve"))
         case "keyboardHide":
             try only(["keyboardHide"])
             if let g = try? f.object("keyboardHide") {
                 try g.allow(["duration", "curve"])
-                try table.hideKeyboard(duration: try g.size("duration") ?? SimulatedKeyboard.defaultDuration,
+                try table.keyboard.hide(duration: try g.size("duration") ?? SimulatedKeyboard.defaultDuration,
                                        curve: try decodeCurve(g.value["curve"], "\(path).keyboardHide.curve"))
             } else {
-                try table.hideKeyboard()
+                try table.keyboard.hide()
             }
         default:
             if try applyInputEvent(name, f, index: k) { break }

@@ -103,6 +103,13 @@ struct FieldPlacement {
     /// The item's inner scroll offset (0 when it does not scroll).
     var inner: Double
 
+    /// The field's window in the content (its item's top to its bottom), where a field that
+    /// scrolls past its line limit must show the caret.
+    var window: ClosedRange<Double> {
+        let top = rowY + padding.top + item.y
+        return top...(top + item.height)
+    }
+
     /// `rect`, in the document's coordinates, in the content's: the one formula.
     func content(_ rect: Rect) -> Rect {
         Rect(x: padding.left + rect.minX, y: rowY + padding.top + item.y + rect.minY - inner,

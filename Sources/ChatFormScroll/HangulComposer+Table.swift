@@ -2,7 +2,7 @@ import ChatFormText
 
 /// Korean typed key by key into a table's focused field through the 2-beolsik model: the
 /// composer turns each key into one composition step and hands it to the table
-/// (`TableSession.applyComposition(_:)`), with UIKit's marked-text semantics, so the caret
+/// (`TableField.applyComposition(_:)`), with UIKit's marked-text semantics, so the caret
 /// rule is checked after every key (ㅎ → 하 → 한 → 한ㄱ → 한글).
 ///
 /// ```swift
@@ -22,7 +22,7 @@ extension HangulComposer {
     ///
     /// - Throws: `.unknownKey` for any other character (checked before anything is typed);
     ///   `.noFocus` when nothing is focused.
-    /// - Complexity: O(keys) composition steps, each as `TableSession.type(_:)`.
+    /// - Complexity: O(keys) composition steps, each as `TableField.type(_:)`.
     public mutating func type<ID>(_ keys: String, into table: inout TableSession<ID>,
                                   afterEachKey: (TableSession<ID>) -> Void = { _ in }) throws(ScrollError) {
         _ = try table.editor.requireFocus()
@@ -30,12 +30,12 @@ extension HangulComposer {
         table.editor.sync(&self, in: table.cache)
         for key in keys {
             if key == " " {
-                try table.applyComposition(commit())
-                try table.type(" ")
+                try table.field.applyComposition(commit())
+                try table.field.type(" ")
             } else {
                 let step: HangulComposer.Step
                 do throws(HangulInputError) { step = try press(key) } catch { throw .unknownKey(error.description) }
-                try table.applyComposition(step)
+                try table.field.applyComposition(step)
             }
             afterEachKey(table)
         }
@@ -45,14 +45,14 @@ extension HangulComposer {
     /// composed (닭 → 달), or, with nothing composed, deletes the grapheme before the caret.
     ///
     /// - Throws: `.noFocus` when nothing is focused.
-    /// - Complexity: as `TableSession.type(_:)`, twice at most.
+    /// - Complexity: as `TableField.type(_:)`, twice at most.
     public mutating func deleteBackward<ID>(in table: inout TableSession<ID>) throws(ScrollError) {
         _ = try table.editor.requireFocus()
         table.editor.sync(&self, in: table.cache)
         if let step = backspace() {
-            try table.applyComposition(step)
+            try table.field.applyComposition(step)
         } else {
-            try table.deleteBackward()
+            try table.field.deleteBackward()
         }
     }
 
@@ -60,11 +60,11 @@ extension HangulComposer {
     /// composition.
     ///
     /// - Throws: `.noFocus` when nothing is focused.
-    /// - Complexity: as `TableSession.type(_:)`, twice at most.
+    /// - Complexity: as `TableField.type(_:)`, twice at most.
     public mutating func commit<ID>(in table: inout TableSession<ID>) throws(ScrollError) {
         _ = try table.editor.requireFocus()
         table.editor.sync(&self, in: table.cache)
-        if isComposing { try table.applyComposition(commit()) }
-        try table.unmarkText()
+        if isComposing { try table.field.applyComposition(commit()) }
+        try table.field.unmarkText()
     }
 }

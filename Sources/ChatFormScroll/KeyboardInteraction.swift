@@ -2,7 +2,7 @@ import ChatFormMotion
 
 /// State of the keyboard's interactive drag and of a held (frozen) inset.
 struct KeyboardInteraction: Sendable {
-    /// An interactive keyboard drag, from `beginKeyboardDrag` to the end of its release.
+    /// An interactive keyboard drag, from `TableKeyboard.beginDrag()` to the end of its release.
     struct Drag: Sendable {
         /// The height the keyboard returns to if the drag ends shown.
         var fullHeight: Double

@@ -14,7 +14,7 @@ import ChatFormText
 /// ```
 ///
 /// A rich row is **display-only**: it cannot be focused or edited (`focus` and `setText`
-/// throw `ScrollError.notEditable`); replace its content with `TableSession.setContent(_:ofRow:)`
+/// throw `ScrollError.notEditable`); replace its content with `TableChat.setContent(_:ofRow:)`
 /// (a streamed answer growing). Its laid-out text (`RowMeasurement.Item.text`) answers
 /// every caret query of `LineLayout` (caret rects, line moves, grapheme steps: an attachment
 /// is one step), and `TableRows.hitTest(_:)` finds the text position under a point.

@@ -154,6 +154,12 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         return relaid.map { ($0.row, $0.delta) }
     }
 
+    /// The rows measured with prepared text at another width than `width`, in row order:
+    /// what the reshaping path measures again (the benchmark's comparison for `relayAll`).
+    func preparedRows(notAt width: Double) -> [Int] {
+        entries.compactMap { $0.value.measurement.relaysWithoutShaping && $0.value.measurement.width != width ? source.index(of: $0.key) : nil }.sorted()
+    }
+
     /// Makes the lines row `id` left pending at its last relay (see `relayAll`), if any.
     ///
     /// - Complexity: O(1) when none are pending, else O(the row's lines).

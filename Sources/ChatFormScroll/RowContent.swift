@@ -20,7 +20,7 @@ public struct RowStyle: Sendable, Hashable {
     /// The row's display-only texts (a message, a rich message, a stack's labels) show at
     /// most this many lines, the last ending in an ellipsis when text is hidden, as CSS
     /// `-webkit-line-clamp` [none]; editable fields ignore it. See
-    /// `TableSession.setLineClamp(_:ofRow:)` ("show more").
+    /// `TableChat.setLineClamp(_:ofRow:)` ("show more").
     public var lineClamp: Int?
 
     /// Values outside their ranges are clamped: negative or non-finite padding becomes 0,
@@ -131,7 +131,7 @@ extension Row {
     }
 
     /// This row with the text of item `index` replaced, or nil when that item is not a plain
-    /// text (a rich row's content is replaced whole: `TableSession.setContent(_:ofRow:)`).
+    /// text (a rich row's content is replaced whole: `TableChat.setContent(_:ofRow:)`).
     public func replacingText(_ text: String, ofItem index: Int) -> Row? {
         var row = self
         switch content {

@@ -7,7 +7,7 @@ import ChatFormRows
 /// ```swift
 /// var table = try TableSession(source: try RowListSource(rows), viewport: viewport,
 ///                              configuration: TableConfiguration(estimatedRowHeight: 2))
-/// try table.prepend(olderMessages)   // O(k log n), nothing renumbered
+/// try table.chat.prepend(olderMessages)   // O(k log n), nothing renumbered
 /// ```
 public struct RowListSource<ID: Hashable & Sendable>: RowSource {
     private var list = RowList<ID, Row<ID>>()

@@ -3,7 +3,7 @@
 /// The table never copies or indexes the rows: it asks the source for a row only when it
 /// measures it (when the row becomes visible, is scrolled to, or is asked for), so a
 /// transcript of a million messages opens without touching a million rows. Mutations go
-/// through the table (`TableSession.append`, `prepend`, `insert`, `remove`, `setText`),
+/// through the table (`table.chat`: `append`, `prepend`, `insert`, `remove`, `setText`),
 /// which updates the source and its own prefix sums together.
 ///
 /// ```swift

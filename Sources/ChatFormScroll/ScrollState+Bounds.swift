@@ -38,6 +38,12 @@ extension ScrollState {
         viewport.offset = Self.clamped(target, to: bounds)
     }
 
+    /// Moves the offset by `delta`, the change in row `index`'s height, when that row lies
+    /// above `anchor`: the anchor row stays still on screen (scroll anchoring, SPEC §5.4).
+    mutating func keep(anchor: Int?, stillAfter delta: Double, ofRow index: Int) {
+        if delta != 0, let anchor, index < anchor { viewport.offset += delta }
+    }
+
     /// The offset that puts a row spanning `y..<y + height` (content y) at `anchor` in the
     /// band, unclamped (`.minimal` scrolls as little as shows it, its top first when it is
     /// taller than the band).

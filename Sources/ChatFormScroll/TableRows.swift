@@ -12,7 +12,7 @@ import ChatFormRows
 /// ```swift
 /// let rows = table.rows
 /// for i in rows.inViewport() { draw(rows.frame(ofRow: i), rows.measurement(ofRow: i)) }
-/// if let hit = rows.hitTest(Point(x: 12, y: 300)) { try table.focus(hit.field, caret: hit.position.offset) }
+/// if let hit = rows.hitTest(Point(x: 12, y: 300)) { try table.field.focus(hit.field, caret: hit.position.offset) }
 /// ```
 public struct TableRows<ID: Hashable & Sendable>: Sendable {
     /// The rows, their heights and measurements.

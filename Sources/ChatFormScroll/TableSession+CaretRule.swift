@@ -31,11 +31,7 @@ extension TableSession {
     public var caretRuleVerdict: CaretRuleVerdict {
         guard let c = caret else { return .noCaret }
         let bounds = offsetBounds, offset = viewport.offset
-        var window: ClosedRange<Double>? = nil
-        if let i = cache.source.index(of: c.field.row), let m = entry(ofRow: i)?.measurement, let item = m.item(at: c.field.item) {
-            let fieldTop = cache.heights.offset(ofRow: i) + m.style.padding.top + item.y
-            window = fieldTop...(fieldTop + item.height)
-        }
+        let window = editor.placement(in: cache, width: viewport.size.width)?.window
         return CaretVisibility.verdict(caret: c.rect, margin: configuration.caretMargin, band: viewport.visibleBand,
                                        contentHeight: cache.heights.totalHeight,
                                        clamped: Swift.abs(offset - bounds.upperBound) < 1e-6 || Swift.abs(offset - bounds.lowerBound) < 1e-6,

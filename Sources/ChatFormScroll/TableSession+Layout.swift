@@ -99,33 +99,6 @@ extension TableSession {
         return Swift.abs(clampedOffset(target) - viewport.offset) < 1e-9
     }
 
-    /// Applies `change` to the focused field's buffer in place (it returns the new
-    /// selection's anchor and caret), updates the row's height (O(log n) in the prefix
-    /// sums), then applies anchoring / stick-to-bottom and the caret rule. A throwing
-    /// `change` must leave the buffer unchanged; its error becomes `failure(error, length)`.
-    mutating func editBuffer(_ change: (inout TextDocument) throws(TextLayoutError) -> (anchor: Int, caret: Int),
-                             failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) {
-        let focus = try editor.requireFocus()
-        let i = try cache.requireIndex(focus.field.row)
-        _ = try fieldText(focus.field)    // measured, with its buffer
-        let wasAtBottom = isAtBottom
-        let anchor = cache.firstVisibleRow(in: viewport)?.index
-        let (selection, delta) = try cache.editDocument(of: focus.field, at: i, change, failure: failure)
-        keep(anchor: anchor, stillAfter: delta, ofRow: i)
-        editor.focus = Focus(field: focus.field, caret: TextPosition(offset: selection.caret), anchor: selection.anchor, goalX: nil)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == cache.rowCount - 1)   // reveals the caret
-    }
-
-    /// The live document of `field`, measuring its row if needed.
-    ///
-    /// - Throws: `.unknownRow`, or `.notEditable` when the field has no live document.
-    mutating func fieldText(_ field: FieldRef<ID>) throws(ScrollError) -> TextDocument {
-        let i = try cache.requireIndex(field.row)
-        if entry(ofRow: i) == nil { try remeasure(row: i) }
-        guard let text = entry(ofRow: i)?.document(ofItem: field.item) else { throw .notEditable("\(field.row)#\(field.item)") }
-        return text
-    }
-
     // MARK: Keyboard frames
 
     /// Decides whether the content follows the keyboard's next move, by the policy.

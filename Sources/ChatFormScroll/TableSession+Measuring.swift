@@ -19,12 +19,6 @@ extension TableSession {
         try cache.measure(row: index, width: viewport.size.width, measuring)
     }
 
-    /// Moves the offset by `delta`, the change in row `index`'s height, when that row lies
-    /// above `anchor`: the anchor row stays still on screen (scroll anchoring, SPEC §5.4).
-    mutating func keep(anchor: Int?, stillAfter delta: Double, ofRow index: Int) {
-        if delta != 0, let anchor, index < anchor { viewport.offset += delta }
-    }
-
     /// Measures row `index` again, keeping `anchor` (by default the first visible row)
     /// still on screen.
     ///
@@ -45,6 +39,19 @@ extension TableSession {
     mutating func evictCaches() {
         guard cache.count > cache.limit else { return }
         cache.evict(keepingRowsIn: viewport, focused: measuring.liveRow)
+    }
+
+    /// Measures every row that is not exact at the current width (what an eager layout
+    /// would have done up front), keeping the first visible row still.
+    ///
+    /// - Complexity: O(n log n) plus all the text.
+    public mutating func measureAll() throws(ScrollError) {
+        let anchor = cache.firstVisibleRow(in: viewport)?.index
+        for i in 0..<cache.rowCount where entry(ofRow: i) == nil {
+            try remeasure(row: i, anchor: anchor)
+        }
+        clampOffset()
+        evictCaches()
     }
 
     /// Changes the viewport's size. After a width change, a table with estimated heights
@@ -80,12 +87,11 @@ extension TableSession {
             if reusesPreparedText {
                 let source = cache.source
                 for (i, delta) in try cache.relayAll(toWidth: size.width, index: { source.index(of: $0) }) {
-                    keep(anchor: anchorIndex, stillAfter: delta, ofRow: i)
+                    scroll.keep(anchor: anchorIndex, stillAfter: delta, ofRow: i)
                 }
             } else {
                 // The reshaping path the benchmark compares with: each such row measured again.
-                let ids = cache.entries.compactMap { $0.value.measurement.relaysWithoutShaping && $0.value.measurement.width != size.width ? $0.key : nil }
-                for i in ids.compactMap({ cache.source.index(of: $0) }).sorted() { try remeasure(row: i, anchor: anchorIndex) }
+                for i in cache.preparedRows(notAt: size.width) { try remeasure(row: i, anchor: anchorIndex) }
             }
         }
         try settle(anchor: anchorID)

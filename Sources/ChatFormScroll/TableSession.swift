@@ -14,18 +14,21 @@ import ChatFormMotion
 /// - a scroll state (`ScrollState`): the viewport and its offset bounds, the simulated
 ///   keyboard and its interactive drag, a caller's drag and its spring back.
 ///
-/// The table's own methods forward to one part, or are where a change reaches more than
-/// one (`TableSession+Layout.swift`): an edit changes a row's height, which moves the
-/// offset, which the caret rule then checks. What callers read of the rows (frames,
-/// measurements, hit tests, caret rectangles in any text) is ``rows``, a read-only
-/// ``TableRows``.
+/// What changes one concern is a mutating view of the table: ``keyboard`` (show, hide,
+/// drag, height changes), ``field`` (focus, typing, caret moves, selections, marked text)
+/// and ``chat`` (rows appended, prepended, removed, edited, clamped, pinned). A view takes
+/// the table for the call and gives it back, never copying it, and reaches only the parts
+/// its change needs. Where one change reaches more than one part (an edit changes a row's
+/// height, which moves the offset, which the caret rule then checks) is the table's own
+/// (`TableSession+Layout.swift`). What callers read of the rows (frames, measurements, hit
+/// tests, caret rectangles in any text) is ``rows``, a read-only ``TableRows``.
 ///
 /// ```swift
 /// var table = try TableSession(rows: [.text("bio", "", editable: true)],
 ///                              viewport: Viewport(size: Size(width: 40, height: 20)))
-/// try table.focus(FieldRef(row: "bio"), caret: 0)
-/// try table.showKeyboard(height: 8)
-/// try table.type("hello")
+/// try table.field.focus(FieldRef(row: "bio"), caret: 0)
+/// try table.keyboard.show(height: 8)
+/// try table.field.type("hello")
 /// try table.advance(by: 0.3) { frame in print(frame.offset) }   // the caret is visible at every frame
 /// ```
 public struct TableSession<ID: Hashable & Sendable>: Sendable {
@@ -56,8 +59,6 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     }
     /// The focused field, if any.
     public var focus: Focus<ID>? { editor.focus }
-    /// The keyboard.
-    public var keyboard: SimulatedKeyboard { scroll.keyboard }
     /// Whether a caller-driven drag is under way (the offset may overscroll).
     public var isDragging: Bool { scroll.isDragging }
     /// How many measurements are kept; the least recently used ones outside the viewport
@@ -65,6 +66,34 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     public var cacheLimit: Int {
         get { cache.limit }
         set { cache.limit = newValue }
+    }
+    // The three views' accessors are inlinable so that their coroutine is specialized where
+    // it is used: a generic one allocates its frame, two allocations a keystroke more
+    // (chatform-alloc-gate).
+
+    /// The keyboard: shown, hidden, dragged, changing height, its inset held
+    /// (``TableKeyboard``); the keyboard itself is `table.keyboard.state`.
+    ///
+    /// - Complexity: O(1): a change moves the table into the view and back, never copying it.
+    @inlinable public var keyboard: TableKeyboard<ID> {
+        get { TableKeyboard(table: self) }
+        _modify { var view = TableKeyboard(table: consume self); defer { self = view.table }; yield &view }
+    }
+    /// The text fields: focus, typing, deleting, caret moves, selections, taps, marked text
+    /// (``TableField``).
+    ///
+    /// - Complexity: O(1): a change moves the table into the view and back, never copying it.
+    @inlinable public var field: TableField<ID> {
+        get { TableField(table: self) }
+        _modify { var view = TableField(table: consume self); defer { self = view.table }; yield &view }
+    }
+    /// The rows as a chat changes them: appended, prepended, inserted, removed, edited,
+    /// clamped, pinned (``TableChat``).
+    ///
+    /// - Complexity: O(1): a change moves the table into the view and back, never copying it.
+    @inlinable public var chat: TableChat<ID> {
+        get { TableChat(table: self) }
+        _modify { var view = TableChat(table: consume self); defer { self = view.table }; yield &view }
     }
     /// The rows as measured now, read-only: frames, measurements, rows in view, hit tests,
     /// caret rectangles in any text, clamps and the cache's counters (``TableRows``).
@@ -139,6 +168,22 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
         }
         viewport.offset = clampedOffset(offset)
         try settle(anchor: nil)
+        if isAtBottom { unreadCount = 0 }
+    }
+
+    /// Scrolls so the row with `id` lands at `anchor`, exactly, even when rows above it
+    /// were only estimated: the row is measured first, then the rows that come into view are
+    /// measured around it without moving it; then the offset is clamped (a row near the end
+    /// cannot reach the band's top).
+    ///
+    /// - Complexity: O(log n + rows in view) plus their text.
+    public mutating func scrollTo(_ id: ID, anchor: ScrollAnchor = .top) throws(ScrollError) {
+        let i = try cache.requireIndex(id)
+        pinnedRow = nil
+        scroll.springBack = nil
+        _ = try measure(row: i)
+        viewport.offset = scroll.offset(showingRowAt: cache.heights.offset(ofRow: i), height: cache.heights.height(at: i), anchor: anchor)
+        try settle(anchor: id)
         if isAtBottom { unreadCount = 0 }
     }
 

@@ -14,8 +14,8 @@ import SnapshotTesting
 ///
 /// @Test func theFormWithTheKeyboardUp() throws {
 ///     var table = try TableSession(rows: rows, viewport: viewport)
-///     try table.focus(field)
-///     try table.showKeyboard(height: 10)
+///     try table.field.focus(field)
+///     try table.keyboard.show(height: 10)
 ///     try table.advance(by: 0.3)
 ///     assertSnapshot(of: table, as: .tableDump())    // __Snapshots__/…/theFormWithTheKeyboardUp.1.txt
 ///     assertSnapshot(of: table, as: .tableSVG())     // …2.svg

@@ -161,7 +161,7 @@ struct RichRowTests {
         for k in 0..<20 {
             answer.append(.span(TextSpan("word\(k) ", style: SpanStyle(font: k % 3 == 0 ? Self.mono.with(weight: 700) : Self.mono))))
             let styled = try StyledText(answer, style: ParagraphStyle(font: Self.mono))
-            try table.setContent(.rich(RichText(prepared: styled.shaped)), ofRow: 29)
+            try table.chat.setContent(.rich(RichText(prepared: styled.shaped)), ofRow: 29)
             history[29] = styled
             #expect(table.rows.frame(ofRow: 29).height == (try styled.layout(width: 200)).height)
             #expect(table.isAtBottom)
@@ -173,8 +173,8 @@ struct RichRowTests {
             #expect(table.rows.frame(ofRow: r).height == (try styled.layout(width: 123)).height)
         }
         // Display-only.
-        #expect(throws: ScrollError.notEditable("0#0")) { try table.focus(FieldRef(row: 0)) }
-        #expect(throws: ScrollError.notEditable("0#0")) { try table.setText("x", of: FieldRef(row: 0)) }
+        #expect(throws: ScrollError.notEditable("0#0")) { try table.field.focus(FieldRef(row: 0)) }
+        #expect(throws: ScrollError.notEditable("0#0")) { try table.field.setText("x", of: FieldRef(row: 0)) }
         #expect(try table.rows.text(of: FieldRef(row: 3)) == history[3].text)
     }
 }

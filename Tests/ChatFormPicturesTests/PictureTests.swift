@@ -56,7 +56,7 @@ struct PictureTests {
         let rows = (0..<30).map { Row(id: "r\($0)", content: .text("row \($0) with some words to wrap", editable: false), style: .plain) }
             + [Row(id: "field", content: .text("hello", editable: true), style: .plain)]
         var table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 20, height: 8)))
-        try table.focus(FieldRef(row: "field"), caret: 5)
+        try table.field.focus(FieldRef(row: "field"), caret: 5)
         let kept = TableFrame(table)
         #expect(kept.verdict == .kept)
         #expect(kept.dump.contains("caret rule: kept"))
@@ -77,8 +77,8 @@ struct PictureTests {
         let rows = [Row(id: "a", content: .text("first row", editable: false), style: .plain),
                     Row(id: "f", content: .text("안녕하세요 hello world", editable: true), style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)))]
         var table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 12, height: 10)))
-        try table.focus(FieldRef(row: "f"), caret: 0)
-        try table.select(anchor: 3, caret: 27)
+        try table.field.focus(FieldRef(row: "f"), caret: 0)
+        try table.field.select(anchor: 3, caret: 27)
         let frame = TableFrame(table)
         #expect(frame.rows.map(\.id) == ["a", "f"])
         let field = try #require(frame.rows.last?.items.first)
@@ -86,7 +86,7 @@ struct PictureTests {
         #expect(field.lines.first?.x == 2)
         #expect(frame.selection.count == field.lines.count)
         #expect(frame.caret?.offset == 27)
-        try table.setMarkedText("ㅎ")
+        try table.field.setMarkedText("ㅎ")
         #expect(!TableFrame(table).marked.isEmpty)
         #expect(TableFrame(table).dump.contains("marked x"))
     }

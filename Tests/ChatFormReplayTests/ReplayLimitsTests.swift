@@ -54,13 +54,13 @@ struct ReplayLimitsTests {
     @Test func theSessionCountsItsFrames() throws {
         var table = try TableSession(rows: [Row(id: "a", content: .text("x", editable: true))],
                                      viewport: Viewport(size: Size(width: 10, height: 10)))
-        try table.focus(FieldRef(row: "a"), caret: 0)
-        #expect(throws: ScrollError.self) { try table.showKeyboard(height: 1e9, duration: 1e9) }
-        #expect(throws: ScrollError.self) { try table.showKeyboard(height: 4, duration: 60.5) }
+        try table.field.focus(FieldRef(row: "a"), caret: 0)
+        #expect(throws: ScrollError.self) { try table.keyboard.show(height: 1e9, duration: 1e9) }
+        #expect(throws: ScrollError.self) { try table.keyboard.show(height: 4, duration: 60.5) }
         // A spring ignores the duration argument: its settling time counts.
-        #expect(throws: ScrollError.self) { try table.showKeyboard(height: 4, curve: .spring(duration: 30, bounce: 0.9)) }
-        #expect(table.keyboard.targetHeight == 0, "a refused animation leaves the keyboard as it was")
-        try table.showKeyboard(height: 4, duration: 0.25)
+        #expect(throws: ScrollError.self) { try table.keyboard.show(height: 4, curve: .spring(duration: 30, bounce: 0.9)) }
+        #expect(table.keyboard.state.targetHeight == 0, "a refused animation leaves the keyboard as it was")
+        try table.keyboard.show(height: 4, duration: 0.25)
         var frames = 0
         try table.advance(by: 1e7) { _ in frames += 1 }
         #expect(frames == 16)
@@ -76,7 +76,7 @@ struct ReplayLimitsTests {
         #expect(configuration.frameRate == 1000, "frame rates are clamped to 1...1000")
         var table = try TableSession(rows: [Row(id: "a", content: .text("x", editable: true))],
                                      viewport: Viewport(size: Size(width: 10, height: 10)), configuration: configuration)
-        try table.showKeyboard(height: 4, duration: SimulatedKeyboard.maximumDuration)
+        try table.keyboard.show(height: 4, duration: SimulatedKeyboard.maximumDuration)
         var frames = 0
         try table.advance(by: 1e8) { _ in frames += 1 }
         #expect(frames == 60_001)
@@ -117,8 +117,8 @@ struct ReplayLimitsTests {
         #expect(!r.timedOut && r.status == 0, "\(r.stderr)")
         var table = try TableSession(rows: [Row(id: "a", content: .text("x👍🏽y", editable: true))],
                                      viewport: Viewport(size: Size(width: 10, height: 10)))
-        try table.focus(FieldRef(row: "a"), caret: 10)
-        try table.deleteBackward(Int.max)
+        try table.field.focus(FieldRef(row: "a"), caret: 10)
+        try table.field.deleteBackward(Int.max)
         #expect(try table.rows.text(of: FieldRef(row: "a")) == "")
     }
 

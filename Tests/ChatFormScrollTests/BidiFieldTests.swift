@@ -10,37 +10,37 @@ struct BidiFieldTests {
         configuration.caretMovement = order
         var t = try TableSession(rows: [.text("f", text, editable: true, style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 0, right: 0)))],
                                  viewport: Viewport(size: Size(width: 40, height: 10)), configuration: configuration)
-        try t.focus(FieldRef(row: "f"), caret: 0)
+        try t.field.focus(FieldRef(row: "f"), caret: 0)
         return t
     }
 
     @Test func bothCaretsAndTheSelectionInContentCoordinates() throws {
         var t = try field("abc שלום def")
-        try t.setCaret(4)
+        try t.field.setCaret(4)
         // The field's text starts at x 2, y 1 (its padding).
         let rects = try #require(t.caretRects)
         #expect(rects.primary.minX == 6 && rects.primary.minY == 1)
         #expect(rects.secondary?.minX == 10)
         #expect(t.caret?.rect == rects.primary)
-        try t.select(anchor: 2, caret: 8)
+        try t.field.select(anchor: 2, caret: 8)
         #expect(t.selectionRects.map(\.minX) == [4, 8])
     }
 
     @Test func aTapPlacesTheCaretAsChromiumDoes() throws {
         var t = try field("abc שלום def")
-        try t.setCaret(atContentPoint: Point(x: 2 + 7.8, y: 1.5))
+        try t.field.setCaret(atContentPoint: Point(x: 2 + 7.8, y: 1.5))
         #expect(t.caret?.position.offset == 12)
-        try t.setCaret(atContentPoint: Point(x: 2 + 5.2, y: 1.5))
+        try t.field.setCaret(atContentPoint: Point(x: 2 + 5.2, y: 1.5))
         #expect(t.caret?.position.offset == 10)
     }
 
     @Test(arguments: CaretMovementOrder.allCases)
     func arrowKeysFollowTheConfiguredOrder(order: CaretMovementOrder) throws {
         var t = try field("abc שלום def", order: order)
-        try t.setCaret(4)
-        try t.move(.right)
+        try t.field.setCaret(4)
+        try t.field.move(.right)
         #expect(t.caret?.position.offset == (order == .logical ? 6 : 10))
-        try t.move(.left)
+        try t.field.move(.left)
         #expect(t.caret?.position.offset == 4)
     }
 }

@@ -51,19 +51,19 @@ struct ChatTests {
                     return message("n\(next)", randomText(&rng, pieces: Int.random(in: 1...10, using: &rng)))
                 }
                 let at = op == 0 ? lazy.rows.count : Int.random(in: 0...lazy.rows.count, using: &rng)
-                try lazy.insert(rows, at: at)
-                try eager.insert(rows, at: at)
+                try lazy.chat.insert(rows, at: at)
+                try eager.chat.insert(rows, at: at)
             case 2:
                 guard lazy.rows.count > 0 else { continue }
                 let id = lazy.rows.row(at: Int.random(in: 0..<lazy.rows.count, using: &rng)).id
-                try lazy.remove(id)
-                try eager.remove(id)
+                try lazy.chat.remove(id)
+                try eager.chat.remove(id)
             case 3:
                 guard lazy.rows.count > 0 else { continue }
                 let id = lazy.rows.row(at: Int.random(in: 0..<lazy.rows.count, using: &rng)).id
                 let text = randomText(&rng, pieces: Int.random(in: 0...16, using: &rng))
-                try lazy.setText(text, ofRow: id)
-                try eager.setText(text, ofRow: id)
+                try lazy.chat.setText(text, ofRow: id)
+                try eager.chat.setText(text, ofRow: id)
             case 4:
                 let size = Size(width: Double(Int.random(in: 6...40, using: &rng)), height: Double(Int.random(in: 4...30, using: &rng)))
                 try lazy.resize(to: size)
@@ -121,11 +121,11 @@ struct ChatTests {
             switch Int.random(in: 0..<4, using: &rng) {
             case 0:
                 next += 1
-                try t.prepend((0..<Int.random(in: 1...5, using: &rng)).map { message("old\(next)-\($0)", randomText(&rng, pieces: Int.random(in: 1...12, using: &rng))) })
+                try t.chat.prepend((0..<Int.random(in: 1...5, using: &rng)).map { message("old\(next)-\($0)", randomText(&rng, pieces: Int.random(in: 1...12, using: &rng))) })
             case 1:
                 // A row above the band changes (edited, or measured for the first time).
                 let i = Int.random(in: 0..<before.index, using: &rng)
-                try t.setText(randomText(&rng, pieces: Int.random(in: 0...20, using: &rng)), ofRow: t.rows.row(at: i).id)
+                try t.chat.setText(randomText(&rng, pieces: Int.random(in: 0...20, using: &rng)), ofRow: t.rows.row(at: i).id)
             case 2:
                 let size = Size(width: Double(Int.random(in: 8...40, using: &rng)), height: 16)
                 try t.resize(to: size)
@@ -143,23 +143,23 @@ struct ChatTests {
     @Test func stickToBottomAndUnreadCounts() throws {
         var t = try transcript(50, seed: 9)
         #expect(t.isAtBottom)
-        try t.append([message("a1", "first new message")])
+        try t.chat.append([message("a1", "first new message")])
         #expect(t.isAtBottom && t.unreadCount == 0)
         // A streamed answer grows: the transcript follows.
         for k in 1...10 {
-            try t.setText(String(repeating: "token ", count: k * 5), ofRow: "a1")
+            try t.chat.setText(String(repeating: "token ", count: k * 5), ofRow: "a1")
             #expect(t.isAtBottom, "stream step \(k)")
             #expect(abs(t.viewport.offset - (t.rows.contentHeight - t.viewport.size.height)) < 1e-9)
         }
         // Scrolled away: the offset stays and unread grows.
         try t.scroll(by: -30)
         let offset = t.viewport.offset
-        try t.append([message("a2", "you have mail")])
-        try t.append([message("a3", "and more"), message("a4", "and more again")])
+        try t.chat.append([message("a2", "you have mail")])
+        try t.chat.append([message("a3", "and more"), message("a4", "and more again")])
         #expect(t.viewport.offset == offset)
         #expect(t.unreadCount == 3)
         // A streamed last message while away does not pull the view either.
-        try t.setText("longer and longer " + String(repeating: "x ", count: 40), ofRow: "a4")
+        try t.chat.setText("longer and longer " + String(repeating: "x ", count: 40), ofRow: "a4")
         #expect(t.viewport.offset == offset)
         // Back at the bottom: unread resets.
         try t.scroll(by: 10_000)
@@ -167,7 +167,7 @@ struct ChatTests {
         #expect(t.isAtBottom)
         // Within the tolerance (one line) still counts as the bottom.
         try t.scroll(by: -1)
-        try t.append([message("a5", "close enough")])
+        try t.chat.append([message("a5", "close enough")])
         #expect(t.unreadCount == 0 && abs(t.viewport.offset - (t.rows.contentHeight - t.viewport.size.height)) < 1e-9)
     }
 
@@ -234,11 +234,11 @@ struct ChatTests {
 
     @Test func pinnedQuestionStaysAtTheTopWhileTheAnswerGrows() throws {
         var t = try transcript(30, seed: 3)
-        try t.append([message("q", "What is a caret?"), message("a", "")])
-        try t.pin("q")
+        try t.chat.append([message("q", "What is a caret?"), message("a", "")])
+        try t.chat.pin("q")
         var grew = false
         for k in 1...40 {
-            try t.setText(String(repeating: "It is the text cursor. ", count: k), ofRow: "a")
+            try t.chat.setText(String(repeating: "It is the text cursor. ", count: k), ofRow: "a")
             let q = try t.rows.frame(of: "q")
             if t.pinnedRow != nil {
                 #expect(abs(q.y - t.viewport.visibleBand.lowerBound) < 1e-9, "step \(k)")
@@ -265,15 +265,15 @@ struct ChatTests {
                                  viewport: Viewport(size: Size(width: 30, height: 20)),
                                  configuration: TableConfiguration(keyboardPolicy: .whenAtEnd, contentAlignment: .bottom))
         let bottom = t.viewport.offset
-        try t.showKeyboard(height: 8)
+        try t.keyboard.show(height: 8)
         try t.advance(by: 0.5)
         #expect(abs(t.viewport.offset - (bottom + 8)) < 1e-9)
         #expect(t.isAtBottom)
-        try t.hideKeyboard()
+        try t.keyboard.hide()
         try t.advance(by: 0.5)
         try t.scroll(by: -20)
         let away = t.viewport.offset
-        try t.showKeyboard(height: 8)
+        try t.keyboard.show(height: 8)
         try t.advance(by: 0.5)
         #expect(t.viewport.offset == away)
     }
@@ -282,13 +282,13 @@ struct ChatTests {
         var t = try transcript(100, seed: 12)
         try t.scrollTo("m50", anchor: .top)
         let before = try #require(t.rows.firstVisible())
-        try t.remove("m10")
-        try t.remove("m49")
+        try t.chat.remove("m10")
+        try t.chat.remove("m49")
         let after = try #require(t.rows.firstVisible())
         #expect(t.rows.row(at: after.index).id == "m50")
         #expect(abs(after.screenY - before.screenY) < 1e-9)
-        #expect(throws: ScrollError.unknownRow("m10")) { try t.remove("m10") }
-        #expect(throws: ScrollError.duplicateRow("m11")) { try t.append([message("m11", "again")]) }
+        #expect(throws: ScrollError.unknownRow("m10")) { try t.chat.remove("m10") }
+        #expect(throws: ScrollError.duplicateRow("m11")) { try t.chat.append([message("m11", "again")]) }
     }
 }
 

@@ -45,12 +45,12 @@ struct ClampRowTests {
         let item = try #require(t.rows.measurement(ofRow: 0)?.items.first)
         let clamp = try #require(item.clamp)
         #expect(clamp.lineCount == 2 && clamp.ellipsis?.lineIndex == 1 && item.height == 2)
-        try t.setLineClamp(nil, ofRow: "a")
+        try t.chat.setLineClamp(nil, ofRow: "a")
         #expect(t.rows.frame(ofRow: 0).height == 5 && t.rows.isTruncated(row: "a") == false)
-        try t.setLineClamp(1, ofRow: "c")
+        try t.chat.setLineClamp(1, ofRow: "c")
         #expect(t.rows.frame(ofRow: 2).height == 2)
-        #expect(throws: ScrollError.invalidValue("line clamp", 0)) { try t.setLineClamp(0, ofRow: "a") }
-        #expect(throws: ScrollError.unknownRow("zz")) { try t.setLineClamp(2, ofRow: "zz") }
+        #expect(throws: ScrollError.invalidValue("line clamp", 0)) { try t.chat.setLineClamp(0, ofRow: "a") }
+        #expect(throws: ScrollError.unknownRow("zz")) { try t.chat.setLineClamp(2, ofRow: "zz") }
     }
 
     @Test("Expanding or collapsing a row above the screen keeps what is on screen still; the first row shown grows from its top",
@@ -69,7 +69,7 @@ struct ClampRowTests {
             let id = t.rows.row(at: index).id
             let top = t.rows.frame(ofRow: before.index).y - t.viewport.offset
             let lines: Int? = Int.random(in: 0...2, using: &rng) == 0 ? nil : Int.random(in: 1...4, using: &rng)
-            try t.setLineClamp(lines, ofRow: id)
+            try t.chat.setLineClamp(lines, ofRow: id)
             clamps[id] = lines
             guard t.rows.isMeasured(row: index) else { continue }   // unchanged and never measured
             // The row's height is the model's.

@@ -14,8 +14,8 @@ struct CompositionTests {
         rows.append(.text("bio", "Hello ", editable: true, style: RowStyle(padding: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))))
         var t = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 9, height: 16)),
                                  configuration: TableConfiguration(keyboardPolicy: policy))
-        try t.focus(FieldRef(row: "bio"), caret: 6)
-        try t.showKeyboard(height: 6, duration: 0.25)
+        try t.field.focus(FieldRef(row: "bio"), caret: 6)
+        try t.keyboard.show(height: 6, duration: 0.25)
         try t.advance(by: 0.3)
         return t
     }
@@ -67,34 +67,34 @@ struct CompositionTests {
     @Test func typingMovingSelectingAndBlurringCommitFirst() throws {
         var t = try form()
         let bio = FieldRef(row: "bio")
-        try t.setMarkedText("하")
-        try t.type("!")
+        try t.field.setMarkedText("하")
+        try t.field.type("!")
         #expect(try t.rows.text(of: bio) == "Hello 하!" && t.markedText == nil)
-        try t.setMarkedText("ㄱ")
-        try t.move(.left)
+        try t.field.setMarkedText("ㄱ")
+        try t.field.move(.left)
         #expect(t.markedText == nil && t.focus?.caret.offset == 10)
-        try t.setMarkedText("가", selectedRange: 0..<3)
+        try t.field.setMarkedText("가", selectedRange: 0..<3)
         #expect(t.focus?.selection == 10..<13)
-        try t.setCaret(0)
+        try t.field.setCaret(0)
         #expect(t.markedText == nil && t.focus?.caret.offset == 0)
-        try t.setCaret(6)
-        try t.setMarkedText("요")
-        t.blur()
+        try t.field.setCaret(6)
+        try t.field.setMarkedText("요")
+        t.field.blur()
         #expect(t.markedText == nil)
         #expect(try t.rows.text(of: bio) == "Hello 요하!가ㄱ")
-        try t.focus(bio, caret: 6)
+        try t.field.focus(bio, caret: 6)
         #expect(t.markedText == nil)
         // unmarkText keeps the text and the selection.
-        try t.setMarkedText("한국", selectedRange: 3..<3)
-        try t.unmarkText()
+        try t.field.setMarkedText("한국", selectedRange: 3..<3)
+        try t.field.unmarkText()
         #expect(t.markedText == nil && t.focus?.caret.offset == 9)
         #expect(try t.rows.text(of: bio) == "Hello 한국요하!가ㄱ")
     }
 
     @Test func replacementRangeCommitsAndReplaces() throws {
         var t = try form()
-        try t.setMarkedText("ㅎ")
-        try t.setMarkedText("세", replacementRange: 0..<5)
+        try t.field.setMarkedText("ㅎ")
+        try t.field.setMarkedText("세", replacementRange: 0..<5)
         #expect(try t.rows.text(of: FieldRef(row: "bio")) == "세 ㅎ")
         #expect(t.markedText?.range == 0..<3)
         #expect(t.focus?.caret.offset == 3)
@@ -102,7 +102,7 @@ struct CompositionTests {
 
     @Test func markedRectsAreInContentCoordinates() throws {
         var t = try form()
-        try t.setMarkedText("한글")
+        try t.field.setMarkedText("한글")
         let marked = try #require(t.markedText)
         let caret = try #require(t.caret)
         let row = try t.rows.frame(of: "bio")
@@ -116,11 +116,11 @@ struct CompositionTests {
         let bio = FieldRef(row: "bio")
         var composer = HangulComposer()
         #expect(throws: ScrollError.invalidMarkedRange(0..<9, length: 3, reason: "the selection must lie inside the marked text (0...3)")) {
-            try t.setMarkedText("한", selectedRange: 0..<9)
+            try t.field.setMarkedText("한", selectedRange: 0..<9)
         }
-        #expect(throws: ScrollError.self) { try t.setMarkedText("한", replacementRange: 4..<40) }
+        #expect(throws: ScrollError.self) { try t.field.setMarkedText("한", replacementRange: 4..<40) }
         do {
-            try t.setMarkedText("한", replacementRange: 4..<40)
+            try t.field.setMarkedText("한", replacementRange: 4..<40)
         } catch {
             guard case .invalidMarkedRange(let r, let n, _) = error else { Issue.record("\(error)"); return }
             #expect(r == 4..<40 && n == 6)
@@ -129,9 +129,9 @@ struct CompositionTests {
             try composer.type("ㅎㅏ1", into: &t)
         }
         #expect(try t.rows.text(of: bio) == "Hello " && t.markedText == nil && !composer.isComposing)
-        t.blur()
-        #expect(throws: ScrollError.noFocus) { try t.setMarkedText("한") }
-        #expect(throws: ScrollError.noFocus) { try t.unmarkText() }
+        t.field.blur()
+        #expect(throws: ScrollError.noFocus) { try t.field.setMarkedText("한") }
+        #expect(throws: ScrollError.noFocus) { try t.field.unmarkText() }
         #expect(throws: ScrollError.noFocus) { try composer.type("ㅎ", into: &t) }
         #expect(throws: ScrollError.noFocus) { try composer.deleteBackward(in: &t) }
     }
@@ -140,8 +140,8 @@ struct CompositionTests {
         var t = try form()
         var composer = HangulComposer()
         try composer.type("ㅎㅏ", into: &t)
-        try t.move(.left)                       // commits 하
-        try t.move(.right)
+        try t.field.move(.left)                       // commits 하
+        try t.field.move(.right)
         try composer.type("ㄴ", into: &t)
         #expect(try t.rows.text(of: FieldRef(row: "bio")) == "Hello 하ㄴ")
         #expect(t.markedText?.text == "ㄴ")

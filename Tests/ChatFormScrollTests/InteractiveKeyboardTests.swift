@@ -18,8 +18,8 @@ struct InteractiveKeyboardTests {
                                                                   safeArea: EdgeInsets(bottom: safeBottom)),
                                  configuration: TableConfiguration(keyboardPolicy: policy))
         try t.scroll(to: 1000)
-        if focused { try t.focus(FieldRef(row: "input"), caret: 5) }
-        try t.showKeyboard(height: Self.keyboard, duration: 0.25)
+        if focused { try t.field.focus(FieldRef(row: "input"), caret: 5) }
+        try t.keyboard.show(height: Self.keyboard, duration: 0.25)
         try t.advance(by: 0.3)
         return t
     }
@@ -28,13 +28,13 @@ struct InteractiveKeyboardTests {
     /// that the keyboard sits under the finger, the content follows per the policy, and
     /// every rule holds.
     func drag(_ t: inout TableSession<String>, to y: Double, policy: KeyboardPolicy, _ note: String) throws {
-        t.beginKeyboardDrag()
-        #expect(t.isKeyboardDragging)
+        t.keyboard.beginDrag()
+        #expect(t.keyboard.isDragging)
         var finger = 4.0
         while finger < y {
             finger = min(y, finger + 1.5)
             let before = t
-            try t.moveKeyboardDrag(toY: finger)
+            try t.keyboard.moveDrag(toY: finger)
             let want = min(Self.keyboard, max(0, Self.height - finger))
             #expect(abs(t.viewport.keyboardOverlap - want) < 1e-9, "\(note): finger \(finger)")
             let insetChange = t.viewport.bottomInset - before.viewport.bottomInset
@@ -55,8 +55,8 @@ struct InteractiveKeyboardTests {
     /// keyboard moves at most as fast as the spring allows), monotonic travel, the rules.
     func release(_ t: inout TableSession<String>, velocity: Double, _ note: String) throws -> KeyboardDragOutcome? {
         let start = t.viewport.keyboardOverlap
-        let outcome = try t.endKeyboardDrag(velocity: velocity)
-        #expect(!t.isKeyboardDragging)
+        let outcome = try t.keyboard.endDrag(velocity: velocity)
+        #expect(!t.keyboard.isDragging)
         let target = outcome == .hidden ? 0.0 : Self.keyboard
         var last = start
         var frames = 0
@@ -74,7 +74,7 @@ struct InteractiveKeyboardTests {
         #expect(failures == 0, "\(note): \(failures) frames jumped or went back")
         #expect(frames > 5, "\(note): the release animates")
         #expect(t.viewport.keyboardOverlap == target, "\(note)")
-        #expect(t.keyboard.targetHeight == target)
+        #expect(t.keyboard.state.targetHeight == target)
         return outcome
     }
 
@@ -104,10 +104,10 @@ struct InteractiveKeyboardTests {
 
     @Test func aFingerAboveTheKeyboardLeavesItShown() throws {
         var t = try chat()
-        t.beginKeyboardDrag()
-        try t.moveKeyboardDrag(toY: 11)
+        t.keyboard.beginDrag()
+        try t.keyboard.moveDrag(toY: 11)
         #expect(t.viewport.keyboardOverlap == Self.keyboard)
-        #expect(try t.endKeyboardDrag(velocity: 500) == .shown)
+        #expect(try t.keyboard.endDrag(velocity: 500) == .shown)
         try t.advance(by: 0.5)
         #expect(t.viewport.keyboardOverlap == Self.keyboard)
     }
@@ -115,11 +115,11 @@ struct InteractiveKeyboardTests {
     @Test func theSafeAreaUnderTheKeyboardDoesNotMoveTheContent() throws {
         var t = try chat(safeBottom: 2)
         try t.scroll(to: 200)      // the end
-        t.beginKeyboardDrag()
+        t.keyboard.beginDrag()
         let start = t.viewport.offset
-        try t.moveKeyboardDrag(toY: 16)       // keyboard 4 high: inset 4, content down by 4
+        try t.keyboard.moveDrag(toY: 16)       // keyboard 4 high: inset 4, content down by 4
         #expect(abs(t.viewport.offset - (start - 4)) < 1e-9)
-        try t.moveKeyboardDrag(toY: 19)       // keyboard 1 high: the inset stays at the safe area's 2
+        try t.keyboard.moveDrag(toY: 19)       // keyboard 1 high: the inset stays at the safe area's 2
         #expect(t.viewport.bottomInset == 2)
         #expect(abs(t.viewport.offset - (start - 6)) < 1e-9)
         try checkInvariants(t, metrics: metrics, revealed: true, "safe area")
@@ -129,54 +129,54 @@ struct InteractiveKeyboardTests {
         var t = try chat(policy: .never)
         try t.scroll(to: 0)                   // the user scrolled up to the first message
         let offset = t.viewport.offset
-        t.beginKeyboardDrag()
+        t.keyboard.beginDrag()
         for y in stride(from: 13.0, through: 20, by: 1) {
-            try t.moveKeyboardDrag(toY: y)
+            try t.keyboard.moveDrag(toY: y)
             #expect(t.viewport.offset == offset)
         }
-        try t.endKeyboardDrag(velocity: 0)
+        try t.keyboard.endDrag(velocity: 0)
         try t.advance(by: 1)
         #expect(t.viewport.offset == offset)
         #expect(t.viewport.keyboardOverlap == 0)
         // The next edit brings the caret back (SPEC §5.2).
-        try t.type("!")
+        try t.field.type("!")
         try checkInvariants(t, metrics: metrics, revealed: true, "after the drag")
     }
 
     @Test func aDragWithoutAKeyboardDoesNothingAndBadValuesAreTypedErrors() throws {
         var t = try chat()
-        try t.hideKeyboard(duration: 0)
-        t.beginKeyboardDrag()
-        #expect(!t.isKeyboardDragging)
+        try t.keyboard.hide(duration: 0)
+        t.keyboard.beginDrag()
+        #expect(!t.keyboard.isDragging)
         let before = t.viewport
-        try t.moveKeyboardDrag(toY: 10)
-        #expect(try t.endKeyboardDrag(velocity: 10) == nil)
+        try t.keyboard.moveDrag(toY: 10)
+        #expect(try t.keyboard.endDrag(velocity: 10) == nil)
         #expect(t.viewport == before)
         var u = try chat()
-        u.beginKeyboardDrag()
-        #expect(throws: ScrollError.invalidValue("keyboard drag y", .infinity)) { try u.moveKeyboardDrag(toY: .infinity) }
-        #expect(throws: ScrollError.self) { try u.moveKeyboardDrag(toY: .nan) }
-        #expect(throws: ScrollError.self) { try u.endKeyboardDrag(velocity: .nan) }
-        #expect(u.isKeyboardDragging)
-        #expect(throws: ScrollError.self) { try u.changeKeyboardHeight(to: -1) }
-        #expect(throws: ScrollError.self) { try u.changeKeyboardHeight(to: 4, duration: .nan, content: .freeze) }
-        #expect(!u.isKeyboardInsetFrozen)
+        u.keyboard.beginDrag()
+        #expect(throws: ScrollError.invalidValue("keyboard drag y", .infinity)) { try u.keyboard.moveDrag(toY: .infinity) }
+        #expect(throws: ScrollError.self) { try u.keyboard.moveDrag(toY: .nan) }
+        #expect(throws: ScrollError.self) { try u.keyboard.endDrag(velocity: .nan) }
+        #expect(u.keyboard.isDragging)
+        #expect(throws: ScrollError.self) { try u.keyboard.changeHeight(to: -1) }
+        #expect(throws: ScrollError.self) { try u.keyboard.changeHeight(to: 4, duration: .nan, content: .freeze) }
+        #expect(!u.keyboard.isInsetFrozen)
     }
 
     @Test func aKeyboardCaughtWhileSettlingStopsUnderTheFinger() throws {
         var t = try chat()
-        t.beginKeyboardDrag()
-        try t.moveKeyboardDrag(toY: 16)
-        try t.endKeyboardDrag(velocity: 40)    // hiding
+        t.keyboard.beginDrag()
+        try t.keyboard.moveDrag(toY: 16)
+        try t.keyboard.endDrag(velocity: 40)    // hiding
         try t.advance(by: 2.0 / 60)
         let caught = t.viewport.keyboardOverlap
         #expect(caught > 0 && caught < 4)
-        t.beginKeyboardDrag()
+        t.keyboard.beginDrag()
         try t.advance(by: 0.2)
         #expect(t.viewport.keyboardOverlap == caught)
-        try t.moveKeyboardDrag(toY: 19.5)
+        try t.keyboard.moveDrag(toY: 19.5)
         #expect(t.viewport.keyboardOverlap == 0.5)
-        #expect(try t.endKeyboardDrag(velocity: -60) == .shown)   // flicked back up: to the full height
+        #expect(try t.keyboard.endDrag(velocity: -60) == .shown)   // flicked back up: to the full height
         try t.advance(by: 1)
         #expect(t.viewport.keyboardOverlap == Self.keyboard)
     }
@@ -186,7 +186,7 @@ struct InteractiveKeyboardTests {
     @Test func aHeightChangeAnimatesFromTheCurrentHeightWithTheContent() throws {
         var t = try chat()
         let offset = t.viewport.offset
-        try t.changeKeyboardHeight(to: 11, duration: 0.25)       // the suggestion bar appears
+        try t.keyboard.changeHeight(to: 11, duration: 0.25)       // the suggestion bar appears
         var last = Self.keyboard
         var changedMidway = false
         try t.advance(by: 0.5) { f in
@@ -198,10 +198,10 @@ struct InteractiveKeyboardTests {
         }
         #expect(t.viewport.keyboardOverlap == 11)
         // A change while another runs starts where the keyboard is.
-        try t.changeKeyboardHeight(to: 14, duration: 0.25)
+        try t.keyboard.changeHeight(to: 14, duration: 0.25)
         try t.advance(by: 0.1)
         let midway = t.viewport.keyboardOverlap
-        try t.changeKeyboardHeight(to: 9, duration: 0.25)
+        try t.keyboard.changeHeight(to: 9, duration: 0.25)
         #expect(t.viewport.keyboardOverlap == midway)
         try t.advance(by: 1.0 / 60) { f in changedMidway = abs(f.viewport.keyboardOverlap - midway) < 0.5 }
         #expect(changedMidway)
@@ -214,30 +214,30 @@ struct InteractiveKeyboardTests {
         var t = try chat()
         let offset = t.viewport.offset
         // The emoji picker (12 high) replaces the keyboard: nothing moves.
-        try t.changeKeyboardHeight(to: 12, duration: 0.25, content: .freeze)
-        #expect(t.isKeyboardInsetFrozen)
+        try t.keyboard.changeHeight(to: 12, duration: 0.25, content: .freeze)
+        #expect(t.keyboard.isInsetFrozen)
         var frames = 0
         try t.advance(by: 0.4) { f in
             frames += 1
             #expect(f.viewport.offset == offset && f.viewport.keyboardOverlap == Self.keyboard)
         }
         #expect(frames > 10, "the picker animates underneath")
-        #expect(t.keyboard.height(at: t.now) == 12)
+        #expect(t.keyboard.state.height(at: t.now) == 12)
         // Typing while frozen still keeps the caret in the (unchanged) band.
-        try t.type(" more")
+        try t.field.type(" more")
         try checkInvariants(t, metrics: metrics, revealed: true, "typing while frozen")
         // Back to the keyboard (follow): the inset goes from the held 8 to the keyboard's 8
         // while the keyboard itself comes down from 12: it stays still.
-        try t.changeKeyboardHeight(to: Self.keyboard, duration: 0.25)
-        #expect(!t.isKeyboardInsetFrozen)
+        try t.keyboard.changeHeight(to: Self.keyboard, duration: 0.25)
+        #expect(!t.keyboard.isInsetFrozen)
         try t.advance(by: 0.5) { f in
             #expect(abs(f.viewport.keyboardOverlap - Self.keyboard) < 1e-9)
         }
         // Frozen again, then the picker closes with the keyboard: the inset goes to 0
         // smoothly from where it was held.
-        try t.changeKeyboardHeight(to: 12, duration: 0.25, content: .freeze)
+        try t.keyboard.changeHeight(to: 12, duration: 0.25, content: .freeze)
         try t.advance(by: 0.4)
-        try t.hideKeyboard(duration: 0.25)
+        try t.keyboard.hide(duration: 0.25)
         var last = Self.keyboard
         frames = 0
         try t.advance(by: 0.5) { f in
@@ -250,12 +250,12 @@ struct InteractiveKeyboardTests {
         #expect(frames >= 14)
         #expect(t.viewport.keyboardOverlap == 0)
         // An explicit unfreeze with a keyboard of another height glides too.
-        try t.showKeyboard(height: Self.keyboard, duration: 0)
-        t.freezeKeyboardInset()
-        try t.changeKeyboardHeight(to: 3, duration: 0, content: .freeze)
+        try t.keyboard.show(height: Self.keyboard, duration: 0)
+        t.keyboard.freezeInset()
+        try t.keyboard.changeHeight(to: 3, duration: 0, content: .freeze)
         #expect(t.viewport.keyboardOverlap == Self.keyboard)
         let start = t.now
-        try t.unfreezeKeyboardInset(duration: 0.2, curve: .linear)
+        try t.keyboard.unfreezeInset(duration: 0.2, curve: .linear)
         #expect(t.viewport.keyboardOverlap == Self.keyboard)
         frames = 0
         try t.advance(by: 0.4) { f in

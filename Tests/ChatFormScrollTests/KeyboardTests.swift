@@ -29,7 +29,7 @@ struct KeyboardTests {
     @Test func alwaysLiftsTheContentWithTheKeyboardAtEveryFrame() throws {
         var t = try transcript(policy: .always)
         try t.scroll(to: 10)
-        try t.showKeyboard(height: 8, duration: 0.25, curve: .easeInOut)
+        try t.keyboard.show(height: 8, duration: 0.25, curve: .easeInOut)
         var frames = 0
         try t.advance(by: 0.5) { f in
             frames += 1
@@ -38,7 +38,7 @@ struct KeyboardTests {
         #expect(frames >= 15)
         #expect(abs(t.viewport.offset - (18)) < 1e-9)
         // Hiding brings it back down.
-        try t.hideKeyboard()
+        try t.keyboard.hide()
         try t.advance(by: 0.5)
         #expect(abs(t.viewport.offset - (10)) < 1e-9)
     }
@@ -46,15 +46,15 @@ struct KeyboardTests {
     @Test func whenAtEndLiftsOnlyAtTheBottom() throws {
         var t = try transcript(policy: .whenAtEnd)
         try t.scroll(to: 10)
-        try t.showKeyboard(height: 8)
+        try t.keyboard.show(height: 8)
         try t.advance(by: 0.5)
         #expect(abs(t.viewport.offset - (10)) < 1e-9)
-        try t.hideKeyboard()
+        try t.keyboard.hide()
         try t.advance(by: 0.5)
         var u = try transcript(policy: .whenAtEnd)
         try u.scroll(to: 1000)
         let bottom = u.viewport.offset
-        try u.showKeyboard(height: 8)
+        try u.keyboard.show(height: 8)
         try u.advance(by: 0.5)
         #expect(abs(u.viewport.offset - (bottom + 8)) < 1e-9)
     }
@@ -62,10 +62,10 @@ struct KeyboardTests {
     @Test func persistentKeepsTheLiftWhenTheKeyboardHides() throws {
         var t = try transcript(policy: .persistent)
         try t.scroll(to: 10)
-        try t.showKeyboard(height: 8)
+        try t.keyboard.show(height: 8)
         try t.advance(by: 0.5)
         #expect(abs(t.viewport.offset - (18)) < 1e-9)
-        try t.hideKeyboard()
+        try t.keyboard.hide()
         try t.advance(by: 0.5)
         #expect(abs(t.viewport.offset - (18)) < 1e-9)
     }
@@ -73,7 +73,7 @@ struct KeyboardTests {
     @Test func neverDoesNotLift() throws {
         var t = try transcript(policy: .never)
         try t.scroll(to: 10)
-        try t.showKeyboard(height: 8)
+        try t.keyboard.show(height: 8)
         try t.advance(by: 0.5)
         #expect(abs(t.viewport.offset - (10)) < 1e-9)
     }
@@ -82,10 +82,10 @@ struct KeyboardTests {
     func hidingLeavesNoBlankBandUnderTheContent(policy: KeyboardPolicy) throws {
         var t = try transcript(policy: policy)
         try t.scroll(to: 1000)
-        try t.showKeyboard(height: 8)
+        try t.keyboard.show(height: 8)
         try t.advance(by: 0.5)
         try t.scroll(to: 1000)
-        try t.hideKeyboard(duration: 0.3)
+        try t.keyboard.hide(duration: 0.3)
         try t.advance(by: 0.5) { f in
             let maxOffset = f.rows.contentHeight + f.viewport.bottomInset - f.viewport.size.height
             #expect(f.viewport.offset <= maxOffset + 1e-9)
@@ -100,14 +100,14 @@ struct KeyboardTests {
                                                 .text("field", String(repeating: "typing ", count: 30), editable: true)],
                                          viewport: Viewport(size: Size(width: 20, height: 16)),
                                          configuration: TableConfiguration(keyboardPolicy: policy))
-                try t.focus(FieldRef(row: "field"), caret: 0)
-                try t.move(.documentEnd)
-                try t.showKeyboard(height: 9, duration: 0.3, curve: curve)
+                try t.field.focus(FieldRef(row: "field"), caret: 0)
+                try t.field.move(.documentEnd)
+                try t.keyboard.show(height: 9, duration: 0.3, curve: curve)
                 try checkInvariants(t, metrics: metrics, revealed: true, "\(policy) \(curve) start")
                 try t.advance(by: 1.5) { f in
                     try? checkInvariants(f, metrics: metrics, revealed: true, "\(policy) \(curve) t=\(f.now)")
                 }
-                try t.hideKeyboard(duration: 0.3, curve: curve)
+                try t.keyboard.hide(duration: 0.3, curve: curve)
                 try t.advance(by: 1.5) { f in
                     try? checkInvariants(f, metrics: metrics, revealed: true, "\(policy) \(curve) hide t=\(f.now)")
                 }
@@ -130,9 +130,9 @@ struct KeyboardTests {
             let drags = session % 3 == 0
             for _ in 0..<12 {
                 switch Int.random(in: 0..<4, using: &random) {
-                case 0: try t.showKeyboard(height: Double.random(in: 0...12, using: &random),
+                case 0: try t.keyboard.show(height: Double.random(in: 0...12, using: &random),
                                            duration: [0, 0.25, 0.3333, 1.7][Int.random(in: 0..<4, using: &random)])
-                case 1: try t.hideKeyboard(duration: Double.random(in: 0...0.6, using: &random))
+                case 1: try t.keyboard.hide(duration: Double.random(in: 0...0.6, using: &random))
                 case 2 where drags:
                     t.beginDrag()
                     try t.drag(by: Double.random(in: -40...40, using: &random))

@@ -74,12 +74,12 @@ struct RandomInputSessionTests {
                 var minimalScroll = false
                 let choice = Int.random(in: 0..<17, using: &rng)
                 if t.focus == nil && choice <= 8 {
-                    try t.focus(fields.randomElement(using: &rng)!, caret: 0)
+                    try t.field.focus(fields.randomElement(using: &rng)!, caret: 0)
                     composer.reset()
                 }
                 switch choice {
                 case 0:
-                    try t.focus(fields.randomElement(using: &rng)!, caret: 0)
+                    try t.field.focus(fields.randomElement(using: &rng)!, caret: 0)
                     composer.reset()
                     revealed = true
                 case 1, 2, 3:
@@ -114,22 +114,22 @@ struct RandomInputSessionTests {
                         if a > b { swap(&a, &b) }
                         replacement = a..<b
                     }
-                    try t.setMarkedText(s, selectedRange: selection, replacementRange: replacement)
+                    try t.field.setMarkedText(s, selectedRange: selection, replacementRange: replacement)
                     composer.reset()
                     revealed = true
                 case 5:
-                    if Bool.random(using: &rng) { try t.unmarkText() } else { try composer.commit(in: &t) }
+                    if Bool.random(using: &rng) { try t.field.unmarkText() } else { try composer.commit(in: &t) }
                 case 6:
                     try composer.deleteBackward(in: &t)
                     revealed = true
                 case 7:
-                    try t.move(CaretMove.allCases.randomElement(using: &rng)!)
+                    try t.field.move(CaretMove.allCases.randomElement(using: &rng)!)
                     #expect(t.markedText == nil, "a caret move commits: \(context)")
                     revealed = true
                 case 8:
                     let field = t.focus!.field
                     let offsets = try ICUReference.graphemeBoundaries(in: try t.rows.text(of: field))
-                    try t.setCaret(offsets.randomElement(using: &rng)!)
+                    try t.field.setCaret(offsets.randomElement(using: &rng)!)
                     #expect(t.markedText == nil, "setting the caret commits: \(context)")
                     minimalScroll = true
                     revealed = true
@@ -137,14 +137,14 @@ struct RandomInputSessionTests {
                     try t.scroll(by: Double(Int.random(in: -30...30, using: &rng)))
                     revealed = false
                 case 10:
-                    try t.showKeyboard(height: Double(Int.random(in: 0...20, using: &rng)), duration: [0, 0.1, 0.25].randomElement(using: &rng)!)
+                    try t.keyboard.show(height: Double(Int.random(in: 0...20, using: &rng)), duration: [0, 0.1, 0.25].randomElement(using: &rng)!)
                     revealed = revealed || t.focus != nil
                 case 11:
-                    try t.hideKeyboard(duration: [0, 0.2, 0.3].randomElement(using: &rng)!)
+                    try t.keyboard.hide(duration: [0, 0.2, 0.3].randomElement(using: &rng)!)
                     revealed = revealed || t.focus != nil
                 case 12:
                     let freeze = Int.random(in: 0..<3, using: &rng) == 0
-                    try t.changeKeyboardHeight(to: Double(Int.random(in: 0...20, using: &rng)),
+                    try t.keyboard.changeHeight(to: Double(Int.random(in: 0...20, using: &rng)),
                                                duration: [0, 0.15, 0.25].randomElement(using: &rng)!,
                                                curve: [TimingCurve.linear, .easeInOut, .spring(duration: 0.3, bounce: 0.1)].randomElement(using: &rng)!,
                                                content: freeze ? .freeze : .follow)
@@ -154,30 +154,30 @@ struct RandomInputSessionTests {
                         revealed = revealed || t.focus != nil
                     }
                 case 13:
-                    try t.unfreezeKeyboardInset(duration: [0, 0.2].randomElement(using: &rng)!)
-                    if before.isKeyboardInsetFrozen { revealed = revealed || t.focus != nil }
+                    try t.keyboard.unfreezeInset(duration: [0, 0.2].randomElement(using: &rng)!)
+                    if before.keyboard.isInsetFrozen { revealed = revealed || t.focus != nil }
                 case 14, 15:
                     // An interactive drag: the finger moves in steps (sometimes the clock runs
                     // in between), then lets go fast or slow, up or down.
                     drags += 1
                     let height = t.viewport.size.height
-                    t.beginKeyboardDrag()
-                    quietDrag = t.isKeyboardDragging && !revealed
+                    t.keyboard.beginDrag()
+                    quietDrag = t.keyboard.isDragging && !revealed
                     var y = Double(Int.random(in: 0...Int(height), using: &rng))
                     for move in 0..<Int.random(in: 1...6, using: &rng) {
                         y = min(height + 2, max(-2, y + Double(Int.random(in: -3...6, using: &rng))))
                         let atMove = t
-                        try t.moveKeyboardDrag(toY: y)
-                        if t.isKeyboardDragging && t.keyboard.isHeldByFinger(at: t.now) {
-                            #expect(abs(t.keyboard.height(at: t.now) - max(0, height - y)) < 1e-9,
+                        try t.keyboard.moveDrag(toY: y)
+                        if t.keyboard.isDragging && t.keyboard.state.isHeldByFinger(at: t.now) {
+                            #expect(abs(t.keyboard.state.height(at: t.now) - max(0, height - y)) < 1e-9,
                                     "the keyboard follows the finger: \(context) move \(move)")
                         }
-                        if !t.isKeyboardDragging { #expect(t.viewport == atMove.viewport, "no drag, no change: \(context)") }
+                        if !t.keyboard.isDragging { #expect(t.viewport == atMove.viewport, "no drag, no change: \(context)") }
                         try checkInvariants(t, metrics: metrics, revealed: revealed, "\(context) move \(move)")
                         if Bool.random(using: &rng) { try advance(1.0 / 60 * Double(Int.random(in: 1...4, using: &rng)), "\(context) move \(move)") }
                     }
-                    try t.endKeyboardDrag(velocity: [0, 3, -3, 40, -40, 200].randomElement(using: &rng)!)
-                    #expect(!t.isKeyboardDragging)
+                    try t.keyboard.endDrag(velocity: [0, 3, -3, 40, -40, 200].randomElement(using: &rng)!)
+                    #expect(!t.keyboard.isDragging)
                     if Bool.random(using: &rng) { try advance([0.1, 0.5].randomElement(using: &rng)!, context) }
                 default:
                     try advance([0.05, 0.1, 0.3, 0.6].randomElement(using: &rng)!, context)

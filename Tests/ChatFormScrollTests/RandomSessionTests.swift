@@ -72,33 +72,33 @@ struct RandomSessionTests {
                 let choice = fields.isEmpty ? Int.random(in: 8..<14, using: &rng) : Int.random(in: 0..<15, using: &rng)
                 switch choice {
                 case 0:
-                    try t.focus(fields.randomElement(using: &rng)!, caret: 0)
+                    try t.field.focus(fields.randomElement(using: &rng)!, caret: 0)
                     revealed = true
                 case 1, 2:
-                    if t.focus == nil { try t.focus(fields.randomElement(using: &rng)!) }
-                    try t.type(randomText(&rng, pieces: Int.random(in: 1...(choice == 2 ? 30 : 3), using: &rng)))
+                    if t.focus == nil { try t.field.focus(fields.randomElement(using: &rng)!) }
+                    try t.field.type(randomText(&rng, pieces: Int.random(in: 1...(choice == 2 ? 30 : 3), using: &rng)))
                     revealed = true
                 case 3:
-                    if t.focus == nil { try t.focus(fields.randomElement(using: &rng)!) }
-                    try t.newline()
+                    if t.focus == nil { try t.field.focus(fields.randomElement(using: &rng)!) }
+                    try t.field.newline()
                     revealed = true
                 case 4:
-                    if t.focus == nil { try t.focus(fields.randomElement(using: &rng)!) }
-                    if Bool.random(using: &rng) { try t.deleteBackward(Int.random(in: 1...8, using: &rng)) } else { try t.deleteForward(Int.random(in: 1...8, using: &rng)) }
+                    if t.focus == nil { try t.field.focus(fields.randomElement(using: &rng)!) }
+                    if Bool.random(using: &rng) { try t.field.deleteBackward(Int.random(in: 1...8, using: &rng)) } else { try t.field.deleteForward(Int.random(in: 1...8, using: &rng)) }
                     revealed = true
                 case 5, 6:
-                    if t.focus == nil { try t.focus(fields.randomElement(using: &rng)!) }
-                    try t.move(CaretMove.allCases.randomElement(using: &rng)!)
+                    if t.focus == nil { try t.field.focus(fields.randomElement(using: &rng)!) }
+                    try t.field.move(CaretMove.allCases.randomElement(using: &rng)!)
                     revealed = true
                 case 7:
-                    if t.focus == nil { try t.focus(fields.randomElement(using: &rng)!) }
+                    if t.focus == nil { try t.field.focus(fields.randomElement(using: &rng)!) }
                     before = t
                     let field = t.focus!.field
                     let i = t.rows.index(of: field.row)!
                     let text = t.rows.measurement(ofRow: i)!.item(at: field.item)!.document!.text
                     let offset = try ICUReference.graphemeBoundaries(in: text).randomElement(using: &rng)!
                     // Minimal scroll: if the new caret is already visible, nothing moves.
-                    try t.setCaret(offset)
+                    try t.field.setCaret(offset)
                     minimalScrollApplies = true
                     revealed = true
                 case 8:
@@ -108,11 +108,11 @@ struct RandomSessionTests {
                     try t.resize(to: Size(width: Double(Int.random(in: 4...50, using: &rng)), height: Double(Int.random(in: 3...30, using: &rng))))
                     revealed = true
                 case 10:
-                    try t.showKeyboard(height: Double(Int.random(in: 0...20, using: &rng)), duration: [0, 0.1, 0.25, 0.4].randomElement(using: &rng)!,
+                    try t.keyboard.show(height: Double(Int.random(in: 0...20, using: &rng)), duration: [0, 0.1, 0.25, 0.4].randomElement(using: &rng)!,
                                        curve: [TimingCurve.linear, .easeInOut, .easeIn, .spring(duration: 0.3, bounce: 0.2)].randomElement(using: &rng)!)
                     revealed = revealed || t.focus != nil
                 case 11:
-                    try t.hideKeyboard(duration: [0, 0.2, 0.3].randomElement(using: &rng)!)
+                    try t.keyboard.hide(duration: [0, 0.2, 0.3].randomElement(using: &rng)!)
                     revealed = revealed || t.focus != nil
                 case 12:
                     // A rich message grows (a streamed answer) or is replaced; focus elsewhere stays.
@@ -122,8 +122,8 @@ struct RandomSessionTests {
                     if let (id, text) = rich.randomElement(using: &rng) {
                         let grown = Bool.random(using: &rng) ? text + randomText(&rng, pieces: Int.random(in: 1...10, using: &rng))
                                                              : randomText(&rng, pieces: Int.random(in: 0...4, using: &rng))
-                        try t.setContent(.rich(randomRich(&rng, grown)), ofRow: id)
-                        #expect(throws: ScrollError.self) { try t.focus(FieldRef(row: id)) }
+                        try t.chat.setContent(.rich(randomRich(&rng, grown)), ofRow: id)
+                        #expect(throws: ScrollError.self) { try t.field.focus(FieldRef(row: id)) }
                         revealed = revealed || t.focus != nil   // a row height change reveals the caret
                     }
                 default:

@@ -21,9 +21,9 @@ struct Seed004Tests {
     @Test func theCaretStaysInTheBandWhileTheFieldGrowsPastTheKeyboard() throws {
         var t = try makeForm()
         let bio = try #require(t.rows.field(named: "bio", inRow: "form"))
-        try t.focus(bio)
+        try t.field.focus(bio)
         try checkInvariants(t, metrics: metrics, revealed: true, "focus")
-        try t.showKeyboard(height: 10, duration: 0.25, curve: .easeInOut)
+        try t.keyboard.show(height: 10, duration: 0.25, curve: .easeInOut)
         var frames = 0
         try t.advance(by: 0.3) { f in
             frames += 1
@@ -37,7 +37,7 @@ struct Seed004Tests {
         let words = "ChatFormLayout keeps the caret above the keyboard while this field grows line after line ".split(separator: " ")
         for round in 0..<12 {
             for word in words {
-                try t.type(String(word) + " ")
+                try t.field.type(String(word) + " ")
                 events += 1
                 try checkInvariants(t, metrics: metrics, revealed: true, "type round \(round)")
                 // Where the caret would be if nothing scrolled (the SwiftUI ScrollView bug).
@@ -45,7 +45,7 @@ struct Seed004Tests {
                 if unscrolledY > keyboardTop { grewPastKeyboard = true }
             }
             if round % 3 == 2 {
-                try t.newline()
+                try t.field.newline()
                 events += 1
                 try checkInvariants(t, metrics: metrics, revealed: true, "newline")
             }
@@ -58,16 +58,16 @@ struct Seed004Tests {
         let screenY = c.rect.minY - t.viewport.offset
         #expect(screenY >= 0 && c.rect.maxY - t.viewport.offset <= keyboardTop)
         // Hiding the keyboard: still visible at every frame, and no blank band.
-        try t.hideKeyboard()
+        try t.keyboard.hide()
         try t.advance(by: 0.3) { f in try? checkInvariants(f, metrics: metrics, revealed: true, "hide") }
         #expect(abs(t.viewport.offset - (t.rows.contentHeight + 4 - 24)) < 1e-9)
     }
 
     @Test func otherFieldsKeepTheirPlaceWhileBioGrows() throws {
         var t = try makeForm()
-        try t.focus(try #require(t.rows.field(named: "bio", inRow: "form")))
+        try t.field.focus(try #require(t.rows.field(named: "bio", inRow: "form")))
         let before = t.rows.measurement(ofRow: 0)!.items.map(\.y)
-        try t.type(String(repeating: "grow ", count: 40))
+        try t.field.type(String(repeating: "grow ", count: 40))
         let after = t.rows.measurement(ofRow: 0)!.items.map(\.y)
         #expect(before == after)   // everything above bio stays; only bio and the row grow
         #expect(t.rows.frame(ofRow: 0).height == 10 - 1 + 7)   // 6 words of "grow " a line at width 32
@@ -76,9 +76,9 @@ struct Seed004Tests {
     @Test func tabbingToAnotherFieldRevealsIt() throws {
         var t = try makeForm()
         let bio = try #require(t.rows.field(named: "bio", inRow: "form"))
-        try t.focus(bio)
-        try t.type(String(repeating: "long text ", count: 60))
-        try t.focus(try #require(t.rows.field(named: "name", inRow: "form")), caret: 3)
+        try t.field.focus(bio)
+        try t.field.type(String(repeating: "long text ", count: 60))
+        try t.field.focus(try #require(t.rows.field(named: "name", inRow: "form")), caret: 3)
         try checkInvariants(t, metrics: metrics, revealed: true, "focus name")
         #expect(t.caret?.rect.minY == 2)
         #expect(t.viewport.offset <= 1)

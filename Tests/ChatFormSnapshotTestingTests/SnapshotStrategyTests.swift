@@ -20,10 +20,10 @@ struct SnapshotStrategyTests {
             .label("Introduce yourself"), .field("bio"),
         ]), style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)))
         var table = try TableSession(rows: [form], viewport: Viewport(size: Size(width: 36, height: 16), extraBottomInset: 3))
-        try table.focus(table.rows.field(named: "bio", inRow: "form")!)
-        try table.showKeyboard(height: 8, duration: 0.25, curve: .easeInOut)
+        try table.field.focus(table.rows.field(named: "bio", inRow: "form")!)
+        try table.keyboard.show(height: 8, duration: 0.25, curve: .easeInOut)
         try table.advance(by: 0.3)
-        try table.type("I write long introductions because the form lets me, and the caret follows me down.")
+        try table.field.type("I write long introductions because the form lets me, and the caret follows me down.")
         return table
     }
 
@@ -47,7 +47,7 @@ struct SnapshotStrategyTests {
         let layoutFailure = verifySnapshot(of: narrower, as: .dump, named: "1", record: .never, testName: "aLayoutAsTextAndPicture")
         #expect(layoutFailure != nil)
         var table = try Self.form()
-        try table.type("!")
+        try table.field.type("!")
         let frameFailure = verifySnapshot(of: table, as: .tableDump(), named: "1", record: .never, testName: "aFormWithTheKeyboardUp")
         #expect(frameFailure != nil)
         // And the unchanged ones match.

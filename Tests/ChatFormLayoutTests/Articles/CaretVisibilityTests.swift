@@ -52,15 +52,15 @@ struct CaretVisibilityArticle {
             .label("Message"), .field("message"),
         ]), style: RowStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)))
         var table = try TableSession(rows: [form], viewport: Viewport(size: Size(width: 30, height: 16)))
-        try table.focus(table.rows.field(named: "message", inRow: "form")!)
-        try table.showKeyboard(height: 8)
+        try table.field.focus(table.rows.field(named: "message", inRow: "form")!)
+        try table.keyboard.show(height: 8)
         var frames = 0
         try table.advance(by: 0.3) { frame in
             frames += 1
             #expect(caretRuleHolds(frame), "keyboard frame \(frames)")
         }
         for word in String(repeating: "every word may wrap the line ", count: 20).split(separator: " ") {
-            try table.type(word + " ")
+            try table.field.type(word + " ")
             #expect(caretRuleHolds(table), "after typing \(word)")
         }
         #expect(frames >= 15)
@@ -70,13 +70,13 @@ struct CaretVisibilityArticle {
     @Test func theRuleCanFail() throws {
         var table = try TableSession(rows: [.text("bio", String(repeating: "line\n", count: 40), editable: true)],
                                      viewport: Viewport(size: Size(width: 20, height: 10)))
-        try table.focus(FieldRef(row: "bio"), caret: 0)
+        try table.field.focus(FieldRef(row: "bio"), caret: 0)
         #expect(caretRuleHolds(table))
         try table.scroll(by: 15)            // a user scroll may leave the caret behind
         #expect(!caretRuleHolds(table))
-        try table.type("x")                 // the next edit brings it back
+        try table.field.type("x")           // the next edit brings it back
         #expect(caretRuleHolds(table))
-        try table.move(.documentEnd)        // the last line: no margin below the content
+        try table.field.move(.documentEnd)  // the last line: no margin below the content
         #expect(caretRuleHolds(table))
         #expect(table.viewport.offset == table.rows.contentHeight - 10)
     }

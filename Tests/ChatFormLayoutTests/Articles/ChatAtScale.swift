@@ -79,20 +79,20 @@ struct ChatAtScaleArticle {
             configuration: TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 2))
         try history.scrollTo(1_000, anchor: .top)      // the user reached the oldest loaded message
         let before = history.rows.firstVisible()!
-        try history.prepend((900..<1_000).map { .text($0, Archive.fetch($0)) })
+        try history.chat.prepend((900..<1_000).map { .text($0, Archive.fetch($0)) })
         let after = history.rows.firstVisible()!             // the same message, at the same place
         #expect(history.rows.row(at: after.index).id == 1_000 && history.rows.row(at: before.index).id == 900)
         #expect(after.index == before.index + 100)
         #expect(abs(after.screenY - before.screenY) < 1e-9)
         // The store kept its order: a message out of order is refused with a typed error.
-        #expect(throws: ScrollError.self) { try history.insert([.text(5, "too old")], at: 200) }
-        #expect(throws: ScrollError.duplicateRow("1000")) { try history.append([.text(1_000, "again")]) }
+        #expect(throws: ScrollError.self) { try history.chat.insert([.text(5, "too old")], at: 200) }
+        #expect(throws: ScrollError.duplicateRow("1000")) { try history.chat.append([.text(1_000, "again")]) }
 
         try history.scrollTo(1_099, anchor: .bottom)
-        try history.append([.text(1_100, "A new message at the end")])
+        try history.chat.append([.text(1_100, "A new message at the end")])
         let following = history.isAtBottom               // true: the transcript followed
         try history.scroll(by: -20)                      // the user reads further up
-        try history.append([.text(1_101, "Another one")])
+        try history.chat.append([.text(1_101, "Another one")])
         let unread = history.unreadCount                 // 1, and nothing moved
         #expect(following)
         #expect(unread == 1)
@@ -101,12 +101,12 @@ struct ChatAtScaleArticle {
         #expect(newest.y >= history.viewport.visibleBand.upperBound)
         #expect(!history.isAtBottom)
 
-        try history.append([.text(1_102, "What does the caret rule say?"), .text(1_103, "")])
-        try history.pin(1_102)
+        try history.chat.append([.text(1_102, "What does the caret rule say?"), .text(1_103, "")])
+        try history.chat.pin(1_102)
         var answer = ""
         for word in "The caret grown by a line above and below stays inside the visible band".split(separator: " ") {
             answer += word + " "
-            try history.setText(answer, ofRow: 1_103)   // one streamed chunk
+            try history.chat.setText(answer, ofRow: 1_103)  // one streamed chunk
         }
         let questionTop = try history.rows.frame(of: 1_102).y - history.viewport.visibleBand.lowerBound   // 0
         #expect(questionTop == 0)
@@ -114,12 +114,12 @@ struct ChatAtScaleArticle {
         // The answer fills the band: the pin lets go, and the end is followed from then on.
         for _ in 0..<40 {
             answer += "and more words that make the answer longer than the screen "
-            try history.setText(answer, ofRow: 1_103)
+            try history.chat.setText(answer, ofRow: 1_103)
         }
         #expect(history.pinnedRow == nil)
         #expect(history.isAtBottom)
         // Removing goes through the store too.
-        try history.remove(1_101)
+        try history.chat.remove(1_101)
         #expect(history.rows.index(of: 1_101) == nil && history.rows.index(of: 1_102) != nil)
     }
 }

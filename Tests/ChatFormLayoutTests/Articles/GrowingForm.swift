@@ -20,8 +20,8 @@ struct GrowingFormArticle {
         #expect(try table.rows.frame(of: "profile").height == 10)
 
         let bio = table.rows.field(named: "bio", inRow: "profile")!
-        try table.focus(bio)
-        try table.showKeyboard(height: 10, duration: 0.25, curve: .easeInOut)
+        try table.field.focus(bio)
+        try table.keyboard.show(height: 10, duration: 0.25, curve: .easeInOut)
         var keyboardTops: [Double] = []
         try table.advance(by: 0.3) { frame in
             keyboardTops.append(frame.viewport.size.height - frame.viewport.bottomInset)
@@ -33,9 +33,9 @@ struct GrowingFormArticle {
         #expect(keyboardTops.first == 20.0 && keyboardTops.last == 11.0)
         #expect(table.viewport.bottomInset == 13)
 
-        try table.type("I build forms whose text view grows as you type, inside a scrolling table. ")
-        try table.newline()
-        try table.type("The table scrolls just enough to keep the caret above the keyboard.")
+        try table.field.type("I build forms whose text view grows as you type, inside a scrolling table. ")
+        try table.field.newline()
+        try table.field.type("The table scrolls just enough to keep the caret above the keyboard.")
         let caret = table.caret!.rect
         let band = table.viewport.visibleBand
         // The field grew past the keyboard's top, the table scrolled, and the caret with a
@@ -47,7 +47,7 @@ struct GrowingFormArticle {
         #expect(try table.rows.text(of: bio).hasSuffix("the caret above the keyboard."))
 
         let email = table.rows.field(named: "email", inRow: "profile")!
-        try table.focus(email, caret: try table.rows.text(of: email).utf8.count)
+        try table.field.focus(email, caret: try table.rows.text(of: email).utf8.count)
         let emailCaret = table.caret!
         #expect(emailCaret.field == email && emailCaret.position.offset == "kim@example.com".utf8.count)
         let emailBand = table.viewport.visibleBand
@@ -55,7 +55,7 @@ struct GrowingFormArticle {
         // The bio's text went back into the row when the focus left it.
         #expect(try table.rows.text(of: bio).hasPrefix("I build forms"))
 
-        try table.hideKeyboard()
+        try table.keyboard.hide()
         try table.advance(by: 0.3)
         #expect(table.viewport.keyboardOverlap == 0)
         #expect(table.viewport.bottomInset == 4)
@@ -94,8 +94,8 @@ struct GrowingFormArticle {
             rows: [Row(id: "notes", content: .stack([.label("Notes"), .field("body", maxLines: 3)]))],
             viewport: Viewport(size: Size(width: 20, height: 10)))
         let body = notes.rows.field(named: "body", inRow: "notes")!
-        try notes.focus(body)
-        try notes.type("one two three four five six seven eight nine ten eleven twelve")
+        try notes.field.focus(body)
+        try notes.field.type("one two three four five six seven eight nine ten eleven twelve")
         let rowHeight = try notes.rows.frame(of: "notes").height   // the label and three lines
         let scrolledInside = notes.rows.innerOffset(of: body)  // the field's own scroll
         #expect(rowHeight == 4)

@@ -19,8 +19,8 @@ let html = page.html                            // one file: open it in a browse
     @Test func aFrameOfYourOwnTable() throws {
 var table = try TableSession(rows: [Row.text("bio", "", editable: true)],
                              viewport: Viewport(size: Size(width: 20, height: 6)))
-try table.focus(FieldRef(row: "bio"))
-try table.type("Every keystroke grows the field and keeps the caret in view.")
+try table.field.focus(FieldRef(row: "bio"))
+try table.field.type("Every keystroke grows the field and keeps the caret in view.")
 let frame = TableFrame(table)
 print(frame.dump)                               // rows, lines, caret, "caret rule: kept"
 let svg = frame.svg()                           // the same frame as a picture
@@ -43,10 +43,10 @@ let svg = picture.svg                           // each line's text where the en
 @Test func aNoteWithTheKeyboardUp() throws {
     var table = try TableSession(rows: [Row.text("note", "", editable: true)],
                                  viewport: Viewport(size: Size(width: 24, height: 8)))
-    try table.focus(FieldRef(row: "note"))
-    try table.showKeyboard(height: 4)
+    try table.field.focus(FieldRef(row: "note"))
+    try table.keyboard.show(height: 4)
     try table.advance(by: 0.3)
-    try table.type("The caret stays above the keyboard while the note grows.")
+    try table.field.type("The caret stays above the keyboard while the note grows.")
     assertSnapshot(of: table, as: .tableDump())    // __Snapshots__/…/aNoteWithTheKeyboardUp.1.txt
     assertSnapshot(of: table, as: .tableSVG())     // …2.svg, opens in a browser
 }

@@ -67,10 +67,10 @@ let fonts = try FontStack(family: "Noto Sans", size: 16)
 var table = try TableSession(rows: [Row.text("bio", "", editable: true)],
                              viewport: Viewport(size: Size(width: 320, height: 480)),
                              configuration: TableConfiguration(metrics: fonts))
-try table.focus(FieldRef(row: "bio"))
-try table.showKeyboard(height: 260, duration: 0.25, curve: .easeInOut)
+try table.field.focus(FieldRef(row: "bio"))
+try table.keyboard.show(height: 260, duration: 0.25, curve: .easeInOut)
 try table.advance(by: 0.3)
-try table.type("키보드가 올라와도 커서는 보여요. The caret stays above the keyboard.")
+try table.field.type("키보드가 올라와도 커서는 보여요. The caret stays above the keyboard.")
 print(table.caret!.rect)
         let band = table.viewport.visibleBand
         let rect = table.caret!.rect

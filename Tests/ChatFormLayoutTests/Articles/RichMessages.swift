@@ -56,7 +56,7 @@ try chat.resize(to: Size(width: 120, height: 480))  // re-laid from the prepared
         #expect(try message.layout(width: 104).lineCount == 2)
         let tap = try #require(chat.rows.hitTest(Point(x: 30, y: 12)))
         #expect(tap.field == FieldRef(row: 1) && tap.position.offset > 0 && tap.position.offset < 10)
-        #expect(throws: ScrollError.notEditable("1#0")) { try chat.focus(FieldRef(row: 1)) }
+        #expect(throws: ScrollError.notEditable("1#0")) { try chat.field.focus(FieldRef(row: 1)) }
     }
 
     @Test func theCommandLineSampleIsWhatTheToolPrints() throws {

@@ -20,13 +20,13 @@ public struct ChatScreen {
 
     /// Focuses the composer and brings the keyboard up, as a tap on the composer does.
     public mutating func startTyping(keyboardHeight: Double = 8) throws {
-        try table.focus(FieldRef(row: "composer"))
-        try table.showKeyboard(height: keyboardHeight, duration: 0.25, curve: .easeInOut)
+        try table.field.focus(FieldRef(row: "composer"))
+        try table.keyboard.show(height: keyboardHeight, duration: 0.25, curve: .easeInOut)
         try table.advance(by: 0.3)
     }
 
     /// Types into the composer.
     public mutating func type(_ text: String) throws {
-        try table.type(text)
+        try table.field.type(text)
     }
 }

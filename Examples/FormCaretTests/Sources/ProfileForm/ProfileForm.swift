@@ -37,7 +37,7 @@ public struct ProfileForm {
     /// Focuses `name` with the caret at the end of its text.
     public mutating func focus(_ name: String) throws {
         guard let field = table.rows.field(named: name, inRow: "profile") else { throw ScrollError.unknownRow(name) }
-        try table.focus(field, caret: try table.rows.text(of: field).utf8.count)
+        try table.field.focus(field, caret: try table.rows.text(of: field).utf8.count)
     }
 
     /// Tab: the next field (Shift-Tab: the previous one), wrapping around.
@@ -48,14 +48,14 @@ public struct ProfileForm {
     }
 
     /// Types `text` into the focused field.
-    public mutating func type(_ text: String) throws { try table.type(text) }
+    public mutating func type(_ text: String) throws { try table.field.type(text) }
 
     /// Return in the introduction: a line break.
-    public mutating func newline() throws { try table.newline() }
+    public mutating func newline() throws { try table.field.newline() }
 
     /// Shows or hides the keyboard (animated; advance the clock to see it move).
     public mutating func setKeyboard(height: Double) throws {
-        if height > 0 { try table.showKeyboard(height: height) } else { try table.hideKeyboard() }
+        if height > 0 { try table.keyboard.show(height: height) } else { try table.keyboard.hide() }
     }
 
     /// Advances the clock, calling `onFrame` after each animation frame.

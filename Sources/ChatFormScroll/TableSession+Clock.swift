@@ -1,41 +1,8 @@
 import ChatFormMotion
 
-/// The simulated keyboard and the clock (SPEC §5.1, §7).
+/// The clock (SPEC §7): time moves only when the caller says so, and every running
+/// animation (the keyboard, a spring-back) is sampled at each frame.
 extension TableSession {
-    /// Shows the keyboard (or changes its height), animating from its current height over
-    /// `duration` on `curve`. The keyboard policy decides whether the content lifts with it;
-    /// the caret rule applies at every frame.
-    ///
-    /// It ends an interactive keyboard drag and a frozen inset (`changeKeyboardHeight(to:content:)`):
-    /// the inset then moves from the value it was held at, over the same duration.
-    ///
-    /// - Throws: `ScrollError.invalidValue` for a height outside `0...ScrollLimits.maximumLength`, a duration
-    ///   outside `0...SimulatedKeyboard.maximumDuration`, or a spring that settles later.
-    public mutating func showKeyboard(height: Double, duration: Double = SimulatedKeyboard.defaultDuration,
-                                      curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        guard height.isFinite, height >= 0, height <= ScrollLimits.maximumLength else {
-            throw .invalidValue("keyboard height (0...1e12)", height)
-        }
-        try scroll.endKeyboardInteraction(at: now, duration: duration, curve: curve)
-        setLift(showing: true)
-        try scroll.keyboard.show(height: height, duration: duration, curve: curve, at: now)
-        try applyFrame()
-        try revealCaret()
-    }
-
-    /// Hides the keyboard. With `always` (and `whenAtEnd` when it lifted) the content comes
-    /// down with it; with `persistent` the lift stays as far as clamping allows. The offset
-    /// is clamped at every frame, so no blank band is left under the content.
-    /// Like `showKeyboard`, it ends an interactive drag and a frozen inset.
-    public mutating func hideKeyboard(duration: Double = SimulatedKeyboard.defaultDuration,
-                                      curve: TimingCurve = .easeInOut) throws(ScrollError) {
-        try scroll.endKeyboardInteraction(at: now, duration: duration, curve: curve)
-        setLift(showing: false)
-        try scroll.keyboard.hide(duration: duration, curve: curve, at: now)
-        try applyFrame()
-        try revealCaret()
-    }
-
     /// Advances the clock by `seconds`, sampling every running animation at each frame
     /// (k / frame rate) and calling `onFrame` with the state after that frame. Frames are
     /// produced only while something animates; the clock then jumps to the end. Animations
