@@ -56,7 +56,7 @@ extension TextLayout: LineLayout {
     /// caret (one cluster and one cell a byte) and advances are exact integers (so the sum
     /// of the walk is the product); nil otherwise.
     private func printableASCIICaretX(_ line: LineFragment, _ offset: Int) -> Double? {
-        guard let unit = LineWrapper.FastUnit(measurer)?.unit else { return nil }
+        guard let unit = FastCellUnit(measurer)?.unit else { return nil }
         // The walk stops at the first stop at or past the offset, at most the content end.
         let end = Swift.min(Swift.max(offset, line.start), line.contentEnd)
         let x: Double?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
