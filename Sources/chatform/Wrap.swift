@@ -145,7 +145,7 @@ struct Wrap: ParsableCommand {
             writeError("chatform wrap: \(error)")
             throw ExitCode(2)
         }
-        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
+        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes(), direction: direction)
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
