@@ -175,7 +175,7 @@ extension LineLayout {
         if order == .logical {
             // Right is backward in a right-to-left paragraph (Chromium's arrow keys in a
             // `dir="rtl"` block).
-            if paragraphLevel(onLine: try lineIndex(for: position)) & 1 == 1 { forward.toggle() }
+            if baseDirection != .ltr, paragraphLevel(onLine: try lineIndex(for: position)) & 1 == 1 { forward.toggle() }
             return TextPosition(offset: forward ? try offset(after: position.offset) : try offset(before: position.offset))
         }
         var index = try lineIndex(for: position)

@@ -184,6 +184,9 @@ extension LineLayout {
     /// `start`.
     public var lineAlignment: TextModes.TextAlign { .start }
 
+    /// `ltr`.
+    public var baseDirection: ParagraphDirection { .ltr }
+
     /// The levels of line `index` resolved on the line's own text (a left-to-right
     /// paragraph), or nil when it holds no right-to-left character.
     ///

@@ -82,6 +82,10 @@ public protocol LineLayout: Sendable {
     /// paragraph seen in a mirror. The default is 0.
     func paragraphLevel(onLine index: Int) -> UInt8
 
+    /// The direction the text was laid out in (``TextLayoutOptions/direction``; the default
+    /// `ltr`): where it is `ltr`, no line asks ``paragraphLevel(onLine:)``.
+    var baseDirection: ParagraphDirection { get }
+
     /// The lines' `text-align` (``TextModes/textAlign``), which places a right-to-left
     /// paragraph's lines; the default is `start`.
     var lineAlignment: TextModes.TextAlign { get }

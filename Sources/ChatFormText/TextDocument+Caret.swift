@@ -84,6 +84,9 @@ extension TextDocument: LineLayout {
     /// The document's `text-align`.
     public var lineAlignment: TextModes.TextAlign { options.modes.textAlign }
 
+    /// The document's ``TextLayoutOptions/direction``.
+    public var baseDirection: ParagraphDirection { options.direction }
+
     /// Whether `offset` is a grapheme cluster boundary.
     ///
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.

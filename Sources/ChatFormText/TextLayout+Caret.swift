@@ -127,6 +127,9 @@ extension TextLayout: LineLayout {
     /// The layout's `text-align`.
     public var lineAlignment: TextModes.TextAlign { options.modes.textAlign }
 
+    /// The layout's ``TextLayoutOptions/direction``.
+    public var baseDirection: ParagraphDirection { options.direction }
+
     /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator, or
     /// the boundaries a prepared text keeps).
     ///
