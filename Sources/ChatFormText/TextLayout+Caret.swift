@@ -43,12 +43,28 @@ extension TextLayout: LineLayout {
     func unalignedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = lines[index]
         if let shaped = shapedText { return shaped.caretX(lineStart: line.start, offset: offset) }
+        if let x = printableASCIICaretX(line, offset) { return x }
         var result = 0.0
         try unalignedCaretStops(onLine: index) { o, x in
             result = x
             return o < offset
         }
         return result
+    }
+
+    /// `unalignedCaretX` without walking clusters when the line is printable ASCII up to the
+    /// caret (one cluster and one cell a byte) and advances are exact integers (so the sum
+    /// of the walk is the product); nil otherwise.
+    private func printableASCIICaretX(_ line: LineFragment, _ offset: Int) -> Double? {
+        guard let unit = LineWrapper.FastUnit(measurer)?.unit else { return nil }
+        // The walk stops at the first stop at or past the offset, at most the content end.
+        let end = Swift.min(Swift.max(offset, line.start), line.contentEnd)
+        let x: Double?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            guard end <= bytes.count, end == line.contentEnd || bytes[end] < 0x80 else { return nil }
+            for i in line.start..<end where bytes[i] &- 0x20 > 0x5E { return nil }
+            return Double(end - line.start) * unit
+        }
+        return x ?? nil
     }
 
     /// Each grapheme boundary of line `index` with its x, from the line's start to its
