@@ -100,8 +100,9 @@ extension TextLayout: LineLayout {
     }
 
     /// The embedding level of each byte of line `index` (from its start to its content
-    /// end): a prepared text's runs carry them (resolved on the whole text); other metrics
-    /// resolve the line with ICU when it holds right-to-left text, together with its text
+    /// end): a prepared text's runs carry them (resolved on the whole text at its
+    /// direction's paragraph level); other metrics resolve the line with ICU when it holds
+    /// right-to-left text or the paragraph is right to left, together with its text
     /// up to the nearest strong character on each side within its hard line (see
     /// <doc:BidirectionalText>).
     ///
@@ -129,12 +130,27 @@ extension TextLayout: LineLayout {
             return any ? levels : nil
         }
         // The line's bytes first (no ICU): most lines hold no right-to-left character.
+        let level = paragraphLevel(onLine: index)
         var copy = text
         return copy.withUTF8 { bytes in
-            guard TextItemizer.needsBidi(bytes, line.start..<line.contentEnd) else { return nil }
-            return _BidiContext.levels(line: line.start..<line.contentEnd, count: bytes.count) { Array(bytes[$0]) }
+            guard level != 0 || TextItemizer.needsBidi(bytes, line.start..<line.contentEnd) else { return nil }
+            return _BidiContext.levels(line: line.start..<line.contentEnd, count: bytes.count, paragraphLevel: level) { Array(bytes[$0]) }
         }
     }
+
+    /// 1 when the layout's paragraph is right to left (``TextLayoutOptions/direction``;
+    /// `auto`: the text's first strong character), else 0.
+    ///
+    /// - Complexity: O(1), or for `auto` O(length up to the first strong character).
+    public func paragraphLevel(onLine index: Int) -> UInt8 {
+        options.direction == .ltr ? 0 : options.direction.isRightToLeft(text) ? 1 : 0
+    }
+
+    /// The layout's `text-align`.
+    public var lineAlignment: TextModes.TextAlign { options.modes.textAlign }
+
+    /// The layout's ``TextLayoutOptions/direction``.
+    public var baseDirection: ParagraphDirection { options.direction }
 
     /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator, or
     /// the boundaries a prepared text keeps).

@@ -81,7 +81,9 @@ public struct ShapedText: Sendable {
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         // White space a collapsing mode removes or turns into spaces (`TextModes.whiteSpace`).
         let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
-        try self.init(text: text, shaped: try shaper.shape(collapse?.text ?? text), shaper: shaper,
+        let shaped = options.direction == .ltr ? try shaper.shape(collapse?.text ?? text)
+            : try shaper.shape(collapse?.text ?? text, direction: options.direction)
+        try self.init(text: text, shaped: shaped, shaper: shaper,
                       options: options, collapse: collapse)
     }
 
