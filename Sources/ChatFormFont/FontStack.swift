@@ -36,16 +36,18 @@ public struct FontStack: TextShaper {
     }
 
     /// The pixel size.
-    public let size: Double
+    public var size: Double { state.size }
     /// The line height rule.
-    public let lineHeightRule: LineHeight
+    public var lineHeightRule: LineHeight { state.lineHeightRule }
     /// The BCP 47 locale fallback fonts are chosen for [en-US].
-    public let locale: String
+    public var locale: String { state.locale }
     /// Tab stops every this many spaces [8].
-    public let tabWidth: Int
+    public var tabWidth: Int { state.tabWidth }
     /// The faces of the family list, in order (the first is the primary font).
     public var primaryFaces: [FontFace] { state.primaries }
 
+    /// Everything the stack is, in one object: a stack is one reference, so a prepared
+    /// text holding it as `any TextShaper` holds it inline (no box of its own a text).
     let state: State
 
     /// A stack of the installed families `families` (CSS `font-family` order) at `size`
@@ -97,11 +99,7 @@ public struct FontStack: TextShaper {
         for file in files {
             faces.append(try FontLibrary.shared.face(path: file.path, index: file.index, size: size))
         }
-        self.size = size
-        self.lineHeightRule = lineHeight
-        self.locale = locale
-        self.tabWidth = max(1, tabWidth)
-        self.state = State(primaries: faces, locale: locale, size: size)
+        self.state = State(primaries: faces, locale: locale, size: size, lineHeightRule: lineHeight, tabWidth: max(1, tabWidth))
     }
 
     /// A stack of one font file.
@@ -173,12 +171,16 @@ extension FontStack {
         let locale: String
         let language: String
         let size: Double
+        let lineHeightRule: LineHeight
+        let tabWidth: Int
         private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
         private let decisions = Mutex<(single: DecisionTable, multi: [String: Int])>((DecisionTable(), [:]))
         static let decisionLimit = 1 << 15
 
-        init(primaries: [FontFace], locale: String, size: Double) {
+        init(primaries: [FontFace], locale: String, size: Double, lineHeightRule: LineHeight = .normal, tabWidth: Int = 8) {
             self.primaries = primaries
+            self.lineHeightRule = lineHeightRule
+            self.tabWidth = tabWidth
             self.locale = locale
             self.language = locale.lowercased()
             self.defaultLanguageCode = Self.languageCode(locale.lowercased())
