@@ -31,34 +31,24 @@ extension PreparedBreaks {
     /// The prepared text in one allocation: the header, then the columns (`ShapedColumns`),
     /// each integer as narrow as the text allows. With `boxes`, each entry's line box.
     ///
-    /// - Complexity: O(boundaries + entries).
+    /// - Complexity: O(boundaries + entries × distinct line boxes).
     func pack(_ s: ShapedTextHeader.Scalars, entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
               items: [ItemStart], roundedX: [Int64]) -> ShapedStorage {
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
-        var narrowX = true
-        for v in x where v < Int64(Int32.min) || v > Int64(Int32.max) { narrowX = false; break }
-        for step in steps where step.contentX < Int64(Int32.min) || step.contentX > Int64(Int32.max) { narrowX = false; break }
+        let fits = { (v: Int64) in v >= Int64(Int32.min) && v <= Int64(Int32.max) }
+        let narrowX = x.allSatisfy(fits) && steps.allSatisfy { fits($0.contentX) }
         // The distinct line boxes (at most one an entry: their indices fit the index width).
         var boxTable: [(ascent: Float, descent: Float)] = []
-        var boxIndex: [Int32] = []
         if boxes {
-            boxIndex.reserveCapacity(steps.count)
-            for step in steps {
-                if let k = boxTable.firstIndex(where: { $0.ascent == step.boxAscent && $0.descent == step.boxDescent }) {
-                    boxIndex.append(Int32(k))
-                } else {
-                    boxIndex.append(Int32(boxTable.count))
-                    boxTable.append((step.boxAscent, step.boxDescent))
-                }
+            for step in steps where !boxTable.contains(where: { $0.ascent == step.boxAscent && $0.descent == step.boxDescent }) {
+                boxTable.append((step.boxAscent, step.boxDescent))
             }
         }
-        var extras: [EntryExtra] = []
-        for (k, e) in entries.enumerated() where e.endTrim != 0 || e.openingRound != 0 {
-            extras.append(EntryExtra(entry: Int32(k), endTrim: e.endTrim, openingRound: e.openingRound))
-        }
+        var extraCount = 0
+        for e in entries where e.endTrim != 0 || e.openingRound != 0 { extraCount += 1 }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
-                                    narrowIndices: narrowIndices, extraCount: extras.count,
+                                    narrowIndices: narrowIndices, extraCount: extraCount,
                                     boxCount: boxes ? boxTable.count : nil, runCount: s.runs.count, itemCount: items.count,
                                     roundedXCount: roundedX.count)
         let header = ShapedTextHeader(
@@ -70,45 +60,80 @@ extension PreparedBreaks {
             fixedLineHeight: s.fixedLineHeight, columns: columns)
         return ShapedStorage.make(header) { base in
             let c = columns
-            if c.narrowSteps {
-                let stepsOut = base.assumingMemoryBound(to: NarrowLineStep.self)
-                for (k, step) in steps.enumerated() {
-                    stepsOut[k] = NarrowLineStep(contentX: Int32(truncatingIfNeeded: step.contentX),
-                                                 boundary: UInt16(truncatingIfNeeded: step.boundary),
-                                                 nextComplex: UInt16(truncatingIfNeeded: step.nextComplex))
+            func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
+            let n = steps.count
+            steps.withUnsafeBufferPointer { steps in
+                if c.narrowSteps {
+                    let out = base.assumingMemoryBound(to: NarrowLineStep.self)
+                    for k in 0..<n {
+                        out[k] = NarrowLineStep(contentX: Int32(truncatingIfNeeded: steps[k].contentX),
+                                                boundary: UInt16(truncatingIfNeeded: steps[k].boundary),
+                                                nextComplex: UInt16(truncatingIfNeeded: steps[k].nextComplex))
+                    }
+                } else {
+                    let out = base.assumingMemoryBound(to: LineStep.self)
+                    for k in 0..<n {
+                        out[k] = LineStep(contentX: steps[k].contentX, boundary: steps[k].boundary, nextComplex: steps[k].nextComplex)
+                    }
                 }
-            } else {
-                let stepsOut = base.assumingMemoryBound(to: LineStep.self)
-                for (k, step) in steps.enumerated() {
-                    stepsOut[k] = LineStep(contentX: step.contentX, boundary: step.boundary, nextComplex: step.nextComplex)
+                if boxes {
+                    let table = at(c.boxes, (ascent: Float, descent: Float).self)
+                    for (k, box) in boxTable.enumerated() { table[k] = box }
+                    for k in 0..<n {
+                        let box = boxTable.firstIndex { $0.ascent == steps[k].boxAscent && $0.descent == steps[k].boxDescent } ?? 0
+                        Self.put(Int32(box), at: base + Int(c.boxIndices), k, narrow: narrowIndices)
+                        Self.put(steps[k].nextBoxChange, at: base + Int(c.boxChanges), k, narrow: narrowIndices)
+                    }
                 }
             }
-            Self.write(roundedX, to: base + Int(c.roundedX))
-            Self.write(items, to: base + Int(c.items))
-            Self.write(s.runs.map(PackedRun.init), to: base + Int(c.runs))
-            Self.write(extras, to: base + Int(c.extras))
-            Self.write(flags, to: base + Int(c.flags))
-            Self.write(entries.map(\.flags), to: base + Int(c.entryFlags))
-            if narrowX { Self.write(x.map { Int32(truncatingIfNeeded: $0) }, to: base + Int(c.x)) } else { Self.write(x, to: base + Int(c.x)) }
-            let contentEnds = entries.map(\.contentEnd)
-            Self.writeIndices(offsets, to: base + Int(c.offsets), narrow: narrowIndices)
-            Self.writeIndices(contentEnds, to: base + Int(c.contentEnds), narrow: narrowIndices)
-            if boxes {
-                Self.write(boxTable.map { [$0.ascent, $0.descent] }.flatMap { $0 }, to: base + Int(c.boxes))
-                Self.writeIndices(boxIndex, to: base + Int(c.boxIndices), narrow: narrowIndices)
-                Self.writeIndices(steps.map(\.nextBoxChange), to: base + Int(c.boxChanges), narrow: narrowIndices)
+            Self.write(roundedX, to: at(c.roundedX, Int64.self))
+            Self.write(items, to: at(c.items, ItemStart.self))
+            Self.write(flags, to: at(c.flags, UInt8.self))
+            let runsOut = at(c.runs, PackedRun.self)
+            for (k, run) in s.runs.enumerated() { runsOut[k] = PackedRun(run) }
+            entries.withUnsafeBufferPointer { entries in
+                let flagsOut = at(c.entryFlags, UInt8.self)
+                let extras = at(c.extras, EntryExtra.self)
+                var e = 0
+                for k in 0..<entries.count {
+                    let entry = entries[k]
+                    var f = entry.flags
+                    if entry.endTrim != 0 || entry.openingRound != 0 {
+                        extras[e] = EntryExtra(entry: Int32(k), endTrim: entry.endTrim, openingRound: entry.openingRound)
+                        e += 1
+                        f |= BreakEntry.hasExtra
+                    }
+                    flagsOut[k] = f
+                    Self.put(entry.contentEnd, at: base + Int(c.contentEnds), k, narrow: narrowIndices)
+                }
+            }
+            x.withUnsafeBufferPointer { x in
+                if narrowX {
+                    let out = at(c.x, Int32.self)
+                    for k in 0..<x.count { out[k] = Int32(truncatingIfNeeded: x[k]) }
+                } else {
+                    Self.write(Array(x), to: at(c.x, Int64.self))
+                }
+            }
+            offsets.withUnsafeBufferPointer { offsets in
+                for k in 0..<offsets.count { Self.put(offsets[k], at: base + Int(c.offsets), k, narrow: narrowIndices) }
             }
         }
     }
 
-    private static func write<T>(_ values: [T], to p: UnsafeMutableRawPointer) {
-        guard !values.isEmpty else { return }
+    private static func write<T>(_ values: [T], to p: UnsafeMutablePointer<T>) {
         values.withUnsafeBufferPointer { v in
-            p.copyMemory(from: UnsafeRawPointer(v.baseAddress!), byteCount: v.count * MemoryLayout<T>.stride)
+            if let source = v.baseAddress { p.update(from: source, count: v.count) }
         }
     }
 
-    private static func writeIndices(_ values: [Int32], to p: UnsafeMutableRawPointer, narrow: Bool) {
-        if narrow { write(values.map { UInt16(truncatingIfNeeded: $0) }, to: p) } else { write(values, to: p) }
+    /// Writes index `value` as element `k` of an index column (`UInt16` when `narrow`).
+    @inline(__always)
+    private static func put(_ value: Int32, at column: UnsafeMutableRawPointer, _ k: Int, narrow: Bool) {
+        if narrow {
+            column.storeBytes(of: UInt16(truncatingIfNeeded: value), toByteOffset: k &* 2, as: UInt16.self)
+        } else {
+            column.storeBytes(of: value, toByteOffset: k &* 4, as: Int32.self)
+        }
     }
 }
