@@ -205,10 +205,10 @@ struct PackedRun {
     }
 }
 
-/// A prepared text's runs, read from its storage as `ShapedRun`s; it keeps the storage alive.
+/// A prepared text's runs, read from its storage as `ShapedRun`s (unowned: see `PackedColumn`).
 struct RunColumn: RandomAccessCollection {
     typealias Indices = Range<Int>
-    let owner: ShapedStorage
+    unowned(unsafe) let owner: ShapedStorage
     let runs: UnsafeBufferPointer<PackedRun>
 
     var startIndex: Int { 0 }
@@ -291,10 +291,12 @@ final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
 }
 
 /// A column of integers in a prepared text's storage, kept narrow where its range allows
-/// (`ShapedColumns`), read as `Wide`. It keeps the storage alive.
+/// (`ShapedColumns`), read as `Wide`. Like every view of a prepared text's columns, it
+/// holds its storage unowned (no reference counting a read): valid while the `ShapedText`
+/// it was read from lives.
 struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: RandomAccessCollection {
     typealias Indices = Range<Int>
-    let owner: ShapedStorage
+    unowned(unsafe) let owner: ShapedStorage
     let raw: RawPackedColumn<Wide, Narrow>
     let count: Int
 
@@ -315,8 +317,7 @@ struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: RandomA
     subscript(i: Int) -> Wide { raw[i] }
 }
 
-/// A column of integers as `PackedColumn` reads it, without its count or owner: for views
-/// that keep the storage alive themselves.
+/// A column of integers as `PackedColumn` reads it, without its count or owner.
 struct RawPackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger> {
     let base: UnsafeRawPointer
     let isNarrow: Bool
@@ -334,11 +335,11 @@ struct RawPackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger> {
     }
 }
 
-/// A column of values in a prepared text's storage, as they are; it keeps the storage
-/// alive.
+/// A column of values in a prepared text's storage, as they are (unowned: see
+/// `PackedColumn`).
 struct StoredColumn<Element>: RandomAccessCollection {
     typealias Indices = Range<Int>
-    let owner: ShapedStorage
+    unowned(unsafe) let owner: ShapedStorage
     let elements: UnsafeBufferPointer<Element>
 
     var startIndex: Int { 0 }
@@ -355,7 +356,7 @@ struct StoredColumn<Element>: RandomAccessCollection {
 /// The break entries of a prepared text, read from its columns (`ShapedColumns`).
 struct BreakEntries: RandomAccessCollection {
     typealias Indices = Range<Int>
-    let owner: ShapedStorage
+    unowned(unsafe) let owner: ShapedStorage
     let contentEnds: RawPackedColumn<Int32, UInt16>
     let flags: UnsafePointer<UInt8>
     let extras: UnsafeBufferPointer<EntryExtra>
@@ -400,7 +401,7 @@ struct BreakEntries: RandomAccessCollection {
 
 /// The line boxes of a prepared text's break entries (`ShapedColumns.hasBoxes`).
 struct LineBoxes {
-    let owner: ShapedStorage
+    unowned(unsafe) let owner: ShapedStorage
     let indices: RawPackedColumn<Int32, UInt16>
     let changes: RawPackedColumn<Int32, UInt16>
     let boxes: UnsafePointer<(ascent: Float, descent: Float)>
