@@ -174,7 +174,7 @@ extension FontStack {
         let lineHeightRule: LineHeight
         let tabWidth: Int
         private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
-        private let decisions = Mutex<(single: DecisionTable, multi: [String: Int])>((DecisionTable(), [:]))
+        private let decisions = Mutex<Decisions>(Decisions())
         static let decisionLimit = 1 << 15
 
         init(primaries: [FontFace], locale: String, size: Double, lineHeightRule: LineHeight = .normal, tabWidth: Int = 8) {
@@ -264,7 +264,16 @@ extension FontStack {
                 remember { $0.single[key] = chosen }
                 return chosen
             }
+            let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
             let language = Self.fallbackLanguage(script: script, default: self.language)
+            // Two or three scalars (an emoji with a modifier or a selector, a base and a
+            // mark) are looked up by their values, without making a string.
+            if let key = ClusterKey(bytes, start, end, emoji: emoji, language: languageCode) {
+                if let cached = decisions.withLock({ $0.short[key] }) { return cached }
+                let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
+                remember { $0.short[key] = chosen }
+                return chosen
+            }
             let multi = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language
             if let cached = decisions.withLock({ $0.multi[multi] }) { return cached }
             let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
@@ -273,10 +282,11 @@ extension FontStack {
         }
 
         /// Stores a fallback decision, emptying both tables first when they are full.
-        private func remember(_ store: (inout (single: DecisionTable, multi: [String: Int])) -> Void) {
+        private func remember(_ store: (inout Decisions) -> Void) {
             decisions.withLock { d in
-                if d.single.count + d.multi.count >= Self.decisionLimit {
+                if d.single.count + d.short.count + d.multi.count >= Self.decisionLimit {
                     d.single.removeAll()
+                    d.short.removeAll(keepingCapacity: true)
                     d.multi.removeAll(keepingCapacity: true)
                 }
                 store(&d)
@@ -354,6 +364,39 @@ extension FontStack {
             return 0
         }
 
+    }
+}
+
+/// A stack's fallback decisions: single scalars, clusters of two or three scalars, longer
+/// clusters (by their text).
+struct Decisions {
+    var single = DecisionTable()
+    var short: [ClusterKey: Int] = [:]
+    var multi: [String: Int] = [:]
+}
+
+/// A cluster of two or three scalars with its emoji flag and fallback language code: a
+/// fallback decision's key, made without a string.
+struct ClusterKey: Hashable {
+    /// The scalars, 21 bits each from the lowest.
+    var scalars: UInt64
+    /// The scalar count, the emoji flag (bit 2) and the language code (from bit 3).
+    var tag: UInt32
+
+    /// The key of the cluster `bytes[start..<end]`, or nil when it has more than three scalars.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool, language: UInt8) {
+        var packed: UInt64 = 0
+        var count: UInt32 = 0
+        var i = start
+        while i < end {
+            guard count < 3 else { return nil }
+            let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+            packed |= UInt64(scalar) << (21 * UInt64(count))
+            count += 1
+            i += length
+        }
+        scalars = packed
+        tag = count | (emoji ? 4 : 0) | UInt32(language) << 3
     }
 }
 

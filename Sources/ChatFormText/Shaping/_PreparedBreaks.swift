@@ -323,7 +323,9 @@ struct PreparedBreaks {
             for k in (first + 1)..<last { b.x[k] = b.x[first] + total * Int64(k - first) / parts }
             g = last + 1
         }
-        // Where lines may end, and where their content ends.
+        // Where lines may end, and where their content ends (at most one a boundary).
+        b.breaks.reserveCapacity(count)
+        b.contentEnds.reserveCapacity(count)
         var contentEnd = 0
         for k in 1..<count {
             let clusterFlags = b.flags[k - 1]
