@@ -67,31 +67,39 @@ struct LineSteps {
 /// The header of a `ShapedStorage`: what a `ShapedText` prepared that is not a column (the
 /// columns follow it in the same allocation; `ShapedColumns` says where).
 struct ShapedTextHeader {
-    let text: String
-    let shaper: any TextShaper
-    let options: TextLayoutOptions
+    /// What preparing found besides the counts and the columns.
+    let prepared: Prepared
     /// The index of the last boundary (the text's end).
     let lastBoundary: Int
     /// The number of break entries (and line steps).
     let entryCount: Int
-    let textOpeningRound: Int64
-    let faces: [FontBoxMetrics]
-    let hasTabs: Bool
-    let hyphenAdvance: Int64
-    let usesFallbackFonts: Bool
-    /// Whether the runs have more than one bidi level (each level's stretch of a line is
-    /// rounded up to a layout unit on its own: see `browserLineWidth`).
-    let hasSeveralLevels: Bool
-    /// Whether every run has level 0 (no right-to-left text: the caret needs no
-    /// visual model).
-    let isLeftToRight: Bool
     /// Whether the text has inline items rounded on their own (styled text; see `items`).
     let isItemized: Bool
     let strutHeight: Double
-    let strutBox: (ascent: Double, descent: Double)
-    let fixedLineHeight: Double?
     /// Where each column lies in the storage.
     let columns: ShapedColumns
+
+    /// Whether every run has level 0 (no right-to-left text: the caret needs no
+    /// visual model).
+    var isLeftToRight: Bool { prepared.isLeftToRight }
+
+    struct Prepared {
+        var text: String
+        var shaper: any TextShaper
+        var options: TextLayoutOptions
+        var textOpeningRound: Int64
+        var runs: [ShapedRun]
+        var faces: [FontBoxMetrics]
+        var hasTabs: Bool
+        var hyphenAdvance: Int64
+        var usesFallbackFonts: Bool
+        /// Whether the runs have more than one bidi level (each level's stretch of a line
+        /// is rounded up to a layout unit on its own: see `browserLineWidth`).
+        var hasSeveralLevels: Bool
+        var isLeftToRight: Bool
+        var strutBox: (ascent: Double, descent: Double)
+        var fixedLineHeight: Double?
+    }
 }
 
 /// Where a prepared text's columns lie after its header (byte offsets into the storage's
@@ -206,17 +214,13 @@ struct PackedRun {
 }
 
 /// A prepared text's runs, read from its storage as `ShapedRun`s (unowned: see `PackedColumn`).
-struct RunColumn: RandomAccessCollection {
-    typealias Indices = Range<Int>
+struct RunColumn: ColumnView {
     unowned(unsafe) let owner: ShapedStorage
     let runs: UnsafeBufferPointer<PackedRun>
 
+    var count: Int { runs.count }
     var startIndex: Int { 0 }
     var endIndex: Int { runs.count }
-    var count: Int { runs.count }
-    var indices: Range<Int> { 0..<runs.count }
-    @inline(__always) func index(after i: Int) -> Int { i + 1 }
-    @inline(__always) func index(before i: Int) -> Int { i - 1 }
 
     @inline(__always)
     subscript(r: Int) -> ShapedRun {
@@ -290,15 +294,24 @@ final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
     }
 }
 
+/// A view of a prepared text's storage indexed from 0 to `count`.
+protocol ColumnView: RandomAccessCollection where Index == Int, Indices == Range<Int> {
+    var count: Int { get }
+}
+
+extension ColumnView {
+}
+
 /// A column of integers in a prepared text's storage, kept narrow where its range allows
 /// (`ShapedColumns`), read as `Wide`. Like every view of a prepared text's columns, it
 /// holds its storage unowned (no reference counting a read): valid while the `ShapedText`
 /// it was read from lives.
-struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: RandomAccessCollection {
-    typealias Indices = Range<Int>
+struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: ColumnView {
     unowned(unsafe) let owner: ShapedStorage
     let raw: RawPackedColumn<Wide, Narrow>
     let count: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
 
     @inline(__always)
     init(_ owner: ShapedStorage, at offset: Int32, count: Int32, narrow: Bool) {
@@ -307,11 +320,6 @@ struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: RandomA
         self.count = Int(count)
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-    var indices: Range<Int> { 0..<count }
-    @inline(__always) func index(after i: Int) -> Int { i + 1 }
-    @inline(__always) func index(before i: Int) -> Int { i - 1 }
 
     @inline(__always)
     subscript(i: Int) -> Wide { raw[i] }
@@ -337,30 +345,27 @@ struct RawPackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger> {
 
 /// A column of values in a prepared text's storage, as they are (unowned: see
 /// `PackedColumn`).
-struct StoredColumn<Element>: RandomAccessCollection {
-    typealias Indices = Range<Int>
+struct StoredColumn<Element>: ColumnView {
     unowned(unsafe) let owner: ShapedStorage
     let elements: UnsafeBufferPointer<Element>
 
+    var count: Int { elements.count }
     var startIndex: Int { 0 }
     var endIndex: Int { elements.count }
-    var count: Int { elements.count }
-    var indices: Range<Int> { 0..<elements.count }
-    @inline(__always) func index(after i: Int) -> Int { i + 1 }
-    @inline(__always) func index(before i: Int) -> Int { i - 1 }
 
     @inline(__always)
     subscript(i: Int) -> Element { elements[i] }
 }
 
 /// The break entries of a prepared text, read from its columns (`ShapedColumns`).
-struct BreakEntries: RandomAccessCollection {
-    typealias Indices = Range<Int>
+struct BreakEntries: ColumnView {
     unowned(unsafe) let owner: ShapedStorage
     let contentEnds: RawPackedColumn<Int32, UInt16>
     let flags: UnsafePointer<UInt8>
     let extras: UnsafeBufferPointer<EntryExtra>
     let count: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
 
     @inline(__always)
     init(_ owner: ShapedStorage) {
@@ -372,11 +377,6 @@ struct BreakEntries: RandomAccessCollection {
         count = Int(c.stepCount)
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-    var indices: Range<Int> { 0..<count }
-    @inline(__always) func index(after i: Int) -> Int { i + 1 }
-    @inline(__always) func index(before i: Int) -> Int { i - 1 }
 
     @inline(__always)
     subscript(k: Int) -> BreakEntry {
