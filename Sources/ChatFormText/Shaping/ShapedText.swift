@@ -21,11 +21,11 @@ public struct ShapedText: Sendable {
     nonisolated(unsafe) let storage: ShapedStorage   // immutable once made (see ShapedStorage)
 
     /// The text.
-    public var text: String { storage.head.pointee.prepared.text }
+    public var text: String { storage.head.pointee.text }
     /// The shaper that prepared it (and reshapes unsafe line edges).
-    public var shaper: any TextShaper { storage.head.pointee.prepared.shaper }
+    public var shaper: any TextShaper { storage.head.pointee.shaper }
     /// The options used.
-    public var options: TextLayoutOptions { storage.head.pointee.prepared.options }
+    public var options: TextLayoutOptions { storage.head.pointee.options }
     /// The identity of this preparation: copies of one `ShapedText` share it, a text
     /// prepared again gets another (what a table row holding one compares).
     package var preparationID: ObjectIdentifier { ObjectIdentifier(storage) }
@@ -62,7 +62,7 @@ public struct ShapedText: Sendable {
     var lastBoundary: Int { storage.head.pointee.lastBoundary }
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
-    var textOpeningRound: Int64 { storage.head.pointee.prepared.textOpeningRound }
+    var textOpeningRound: Int64 { storage.head.pointee.textOpeningRound }
     var breaks: [Int32] { storage.withSteps { steps in (0..<storage.head.pointee.entryCount).map { steps[$0].boundary } } }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
@@ -74,14 +74,14 @@ public struct ShapedText: Sendable {
         return RunColumn(owner: storage, runs: storage.column(c.runs, c.runCount, as: PackedRun.self))
     }
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
-    public var faces: [FontBoxMetrics] { storage.head.pointee.prepared.faces }
-    var hasTabs: Bool { storage.head.pointee.prepared.hasTabs }
+    public var faces: [FontBoxMetrics] { storage.head.pointee.faces }
+    var hasTabs: Bool { storage.head.pointee.hasTabs }
     /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
-    var hyphenAdvance: Int64 { storage.head.pointee.prepared.hyphenAdvance }
+    var hyphenAdvance: Int64 { storage.head.pointee.hyphenAdvance }
     /// Whether any run uses a font whose box reaches above or below the primary font's
     /// strut (else every line is a strut).
-    var usesFallbackFonts: Bool { storage.head.pointee.prepared.usesFallbackFonts }
-    var hasSeveralLevels: Bool { storage.head.pointee.prepared.hasSeveralLevels }
+    var usesFallbackFonts: Bool { storage.head.pointee.usesFallbackFonts }
+    var hasSeveralLevels: Bool { storage.head.pointee.hasSeveralLevels }
     /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
     /// first, which starts at 0; empty for plain text.
     var items: StoredColumn<ItemStart> {
@@ -100,9 +100,9 @@ public struct ShapedText: Sendable {
     }
     /// The height of a line of the primary font alone, and its box.
     var strutHeight: Double { storage.head.pointee.strutHeight }
-    var strutBox: (ascent: Double, descent: Double) { storage.head.pointee.prepared.strutBox }
+    var strutBox: (ascent: Double, descent: Double) { storage.head.pointee.strutBox }
     /// The shaper's fixed line height, if it has one.
-    var fixedLineHeight: Double? { storage.head.pointee.prepared.fixedLineHeight }
+    var fixedLineHeight: Double? { storage.head.pointee.fixedLineHeight }
     var edgeCache: EdgeCache { storage.edgeCache }
 
     /// The flags of `flags` (see `_ClusterFlags`).

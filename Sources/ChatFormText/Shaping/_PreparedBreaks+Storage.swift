@@ -8,12 +8,31 @@ struct StepDraft {
     var boxDescent: Float = 0
 }
 
+extension ShapedTextHeader {
+    /// What the header holds besides the counts and the columns' places.
+    struct Scalars {
+        var text: String
+        var shaper: any TextShaper
+        var options: TextLayoutOptions
+        var textOpeningRound: Int64
+        var runs: [ShapedRun]
+        var faces: [FontBoxMetrics]
+        var hasTabs: Bool
+        var hyphenAdvance: Int64
+        var usesFallbackFonts: Bool
+        var hasSeveralLevels: Bool
+        var isLeftToRight: Bool
+        var strutBox: (ascent: Double, descent: Double)
+        var fixedLineHeight: Double?
+    }
+}
+
 extension PreparedBreaks {
     /// The prepared text in one allocation: the header, then the columns (`ShapedColumns`),
     /// each integer as narrow as the text allows. With `boxes`, each entry's line box.
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ s: ShapedTextHeader.Prepared, entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
+    func pack(_ s: ShapedTextHeader.Scalars, entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
               items: [ItemStart], roundedX: [Int64]) -> ShapedStorage {
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
@@ -32,11 +51,13 @@ extension PreparedBreaks {
                                     narrowIndices: narrowIndices, extraCount: extraCount,
                                     boxCount: boxes ? boxTable.count : nil, runCount: s.runs.count, itemCount: items.count,
                                     roundedXCount: roundedX.count)
-        var prepared = s
-        prepared.runs = []   // packed in the columns
-        let header = ShapedTextHeader(prepared: prepared, lastBoundary: boundaryCount - 1, entryCount: entries.count,
-                                      isItemized: !items.isEmpty, strutHeight: s.strutBox.ascent + s.strutBox.descent,
-                                      columns: columns)
+        let header = ShapedTextHeader(
+            text: s.text, shaper: s.shaper, options: s.options, lastBoundary: boundaryCount - 1, entryCount: entries.count,
+            textOpeningRound: s.textOpeningRound, faces: s.faces, hasTabs: s.hasTabs,
+            hyphenAdvance: s.hyphenAdvance, usesFallbackFonts: s.usesFallbackFonts, hasSeveralLevels: s.hasSeveralLevels,
+            isLeftToRight: s.isLeftToRight, isItemized: !items.isEmpty,
+            strutHeight: s.strutBox.ascent + s.strutBox.descent, strutBox: s.strutBox,
+            fixedLineHeight: s.fixedLineHeight, columns: columns)
         return ShapedStorage.make(header) { base in
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }

@@ -50,12 +50,12 @@ struct PreparedBreaks {
         let items = b.items(startingAt: shaped.roundedItemStarts, entries)
         let roundedX = items.isEmpty ? [] : b.roundedX(items, entries)
         b.markComplex(&entries, &steps, items)
-        let prepared = ShapedTextHeader.Prepared(
+        let scalars = ShapedTextHeader.Scalars(
             text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0), runs: shaped.runs,
             faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
             hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
-        return b.pack(prepared, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
+        return b.pack(scalars, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
                       items: items, roundedX: roundedX)
     }
 

@@ -67,39 +67,31 @@ struct LineSteps {
 /// The header of a `ShapedStorage`: what a `ShapedText` prepared that is not a column (the
 /// columns follow it in the same allocation; `ShapedColumns` says where).
 struct ShapedTextHeader {
-    /// What preparing found besides the counts and the columns.
-    let prepared: Prepared
+    let text: String
+    let shaper: any TextShaper
+    let options: TextLayoutOptions
     /// The index of the last boundary (the text's end).
     let lastBoundary: Int
     /// The number of break entries (and line steps).
     let entryCount: Int
+    let textOpeningRound: Int64
+    let faces: [FontBoxMetrics]
+    let hasTabs: Bool
+    let hyphenAdvance: Int64
+    let usesFallbackFonts: Bool
+    /// Whether the runs have more than one bidi level (each level's stretch of a line is
+    /// rounded up to a layout unit on its own: see `browserLineWidth`).
+    let hasSeveralLevels: Bool
+    /// Whether every run has level 0 (no right-to-left text: the caret needs no
+    /// visual model).
+    let isLeftToRight: Bool
     /// Whether the text has inline items rounded on their own (styled text; see `items`).
     let isItemized: Bool
     let strutHeight: Double
+    let strutBox: (ascent: Double, descent: Double)
+    let fixedLineHeight: Double?
     /// Where each column lies in the storage.
     let columns: ShapedColumns
-
-    /// Whether every run has level 0 (no right-to-left text: the caret needs no
-    /// visual model).
-    var isLeftToRight: Bool { prepared.isLeftToRight }
-
-    struct Prepared {
-        var text: String
-        var shaper: any TextShaper
-        var options: TextLayoutOptions
-        var textOpeningRound: Int64
-        var runs: [ShapedRun]
-        var faces: [FontBoxMetrics]
-        var hasTabs: Bool
-        var hyphenAdvance: Int64
-        var usesFallbackFonts: Bool
-        /// Whether the runs have more than one bidi level (each level's stretch of a line
-        /// is rounded up to a layout unit on its own: see `browserLineWidth`).
-        var hasSeveralLevels: Bool
-        var isLeftToRight: Bool
-        var strutBox: (ascent: Double, descent: Double)
-        var fixedLineHeight: Double?
-    }
 }
 
 /// Where a prepared text's columns lie after its header (byte offsets into the storage's
