@@ -22,13 +22,18 @@ extension TextLayout: LineLayout {
 
     /// The x of the boundary `offset` on line `index`, from the line's left edge; under
     /// `text-align: end` or `center` (``TextModes/textAlign``) the line's own x is added
-    /// (``lineX(_:)``), so carets, hit testing and vertical moves follow aligned lines.
+    /// (``lineX(_:)``), under `justify` the extra width of the expansion opportunities
+    /// before `offset` (``justification(ofLine:)``), so carets, hit testing and vertical
+    /// moves follow aligned lines as Chromium draws them.
     ///
     /// - Complexity: O(1) with a prepared text without tabs, else O(length of the line)
-    ///   (and, aligned, the line's length on a line ending at a mandatory break).
+    ///   (and, aligned, the line's length on a line ending at a mandatory break; justified,
+    ///   the line's length).
     public func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let x = try unalignedCaretX(onLine: index, at: offset)
-        return shiftsLines ? x + lineX(index) : x
+        if shiftsLines { return x + lineX(index) }
+        if options.modes.textAlign == .justify { return x + justifiedShift(onLine: index, at: offset) }
+        return x
     }
 
     /// Whether `text-align` moves whole lines (`end`, `center`).
@@ -51,6 +56,7 @@ extension TextLayout: LineLayout {
     ///
     /// - Complexity: O(length of the line).
     public func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
+        if options.modes.textAlign == .justify { return try justifiedCaretStops(onLine: index, body) }
         guard shiftsLines else { return try unalignedCaretStops(onLine: index, body) }
         let dx = lineX(index)
         try unalignedCaretStops(onLine: index) { o, x in body(o, x + dx) }
