@@ -113,7 +113,7 @@ extension TextLayout: LineLayout {
         if line.contentEnd == line.start { return nil }
         if let shaped = shapedText {
             guard !shaped.storage.header.isLeftToRight else { return nil }
-            let runs = shaped.runs
+            let runs = shaped.runList
             var levels = [UInt8](repeating: 0, count: line.contentEnd - line.start)
             var r = shaped.runIndex(containing: line.start)
             var any = false
