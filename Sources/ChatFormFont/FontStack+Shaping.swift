@@ -32,7 +32,11 @@ extension FontStack {
     // MARK: TextShaper
 
     public func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns {
-        let (items, clusters) = try TextItemizer.segment(text)
+        try shape(text, direction: .ltr)
+    }
+
+    public func shape(_ text: String, direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns {
+        let (items, clusters) = try TextItemizer.segment(text, direction: direction)
         var text = text
         let n = text.utf8.count
         // Filled through pointers (the shaping helpers would otherwise pay for exclusivity

@@ -38,13 +38,13 @@ public struct FontStack: TextShaper {
     }
 
     /// The pixel size.
-    public let size: Double
+    public var size: Double { state.size }
     /// The line height rule.
-    public let lineHeightRule: LineHeight
+    public var lineHeightRule: LineHeight { state.lineHeightRule }
     /// The BCP 47 locale fallback fonts are chosen for [en-US].
-    public let locale: String
+    public var locale: String { state.locale }
     /// Tab stops every this many spaces [8].
-    public let tabWidth: Int
+    public var tabWidth: Int { state.tabWidth }
     /// CSS `letter-spacing` in pixels [0]: added after every cluster this stack shapes
     /// (not after a default ignorable or U+FFFC; in a cursive script such as Arabic only
     /// after white space), optional ligatures off where it is not 0, and counted in each
@@ -54,6 +54,9 @@ public struct FontStack: TextShaper {
     /// The faces of the family list, in order (the first is the primary font).
     public var primaryFaces: [FontFace] { state.primaries }
 
+    /// Everything the stack is but its letter spacing, in one object: a stack is two words,
+    /// so a prepared text holding it as `any TextShaper` holds it inline (no box of its
+    /// own a text).
     let state: State
 
     /// A stack of the installed families `families` (CSS `font-family` order) at `size`
@@ -111,12 +114,8 @@ public struct FontStack: TextShaper {
         for file in files {
             faces.append(try FontLibrary.shared.face(path: file.path, index: file.index, size: size))
         }
-        self.size = size
-        self.lineHeightRule = lineHeight
-        self.locale = locale
-        self.tabWidth = max(1, tabWidth)
         self.letterSpacing = letterSpacing
-        self.state = State(primaries: faces, locale: locale, size: size)
+        self.state = State(primaries: faces, locale: locale, size: size, lineHeightRule: lineHeight, tabWidth: max(1, tabWidth))
     }
 
     /// A stack of one font file.
@@ -199,12 +198,16 @@ extension FontStack {
         let locale: String
         let language: String
         let size: Double
+        let lineHeightRule: LineHeight
+        let tabWidth: Int
         private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
-        private let decisions = Mutex<(single: DecisionTable, multi: [String: Int])>((DecisionTable(), [:]))
+        private let decisions = Mutex<Decisions>(Decisions())
         static let decisionLimit = 1 << 15
 
-        init(primaries: [FontFace], locale: String, size: Double) {
+        init(primaries: [FontFace], locale: String, size: Double, lineHeightRule: LineHeight = .normal, tabWidth: Int = 8) {
             self.primaries = primaries
+            self.lineHeightRule = lineHeightRule
+            self.tabWidth = tabWidth
             self.locale = locale
             self.language = locale.lowercased()
             self.defaultLanguageCode = Self.languageCode(locale.lowercased())
@@ -288,7 +291,16 @@ extension FontStack {
                 remember { $0.single[key] = chosen }
                 return chosen
             }
+            let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
             let language = Self.fallbackLanguage(script: script, default: self.language)
+            // Two or three scalars (an emoji with a modifier or a selector, a base and a
+            // mark) are looked up by their values, without making a string.
+            if let key = ClusterKey(bytes, start, end, emoji: emoji, language: languageCode) {
+                if let cached = decisions.withLock({ $0.short[key] }) { return cached }
+                let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
+                remember { $0.short[key] = chosen }
+                return chosen
+            }
             let multi = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language
             if let cached = decisions.withLock({ $0.multi[multi] }) { return cached }
             let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
@@ -297,10 +309,11 @@ extension FontStack {
         }
 
         /// Stores a fallback decision, emptying both tables first when they are full.
-        private func remember(_ store: (inout (single: DecisionTable, multi: [String: Int])) -> Void) {
+        private func remember(_ store: (inout Decisions) -> Void) {
             decisions.withLock { d in
-                if d.single.count + d.multi.count >= Self.decisionLimit {
+                if d.single.count + d.short.count + d.multi.count >= Self.decisionLimit {
                     d.single.removeAll()
+                    d.short.removeAll(keepingCapacity: true)
                     d.multi.removeAll(keepingCapacity: true)
                 }
                 store(&d)
@@ -378,6 +391,39 @@ extension FontStack {
             return 0
         }
 
+    }
+}
+
+/// A stack's fallback decisions: single scalars, clusters of two or three scalars, longer
+/// clusters (by their text).
+struct Decisions {
+    var single = DecisionTable()
+    var short: [ClusterKey: Int] = [:]
+    var multi: [String: Int] = [:]
+}
+
+/// A cluster of two or three scalars with its emoji flag and fallback language code: a
+/// fallback decision's key, made without a string.
+struct ClusterKey: Hashable {
+    /// The scalars, 21 bits each from the lowest.
+    var scalars: UInt64
+    /// The scalar count, the emoji flag (bit 2) and the language code (from bit 3).
+    var tag: UInt32
+
+    /// The key of the cluster `bytes[start..<end]`, or nil when it has more than three scalars.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool, language: UInt8) {
+        var packed: UInt64 = 0
+        var count: UInt32 = 0
+        var i = start
+        while i < end {
+            guard count < 3 else { return nil }
+            let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+            packed |= UInt64(scalar) << (21 * UInt64(count))
+            count += 1
+            i += length
+        }
+        scalars = packed
+        tag = count | (emoji ? 4 : 0) | UInt32(language) << 3
     }
 }
 

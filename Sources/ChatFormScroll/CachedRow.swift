@@ -80,7 +80,8 @@ struct CachedRow: Sendable {
         guard let item = measurement.item(at: index) else { return false }
         if item.document != nil { return true }
         guard let layout = item.layout else { return false }
-        let document = try TextDocument(text: layout.text, width: measurement.contentWidth, metrics: metrics, options: options)
+        let document = try TextDocument(text: layout.text, width: measurement.contentWidth, metrics: metrics,
+                                        options: measurement.style.textOptions(options))
         measurement.setDocument(document, ofItem: index, style: measurement.style)
         return true
     }

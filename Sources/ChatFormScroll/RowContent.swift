@@ -22,12 +22,19 @@ public struct RowStyle: Sendable, Hashable {
     /// `-webkit-line-clamp` [none]; editable fields ignore it. See
     /// `TableChat.setLineClamp(_:ofRow:)` ("show more").
     public var lineClamp: Int?
+    /// The base direction of the row's texts (a message, a field, a stack's labels and
+    /// fields), as HTML `dir` sets it [nil: the table's, `TableConfiguration.textOptions`]:
+    /// a right-to-left text is prepared, laid out and edited at paragraph level 1, its lines
+    /// start at the right and its caret, taps and arrow keys follow (see
+    /// `ParagraphDirection`).
+    public var direction: ParagraphDirection?
 
     /// Values outside their ranges are clamped: negative or non-finite padding becomes 0,
     /// padding and `minHeight` are clamped to `0...ScrollLimits.maximumLength`, `maxHeight` to
     /// at least `minHeight` (∞ allowed), `maxLines` and `lineClamp` to at least 1.
     public init(padding: EdgeInsets = .zero, minHeight: Double = 0, maxHeight: Double = .infinity, maxLines: Int? = nil,
-                lineClamp: Int? = nil) {
+                lineClamp: Int? = nil, direction: ParagraphDirection? = nil) {
+        self.direction = direction
         func clean(_ v: Double) -> Double { ScrollLimits.clampedLength(v) }
         self.padding = EdgeInsets(top: clean(padding.top), left: clean(padding.left),
                                   bottom: clean(padding.bottom), right: clean(padding.right))
@@ -39,6 +46,14 @@ public struct RowStyle: Sendable, Hashable {
     }
 
     public static let plain = RowStyle()
+
+    /// `options` with the row's direction, when it has one.
+    func textOptions(_ options: TextLayoutOptions) -> TextLayoutOptions {
+        guard let direction else { return options }
+        var own = options
+        own.direction = direction
+        return own
+    }
 }
 
 /// One item of a stacked row (the single-cell form of seed 004).

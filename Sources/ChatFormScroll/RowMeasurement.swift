@@ -127,6 +127,7 @@ public struct RowMeasurement: Sendable {
                                    reusing previous: RowMeasurement? = nil) throws(TextLayoutError) -> RowMeasurement {
         guard width.isFinite || width == .infinity, width > 0 else { throw .invalidWidth(width) }
         let style = row.style
+        let options = style.textOptions(options)
         let contentWidth = Self.contentWidth(of: style, in: width)
         let lineHeight = metrics.lineHeight
         var items: [Item] = []

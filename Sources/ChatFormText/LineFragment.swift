@@ -71,10 +71,16 @@ public struct TextLayoutOptions: Sendable, Hashable {
     /// The CSS text modes (white space, word breaking, alignment) [the browser's `pre-wrap`
     /// defaults]; see ``TextModes``. `wordBreak: .keepAll` is the same as `keepAll`.
     public var modes: TextModes
+    /// The paragraph's base direction [`ltr`], as HTML `dir` sets it: the level its bidi runs
+    /// are resolved and shaped at (UAX #9, `rtl` paragraph level 1, `auto` the first strong
+    /// character's), the side its lines start from, and where a clamp's ellipsis goes (see
+    /// ``ParagraphDirection``). Line breaks do not depend on it.
+    public var direction: ParagraphDirection
 
-    public init(keepAll: Bool = false, modes: TextModes = TextModes()) {
+    public init(keepAll: Bool = false, modes: TextModes = TextModes(), direction: ParagraphDirection = .ltr) {
         self.keepAll = keepAll
         self.modes = modes
+        self.direction = direction
     }
 
     /// Whether letters and ideographs keep together (`keepAll` or `word-break: keep-all`).

@@ -33,14 +33,23 @@ public enum CaretMovementOrder: String, Sendable, Hashable, Codable, CaseIterabl
 extension LineLayout {
     /// The line's mixed-direction model, or nil for a left-to-right line.
     func bidiLine(_ index: Int) throws(TextLayoutError) -> _BidiLine? {
+        var bidi: _BidiLine?
         if let layout = self as? TextLayout, let shaped = layout.shapedText {
             if shaped.storage.header.isLeftToRight { return nil }
             let line = self.line(at: index)
-            return try shaped.edgeCache.bidiLine(Int64(line.start) << 32 | Int64(line.contentEnd)) { () throws(TextLayoutError) in
+            bidi = try shaped.edgeCache.bidiLine(Int64(line.start) << 32 | Int64(line.contentEnd)) { () throws(TextLayoutError) in
                 try makeBidiLine(index)
             }
+        } else {
+            bidi = try makeBidiLine(index)
         }
-        return try makeBidiLine(index)
+        // A right-to-left paragraph's line placed from the right (the model is kept from x 0:
+        // one prepared line serves every width).
+        if var b = bidi, b.paragraphLevel & 1 == 1 {
+            b.shift = b.rightToLeftShift(width: width, align: lineAlignment)
+            return b
+        }
+        return bidi
     }
 
     private func makeBidiLine(_ index: Int) throws(TextLayoutError) -> _BidiLine? {
@@ -53,9 +62,10 @@ extension LineLayout {
         }
         let text = Array(try substring(line.start..<line.contentEnd).utf8)
         let start = line.start
+        let paragraph = paragraphLevel(onLine: index)
         return _BidiLine(start: start, contentEnd: line.contentEnd, stops: stops,
-                         levels: { offset in offset - start < levels.count ? levels[offset - start] : 0 },
-                         isHangingSpace: { offset in Self.isHangingSpace(text, at: offset - start) })
+                         levels: { offset in offset - start < levels.count ? levels[offset - start] : paragraph },
+                         isHangingSpace: { offset in Self.isHangingSpace(text, at: offset - start) }, paragraphLevel: paragraph)
     }
 
     /// Whether the grapheme at byte `i` of a line's text (`text`) is white space that hangs
@@ -90,7 +100,7 @@ extension LineLayout {
         let primary = clamped(bidi.primaryX(offset), onLine: index)
         var secondary: Rect?
         if let b = bidi.boundaryIndex(offset), let x = bidi.secondary[b] {
-            secondary = Rect(x: clamped(x, onLine: index), y: y, width: 0, height: h)
+            secondary = Rect(x: clamped(x + bidi.shift, onLine: index), y: y, width: 0, height: h)
         }
         return CaretRects(primary: Rect(x: primary, y: y, width: 0, height: h), secondary: secondary)
     }
@@ -99,15 +109,21 @@ extension LineLayout {
     /// boxes it bounds (what a browser's collapsed range reports), or its cluster edge.
     func caretPlaces(for position: TextPosition) throws(TextLayoutError) -> [Double] {
         let index = try lineIndex(for: position)
-        guard let bidi = try bidiLine(index) else { return [try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))] }
+        guard let bidi = try bidiLine(index) else {
+            if let x = emptyRightToLeftLineX(index) { return [x] }
+            return [try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))]
+        }
         guard let b = bidi.boundaryIndex(Swift.min(position.offset, bidi.contentEnd)) else { return [] }
-        return bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]
+        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { $0 + bidi.shift }
     }
 
     /// The primary caret's x at `position`, unclamped.
     func primaryCaretX(for position: TextPosition) throws(TextLayoutError) -> Double {
         let index = try lineIndex(for: position)
-        guard let bidi = try bidiLine(index) else { return try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd)) }
+        guard let bidi = try bidiLine(index) else {
+            if let x = emptyRightToLeftLineX(index) { return x }
+            return try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))
+        }
         return bidi.primaryX(position.offset)
     }
 
@@ -138,7 +154,9 @@ extension LineLayout {
                 runs.append(VisualRun(range: c.start..<c.end, level: c.level, minX: c.left, maxX: c.right))
             }
         }
-        return runs
+        return bidi.shift == 0 ? runs : runs.map {
+            VisualRun(range: $0.range, level: $0.level, minX: $0.minX + bidi.shift, maxX: $0.maxX + bidi.shift)
+        }
     }
 
     /// The position the caret moves to with one press of the left (`by: -1`) or right
@@ -153,8 +171,11 @@ extension LineLayout {
                          order: CaretMovementOrder = .logical) throws(TextLayoutError) -> TextPosition {
         try validate(position.offset)
         guard direction != 0 else { return position }
-        let forward = direction > 0
+        var forward = direction > 0
         if order == .logical {
+            // Right is backward in a right-to-left paragraph (Chromium's arrow keys in a
+            // `dir="rtl"` block).
+            if baseDirection != .ltr, paragraphLevel(onLine: try lineIndex(for: position)) & 1 == 1 { forward.toggle() }
             return TextPosition(offset: forward ? try offset(after: position.offset) : try offset(before: position.offset))
         }
         var index = try lineIndex(for: position)

@@ -35,8 +35,21 @@ extension LineLayout {
     func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = line(at: index)
         if let bidi = try bidiLine(index) { return clamped(bidi.primaryX(Swift.min(offset, line.contentEnd)), onLine: index) }
+        if let x = emptyRightToLeftLineX(index) { return x }
         let x = try caretX(onLine: index, at: Swift.min(offset, line.contentEnd))
         return width.isFinite ? Swift.min(x, Swift.max(width, line.width)) : x
+    }
+
+    /// The caret's x on line `index` when it is an empty line of a right-to-left paragraph
+    /// (its start side: the right of the width under `text-align: start`), else nil.
+    func emptyRightToLeftLineX(_ index: Int) -> Double? {
+        let line = line(at: index)
+        guard line.contentEnd == line.start, paragraphLevel(onLine: index) & 1 == 1, width.isFinite else { return nil }
+        switch lineAlignment {
+        case .start, .justify: return width
+        case .end: return 0
+        case .center: return (width * 32).rounded(.down) / 64
+        }
     }
 
     /// The caret rectangle (zero width, one line tall) for `position`, in the text's
@@ -164,6 +177,15 @@ extension LineLayout {
         if try isGraphemeBoundary(offset) { return offset }
         return try graphemeBoundary(after: graphemeBoundary(before: offset))
     }
+
+    /// Left to right: 0.
+    public func paragraphLevel(onLine index: Int) -> UInt8 { 0 }
+
+    /// `start`.
+    public var lineAlignment: TextModes.TextAlign { .start }
+
+    /// `ltr`.
+    public var baseDirection: ParagraphDirection { .ltr }
 
     /// The levels of line `index` resolved on the line's own text (a left-to-right
     /// paragraph), or nil when it holds no right-to-left character.

@@ -75,6 +75,21 @@ public protocol LineLayout: Sendable {
     /// answers from its paragraph.
     func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]?
 
+    /// The paragraph level of the paragraph holding line `index`: 1 when it is laid out right
+    /// to left (``TextLayoutOptions/direction``), else 0. In a right-to-left paragraph every
+    /// line is reordered (levels resolved at paragraph level 1), its x positions start from
+    /// the right under `text-align: start`, and the caret rules are those of a left-to-right
+    /// paragraph seen in a mirror. The default is 0.
+    func paragraphLevel(onLine index: Int) -> UInt8
+
+    /// The direction the text was laid out in (``TextLayoutOptions/direction``; the default
+    /// `ltr`): where it is `ltr`, no line asks ``paragraphLevel(onLine:)``.
+    var baseDirection: ParagraphDirection { get }
+
+    /// The lines' `text-align` (``TextModes/textAlign``), which places a right-to-left
+    /// paragraph's lines; the default is `start`.
+    var lineAlignment: TextModes.TextAlign { get }
+
     /// Whether `offset` (in `1..<utf8Count`) is a grapheme cluster boundary.
     func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool
     /// The first grapheme boundary after the boundary `offset` (`offset < utf8Count`).

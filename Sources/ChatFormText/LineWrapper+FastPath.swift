@@ -9,31 +9,6 @@
 /// it was walking (a boundary, where ICU's answers do not depend on what came before), or,
 /// when a space before that scalar guarantees an opportunity, right there.
 extension LineWrapper {
-    /// Cell advances as exact integers: the fast path sums a segment's advances at once,
-    /// which equals the slow path's one-by-one sums only when every advance and tab stop is
-    /// an integer (sums of integers below 2^53 are exact in a `Double`).
-    struct FastUnit {
-        /// Points per counted unit.
-        let unit: Double
-        /// Units for an East Asian Wide cluster and for an Ambiguous one.
-        let wide: Int
-        let ambiguous: Int
-
-        init?(_ measurer: Measurer) {
-            func integral(_ x: Double) -> Bool { x > 0 && x <= 1_048_576 && x.rounded() == x }
-            switch measurer {
-            case .cells(let ambiguousWidth, let cellWidth, let tabInterval):
-                guard integral(cellWidth), integral(tabInterval) else { return nil }
-                unit = cellWidth; wide = 2; ambiguous = ambiguousWidth
-            case .fixed(let advance, let tabInterval):
-                guard integral(advance), integral(tabInterval) else { return nil }
-                unit = advance; wide = 1; ambiguous = 1
-            case .custom:
-                return nil
-            }
-        }
-    }
-
     /// Runs the fast path from `start` (see the type's comment for when it may) and returns
     /// the boundary where the ICU path resumes with no segment pending, or `stopped` when
     /// `stop` asked to end the run.
@@ -143,7 +118,7 @@ extension LineWrapper {
                                 if cls < FastBreakClass.al { return (i, false) }
                             }
                         } else if action != FastBreakClass.Action.noBreak.rawValue {
-                            if b0 == 0xEF && Self.isKeycapTail(base, i, n) {
+                            if b0 == 0xEF && ScalarProperties.isKeycapTail(base, i, n) {
                                 // Not at a keycap (U+FE0F U+20E3 after an ASCII digit, # or *): one
                                 // cluster, met by its neighbours as its base (LB9), as wide as it is.
                                 let end = i + 6
@@ -342,16 +317,6 @@ extension LineWrapper {
         return false
     }
 
-    /// Whether U+FE0F U+20E3 start at `i`, after an ASCII digit, `#` or `*` (which the fast
-    /// path took as a character of its own).
-    @inline(__always)
-    static func isKeycapTail(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
-        guard i + 6 <= n, base[i + 1] == 0xB8, base[i + 2] == 0x8F, base[i + 3] == 0xE2, base[i + 4] == 0x83,
-              base[i + 5] == 0xA3 else { return false }
-        let b = base[i - 1]
-        return b &- 0x30 < 10 || b == 0x23 || b == 0x2A
-    }
-
     /// `finishSegment` for a segment of fast characters whose widths are already summed.
     @inline(__always)
     private mutating func finishFastSegment(start: Int, end: Int, full: Int, content: Int, hasContent: Bool,
@@ -395,6 +360,33 @@ extension LineWrapper {
 
 /// What the fast path asks of a scalar's properties and of the bytes after it.
 extension ScalarProperties {
+    /// Whether `start` is certainly a break opportunity that no rule looks back across: a
+    /// fast AL, NU or ID character after spaces that follow a fast character other than OP
+    /// (SP ÷, LB18; of the rules reading back across spaces, LB14-LB17, only OP SP* × can
+    /// apply before such a character). A line start there (an incremental rewrap's restart)
+    /// can begin on the fast path, as after an opportunity ICU reported.
+    static func startsAfterSpaces(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start > 0, start < bytes.count, bytes[start - 1] == 0x20 else { return false }
+        let next = ScalarProperties.fastClass(bytes, at: start)
+        guard next == FastBreakClass.al || next == FastBreakClass.nu || next == FastBreakClass.id else { return false }
+        var i = start - 1
+        while i > 0 && bytes[i] == 0x20 { i -= 1 }
+        if bytes[i] == 0x20 { return false }
+        while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }   // the last scalar's first byte
+        let previous = ScalarProperties.fastClass(bytes, at: i)
+        return previous >= FastBreakClass.al && previous != FastBreakClass.open && previous != FastBreakClass.lf
+    }
+
+    /// Whether U+FE0F U+20E3 start at `i`, after an ASCII digit, `#` or `*` (which the fast
+    /// path took as a character of its own).
+    @inline(__always)
+    static func isKeycapTail(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
+        guard i + 6 <= n, base[i + 1] == 0xB8, base[i + 2] == 0x8F, base[i + 3] == 0xE2, base[i + 4] == 0x83,
+              base[i + 5] == 0xA3 else { return false }
+        let b = base[i - 1]
+        return b &- 0x30 < 10 || b == 0x23 || b == 0x2A
+    }
+
     /// The end of the emoji cluster whose first scalar (`first`, of fast class `firstClass`)
     /// ends at `j`, when it has a shape the fast path takes: an ID or EB base with VS16,
     /// skin tones and ZWJ-joined ID/EB bases; or a pair of regional indicators with no third

@@ -5,9 +5,11 @@ internal import CChatFormICU
 /// clamped line's ellipsis goes (see <doc:LineClamp>).
 ///
 /// The engine's layouts are left to right unless told otherwise (`ltr`, a `<div>` without
-/// `dir`). Today the direction is taken by the line clamp (``ShapedText/layout(width:lineClamp:direction:)``,
-/// ``TextLayout/clamped(toLines:direction:)`` and the one-line previews); carets and hit
-/// tests stay those of a left-to-right paragraph (see <doc:BidirectionalText>).
+/// `dir`). Set ``TextLayoutOptions/direction`` and a text is prepared (itemized and shaped)
+/// at that paragraph level, its lines start from that side, its carets, taps and arrow keys
+/// follow it (see <doc:BidirectionalText>), and its clamp puts the ellipsis there (see
+/// <doc:LineClamp>); a table row takes it from `RowStyle.direction`. The clamp also takes a
+/// direction of its own (``ShapedText/layout(width:lineClamp:direction:)``).
 public enum ParagraphDirection: String, Sendable, Hashable, Codable, CaseIterable {
     /// Left to right (`dir="ltr"`, and a block without `dir`).
     case ltr

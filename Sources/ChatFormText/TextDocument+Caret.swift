@@ -71,6 +71,22 @@ extension TextDocument: LineLayout {
         return try units.paragraphs[p].bidiLevels(onLine: local)
     }
 
+    /// The level of visual line `index`'s paragraph (each paragraph resolves `auto` on its
+    /// own text).
+    ///
+    /// - Complexity: O(log n + n / 256) plus the paragraph layout's answer.
+    public func paragraphLevel(onLine index: Int) -> UInt8 {
+        if options.direction == .ltr { return 0 }
+        let (p, local) = units.paragraph(ofLine: index)
+        return units.paragraphs[p].paragraphLevel(onLine: local)
+    }
+
+    /// The document's `text-align`.
+    public var lineAlignment: TextModes.TextAlign { options.modes.textAlign }
+
+    /// The document's ``TextLayoutOptions/direction``.
+    public var baseDirection: ParagraphDirection { options.direction }
+
     /// Whether `offset` is a grapheme cluster boundary.
     ///
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.

@@ -56,7 +56,7 @@ extension TextLayout: LineLayout {
     /// caret (one cluster and one cell a byte) and advances are exact integers (so the sum
     /// of the walk is the product); nil otherwise.
     private func printableASCIICaretX(_ line: LineFragment, _ offset: Int) -> Double? {
-        guard let unit = LineWrapper.FastUnit(measurer)?.unit else { return nil }
+        guard let unit = FastCellUnit(measurer)?.unit else { return nil }
         // The walk stops at the first stop at or past the offset, at most the content end.
         let end = Swift.min(Swift.max(offset, line.start), line.contentEnd)
         let x: Double?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
@@ -100,8 +100,9 @@ extension TextLayout: LineLayout {
     }
 
     /// The embedding level of each byte of line `index` (from its start to its content
-    /// end): a prepared text's runs carry them (resolved on the whole text); other metrics
-    /// resolve the line with ICU when it holds right-to-left text, together with its text
+    /// end): a prepared text's runs carry them (resolved on the whole text at its
+    /// direction's paragraph level); other metrics resolve the line with ICU when it holds
+    /// right-to-left text or the paragraph is right to left, together with its text
     /// up to the nearest strong character on each side within its hard line (see
     /// <doc:BidirectionalText>).
     ///
@@ -112,7 +113,7 @@ extension TextLayout: LineLayout {
         if line.contentEnd == line.start { return nil }
         if let shaped = shapedText {
             guard !shaped.storage.header.isLeftToRight else { return nil }
-            let runs = shaped.runs
+            let runs = shaped.runList
             var levels = [UInt8](repeating: 0, count: line.contentEnd - line.start)
             var r = shaped.runIndex(containing: line.start)
             var any = false
@@ -129,12 +130,27 @@ extension TextLayout: LineLayout {
             return any ? levels : nil
         }
         // The line's bytes first (no ICU): most lines hold no right-to-left character.
+        let level = paragraphLevel(onLine: index)
         var copy = text
         return copy.withUTF8 { bytes in
-            guard TextItemizer.needsBidi(bytes, line.start..<line.contentEnd) else { return nil }
-            return _BidiContext.levels(line: line.start..<line.contentEnd, count: bytes.count) { Array(bytes[$0]) }
+            guard level != 0 || TextItemizer.needsBidi(bytes, line.start..<line.contentEnd) else { return nil }
+            return _BidiContext.levels(line: line.start..<line.contentEnd, count: bytes.count, paragraphLevel: level) { Array(bytes[$0]) }
         }
     }
+
+    /// 1 when the layout's paragraph is right to left (``TextLayoutOptions/direction``;
+    /// `auto`: the text's first strong character), else 0.
+    ///
+    /// - Complexity: O(1), or for `auto` O(length up to the first strong character).
+    public func paragraphLevel(onLine index: Int) -> UInt8 {
+        options.direction == .ltr ? 0 : options.direction.isRightToLeft(text) ? 1 : 0
+    }
+
+    /// The layout's `text-align`.
+    public var lineAlignment: TextModes.TextAlign { options.modes.textAlign }
+
+    /// The layout's ``TextLayoutOptions/direction``.
+    public var baseDirection: ParagraphDirection { options.direction }
 
     /// Whether `offset` is a grapheme cluster boundary (ICU's character break iterator, or
     /// the boundaries a prepared text keeps).

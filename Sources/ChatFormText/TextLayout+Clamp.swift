@@ -7,12 +7,13 @@ extension TextLayout {
     ///
     /// An empty line after a final mandatory break is not text hidden (a browser draws
     /// no line there). For a prepared text, `ShapedText.layout(width:lineClamp:)` does the
-    /// same without laying out the lines it does not show.
+    /// same without laying out the lines it does not show. In the layout's direction
+    /// (``TextLayoutOptions/direction``).
     ///
     /// - Throws: `.invalidLineClamp` when `maxLines < 1`.
     /// - Complexity: O(`maxLines` + length of the last line shown).
     public func clamped(toLines maxLines: Int) throws(TextLayoutError) -> ClampedLayout {
-        try _Truncation.clamp(self, toLines: maxLines, rightToLeft: false)
+        try _Truncation.clamp(self, toLines: maxLines, rightToLeft: options.direction.isRightToLeft(text))
     }
 
     /// This layout shown in at most `maxLines` lines as a paragraph of `direction` shows
@@ -31,14 +32,14 @@ extension TextLayout {
     /// mandatory break, laid out without wrapping; when that is wider than `width`, its last
     /// graphemes are taken off until the ellipsis fits. A text with more lines after its
     /// first mandatory break is hidden past it, with the ellipsis after the first line (as
-    /// `-webkit-line-clamp: 1` shows it).
+    /// `-webkit-line-clamp: 1` shows it). In `options.direction`.
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width, and what laying the text
     ///   out throws.
     /// - Complexity: O(n) in the text's UTF-8 length.
     public static func singleLine(text: String, width: Double, metrics: some TextMetrics = TerminalCellMetrics(),
                                   options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) -> ClampedLayout {
-        try singleLine(text: text, width: width, metrics: metrics, options: options, direction: .ltr)
+        try singleLine(text: text, width: width, metrics: metrics, options: options, direction: options.direction)
     }
 
     /// `text` on one line cut to `width` with an ellipsis in a paragraph of `direction`:

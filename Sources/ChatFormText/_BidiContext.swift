@@ -13,10 +13,11 @@ internal import CChatFormICU
 /// long paragraph kept in a rope reads only the bytes it needs.
 enum _BidiContext {
     /// The levels of bytes `line` of a text of `count` bytes read through `bytes` (a range
-    /// of it), or nil when the line holds no right-to-left character or bidi control.
-    static func levels(line: Range<Int>, count: Int, bytes: (Range<Int>) -> [UInt8]) -> [UInt8]? {
+    /// of it), or nil when the line holds no right-to-left character or bidi control (in a
+    /// left-to-right paragraph; at `paragraphLevel` 1 every line is resolved).
+    static func levels(line: Range<Int>, count: Int, paragraphLevel: UInt8 = 0, bytes: (Range<Int>) -> [UInt8]) -> [UInt8]? {
         let own = bytes(line)
-        let needed = own.withUnsafeBufferPointer { TextItemizer.needsBidi($0, 0..<$0.count) }
+        let needed = paragraphLevel != 0 || own.withUnsafeBufferPointer { TextItemizer.needsBidi($0, 0..<$0.count) }
         guard needed else { return nil }
         var controls = own.withUnsafeBufferPointer { hasExplicitControl($0) }
         // Back to the nearest strong character (or a mandatory break, or the start).
@@ -66,7 +67,7 @@ enum _BidiContext {
             chunk *= 2
         }
         let window = bytes(lo..<hi)
-        guard let all = window.withUnsafeBufferPointer({ TextItemizer.bidiLevels($0) }) else { return nil }
+        guard let all = window.withUnsafeBufferPointer({ TextItemizer.bidiLevels($0, paragraphLevel: paragraphLevel) }) else { return nil }
         return Array(all[(line.lowerBound - lo)..<(line.upperBound - lo)])
     }
 

@@ -22,6 +22,8 @@ struct _BidiLine: Sendable {
         var orderLevel: UInt8
         var left: Double
         var right: Double
+        /// Whether it is white space hanging at the line's end (rule L1).
+        var hangs = false
     }
 
     let start: Int
@@ -38,6 +40,16 @@ struct _BidiLine: Sendable {
     /// places (a direction boundary), the secondary's.
     let primary: [Double]
     let secondary: [Double?]
+    /// The paragraph's level (1: a right-to-left paragraph, whose caret rules are the
+    /// left-to-right ones mirrored).
+    let paragraphLevel: UInt8
+    /// The boxes seen in a mirror (right to left, each level one lower), for a right-to-left
+    /// paragraph; empty otherwise.
+    let mirroredBoxes: [Box]
+    /// What the line's x positions are moved by where they are read (`LineLayout` sets it: a
+    /// right-to-left paragraph's lines start at the right); every x above is from the
+    /// line's visual left at 0.
+    var shift = 0.0
 
     /// Whether any cluster is right to left (else the line is plain left-to-right text).
     var isMixed: Bool { clusters.contains { $0.level != 0 } }
@@ -61,6 +73,7 @@ struct _BidiLine: Sendable {
             order[k] = paragraphLevel
             k -= 1
         }
+        let lastContent = k
         var visualToLogical = [Int32](repeating: 0, count: count)
         if count > 0 {
             _ = order.withUnsafeBufferPointer { l in
@@ -79,8 +92,10 @@ struct _BidiLine: Sendable {
             var w = v
             let level = order[Int(visualToLogical[v])]
             var width = 0.0
+            // (In a right-to-left paragraph the hanging white space is a box of its own.)
             while w < count && order[Int(visualToLogical[w])] == level
-                && levelOf[Int(visualToLogical[w])] & 1 == levelOf[Int(visualToLogical[v])] & 1 {
+                && levelOf[Int(visualToLogical[w])] & 1 == levelOf[Int(visualToLogical[v])] & 1
+                && (paragraphLevel & 1 == 0 || (Int(visualToLogical[w]) > lastContent) == (Int(visualToLogical[v]) > lastContent)) {
                 let g = Int(visualToLogical[w])
                 width += stops[g + 1].x - stops[g].x
                 w += 1
@@ -90,7 +105,7 @@ struct _BidiLine: Sendable {
                 let g = Int(visualToLogical[u])
                 let advance = stops[g + 1].x - stops[g].x
                 clusters.append(Cluster(start: stops[g].offset, end: stops[g + 1].offset, level: levelOf[g],
-                                        orderLevel: order[g], left: x, right: x + advance))
+                                        orderLevel: order[g], left: x, right: x + advance, hangs: g > lastContent))
                 x += advance
             }
             runLeft += Self.ceilToLayoutUnit(width)
@@ -111,6 +126,10 @@ struct _BidiLine: Sendable {
             }
         }
         self.boxes = boxes
+        self.paragraphLevel = paragraphLevel
+        mirroredBoxes = paragraphLevel & 1 == 1 ? boxes.reversed().map {
+            Box(start: $0.start, end: $0.end, level: $0.level > 0 ? $0.level - 1 : 0, left: -$0.right, right: -$0.left)
+        } : []
         let boundaries = stops.map(\.offset)
         self.boundaries = boundaries
         // Each boundary's places (the box edges it lies on) and its caret.
@@ -141,7 +160,7 @@ struct _BidiLine: Sendable {
         for k in boundaries.indices {
             if let n = first[k] {
                 let side: Side = boxes[n].leftOffset == boundaries[k] ? .left : .right
-                let adjusted = Self.adjustCaret(boxes, n, side)
+                let adjusted = Self.adjusted(boxes, mirrored: mirroredBoxes, n, side, hit: false)
                 primary[k] = adjusted.side == .left ? boxes[adjusted.box].left : boxes[adjusted.box].right
             } else {
                 primary[k] = places[k].first ?? 0
@@ -201,6 +220,17 @@ struct _BidiLine: Sendable {
             r = walk.next(i, boxes.count)
         }
         return last
+    }
+
+    /// `adjustCaret` (or `adjustHit`) in the paragraph's direction: a right-to-left
+    /// paragraph's line is seen in a mirror (`mirrored`: the boxes from right to left, each a
+    /// level lower), where it is a left-to-right paragraph's, and the answer mirrored back.
+    static func adjusted(_ boxes: [Box], mirrored: [Box], _ n: Int, _ side: Side, hit: Bool) -> (box: Int, side: Side) {
+        guard !mirrored.isEmpty else { return hit ? adjustHit(boxes, n, side) : adjustCaret(boxes, n, side) }
+        let m = boxes.count - 1 - n
+        let flipped: Side = side == .left ? .right : .left
+        let r = hit ? adjustHit(mirrored, m, flipped) : adjustCaret(mirrored, m, flipped)
+        return (boxes.count - 1 - r.box, r.side == .left ? .right : .left)
     }
 
     /// Where Chromium draws the caret that the text resolves to `side` of box `n`: at a
@@ -270,15 +300,16 @@ struct _BidiLine: Sendable {
 
     /// The primary x of `offset` (clamped into the line's boundaries).
     func primaryX(_ offset: Int) -> Double {
-        if let b = boundaryIndex(Swift.min(Swift.max(offset, start), contentEnd)) { return primary[b] }
-        return 0
+        if let b = boundaryIndex(Swift.min(Swift.max(offset, start), contentEnd)) { return primary[b] + shift }
+        return shift
     }
 
     /// The offset a point at `x` lands on, as Chromium's `caretPositionFromPoint` answers:
     /// the nearer edge of the cluster under `x` (past either end of the line, that end's
     /// cluster); where that edge is a box's edge, Blink's hit-test adjustment decides.
-    func offset(atX x: Double, keepingTappedCaret: Bool = true) -> Int {
+    func offset(atX shifted: Double, keepingTappedCaret: Bool = true) -> Int {
         guard !clusters.isEmpty else { return start }
+        let x = shifted - shift
         var lo = 0, hi = clusters.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -296,13 +327,13 @@ struct _BidiLine: Sendable {
         let mine = side == .left ? c.leftOffset : c.rightOffset
         let atEdge = side == .left ? abs(box.left - c.left) < 1e-9 : abs(box.right - c.right) < 1e-9
         guard atEdge else { return mine }
-        let hit = Self.adjustHit(boxes, b, side)
+        let hit = Self.adjusted(boxes, mirrored: mirroredBoxes, b, side, hit: true)
         let chromium = hit.side == .left ? boxes[hit.box].leftOffset : boxes[hit.box].rightOffset
         if !keepingTappedCaret { return chromium }
         // Where Chromium's answer is drawn elsewhere (its run reaches past hanging white
         // space, or two offsets share the place), keep an offset drawn at the tapped edge,
         // so a tap on a caret never moves it.
-        let edge = side == .left ? c.left : c.right
+        let edge = (side == .left ? c.left : c.right) + shift
         if abs(primaryX(chromium) - edge) < 1e-9 { return chromium }
         if abs(primaryX(mine) - edge) < 1e-9 { return mine }
         let neighbour = side == .left ? (lo > 0 ? clusters[lo - 1].rightOffset : nil)
@@ -334,7 +365,26 @@ struct _BidiLine: Sendable {
             }
         }
         if let o = open { result.append((o.minX, o.maxX)) }
-        return result
+        return shift == 0 ? result : result.map { ($0.minX + shift, $0.maxX + shift) }
+    }
+
+    /// How far a right-to-left paragraph's line is moved from the left under `align` in a box
+    /// `width` wide: `start` (and `justify`) puts its content's right edge at the right of the
+    /// width, white space hanging at its end (on its left) past the content; `end` its
+    /// content's left edge at 0; `center` its content in the middle (rounded down to 1/64).
+    /// 0 for a left-to-right paragraph and at an infinite width.
+    func rightToLeftShift(width: Double, align: TextModes.TextAlign) -> Double {
+        guard paragraphLevel & 1 == 1, width.isFinite, let last = clusters.last else { return 0 }
+        // The content: the clusters right of the hanging white space (ordered at the
+        // paragraph's level, so on the line's left).
+        var first = 0
+        while first < clusters.count && clusters[first].hangs { first += 1 }
+        let contentLeft = first < clusters.count ? clusters[first].left : last.right
+        switch align {
+        case .start, .justify: return width - Self.ceilToLayoutUnit(last.right)
+        case .end: return -contentLeft
+        case .center: return ((width - (last.right - contentLeft)) * 32).rounded(.down) / 64 - contentLeft
+        }
     }
 }
 

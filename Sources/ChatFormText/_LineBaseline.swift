@@ -6,10 +6,10 @@ enum _LineBaseline {
     static func baseline(of shaped: ShapedText, fromByte start: Int, to end: Int) -> Double {
         if let fixed = shaped.fixedLineHeight { return shaped.faces[0].box(lineHeight: fixed).ascent }
         var ascent = shaped.faces[0].box(lineHeight: shaped.faces[0].lineSpacing).ascent
-        guard shaped.usesFallbackFonts, end > start, !shaped.runs.isEmpty else { return ascent }
+        guard shaped.usesFallbackFonts, end > start, !shaped.runList.isEmpty else { return ascent }
         var r = shaped.runIndex(containing: start)
-        while r < shaped.runs.count && shaped.runs[r].range.lowerBound < end {
-            let face = shaped.runs[r].face
+        while r < shaped.runList.count && shaped.runList[r].range.lowerBound < end {
+            let face = shaped.runList[r].face
             if face != 0 && face < shaped.faces.count {
                 ascent = Swift.max(ascent, shaped.faces[face].box(lineHeight: shaped.faces[face].lineSpacing).ascent)
             }

@@ -282,9 +282,19 @@ struct _Paragraph: Sendable {
             // The line with its context, read from the rope.
             let (window, base) = large.window(lines: index..<index + 1)
             let line = window.lines[0]
-            return _BidiContext.levels(line: (line.start + base)..<(line.contentEnd + base), count: large.rope.count) {
+            return _BidiContext.levels(line: (line.start + base)..<(line.contentEnd + base), count: large.rope.count,
+                                       paragraphLevel: window.paragraphLevel(onLine: 0)) {
                 large.rope.bytes(in: $0)
             }
+        }
+    }
+
+    /// The paragraph's level at line `index` (a large paragraph under `auto` reads the
+    /// direction from the window of lines around it, not the whole paragraph).
+    func paragraphLevel(onLine index: Int) -> UInt8 {
+        switch storage {
+        case .flat(let layout): return layout.paragraphLevel(onLine: index)
+        case .large(let large): return large.window(lines: index..<index + 1).layout.paragraphLevel(onLine: 0)
         }
     }
 

@@ -75,6 +75,9 @@ struct Measure: ParsableCommand {
     @Option(help: "Also give each text or spans message's height shown in at most N lines with an ellipsis (CSS -webkit-line-clamp).")
     var lineClamp: Int?
 
+    @Option(name: .customLong("dir"), help: "The text messages' paragraph direction, ltr, rtl or auto (HTML dir): their bidi levels and shaping, and --line-clamp's ellipsis side.")
+    var direction: ParagraphDirection = .ltr
+
     @Option(help: "A JSON theme for Markdown messages (default: the built-in theme).")
     var theme: String?
 
@@ -105,7 +108,7 @@ struct Measure: ParsableCommand {
             pictures = MeasureBatch.Pictures(folder: svg, drawing: .font(family: cssFamilies(of: stack), size: stack.size))
         }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
+        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes(), direction: direction)
         // Styled messages start from the families given (or sans-serif); a font file has no
         // family to change the weight or style of.
         let families = fonts.fontFamily == nil && fonts.font == nil ? [DefaultFont.family] : fonts.families

@@ -7,7 +7,6 @@ import ChatFormReplay
 extension Wrap {
     func validateLineClamp() throws {
         if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
-        if direction != .ltr && lineClamp == nil { throw ValidationError("--dir goes with --line-clamp.") }
         if direction != .ltr && markdown { throw ValidationError("--dir takes plain text or --spans (not --markdown).") }
     }
 

@@ -102,7 +102,7 @@ struct Wrap: ParsableCommand {
     @Option(help: "Show at most N lines, the last ending in an ellipsis when text is hidden (CSS -webkit-line-clamp).")
     var lineClamp: Int?
 
-    @Option(name: .customLong("dir"), help: "With --line-clamp: the paragraph's direction, ltr, rtl or auto (HTML dir).")
+    @Option(name: .customLong("dir"), help: "The paragraph's direction, ltr, rtl or auto (HTML dir): its bidi levels and shaping, and --line-clamp's ellipsis side.")
     var direction: ParagraphDirection = .ltr
 
     @Option(help: "A JSON theme for --markdown (default: the built-in theme).")
@@ -139,7 +139,7 @@ struct Wrap: ParsableCommand {
         }
         let input = readStandardInput()
         let text = try exitingOnError("wrap") { try UTF8Validation.string(from: input) }
-        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
+        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes(), direction: direction)
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {

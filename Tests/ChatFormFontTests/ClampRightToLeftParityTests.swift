@@ -12,18 +12,25 @@ import ChatFormFont
 /// where the photograph counts the grapheme beside a cut as painted; see
 /// `ClampParityTests.compare`).
 ///
-/// What differs (tuning / held out): heights, hidden text, last lines and directions none.
-/// Graphemes shown 7 / 3 and ellipses 7 / 7, in 9 paragraphs:
-/// - a paragraph shaped as a left-to-right one: the engine's prepared advances come from
-///   the text itemized with a left-to-right paragraph level, so a neutral between a Latin
-///   word and right-to-left text (":" after "Monday", "PR:", emoji between colons) is
-///   shaped in the Latin run where Chromium shapes it in the right-to-left one: the line is
-///   1.2 to 4 px narrower in DejaVu Sans (chat-tuning-005, chat-tuning-013,
-///   chat-holdout-028, chat-holdout-026);
-/// - explicit embeddings and marks (U+202A/U+202C around "open()", U+200F after "%s:"):
-///   fa-glib20-005, he-glib20-005, as the Bidirectional text article lists for carets;
-/// - a number at the start of a right-to-left line cut on its third line (chat-holdout-003,
-///   Chromium hides one word more) and a one-line preview ending in "." (ar-apt-008).
+/// Each text is prepared in the paragraph's direction (`TextLayoutOptions.direction`), so its
+/// levels, and the runs it is shaped in, are those of a right-to-left paragraph: a neutral
+/// between a Latin word and right-to-left text (":" after "Monday", "PR:") is shaped in the
+/// right-to-left run, as Chromium shapes it, and explicit embeddings and marks resolve as
+/// there. Where a bidi control (a mark, an embedding) ends a painted range, the photograph
+/// cannot see it (it has no ink) and counts it by where it lies: the test compares without
+/// it there (6 tuning layouts, fa-glib20-005 and he-glib20-005).
+///
+/// What differs (tuning / held out): nothing in tuning; graphemes shown 3 and ellipses 3
+/// held out, in 3 paragraphs:
+/// - chat-holdout-026 (DejaVu Sans, 160 px, one line) and ar-apt-008 (Noto Sans, 240 px, one
+///   line): Chromium keeps one grapheme more ("n", "ت") whose edge passes the room left for
+///   the ellipsis by less than 1/64 px (0.005 px in the first), and its ellipsis is drawn at
+///   the box's left edge; a slack of 1/64 px in the engine's cut fixes both but moves two
+///   others the other way (chat-holdout-059, ar-glib20-005), so Chromium's rounding is
+///   not that;
+/// - chat-holdout-003 (Noto Sans, 160 px, clamp 3): a line opening with a number ("12.5 في
+///   المفتاح المقابل ") whose last word Chromium hides though the engine finds room for it
+///   and the ellipsis (3.9 px left over).
 @Suite("Line clamp parity, right to left", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
 struct ClampRightToLeftParityTests {
     @Test("Right-to-left paragraphs clamped as Chromium clamps them (≥ 99.9% per kind of check)",
@@ -34,9 +41,9 @@ struct ClampRightToLeftParityTests {
         for t in [r.heights, r.hidden, r.lastLines, r.directions] {
             #expect(t.agreement >= 0.999, "\(t)")
         }
-        // Below the 99.9% of left-to-right paragraphs (what differs, in the doc comment).
-        #expect(r.visible.failures.count <= (set == "tuning" ? 7 : 3), "\(r.visible)")
-        #expect(r.ellipses.failures.count <= 7, "\(r.ellipses)")
+        // What differs is in the doc comment (tuning: none).
+        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 3), "\(r.visible)")
+        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 3), "\(r.ellipses)")
         #expect(r.ellipses.total > 900, "the fixture has ellipses to compare")
     }
 }
@@ -54,7 +61,7 @@ struct ClampAutoDirectionParityTests {
         #expect(r.directions.total > 2000 && r.directions.failures.isEmpty, "\(r.directions)")
         for t in [r.heights, r.hidden, r.lastLines] { #expect(t.agreement >= 0.999, "\(t)") }
         // The right-to-left paragraphs' differences (see `ClampRightToLeftParityTests`).
-        #expect(r.visible.failures.count <= (set == "tuning" ? 7 : 3), "\(r.visible)")
-        #expect(r.ellipses.failures.count <= 7, "\(r.ellipses)")
+        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 3), "\(r.visible)")
+        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 3), "\(r.ellipses)")
     }
 }

@@ -4,7 +4,8 @@ extension ShapedText {
     /// Lays the prepared text out at `width` in at most `lineClamp` lines, as CSS
     /// `-webkit-line-clamp: lineClamp` (with `display: -webkit-box; -webkit-box-orient:
     /// vertical; overflow: hidden`) shows it in Chromium: the lines `layout(width:)` makes,
-    /// the last one shown cut so that "…" fits after it when text is hidden.
+    /// the last one shown cut so that "…" fits after it when text is hidden. In the
+    /// direction the text was prepared in (``TextLayoutOptions/direction``).
     ///
     /// ```swift
     /// let collapsed = try prepared.layout(width: 280, lineClamp: 3)
@@ -16,7 +17,7 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines shown + length of the last line shown):
     ///   the lines past the clamp are found (to know whether text is hidden) but not made.
     public func layout(width: Double, lineClamp: Int) throws(TextLayoutError) -> ClampedLayout {
-        try _Truncation.clamp(self, width: width, lineClamp: lineClamp, rightToLeft: false)
+        try _Truncation.clamp(self, width: width, lineClamp: lineClamp, rightToLeft: options.direction.isRightToLeft(text))
     }
 
     /// Lays the prepared text out at `width` in at most `lineClamp` lines as a paragraph of
@@ -33,12 +34,13 @@ extension ShapedText {
 
     /// The prepared text on one line cut to `width` with an ellipsis, as CSS `text-overflow:
     /// ellipsis` shows it with `white-space: nowrap; overflow: hidden` (see
-    /// `TextLayout.singleLine(text:width:metrics:options:)`).
+    /// `TextLayout.singleLine(text:width:metrics:options:)`), in the direction the text was
+    /// prepared in.
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
     /// - Complexity: O(break opportunities + length of the first line).
     public func singleLine(width: Double) throws(TextLayoutError) -> ClampedLayout {
-        try singleLine(width: width, direction: .ltr)
+        try singleLine(width: width, direction: options.direction)
     }
 
     /// The prepared text on one line cut to `width` with an ellipsis in a paragraph of

@@ -37,10 +37,10 @@ extension ShapedText {
         var rounded: Int64 = 0
         while a < ce {
             // The end of the stretch of one bidi level the run at `a` starts, clipped to the line.
-            let level = runs[r].bidiLevel
+            let level = runList[r].bidiLevel
             var q = r
-            while q + 1 < runs.count && runs[q + 1].bidiLevel == level && runs[q + 1].range.lowerBound < end { q += 1 }
-            let itemEnd = Swift.min(end, runs[q].range.upperBound)
+            while q + 1 < runList.count && runList[q + 1].bidiLevel == level && runList[q + 1].range.lowerBound < end { q += 1 }
+            let itemEnd = Swift.min(end, runList[q].range.upperBound)
             var b = a
             while b < ce && Int(offsets[b]) < itemEnd { b += 1 }
             if b == a { b = a + 1 }
@@ -49,7 +49,7 @@ extension ShapedText {
             rounded += Self.ceilToLayoutUnit(piece)
             a = b
             r = q + 1
-            if r >= runs.count { break }
+            if r >= runList.count { break }
         }
         if a < ce {
             let piece = pieceWidth(from: a, to: ce)
@@ -152,17 +152,17 @@ extension ShapedText {
         let key = Int64(a) << 32 | Int64(b)
         return edgeCache.value(key) {
             let start = Int(offsets[a])
-            let run = runs[runIndex(containing: start)]
+            let run = runList[runIndex(containing: start)]
             return shaper.advance(of: start..<Int(offsets[b]), in: text, run: run)
         }
     }
 
     /// The index of the run containing UTF-8 `offset`.
     func runIndex(containing offset: Int) -> Int {
-        var lo = 0, hi = runs.count - 1
+        var lo = 0, hi = runList.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if runs[mid].range.lowerBound <= offset { lo = mid } else { hi = mid - 1 }
+            if runList[mid].range.lowerBound <= offset { lo = mid } else { hi = mid - 1 }
         }
         return Swift.max(0, lo)
     }
@@ -206,10 +206,10 @@ extension ShapedText {
         let start = Int(offsets[s])
         var end = Int(offsets[e])
         if e > s && has(e - 1, Flags.terminator) { end = Int(offsets[e - 1]) }
-        if end > start && !runs.isEmpty {
+        if end > start && !runList.isEmpty {
             var r = runIndex(containing: start)
-            while r < runs.count && runs[r].range.lowerBound < end {
-                let face = runs[r].face
+            while r < runList.count && runList[r].range.lowerBound < end {
+                let face = runList[r].face
                 if face != 0 && face < faces.count {
                     let box = faces[face].box(lineHeight: faces[face].lineSpacing)
                     ascent = Swift.max(ascent, box.ascent)

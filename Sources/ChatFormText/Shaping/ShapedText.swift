@@ -21,51 +21,89 @@ public struct ShapedText: Sendable {
     nonisolated(unsafe) let storage: ShapedStorage   // immutable once made (see ShapedStorage)
 
     /// The text.
-    public var text: String { storage.header.text }
+    public var text: String { storage.head.pointee.text }
     /// The shaper that prepared it (and reshapes unsafe line edges).
-    public var shaper: any TextShaper { storage.header.shaper }
+    public var shaper: any TextShaper { storage.head.pointee.shaper }
     /// The options used.
-    public var options: TextLayoutOptions { storage.header.options }
+    public var options: TextLayoutOptions { storage.head.pointee.options }
     /// The identity of this preparation: copies of one `ShapedText` share it, a text
     /// prepared again gets another (what a table row holding one compares).
     package var preparationID: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// UTF-8 offsets of the grapheme cluster boundaries, from 0 to the text's length.
-    var offsets: [Int32] { storage.header.offsets }
+    @inline(__always)
+    var offsets: PackedColumn<Int32, UInt16> {
+        let c = storage.head.pointee.columns
+        return PackedColumn(storage, at: c.offsets, count: c.boundaryCount, narrow: c.narrowIndices)
+    }
     /// The advance from the start of the text to each boundary, in 1/65536 pixel (tabs and
     /// mandatory breaks count 0 here).
-    var x: [Int64] { storage.header.x }
+    @inline(__always)
+    var x: PackedColumn<Int64, Int32> {
+        let c = storage.head.pointee.columns
+        return PackedColumn(storage, at: c.x, count: c.boundaryCount, narrow: c.narrowX)
+    }
     /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
-    var flags: [UInt8] { storage.header.flags }
+    @inline(__always)
+    var flags: StoredColumn<UInt8> {
+        let c = storage.head.pointee.columns
+        return StoredColumn(owner: storage, elements: storage.column(c.flags, c.boundaryCount, as: UInt8.self))
+    }
     /// Where a line may end (soft opportunities, mandatory breaks, and the end of the
     /// text), ascending: what wrapping reads there besides the line steps (one a break
     /// entry, in the storage).
-    var breakEntries: [BreakEntry] { storage.header.breakEntries }
+    @inline(__always)
+    var breakEntries: BreakEntries { BreakEntries(storage) }
+    /// The line boxes of the break entries, when lines are not all struts
+    /// (`ShapedColumns.hasBoxes`).
+    @inline(__always)
+    var lineBoxes: LineBoxes? { storage.head.pointee.columns.hasBoxes ? LineBoxes(storage) : nil }
     /// The index of the last boundary (the text's end).
-    var lastBoundary: Int { storage.header.lastBoundary }
+    var lastBoundary: Int { storage.head.pointee.lastBoundary }
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
-    var textOpeningRound: Int64 { storage.header.textOpeningRound }
-    var breaks: [Int32] { storage.withSteps { steps in (0..<breakEntries.count).map { steps[$0].boundary } } }
+    var textOpeningRound: Int64 { storage.head.pointee.textOpeningRound }
+    var breaks: [Int32] { storage.withSteps { steps in (0..<storage.head.pointee.entryCount).map { steps[$0].boundary } } }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
-    public var runs: [ShapedRun] { storage.header.runs }
+    public var runs: [ShapedRun] { Array(runList) }
+    /// The shaped runs, read from the storage (what the engine reads; `runs` copies them).
+    @inline(__always)
+    var runList: RunColumn {
+        let c = storage.head.pointee.columns
+        return RunColumn(owner: storage, runs: storage.column(c.runs, c.runCount, as: PackedRun.self))
+    }
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
-    public var faces: [FontBoxMetrics] { storage.header.faces }
-    var hasTabs: Bool { storage.header.hasTabs }
+    public var faces: [FontBoxMetrics] { storage.head.pointee.faces }
+    var hasTabs: Bool { storage.head.pointee.hasTabs }
     /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
-    var hyphenAdvance: Int64 { storage.header.hyphenAdvance }
+    var hyphenAdvance: Int64 { storage.head.pointee.hyphenAdvance }
     /// Whether any run uses a font whose box reaches above or below the primary font's
     /// strut (else every line is a strut).
-    var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
-    var hasSeveralLevels: Bool { storage.header.hasSeveralLevels }
-    var items: [ItemStart] { storage.header.items }
+    var usesFallbackFonts: Bool { storage.head.pointee.usesFallbackFonts }
+    var hasSeveralLevels: Bool { storage.head.pointee.hasSeveralLevels }
+    /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
+    /// first, which starts at 0; empty for plain text.
+    var items: StoredColumn<ItemStart> {
+        let c = storage.head.pointee.columns
+        return StoredColumn(owner: storage, elements: storage.column(c.items, c.itemCount, as: ItemStart.self))
+    }
+    /// Per break entry (styled text): where its content ends on the scale of the items'
+    /// rounded widths, the rounded widths of the items before the one it ends in plus its
+    /// advance in that item. A line whose content crosses items from `a` on is as wide as
+    /// its piece of the first rounded, plus `roundedX` at its end less the rounded widths
+    /// before the item after `a`, rounded: one subtraction, as for plain text. Empty where
+    /// an advance is negative.
+    var roundedX: StoredColumn<Int64> {
+        let c = storage.head.pointee.columns
+        return StoredColumn(owner: storage, elements: storage.column(c.roundedX, c.roundedXCount, as: Int64.self))
+    }
     /// The height of a line of the primary font alone, and its box.
-    var strutHeight: Double { storage.header.strutHeight }
-    var strutBox: (ascent: Double, descent: Double) { storage.header.strutBox }
+    var strutHeight: Double { storage.head.pointee.strutHeight }
+    var strutBox: (ascent: Double, descent: Double) { storage.head.pointee.strutBox }
     /// The shaper's fixed line height, if it has one.
-    var fixedLineHeight: Double? { storage.header.fixedLineHeight }
-    var edgeCache: EdgeCache { storage.header.edgeCache }
+    var fixedLineHeight: Double? { storage.head.pointee.fixedLineHeight }
+    var edgeCache: EdgeCache { storage.edgeCache }
 
     /// The flags of `flags` (see `_ClusterFlags`).
     typealias Flags = _ClusterFlags
@@ -81,7 +119,9 @@ public struct ShapedText: Sendable {
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         // White space a collapsing mode removes or turns into spaces (`TextModes.whiteSpace`).
         let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
-        try self.init(text: text, shaped: try shaper.shape(collapse?.text ?? text), shaper: shaper,
+        let shaped = options.direction == .ltr ? try shaper.shape(collapse?.text ?? text)
+            : try shaper.shape(collapse?.text ?? text, direction: options.direction)
+        try self.init(text: text, shaped: shaped, shaper: shaper,
                       options: options, collapse: collapse)
     }
 

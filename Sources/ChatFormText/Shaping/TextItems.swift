@@ -32,7 +32,7 @@ public struct TextItem: Sendable, Hashable {
 }
 
 /// Splits text into items the way a browser segments a paragraph before shaping: bidi
-/// levels (ICU's UAX #9, paragraph direction left to right), script runs (Common and
+/// levels (ICU's UAX #9, at the paragraph's direction: left to right unless told), script runs (Common and
 /// Inherited characters join their neighbours; a closing bracket takes its opening
 /// bracket's script), and emoji-presentation clusters apart from text.
 public enum TextItemizer {
@@ -65,21 +65,35 @@ public enum TextItemizer {
     ///
     /// - Complexity: O(n).
     public static func segment(_ text: String) throws(TextLayoutError) -> (items: [TextItem], clusters: [Int32]) {
-        try withBreakIterators(text) { bytes, iterators in
+        try segment(text, direction: .ltr)
+    }
+
+    /// `segment(_:)` in a paragraph of base direction `direction`: levels resolved at
+    /// paragraph level 1 where it is right to left (``ParagraphDirection/isRightToLeft(_:)``;
+    /// `auto`: the text's first strong character), as Chromium resolves a block's text with
+    /// ICU's `ubidi` at the block's direction, so neutrals, numbers and explicit embeddings,
+    /// isolates and marks take the levels the browser shapes them at.
+    ///
+    /// - Complexity: O(n).
+    public static func segment(_ text: String, direction: ParagraphDirection) throws(TextLayoutError)
+        -> (items: [TextItem], clusters: [Int32]) {
+        let level: UInt8 = direction == .ltr ? 0 : direction.isRightToLeft(text) ? 1 : 0
+        return try withBreakIterators(text) { bytes, iterators in
             var clusters: [Int32] = []
             clusters.reserveCapacity(bytes.count / 2 + 2)
-            let items = items(bytes, iterators: iterators, clusters: &clusters)
+            let items = items(bytes, iterators: iterators, clusters: &clusters, paragraphLevel: level)
             return (items, clusters)
         }
     }
 
     /// The items of `bytes`; `clusters` gets its grapheme cluster boundaries (from 0 to the
-    /// length), found on the same walk.
-    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: inout [Int32]) -> [TextItem] {
+    /// length), found on the same walk. Levels at `paragraphLevel` (0 or 1).
+    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: inout [Int32],
+                      paragraphLevel: UInt8 = 0) -> [TextItem] {
         let n = bytes.count
         clusters.append(0)
         if n == 0 { return [] }
-        let levels = bidiLevels(bytes)
+        let levels = bidiLevels(bytes, paragraphLevel: paragraphLevel)
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
         var items = ItemBuilder()
         var brackets: [(pair: UInt32, script: UInt32)] = []
@@ -119,12 +133,13 @@ public enum TextItemizer {
                 }
             }
             if script == 0 { script = current }
-            let level = levels.map { $0[i] } ?? 0
+            let level = levels.map { $0[i] } ?? paragraphLevel
             if script == 0 {
                 if pendingStart < 0 { pendingStart = i }
             } else if pendingStart >= 0 {
                 // Leading Common text takes the first real script.
-                append(&items, pendingStart..<i, levels: levels, script: script, bytes: bytes, walker: walker)
+                append(&items, pendingStart..<i, levels: levels, script: script, bytes: bytes, walker: walker,
+                   paragraphLevel: paragraphLevel)
                 pendingStart = -1
             }
             if script != 0 {
@@ -134,17 +149,18 @@ public enum TextItemizer {
             i = e
         }
         if pendingStart >= 0 {
-            append(&items, pendingStart..<n, levels: levels, script: common, bytes: bytes, walker: walker)
+            append(&items, pendingStart..<n, levels: levels, script: common, bytes: bytes, walker: walker,
+                   paragraphLevel: paragraphLevel)
         }
         return items.finish()
     }
 
     private static func append(_ items: inout ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
-                               bytes: UnsafeBufferPointer<UInt8>, walker: GraphemeWalker) {
+                               bytes: UnsafeBufferPointer<UInt8>, walker: GraphemeWalker, paragraphLevel: UInt8) {
         var i = range.lowerBound
         while i < range.upperBound {
             let e = walker.clusterEnd(at: i)
-            items.add(i..<e, level: levels.map { $0[i] } ?? 0, script: script, emoji: isEmojiPresentation(bytes, i, e))
+            items.add(i..<e, level: levels.map { $0[i] } ?? paragraphLevel, script: script, emoji: isEmojiPresentation(bytes, i, e))
             i = e
         }
     }

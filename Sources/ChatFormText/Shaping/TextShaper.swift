@@ -12,6 +12,14 @@ public protocol TextShaper: TextMetrics {
     /// - Complexity: O(n) in the text's length.
     func shape(_ text: String) throws(TextLayoutError) -> ShapedRuns
 
+    /// Itemizes `text` as a paragraph of base direction `direction` (its bidi levels resolved
+    /// at that paragraph level, as ``TextItemizer/segment(_:direction:)`` gives them) and
+    /// shapes each run. The default ignores the direction (`shape(_:)`): a shaper that does
+    /// not implement it shapes every paragraph at left-to-right levels.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    func shape(_ text: String, direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns
+
     /// The advance of bytes `range` of `text` shaped on their own with `run`'s font,
     /// script and direction (the text around them is read as context, as a browser
     /// reshapes the edge of a line that ends or starts where glyphs are not safe to break).
@@ -24,6 +32,12 @@ public protocol TextShaper: TextMetrics {
 
     /// Where a tab that starts `x` from the line's start ends (1/65536 pixel).
     func tabStop(afterFixed x: Int64) -> Int64
+}
+
+extension TextShaper {
+    public func shape(_ text: String, direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns {
+        try shape(text)
+    }
 }
 
 /// A run of glyphs in one font: the unit a shaper reports.

@@ -38,7 +38,9 @@ struct LineBreaker {
         let hasTabs = text.hasTabs
         let textOpeningRound = text.textOpeningRound
         let stepCount = entries.count
-        text.storage.withSteps { steps in
+        let boxes = text.lineBoxes
+        // The steps narrow or wide (`ShapedColumns.narrowSteps`): the walk specialized for each.
+        func walk<Steps: LineStepReader>(_ steps: Steps) {
         var sum = initialSum
         var s = 0
         var sx: Int64 = 0
@@ -77,12 +79,13 @@ struct LineBreaker {
                     if let crossed = sum.scan(from: split, to: end, sx: sx, fit: fit, frac: frac) { lo = crossed } else { end = split }
                 }
                 if lo >= j {
-                    if uniform == nil {
+                    if uniform == nil, let boxes {
                         var k = j
                         while k <= lo {
-                            ascent = Swift.max(ascent, steps[k].boxAscent)
-                            descent = Swift.max(descent, steps[k].boxDescent)
-                            k = Int(steps[k].nextBoxChange)
+                            let box = boxes.box(k)
+                            ascent = Swift.max(ascent, box.ascent)
+                            descent = Swift.max(descent, box.descent)
+                            k = boxes.nextChange(k)
                         }
                         chosenBox = Double(ascent) + Double(descent)
                     }
@@ -98,7 +101,7 @@ struct LineBreaker {
                         visitor.visit(text, s, Int(step.boundary), w, false, uniform ?? (sAtBreak ? chosenBox : nil))
                         sAtBreak = true
                         s = Int(step.boundary)
-                        sx = step.x
+                        sx = x[s]
                         sSafe = true
                         bi = lo + 1
                         continue lines
@@ -139,8 +142,11 @@ struct LineBreaker {
                 if w > fit && !(overflows && chosen < 0) { break }
                 chosen = j
                 chosenWidth = w
-                ascent = Swift.max(ascent, step.boxAscent)
-                descent = Swift.max(descent, step.boxDescent)
+                if let boxes {
+                    let box = boxes.box(j)
+                    ascent = Swift.max(ascent, box.ascent)
+                    descent = Swift.max(descent, box.descent)
+                }
                 chosenBox = Double(ascent) + Double(descent)
                 if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(step.boundary) == last { break }
                 j += 1
@@ -183,5 +189,12 @@ struct LineBreaker {
             }
         }
         }
+        let storage = text.storage
+        if storage.head.pointee.columns.narrowSteps {
+            walk(NarrowLineSteps(base: storage.base))
+        } else {
+            walk(WideLineSteps(base: storage.base))
+        }
+        withExtendedLifetime(storage) {}
     }
 }

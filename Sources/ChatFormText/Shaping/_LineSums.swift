@@ -51,7 +51,7 @@ struct ItemLineSum: LineSum {
     /// or reference counting: valid during the walk `ShapedText.forEachItemizedLine` starts.
     private let items: UnsafeBufferPointer<ItemStart>
     private let roundedX: UnsafeBufferPointer<Int64>
-    private let x: UnsafePointer<Int64>
+    private let x: PackedColumn<Int64, Int32>
     private let flags: UnsafePointer<UInt8>
     private let lastBoundary: Int
     /// The first item starting after the line's start.
@@ -71,7 +71,7 @@ struct ItemLineSum: LineSum {
     /// (`x` and `flags` have one element per boundary).
     @inline(__always)
     init(_ text: ShapedText, items: UnsafeBufferPointer<ItemStart>, roundedX: UnsafeBufferPointer<Int64>,
-         x: UnsafePointer<Int64>, flags: UnsafePointer<UInt8>) {
+         x: PackedColumn<Int64, Int32>, flags: UnsafePointer<UInt8>) {
         self.text = text
         self.items = items
         self.roundedX = roundedX

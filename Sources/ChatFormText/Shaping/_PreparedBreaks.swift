@@ -50,25 +50,22 @@ struct PreparedBreaks {
         let items = b.items(startingAt: shaped.roundedItemStarts, entries)
         let roundedX = items.isEmpty ? [] : b.roundedX(items, entries)
         b.markComplex(&entries, &steps, items)
-        let header = ShapedTextHeader(text: text, shaper: shaper, options: options, offsets: b.offsets, x: b.x, flags: b.flags,
-                                       breakEntries: entries, lastBoundary: b.offsets.count - 1,
-                                       textOpeningRound: openingRound(b, from: 0), runs: shaped.runs, faces: faces,
-                                       hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
-                                       hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
-                                       isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 },
-                                       items: items, roundedX: roundedX, isItemized: !items.isEmpty,
-                                       strutHeight: strutBox.ascent + strutBox.descent, strutBox: strutBox,
-                                       fixedLineHeight: fixedLineHeight, edgeCache: EdgeCache())
-        return ShapedStorage.make(header, steps: steps)
+        let scalars = ShapedTextHeader.Scalars(
+            text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0), runs: shaped.runs,
+            faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
+            hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
+            isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
+        return b.pack(scalars, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
+                      items: items, roundedX: roundedX)
     }
 
     /// Each place a line may end: what the scan reads (`LineStep`) and the rest.
-    private func lineEnds(_ shaped: ShapedRuns) -> (entries: [BreakEntry], steps: [LineStep]) {
+    private func lineEnds(_ shaped: ShapedRuns) -> (entries: [BreakEntry], steps: [StepDraft]) {
         let b = self
         let showsHyphens = shaped.hyphenAdvance != 0
         let lineEndTrims = shaped.lineEndTrims
         var entries: [BreakEntry] = []
-        var steps: [LineStep] = []
+        var steps: [StepDraft] = []
         entries.reserveCapacity(b.breaks.count)
         steps.reserveCapacity(b.breaks.count)
         let boundaryCount = b.flags.count
@@ -89,14 +86,13 @@ struct PreparedBreaks {
             }
             let contentX = b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
             entries.append(BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: flags))
-            steps.append(LineStep(contentX: contentX, hang: Int32(truncatingIfNeeded: b.x[boundary] - contentX),
-                                  boundary: Int32(boundary)))
+            steps.append(StepDraft(contentX: contentX, boundary: Int32(boundary)))
         }
         return (entries, steps)
     }
 
     /// Each segment's line box, so wrapping unites boxes without looking at runs.
-    private func uniteBoxes(_ steps: inout [LineStep], _ runs: [ShapedRun], _ faces: [FontBoxMetrics]) {
+    private func uniteBoxes(_ steps: inout [StepDraft], _ runs: [ShapedRun], _ faces: [FontBoxMetrics]) {
         let b = self
         var previous = 0
         var r = 0
@@ -129,7 +125,7 @@ struct PreparedBreaks {
     /// where the line box changes, and each mandatory break's opening round. For styled
     /// text, the first entry whose content crosses an item start that is not safe to break
     /// is looked at closely too (its item's width is not the prepared advances).
-    private func markComplex(_ entries: inout [BreakEntry], _ steps: inout [LineStep], _ items: [ItemStart]) {
+    private func markComplex(_ entries: inout [BreakEntry], _ steps: inout [StepDraft], _ items: [ItemStart]) {
         let b = self
         var crossesUnsafeItem = [Bool](repeating: false, count: items.isEmpty ? 0 : steps.count)
         for item in items where Int(item.firstStep) < steps.count && b.flags[Int(item.boundary)] & ShapedText.Flags.unsafe != 0 {
@@ -144,7 +140,7 @@ struct PreparedBreaks {
             let f = entries[k].flags
             let boundary = Int(steps[k].boundary)
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
-                || entries[k].endTrim != 0 || steps[k].x != b.x[boundary]   // the hanging advance fits in `hang`
+                || entries[k].endTrim != 0
                 || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
                 || (!crossesUnsafeItem.isEmpty && crossesUnsafeItem[k])
             if complex { following = Int32(k) }
@@ -327,7 +323,9 @@ struct PreparedBreaks {
             for k in (first + 1)..<last { b.x[k] = b.x[first] + total * Int64(k - first) / parts }
             g = last + 1
         }
-        // Where lines may end, and where their content ends.
+        // Where lines may end, and where their content ends (at most one a boundary).
+        b.breaks.reserveCapacity(count)
+        b.contentEnds.reserveCapacity(count)
         var contentEnd = 0
         for k in 1..<count {
             let clusterFlags = b.flags[k - 1]

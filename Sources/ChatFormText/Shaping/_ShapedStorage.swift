@@ -2,50 +2,79 @@ import Synchronization
 
 /// What wrapping reads of a break entry on its fast path: a line's end is found by scanning
 /// these, and a plain entry (not `complex`: no mandatory break, unsafe edge, soft hyphen or
-/// flush mark) is taken without reading its `BreakEntry`. Two to a cache line, where a
-/// `BreakEntry` takes one, and after the prepared text's header in one allocation.
+/// flush mark) is taken without reading its `BreakEntry`. Four to a cache line, first in the
+/// prepared text's one allocation (after its header).
 struct LineStep: Sendable {
     /// The advance from the text's start to where the line's content ends (with the
     /// hyphen a soft hyphen shows).
     var contentX: Int64
-    /// The advance of the white space hanging after the content (the entry is complex
-    /// where it does not fit).
-    var hang: Int32
     /// The boundary index where the line would end (the next one starts).
     var boundary: Int32
     /// The first entry at or after this one that wrapping must look at closely (a
     /// mandatory break, an unsafe edge, a soft hyphen, a flush closing mark, a content end
-    /// that goes back, a hang too wide for `hang`, in styled text the first content end
-    /// past an item start that is not safe to break; the entry count when none; see
-    /// `LineBreaker`).
+    /// that goes back, in styled text the first content end past an item start that is not
+    /// safe to break; the entry count when none; see `LineBreaker`).
     var nextComplex: Int32 = 0
-    /// The first entry after this one whose line box differs (so wrapping unites boxes a
-    /// stretch at a time).
-    var nextBoxChange: Int32 = 0
-    /// The line box (ascent, descent with half-leading) the segment ending here asks for:
-    /// the largest over the fonts of its clusters (0 when lines are all struts).
-    var boxAscent: Float = 0
-    var boxDescent: Float = 0
-
-    /// The advance from the text's start to `boundary` (exact unless the entry is complex
-    /// for a wide hang: read `ShapedText.x` there).
-    @inline(__always)
-    var x: Int64 { contentX + Int64(hang) }
 }
 
-/// The header of a `ShapedStorage`: everything a `ShapedText` prepared but its line steps.
+/// A `LineStep` of a text whose columns are narrow (`ShapedColumns.narrowSteps`): 8 bytes.
+struct NarrowLineStep {
+    var contentX: Int32
+    var boundary: UInt16
+    var nextComplex: UInt16
+}
+
+/// A prepared text's line steps as `LineStep`s: the wrapping walk is specialized for
+/// narrow and wide steps (`ShapedColumns.narrowSteps`).
+protocol LineStepReader {
+    subscript(k: Int) -> LineStep { get }
+}
+
+/// Narrow steps (`NarrowLineStep`), valid while their storage lives.
+struct NarrowLineSteps: LineStepReader {
+    let base: UnsafeRawPointer
+
+    @inline(__always)
+    subscript(k: Int) -> LineStep {
+        let n = base.load(fromByteOffset: k &* MemoryLayout<NarrowLineStep>.stride, as: NarrowLineStep.self)
+        return LineStep(contentX: Int64(n.contentX), boundary: Int32(n.boundary), nextComplex: Int32(n.nextComplex))
+    }
+}
+
+/// Wide steps (`LineStep`), valid while their storage lives.
+struct WideLineSteps: LineStepReader {
+    let base: UnsafeRawPointer
+
+    @inline(__always)
+    subscript(k: Int) -> LineStep { base.load(fromByteOffset: k &* MemoryLayout<LineStep>.stride, as: LineStep.self) }
+}
+
+/// A prepared text's line steps, narrow or not, read as `LineStep`s.
+struct LineSteps {
+    let base: UnsafeRawPointer
+    let isNarrow: Bool
+
+    @inline(__always)
+    subscript(k: Int) -> LineStep {
+        if isNarrow {
+            let n = base.load(fromByteOffset: k &* MemoryLayout<NarrowLineStep>.stride, as: NarrowLineStep.self)
+            return LineStep(contentX: Int64(n.contentX), boundary: Int32(n.boundary), nextComplex: Int32(n.nextComplex))
+        }
+        return base.load(fromByteOffset: k &* MemoryLayout<LineStep>.stride, as: LineStep.self)
+    }
+}
+
+/// The header of a `ShapedStorage`: what a `ShapedText` prepared that is not a column (the
+/// columns follow it in the same allocation; `ShapedColumns` says where).
 struct ShapedTextHeader {
     let text: String
     let shaper: any TextShaper
     let options: TextLayoutOptions
-    let offsets: [Int32]
-    let x: [Int64]
-    let flags: [UInt8]
-    let breakEntries: [BreakEntry]
     /// The index of the last boundary (the text's end).
     let lastBoundary: Int
+    /// The number of break entries (and line steps).
+    let entryCount: Int
     let textOpeningRound: Int64
-    let runs: [ShapedRun]
     let faces: [FontBoxMetrics]
     let hasTabs: Bool
     let hyphenAdvance: Int64
@@ -56,41 +85,335 @@ struct ShapedTextHeader {
     /// Whether every run has level 0 (no right-to-left text: the caret needs no
     /// visual model).
     let isLeftToRight: Bool
-    /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
-    /// first, which starts at 0; empty for plain text.
-    let items: [ItemStart]
-    /// Per break entry (styled text): where its content ends on the scale of the items'
-    /// rounded widths, the rounded widths of the items before the one it ends in plus its
-    /// advance in that item. A line whose content crosses items from `a` on is as wide as
-    /// its piece of the first rounded, plus `roundedX` at its end less the rounded widths
-    /// before the item after `a`, rounded: one subtraction, as for plain text.
-    let roundedX: [Int64]
-    /// `!items.isEmpty`, read without touching the array.
+    /// Whether the text has inline items rounded on their own (styled text; see `items`).
     let isItemized: Bool
     let strutHeight: Double
     let strutBox: (ascent: Double, descent: Double)
     let fixedLineHeight: Double?
-    let edgeCache: EdgeCache
+    /// Where each column lies in the storage.
+    let columns: ShapedColumns
 }
 
-/// A prepared text's storage: its header, then one `LineStep` per break entry. Immutable
-/// once made.
-final class ShapedStorage: ManagedBuffer<ShapedTextHeader, LineStep> {
-    static func make(_ header: ShapedTextHeader, steps: [LineStep]) -> ShapedStorage {
-        let buffer = unsafeDowncast(create(minimumCapacity: steps.count) { _ in header }, to: ShapedStorage.self)
-        buffer.withUnsafeMutablePointerToElements { elements in
-            if let base = steps.withUnsafeBufferPointer({ $0.baseAddress }), !steps.isEmpty {
-                elements.initialize(from: base, count: steps.count)
-            }
+/// Where a prepared text's columns lie after its header (byte offsets into the storage's
+/// elements, each 8-byte aligned), and how wide their integers are.
+///
+/// Integers are kept as narrow as the text allows: boundary indices and UTF-8 offsets in
+/// `UInt16` when the text has at most 65,535 bytes (so has at most 65,536 boundaries),
+/// else `Int32`; advances from the text's start in `Int32` (1/65536 pixel) when every one is
+/// within ±32,767 pixels, else `Int64`. A message of a chat takes the narrow forms; a long
+/// or very wide text the wide ones, with the same values.
+struct ShapedColumns {
+    /// Per break entry: its `LineStep` (16 bytes), or `NarrowLineStep` (8 bytes) when
+    /// every advance and index is narrow, at byte 0.
+    var stepCount: Int32 = 0
+    var narrowSteps = true
+    /// The reshaped edges' cache, made on first use (`ShapedStorage.edgeCache`).
+    var cacheSlot: Int32 = 0
+    /// Per boundary: the advance from the text's start (`x`).
+    var x: Int32 = 0
+    var narrowX = true
+    /// Per boundary: its UTF-8 offset (`offsets`), and its `Flags` (`flags`).
+    var offsets: Int32 = 0
+    var flags: Int32 = 0
+    var boundaryCount: Int32 = 0
+    /// `offsets`, `contentEnds`, `boxIndices` and `boxChanges` in `UInt16` (else `Int32`).
+    var narrowIndices = true
+    /// Per break entry: its content end and its `BreakEntry` flags.
+    var contentEnds: Int32 = 0
+    var entryFlags: Int32 = 0
+    /// The rare entries with a flush mark's trim or a mandatory break's opening round:
+    /// `EntryExtra`s in entry order (`BreakEntry.hasExtra` marks them).
+    var extras: Int32 = 0
+    var extraCount: Int32 = 0
+    /// With line boxes (fallback fonts taller than the strut, line height normal): per
+    /// break entry, the index of its segment's line box in `boxes` and the first entry
+    /// after it whose box differs; `boxes` holds the distinct boxes (ascent, descent).
+    var hasBoxes = false
+    var boxIndices: Int32 = 0
+    var boxChanges: Int32 = 0
+    var boxes: Int32 = 0
+    var boxCount: Int32 = 0
+    /// The shaped runs (`PackedRun`).
+    var runs: Int32 = 0
+    var runCount: Int32 = 0
+    /// Styled text: `ItemStart`s, and per break entry its content end on the items'
+    /// rounded scale (`roundedX`; none where an advance is negative).
+    var items: Int32 = 0
+    var itemCount: Int32 = 0
+    var roundedX: Int32 = 0
+    var roundedXCount: Int32 = 0
+    /// The bytes the columns take.
+    var byteCount: Int32 = 0
+
+    /// The layout for a text of `boundaryCount` boundaries and `stepCount` break entries.
+    init(boundaryCount: Int, stepCount: Int, narrowX: Bool, narrowIndices: Bool, extraCount: Int, boxCount: Int?,
+         runCount: Int, itemCount: Int, roundedXCount: Int) {
+        self.boundaryCount = Int32(boundaryCount)
+        self.stepCount = Int32(stepCount)
+        self.narrowX = narrowX
+        self.narrowIndices = narrowIndices
+        narrowSteps = narrowX && narrowIndices
+        self.extraCount = Int32(extraCount)
+        self.itemCount = Int32(itemCount)
+        self.roundedXCount = Int32(roundedXCount)
+        let index = narrowIndices ? 2 : 4
+        var end = stepCount * (narrowSteps ? MemoryLayout<NarrowLineStep>.stride : MemoryLayout<LineStep>.stride)
+        end = (end + 7) & ~7
+        func place(_ bytes: Int) -> Int32 {
+            let at = end
+            end = (end + bytes + 7) & ~7
+            return Int32(at)
+        }
+        cacheSlot = place(MemoryLayout<UInt>.stride)
+        roundedX = place(roundedXCount * 8)
+        self.runCount = Int32(runCount)
+        runs = place(runCount * MemoryLayout<PackedRun>.stride)
+        items = place(itemCount * MemoryLayout<ItemStart>.stride)
+        x = place(boundaryCount * (narrowX ? 4 : 8))
+        extras = place(extraCount * MemoryLayout<EntryExtra>.stride)
+        if let boxCount {
+            hasBoxes = true
+            self.boxCount = Int32(boxCount)
+            boxes = place(boxCount * 8)
+            boxChanges = place(stepCount * index)
+            boxIndices = place(stepCount * index)
+        }
+        contentEnds = place(stepCount * index)
+        offsets = place(boundaryCount * index)
+        entryFlags = place(stepCount)
+        flags = place(boundaryCount)
+        byteCount = Int32(end)
+    }
+}
+
+/// A `ShapedRun` as a prepared text keeps it (`ShapedColumns.runs`): 24 bytes.
+struct PackedRun {
+    var start: Int32
+    var end: Int32
+    var script: UInt32
+    var item: Int32
+    var face: Int32
+    var bidiLevel: UInt8
+
+    init(_ run: ShapedRun) {
+        start = Int32(truncatingIfNeeded: run.range.lowerBound)
+        end = Int32(truncatingIfNeeded: run.range.upperBound)
+        script = run.script
+        item = Int32(truncatingIfNeeded: run.item)
+        face = Int32(truncatingIfNeeded: run.face)
+        bidiLevel = run.bidiLevel
+    }
+}
+
+/// A prepared text's runs, read from its storage as `ShapedRun`s (unowned: see `PackedColumn`).
+struct RunColumn: ColumnView {
+    unowned(unsafe) let owner: ShapedStorage
+    let runs: UnsafeBufferPointer<PackedRun>
+
+    var count: Int { runs.count }
+    var startIndex: Int { 0 }
+    var endIndex: Int { runs.count }
+
+    @inline(__always)
+    subscript(r: Int) -> ShapedRun {
+        let p = runs[r]
+        return ShapedRun(range: Int(p.start)..<Int(p.end), face: Int(p.face), bidiLevel: p.bidiLevel, script: p.script,
+                         item: Int(p.item))
+    }
+}
+
+/// A break entry's rare values (`ShapedColumns.extras`).
+struct EntryExtra {
+    var entry: Int32
+    var endTrim: Int32
+    var openingRound: Int32
+}
+
+/// A prepared text's storage: its header, then its columns (`ShapedColumns`) in one
+/// allocation. Immutable once made.
+final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
+    /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them).
+    static func make(_ header: ShapedTextHeader, fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
+        let words = (Int(header.columns.byteCount) + 7) / 8
+        let buffer = unsafeDowncast(create(minimumCapacity: words) { _ in header }, to: ShapedStorage.self)
+        buffer.withUnsafeMutablePointerToElements { words in
+            let base = UnsafeMutableRawPointer(words)
+            (base + Int(header.columns.cacheSlot)).bindMemory(to: Atomic<UInt>.self, capacity: 1).initialize(to: Atomic(0))
+            fill(base)
         }
         return buffer
     }
 
+    /// The header, read through a pointer (no exclusivity check: it never changes), valid
+    /// while this object lives.
+    @inline(__always)
+    var head: UnsafePointer<ShapedTextHeader> { withUnsafeMutablePointerToHeader { UnsafePointer($0) } }
+
+    /// The columns' first byte, valid while this object lives.
+    @inline(__always)
+    var base: UnsafeRawPointer { withUnsafeMutablePointerToElements { UnsafeRawPointer($0) } }
+
     /// The steps (as many as the header's break entries), valid while this object lives.
     @inline(__always)
-    func withSteps<R>(_ body: (UnsafePointer<LineStep>) throws -> R) rethrows -> R {
-        try withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
+    func withSteps<R>(_ body: (LineSteps) throws -> R) rethrows -> R {
+        let narrow = head.pointee.columns.narrowSteps
+        return try withUnsafeMutablePointerToElements { try body(LineSteps(base: UnsafeRawPointer($0), isNarrow: narrow)) }
     }
+
+    /// The cache of reshaped edges, made on first use (most prepared texts never reshape
+    /// an edge: no memory is kept for it until one does).
+    var edgeCache: EdgeCache {
+        let slot = (base + Int(head.pointee.columns.cacheSlot)).assumingMemoryBound(to: Atomic<UInt>.self)
+        let existing = slot.pointee.load(ordering: .acquiring)
+        if existing != 0 { return Unmanaged<EdgeCache>.fromOpaque(UnsafeRawPointer(bitPattern: existing)!).takeUnretainedValue() }
+        let fresh = Unmanaged.passRetained(EdgeCache())
+        let bits = UInt(bitPattern: fresh.toOpaque())
+        let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+        if exchanged { return fresh.takeUnretainedValue() }
+        fresh.release()
+        return Unmanaged<EdgeCache>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+    }
+
+    deinit {
+        let slot = (base + Int(head.pointee.columns.cacheSlot)).assumingMemoryBound(to: Atomic<UInt>.self)
+        let bits = slot.pointee.load(ordering: .acquiring)
+        if bits != 0 { Unmanaged<EdgeCache>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+    }
+
+    @inline(__always)
+    func column<T>(_ offset: Int32, _ count: Int32, as: T.Type) -> UnsafeBufferPointer<T> {
+        UnsafeBufferPointer(start: (base + Int(offset)).assumingMemoryBound(to: T.self), count: Int(count))
+    }
+}
+
+/// A view of a prepared text's storage indexed from 0 to `count`.
+protocol ColumnView: RandomAccessCollection where Index == Int, Indices == Range<Int> {
+    var count: Int { get }
+}
+
+extension ColumnView {
+}
+
+/// A column of integers in a prepared text's storage, kept narrow where its range allows
+/// (`ShapedColumns`), read as `Wide`. Like every view of a prepared text's columns, it
+/// holds its storage unowned (no reference counting a read): valid while the `ShapedText`
+/// it was read from lives.
+struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: ColumnView {
+    unowned(unsafe) let owner: ShapedStorage
+    let raw: RawPackedColumn<Wide, Narrow>
+    let count: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always)
+    init(_ owner: ShapedStorage, at offset: Int32, count: Int32, narrow: Bool) {
+        self.owner = owner
+        raw = RawPackedColumn(owner, at: offset, narrow: narrow)
+        self.count = Int(count)
+    }
+
+
+    @inline(__always)
+    subscript(i: Int) -> Wide { raw[i] }
+}
+
+/// A column of integers as `PackedColumn` reads it, without its count or owner.
+struct RawPackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger> {
+    let base: UnsafeRawPointer
+    let isNarrow: Bool
+
+    @inline(__always)
+    init(_ owner: ShapedStorage, at offset: Int32, narrow: Bool) {
+        base = owner.base + Int(offset)
+        isNarrow = narrow
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> Wide {
+        isNarrow ? Wide(truncatingIfNeeded: base.load(fromByteOffset: i &* MemoryLayout<Narrow>.stride, as: Narrow.self))
+            : base.load(fromByteOffset: i &* MemoryLayout<Wide>.stride, as: Wide.self)
+    }
+}
+
+/// A column of values in a prepared text's storage, as they are (unowned: see
+/// `PackedColumn`).
+struct StoredColumn<Element>: ColumnView {
+    unowned(unsafe) let owner: ShapedStorage
+    let elements: UnsafeBufferPointer<Element>
+
+    var count: Int { elements.count }
+    var startIndex: Int { 0 }
+    var endIndex: Int { elements.count }
+
+    @inline(__always)
+    subscript(i: Int) -> Element { elements[i] }
+}
+
+/// The break entries of a prepared text, read from its columns (`ShapedColumns`).
+struct BreakEntries: ColumnView {
+    unowned(unsafe) let owner: ShapedStorage
+    let contentEnds: RawPackedColumn<Int32, UInt16>
+    let flags: UnsafePointer<UInt8>
+    let extras: UnsafeBufferPointer<EntryExtra>
+    let count: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always)
+    init(_ owner: ShapedStorage) {
+        let c = owner.head.pointee.columns
+        self.owner = owner
+        contentEnds = RawPackedColumn(owner, at: c.contentEnds, narrow: c.narrowIndices)
+        flags = (owner.base + Int(c.entryFlags)).assumingMemoryBound(to: UInt8.self)
+        extras = owner.column(c.extras, c.extraCount, as: EntryExtra.self)
+        count = Int(c.stepCount)
+    }
+
+
+    @inline(__always)
+    subscript(k: Int) -> BreakEntry {
+        let f = flags[k]
+        var entry = BreakEntry(contentEnd: contentEnds[k], endTrim: 0, flags: f)
+        if f & BreakEntry.hasExtra != 0, let extra = extra(k) {
+            entry.endTrim = extra.endTrim
+            entry.openingRound = extra.openingRound
+        }
+        return entry
+    }
+
+    private func extra(_ k: Int) -> EntryExtra? {
+        var lo = 0, hi = extras.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(extras[mid].entry) < k { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < extras.count && Int(extras[lo].entry) == k ? extras[lo] : nil
+    }
+}
+
+/// The line boxes of a prepared text's break entries (`ShapedColumns.hasBoxes`).
+struct LineBoxes {
+    unowned(unsafe) let owner: ShapedStorage
+    let indices: RawPackedColumn<Int32, UInt16>
+    let changes: RawPackedColumn<Int32, UInt16>
+    let boxes: UnsafePointer<(ascent: Float, descent: Float)>
+
+    @inline(__always)
+    init(_ owner: ShapedStorage) {
+        let c = owner.head.pointee.columns
+        self.owner = owner
+        indices = RawPackedColumn(owner, at: c.boxIndices, narrow: c.narrowIndices)
+        changes = RawPackedColumn(owner, at: c.boxChanges, narrow: c.narrowIndices)
+        boxes = (owner.base + Int(c.boxes)).assumingMemoryBound(to: (ascent: Float, descent: Float).self)
+    }
+
+    /// The box (ascent, descent) the segment ending at entry `k` asks for.
+    @inline(__always)
+    func box(_ k: Int) -> (ascent: Float, descent: Float) { boxes[Int(indices[k])] }
+
+    /// The first entry after `k` whose box differs.
+    @inline(__always)
+    func nextChange(_ k: Int) -> Int { Int(changes[k]) }
 }
 
 /// A place a line may end: what wrapping reads there besides its `LineStep`.
@@ -111,8 +434,9 @@ struct BreakEntry: Sendable {
     static let contentEndUnsafe: UInt8 = 4
     /// The line ends at a soft hyphen and shows a hyphen (`contentX` includes its advance).
     static let hyphenated: UInt8 = 8
+    /// The entry has an `EntryExtra` (a trim or an opening round that is not 0).
+    static let hasExtra: UInt8 = 16
 }
-
 /// The start of an inline item a browser rounds on its own (styled text: a span, an
 /// attachment, a change of bidi level), with what wrapping needs to sum whole items at once.
 struct ItemStart: Sendable {

@@ -1,0 +1,139 @@
+/// A break entry's `LineStep` while preparing, with its line box (see `ShapedColumns`).
+struct StepDraft {
+    var contentX: Int64
+    var boundary: Int32
+    var nextComplex: Int32 = 0
+    var nextBoxChange: Int32 = 0
+    var boxAscent: Float = 0
+    var boxDescent: Float = 0
+}
+
+extension ShapedTextHeader {
+    /// What the header holds besides the counts and the columns' places.
+    struct Scalars {
+        var text: String
+        var shaper: any TextShaper
+        var options: TextLayoutOptions
+        var textOpeningRound: Int64
+        var runs: [ShapedRun]
+        var faces: [FontBoxMetrics]
+        var hasTabs: Bool
+        var hyphenAdvance: Int64
+        var usesFallbackFonts: Bool
+        var hasSeveralLevels: Bool
+        var isLeftToRight: Bool
+        var strutBox: (ascent: Double, descent: Double)
+        var fixedLineHeight: Double?
+    }
+}
+
+extension PreparedBreaks {
+    /// The prepared text in one allocation: the header, then the columns (`ShapedColumns`),
+    /// each integer as narrow as the text allows. With `boxes`, each entry's line box.
+    ///
+    /// - Complexity: O(boundaries + entries × distinct line boxes).
+    func pack(_ s: ShapedTextHeader.Scalars, entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
+              items: [ItemStart], roundedX: [Int64]) -> ShapedStorage {
+        let boundaryCount = offsets.count
+        let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
+        let fits = { (v: Int64) in v >= Int64(Int32.min) && v <= Int64(Int32.max) }
+        let narrowX = x.allSatisfy(fits) && steps.allSatisfy { fits($0.contentX) }
+        // The distinct line boxes (at most one an entry: their indices fit the index width).
+        var boxTable: [(ascent: Float, descent: Float)] = []
+        if boxes {
+            for step in steps where !boxTable.contains(where: { $0.ascent == step.boxAscent && $0.descent == step.boxDescent }) {
+                boxTable.append((step.boxAscent, step.boxDescent))
+            }
+        }
+        var extraCount = 0
+        for e in entries where e.endTrim != 0 || e.openingRound != 0 { extraCount += 1 }
+        let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
+                                    narrowIndices: narrowIndices, extraCount: extraCount,
+                                    boxCount: boxes ? boxTable.count : nil, runCount: s.runs.count, itemCount: items.count,
+                                    roundedXCount: roundedX.count)
+        let header = ShapedTextHeader(
+            text: s.text, shaper: s.shaper, options: s.options, lastBoundary: boundaryCount - 1, entryCount: entries.count,
+            textOpeningRound: s.textOpeningRound, faces: s.faces, hasTabs: s.hasTabs,
+            hyphenAdvance: s.hyphenAdvance, usesFallbackFonts: s.usesFallbackFonts, hasSeveralLevels: s.hasSeveralLevels,
+            isLeftToRight: s.isLeftToRight, isItemized: !items.isEmpty,
+            strutHeight: s.strutBox.ascent + s.strutBox.descent, strutBox: s.strutBox,
+            fixedLineHeight: s.fixedLineHeight, columns: columns)
+        return ShapedStorage.make(header) { base in
+            let c = columns
+            func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
+            let n = steps.count
+            steps.withUnsafeBufferPointer { steps in
+                if c.narrowSteps {
+                    let out = base.assumingMemoryBound(to: NarrowLineStep.self)
+                    for k in 0..<n {
+                        out[k] = NarrowLineStep(contentX: Int32(truncatingIfNeeded: steps[k].contentX),
+                                                boundary: UInt16(truncatingIfNeeded: steps[k].boundary),
+                                                nextComplex: UInt16(truncatingIfNeeded: steps[k].nextComplex))
+                    }
+                } else {
+                    let out = base.assumingMemoryBound(to: LineStep.self)
+                    for k in 0..<n {
+                        out[k] = LineStep(contentX: steps[k].contentX, boundary: steps[k].boundary, nextComplex: steps[k].nextComplex)
+                    }
+                }
+                if boxes {
+                    let table = at(c.boxes, (ascent: Float, descent: Float).self)
+                    for (k, box) in boxTable.enumerated() { table[k] = box }
+                    for k in 0..<n {
+                        let box = boxTable.firstIndex { $0.ascent == steps[k].boxAscent && $0.descent == steps[k].boxDescent } ?? 0
+                        Self.put(Int32(box), at: base + Int(c.boxIndices), k, narrow: narrowIndices)
+                        Self.put(steps[k].nextBoxChange, at: base + Int(c.boxChanges), k, narrow: narrowIndices)
+                    }
+                }
+            }
+            Self.write(roundedX, to: at(c.roundedX, Int64.self))
+            Self.write(items, to: at(c.items, ItemStart.self))
+            Self.write(flags, to: at(c.flags, UInt8.self))
+            let runsOut = at(c.runs, PackedRun.self)
+            for (k, run) in s.runs.enumerated() { runsOut[k] = PackedRun(run) }
+            entries.withUnsafeBufferPointer { entries in
+                let flagsOut = at(c.entryFlags, UInt8.self)
+                let extras = at(c.extras, EntryExtra.self)
+                var e = 0
+                for k in 0..<entries.count {
+                    let entry = entries[k]
+                    var f = entry.flags
+                    if entry.endTrim != 0 || entry.openingRound != 0 {
+                        extras[e] = EntryExtra(entry: Int32(k), endTrim: entry.endTrim, openingRound: entry.openingRound)
+                        e += 1
+                        f |= BreakEntry.hasExtra
+                    }
+                    flagsOut[k] = f
+                    Self.put(entry.contentEnd, at: base + Int(c.contentEnds), k, narrow: narrowIndices)
+                }
+            }
+            x.withUnsafeBufferPointer { x in
+                if narrowX {
+                    let out = at(c.x, Int32.self)
+                    for k in 0..<x.count { out[k] = Int32(truncatingIfNeeded: x[k]) }
+                } else {
+                    Self.write(Array(x), to: at(c.x, Int64.self))
+                }
+            }
+            offsets.withUnsafeBufferPointer { offsets in
+                for k in 0..<offsets.count { Self.put(offsets[k], at: base + Int(c.offsets), k, narrow: narrowIndices) }
+            }
+        }
+    }
+
+    private static func write<T>(_ values: [T], to p: UnsafeMutablePointer<T>) {
+        values.withUnsafeBufferPointer { v in
+            if let source = v.baseAddress { p.update(from: source, count: v.count) }
+        }
+    }
+
+    /// Writes index `value` as element `k` of an index column (`UInt16` when `narrow`).
+    @inline(__always)
+    private static func put(_ value: Int32, at column: UnsafeMutableRawPointer, _ k: Int, narrow: Bool) {
+        if narrow {
+            column.storeBytes(of: UInt16(truncatingIfNeeded: value), toByteOffset: k &* 2, as: UInt16.self)
+        } else {
+            column.storeBytes(of: value, toByteOffset: k &* 4, as: Int32.self)
+        }
+    }
+}
