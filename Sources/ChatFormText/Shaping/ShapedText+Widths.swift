@@ -100,6 +100,16 @@ extension ShapedText {
         return w
     }
 
+    /// Whether a tab is among boundaries `s..<e`.
+    func containsTab(from s: Int, to e: Int) -> Bool {
+        var k = s
+        while k < e {
+            if has(k, Flags.tab) { return true }
+            k += 1
+        }
+        return false
+    }
+
     /// Boundaries `a..<b` (inside one run) shaped on their own.
     func reshaped(from a: Int, to b: Int) -> Int64 {
         let key = Int64(a) << 32 | Int64(b)

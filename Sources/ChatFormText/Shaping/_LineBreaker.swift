@@ -123,7 +123,7 @@ struct LineBreaker {
                         : text.rawWidth(from: s, to: ce) + hyphen
                     w = sum.width(to: ce, raw: raw, hyphen: hyphen)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
-                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.unsafeEnds.containsTab(from: s, to: ce))
+                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.containsTab(from: s, to: ce))
                         && text.unsafeEnds.candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !hasTabs,
                        let end = text.unsafeEnds.reshapedEndWidth(from: s, to: ce, origin: paragraphStart), end + frac > fit { w = fit + 1 }

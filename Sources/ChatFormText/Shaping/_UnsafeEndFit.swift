@@ -1,19 +1,9 @@
 /// The fit checks at a line end HarfBuzz marks unsafe to break, as Chromium makes them
 /// (`ShapingLineBreaker` reshapes such an end and keeps the break only when the reshaped
 /// line fits), over one prepared text. The line breaker asks them only for line ends at
-/// unsafe boundaries or lines with tabs; the common scan never reaches here.
+/// unsafe boundaries; the common scan never reaches here.
 struct _UnsafeEndFit {
     let text: ShapedText
-
-    /// Whether a tab is among boundaries `s..<e`.
-    func containsTab(from s: Int, to e: Int) -> Bool {
-        var k = s
-        while k < e {
-            if text.has(k, ShapedText.Flags.tab) { return true }
-            k += 1
-        }
-        return false
-    }
 
     /// The width Chromium finds a line's end candidate with: the prepared advances up to
     /// boundary `b` (not reshaped there, though the line's start is), so a break after a
