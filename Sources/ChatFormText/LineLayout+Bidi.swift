@@ -34,7 +34,7 @@ extension LineLayout {
     /// The line's mixed-direction model, or nil for a left-to-right line.
     func bidiLine(_ index: Int) throws(TextLayoutError) -> _BidiLine? {
         if let layout = self as? TextLayout, let shaped = layout.shapedText {
-            if shaped.storage.header.isLeftToRight { return nil }
+            if shaped.storage.fields.isLeftToRight { return nil }
             let line = self.line(at: index)
             return try shaped.edgeCache.bidiLine(Int64(line.start) << 32 | Int64(line.contentEnd)) { () throws(TextLayoutError) in
                 try makeBidiLine(index)

@@ -56,7 +56,7 @@ extension ShapedText {
     /// tests).
     @inline(__always)
     func forEachLine<Visitor: LineVisitor>(width: Double, linear: Bool = false, visitor: inout Visitor) {
-        if storage.header.isItemized {
+        if storage.fields.isItemized {
             forEachItemizedLine(width: width, linear: linear, visitor: &visitor)
         } else {
             LineBreaker(text: self).forEachLine(width: width, linear: linear, PlainLineSum(), visitor: &visitor)
@@ -67,16 +67,9 @@ extension ShapedText {
     /// as small as it was before styled text (a second inlined walk made its appends calls).
     @inline(never)
     private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, visitor: inout Visitor) {
-        // The arrays as pointers, valid for the walk (see `ItemLineSum`).
-        storage.header.items.withUnsafeBufferPointer { items in
-            storage.header.roundedX.withUnsafeBufferPointer { roundedX in
-                storage.header.x.withUnsafeBufferPointer { x in
-                    storage.header.flags.withUnsafeBufferPointer { flags in
-                        let sum = ItemLineSum(self, items: items, roundedX: roundedX, x: x.baseAddress!, flags: flags.baseAddress!)
-                        LineBreaker(text: self).forEachLine(width: width, linear: linear, sum, visitor: &visitor)
-                    }
-                }
-            }
+        // The item steps as a pointer, valid for the walk (see `ItemLineSum`).
+        storage.withSteps { _, itemSteps in
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, ItemLineSum(itemSteps: itemSteps), visitor: &visitor)
         }
     }
 
@@ -96,5 +89,5 @@ extension ShapedText {
     }
 
     /// Whether a line's width rounds its bidi runs apart (see `browserLineWidth`).
-    var roundsBidiRuns: Bool { hasSeveralLevels && !hasTabs && !storage.header.isItemized }
+    var roundsBidiRuns: Bool { hasSeveralLevels && !hasTabs && !storage.fields.isItemized }
 }

@@ -21,51 +21,51 @@ public struct ShapedText: Sendable {
     nonisolated(unsafe) let storage: ShapedStorage   // immutable once made (see ShapedStorage)
 
     /// The text.
-    public var text: String { storage.header.text }
+    public var text: String { storage.fields.text }
     /// The shaper that prepared it (and reshapes unsafe line edges).
-    public var shaper: any TextShaper { storage.header.shaper }
+    public var shaper: any TextShaper { storage.fields.shaper }
     /// The options used.
-    public var options: TextLayoutOptions { storage.header.options }
+    public var options: TextLayoutOptions { storage.fields.options }
     /// The identity of this preparation: copies of one `ShapedText` share it, a text
     /// prepared again gets another (what a table row holding one compares).
     package var preparationID: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// UTF-8 offsets of the grapheme cluster boundaries, from 0 to the text's length.
-    var offsets: [Int32] { storage.header.offsets }
+    var offsets: [Int32] { storage.fields.offsets }
     /// The advance from the start of the text to each boundary, in 1/65536 pixel (tabs and
     /// mandatory breaks count 0 here).
-    var x: [Int64] { storage.header.x }
+    var x: [Int64] { storage.fields.x }
     /// `Flags` per boundary (those about a cluster describe the cluster that starts there).
-    var flags: [UInt8] { storage.header.flags }
+    var flags: [UInt8] { storage.fields.flags }
     /// Where a line may end (soft opportunities, mandatory breaks, and the end of the
     /// text), ascending: what wrapping reads there besides the line steps (one a break
     /// entry, in the storage).
-    var breakEntries: [BreakEntry] { storage.header.breakEntries }
+    var breakEntries: [BreakEntry] { storage.fields.breakEntries }
     /// The index of the last boundary (the text's end).
-    var lastBoundary: Int { storage.header.lastBoundary }
+    var lastBoundary: Int { storage.fields.lastBoundary }
     /// What rounding the white space opening the text up to a layout unit adds to its first
     /// line (1/65536 pixel; see `BreakEntry.openingRound`).
-    var textOpeningRound: Int64 { storage.header.textOpeningRound }
+    var textOpeningRound: Int64 { storage.fields.textOpeningRound }
     var breaks: [Int32] { storage.withSteps { steps in (0..<breakEntries.count).map { steps[$0].boundary } } }
     var contentEnds: [Int32] { breakEntries.map(\.contentEnd) }
     /// The shaped runs.
-    public var runs: [ShapedRun] { storage.header.runs }
+    public var runs: [ShapedRun] { storage.fields.runs }
     /// Vertical metrics of the runs' fonts (index 0: the primary font).
-    public var faces: [FontBoxMetrics] { storage.header.faces }
-    var hasTabs: Bool { storage.header.hasTabs }
+    public var faces: [FontBoxMetrics] { storage.fields.faces }
+    var hasTabs: Bool { storage.fields.hasTabs }
     /// The advance of the hyphen shown at a line ending at a soft hyphen (1/65536 pixel).
-    var hyphenAdvance: Int64 { storage.header.hyphenAdvance }
+    var hyphenAdvance: Int64 { storage.fields.hyphenAdvance }
     /// Whether any run uses a font whose box reaches above or below the primary font's
     /// strut (else every line is a strut).
-    var usesFallbackFonts: Bool { storage.header.usesFallbackFonts }
-    var hasSeveralLevels: Bool { storage.header.hasSeveralLevels }
-    var items: [ItemStart] { storage.header.items }
+    var usesFallbackFonts: Bool { storage.fields.usesFallbackFonts }
+    var hasSeveralLevels: Bool { storage.fields.hasSeveralLevels }
+    var items: [ItemStart] { storage.fields.items }
     /// The height of a line of the primary font alone, and its box.
-    var strutHeight: Double { storage.header.strutHeight }
-    var strutBox: (ascent: Double, descent: Double) { storage.header.strutBox }
+    var strutHeight: Double { storage.fields.strutHeight }
+    var strutBox: (ascent: Double, descent: Double) { storage.fields.strutBox }
     /// The shaper's fixed line height, if it has one.
-    var fixedLineHeight: Double? { storage.header.fixedLineHeight }
-    var edgeCache: EdgeCache { storage.header.edgeCache }
+    var fixedLineHeight: Double? { storage.fields.fixedLineHeight }
+    var edgeCache: EdgeCache { storage.fields.edgeCache }
 
     /// The flags of `flags` (see `_ClusterFlags`).
     typealias Flags = _ClusterFlags
@@ -114,5 +114,15 @@ public struct ShapedText: Sendable {
     /// Whether `boundary` (an index into `offsets`) is flagged `flag`.
     @inline(__always)
     func has(_ boundary: Int, _ flag: UInt8) -> Bool { flags[boundary] & flag != 0 }
+
+    /// Whether the cluster starting at `boundary` is an atomic inline (U+FFFC: an image, an
+    /// attachment).
+    func isAtomicInline(_ boundary: Int) -> Bool {
+        let o = Int(offsets[boundary])
+        guard Int(offsets[boundary + 1]) - o >= 3 else { return false }
+        let utf8 = text.utf8
+        let i = utf8.index(utf8.startIndex, offsetBy: o)
+        return utf8[i] == 0xEF && utf8[utf8.index(after: i)] == 0xBF && utf8[utf8.index(i, offsetBy: 2)] == 0xBC
+    }
 }
 

@@ -59,37 +59,57 @@ struct ShapedTextHeader {
     /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
     /// first, which starts at 0; empty for plain text.
     let items: [ItemStart]
-    /// Per break entry (styled text): where its content ends on the scale of the items'
-    /// rounded widths, the rounded widths of the items before the one it ends in plus its
-    /// advance in that item. A line whose content crosses items from `a` on is as wide as
-    /// its piece of the first rounded, plus `roundedX` at its end less the rounded widths
-    /// before the item after `a`, rounded: one subtraction, as for plain text.
-    let roundedX: [Int64]
     /// `!items.isEmpty`, read without touching the array.
     let isItemized: Bool
+    /// Whether the storage holds an `ItemStep` per break entry, and one for the text's
+    /// start, after its line steps (styled text without a negative advance).
+    let hasItemSteps: Bool
     let strutHeight: Double
     let strutBox: (ascent: Double, descent: Double)
     let fixedLineHeight: Double?
     let edgeCache: EdgeCache
 }
 
-/// A prepared text's storage: its header, then one `LineStep` per break entry. Immutable
-/// once made.
+/// A prepared text's storage: its header, then one `LineStep` per break entry, then (styled
+/// text) one `ItemStep` per break entry. Immutable once made.
 final class ShapedStorage: ManagedBuffer<ShapedTextHeader, LineStep> {
-    static func make(_ header: ShapedTextHeader, steps: [LineStep]) -> ShapedStorage {
-        let buffer = unsafeDowncast(create(minimumCapacity: steps.count) { _ in header }, to: ShapedStorage.self)
+    /// `itemSteps` is empty or one longer than `steps` (as `header.hasItemSteps` says).
+    static func make(_ header: ShapedTextHeader, steps: [LineStep], itemSteps: [ItemStep] = []) -> ShapedStorage {
+        let tail = (itemSteps.count * MemoryLayout<ItemStep>.stride + MemoryLayout<LineStep>.stride - 1) / MemoryLayout<LineStep>.stride
+        let buffer = unsafeDowncast(create(minimumCapacity: steps.count + tail) { _ in header }, to: ShapedStorage.self)
         buffer.withUnsafeMutablePointerToElements { elements in
             if let base = steps.withUnsafeBufferPointer({ $0.baseAddress }), !steps.isEmpty {
                 elements.initialize(from: base, count: steps.count)
             }
+            if let base = itemSteps.withUnsafeBufferPointer({ $0.baseAddress }), !itemSteps.isEmpty {
+                UnsafeMutableRawPointer(elements + steps.count).bindMemory(to: ItemStep.self, capacity: itemSteps.count)
+                    .initialize(from: base, count: itemSteps.count)
+            }
         }
         return buffer
+    }
+
+    /// The header, read without an exclusivity check (it is never written after `make`).
+    @inline(__always)
+    var fields: ShapedTextHeader {
+        _read { yield withUnsafeMutablePointerToHeader { UnsafePointer($0) }.pointee }
     }
 
     /// The steps (as many as the header's break entries), valid while this object lives.
     @inline(__always)
     func withSteps<R>(_ body: (UnsafePointer<LineStep>) throws -> R) rethrows -> R {
         try withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
+    }
+
+    /// The steps and, in styled text, the item steps after them (one more: the last is the
+    /// text's start; nil when the header has none), valid while this object lives.
+    @inline(__always)
+    func withSteps<R>(_ body: (UnsafePointer<LineStep>, UnsafePointer<ItemStep>?) throws -> R) rethrows -> R {
+        let count = fields.breakEntries.count, itemSteps = fields.hasItemSteps
+        return try withUnsafeMutablePointerToElements { elements in
+            let items = itemSteps ? UnsafeRawPointer(elements + count).assumingMemoryBound(to: ItemStep.self) : nil
+            return try body(UnsafePointer(elements), items)
+        }
     }
 }
 
@@ -124,6 +144,28 @@ struct ItemStart: Sendable {
     /// The widths of the items before this one (from the text's start), each its prepared
     /// advance rounded up to a layout unit on its own.
     var roundedBefore: Int64
+}
+
+/// What the styled line walk (`ItemLineSum`) reads at a break entry, besides its `LineStep`:
+/// where its content ends on the scale of the items' rounded widths, and for the line that
+/// starts where the entry breaks, the item it crosses first and what the scan past it
+/// compares with (so starting a line looks nothing up).
+struct ItemStep: Sendable {
+    /// The rounded widths of the items before the one its content ends in, plus its
+    /// advance in that item (1/65536 pixel). A line whose content crosses items from `a` on
+    /// is as wide as its piece of the first rounded, plus `roundedX` at its end less the
+    /// rounded widths before the item after `a`, rounded: one subtraction, as for plain text.
+    var roundedX: Int64
+    /// For a line starting at this entry's boundary: the rounded widths before the first
+    /// item starting after it, less the line's piece of its first item rounded up (the
+    /// line's width to an entry `k` past that item is `roundedX[k] - crossingBase`, rounded
+    /// up; it fits when `roundedX[k] <= crossingBase + width`).
+    var crossingBase: Int64
+    /// The index of the first item starting after this entry's boundary (`items.count`
+    /// when none does).
+    var nextItem: Int32
+    /// That item's `ItemStart.firstStep` (the entry count when there is no such item).
+    var split: Int32
 }
 
 /// Reshaped edge widths, cached per (start, end) boundary pair; shared by every layout of
