@@ -50,7 +50,8 @@ extension _Truncation {
         guard lineClamp >= 1 else { throw .invalidLineClamp(lineClamp) }
         var collector = ClampCollector(lineClamp: lineClamp)
         shaped.forEachLine(width: width, visitor: &collector)
-        var lines = collector.lines, bottoms = collector.bottoms, y = collector.y
+        var y = collector.y
+        var (lines, bottoms) = collector.takeLines()
         let count = collector.count, lastHard = collector.lastHard, bounds = collector.bounds
         if !shaped.storage.fields.isItemized && shaped.roundsBidiRuns { shaped.roundBidiRuns(&lines) }
         let end = Int(shaped.offsets[shaped.lastBoundary])

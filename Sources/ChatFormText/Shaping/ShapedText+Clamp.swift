@@ -67,9 +67,10 @@ struct ClampCollector: LineVisitor {
     /// The boundary index where the last line shown ends.
     private var end = 0
 
-    var lines: [LineFragment] { shown.lines }
-    var bottoms: [Double] { shown.bottoms }
     var y: Double { shown.bottoms.last ?? 0 }
+
+    /// The lines shown and their bottoms, moved out (see `LineCollector.take()`).
+    mutating func takeLines() -> (lines: [LineFragment], bottoms: [Double]) { shown.take() }
 
     init(lineClamp: Int) {
         self.lineClamp = lineClamp

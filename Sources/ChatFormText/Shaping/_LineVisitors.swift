@@ -40,6 +40,15 @@ struct LineCollector: LineVisitor {
         bottoms.append(y)
     }
 
+    /// The lines and their bottoms, moved out (the collector is left empty), so that the
+    /// caller appends to arrays it alone holds.
+    mutating func take() -> (lines: [LineFragment], bottoms: [Double]) {
+        let taken = (lines, bottoms)
+        lines = []
+        bottoms = []
+        return taken
+    }
+
     /// The lines with the empty one after a final mandatory break (or of an empty text).
     @inline(__always)
     mutating func finish(_ text: ShapedText) -> (lines: [LineFragment], bottoms: [Double]) {
