@@ -10,9 +10,9 @@ import PackageDescription
 //    TableSession composing a row cache (rows, heights, measurements, anchoring), a field editor
 //    (focus, caret, composition) and a scroll state (viewport, keyboard, drag); behaviours
 //    (ChatFormBehaviors: motion, geometry only);
-// 4. Markdown messages (ChatFormMarkdown: text, fonts, cmark-gfm shim); replay scripts and the
+// 4. Markdown messages (ChatFormMarkdown: geometry, text, fonts, cmark-gfm shim); replay scripts and the
 //    behaviours' table adapters (ChatFormReplay: scroll, behaviours); terminal demos
-//    (ChatFormDemo: scroll, terminal);
+//    (ChatFormDemo: scroll, terminal, test support's SplitMix64);
 // 5. pictures (ChatFormPictures: text, scroll, replay); the fuzz targets' properties
 //    (ChatFormFuzzing: text, scroll, replay, behaviours, terminal, Markdown);
 // 6. the umbrella (ChatFormLayout: every public layer but Markdown and snapshot testing), snapshot
@@ -92,14 +92,14 @@ let package = Package(
         // Markdown messages: cmark-gfm's tree as blocks of styled runs, a theme (JSON and CSS), and
         // the blocks stacked as the browser stacks cmark-gfm's HTML. Nothing else in the package
         // but the tool, the benchmark and the tests depends on it.
-        .target(name: "ChatFormMarkdown", dependencies: ["ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
+        .target(name: "ChatFormMarkdown", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
         .target(name: "ChatFormMotion", dependencies: ["ChatFormGeometry"]),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion", "ChatFormGeometry"]),
         .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),
         .executableTarget(name: "terminal-probe", dependencies: ["ChatFormTerminal"]),
-        .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal"]),
+        .target(name: "ChatFormDemo", dependencies: ["ChatFormScroll", "ChatFormTerminal", "ChatFormTesting"]),
         // Pictures of what the engine computed: layouts and table frames as SVG, replays as
         // one HTML page, and text dumps of both (`chatform replay --html`, `wrap --svg`).
         .target(name: "ChatFormPictures", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormScroll", "ChatFormReplay"]),

@@ -308,17 +308,8 @@ public struct ChatDemo: DemoModel {
         let prompt = input.rows.innerOffset(of: Self.inputField) > 0 ? "↑ " : "> "
         screen.write(prompt, row: layout.inputRows.lowerBound, column: 0,
                      style: CellStyle(bold: true, foreground: .green), width: DemoText.width)
-        // Keyboard.
-        if !layout.keyboardRows.isEmpty {
-            DemoKeyboard.draw(into: &screen, rows: layout.keyboardRows)
-        }
-        // Status line.
-        screen.fill(row: 0, column: 0, height: 1, width: screen.columns, style: CellStyle(reverse: true))
+        // Keyboard, status line, cursor.
         let status = " chat · Enter send · Alt-Enter/Ctrl-J newline · PgUp/PgDn scroll · F2 keyboard · F5 new message · Esc quit · F4 한/A"
-        screen.write(DemoText.clipped(status, to: screen.columns), row: 0, column: 0,
-                     style: CellStyle(reverse: true), width: DemoText.width)
-        if let cursor = layout.cursor, screen.contains(row: cursor.row, column: cursor.column) {
-            screen.cursor = cursor
-        }
+        DemoText.drawChrome(into: &screen, status: status, keyboardRows: layout.keyboardRows, cursor: layout.cursor)
     }
 }

@@ -1,4 +1,5 @@
 import ChatFormScroll
+internal import ChatFormTesting
 
 /// Deterministic chat messages in several scripts (English, Korean, Japanese, Chinese,
 /// emoji) from a seed: the transcript the chat demo opens with and the incoming messages.
@@ -8,23 +9,14 @@ import ChatFormScroll
 /// let first = messages.next()   // DemoMessage(sender: "Mina", text: "…")
 /// ```
 public struct DemoMessages: Sendable {
-    private var state: UInt64
+    private var random: SplitMix64
 
     public init(seed: UInt64) {
-        state = seed &+ 0x9E37_79B9_7F4A_7C15
-    }
-
-    /// SplitMix64.
-    private mutating func nextRandom() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        random = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
     }
 
     private mutating func pick<T>(_ items: [T]) -> T {
-        items[Int(nextRandom() % UInt64(items.count))]
+        items[Int(random.next() % UInt64(items.count))]
     }
 
     static let senders = ["Mina", "Joon", "Aiko", "Wei", "Sam", "Lena"]
@@ -58,10 +50,10 @@ public struct DemoMessages: Sendable {
     public mutating func next() -> DemoMessage {
         let sender = pick(Self.senders)
         let script = pick(Self.phrases)
-        let count = 1 + Int(nextRandom() % 3)
+        let count = 1 + Int(random.next() % 3)
         var parts: [DemoPhrase] = []
         for _ in 0..<count {
-            parts.append(nextRandom() % 5 == 0 ? pick(pick(Self.phrases)) : pick(script))
+            parts.append(random.next() % 5 == 0 ? pick(pick(Self.phrases)) : pick(script))
         }
         var text = ""
         var marks: [RichText.Mark] = []

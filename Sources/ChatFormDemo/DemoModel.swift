@@ -126,4 +126,17 @@ public enum DemoText {
         }
         return result
     }
+
+    /// What both demos draw last in a frame: the keyboard panel in `keyboardRows` (none when
+    /// empty), `status` in reverse video across the top row, and the terminal cursor at
+    /// `cursor` when it is on the screen.
+    static func drawChrome(into screen: inout ScreenBuffer, status: String, keyboardRows: Range<Int>,
+                           cursor: ScreenCursor?) {
+        DemoKeyboard.draw(into: &screen, rows: keyboardRows)
+        screen.fill(row: 0, column: 0, height: 1, width: screen.columns, style: CellStyle(reverse: true))
+        screen.write(clipped(status, to: screen.columns), row: 0, column: 0, style: CellStyle(reverse: true), width: DemoText.width)
+        if let cursor, screen.contains(row: cursor.row, column: cursor.column) {
+            screen.cursor = cursor
+        }
+    }
 }

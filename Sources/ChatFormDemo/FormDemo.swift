@@ -194,18 +194,10 @@ public struct FormDemo: DemoModel {
         let column = max(0, screen.columns - CellWidth.of(buttons) - 2)
         screen.write(buttons, row: layout.buttonRows.lowerBound + 1, column: column,
                      style: CellStyle(bold: true), width: DemoText.width)
-        if !layout.keyboardRows.isEmpty {
-            DemoKeyboard.draw(into: &screen, rows: layout.keyboardRows)
-        }
-        screen.fill(row: 0, column: 0, height: 1, width: screen.columns, style: CellStyle(reverse: true))
         var status = " Edit profile · Tab/Shift-Tab field · F2 keyboard · Ctrl-S save · Esc quit · F4 한/A"
         if korean.isOn { status = " [한]" + status }
         if let notice { status += " · \(notice)" }
-        screen.write(DemoText.clipped(status, to: screen.columns), row: 0, column: 0,
-                     style: CellStyle(reverse: true), width: DemoText.width)
-        if let cursor = layout.cursor, screen.contains(row: cursor.row, column: cursor.column) {
-            screen.cursor = cursor
-        }
+        DemoText.drawChrome(into: &screen, status: status, keyboardRows: layout.keyboardRows, cursor: layout.cursor)
     }
 }
 

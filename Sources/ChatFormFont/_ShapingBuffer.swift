@@ -1,4 +1,5 @@
 internal import CChatFormShaping
+import ChatFormText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,18 +47,7 @@ final class ShapingBuffer {
 
     deinit { cfl_shaper_destroy(handle) }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let rc = pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<ShapingBuffer>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<ShapingBuffer>.fromOpaque(pointer).release() }
-            #endif
-        }
-        precondition(rc == 0, "pthread_key_create failed: \(rc)")
-        return key
-    }()
+    private static let key: pthread_key_t = ThreadObjectKey.make()
 
     /// This thread's buffer (nil only if HarfBuzz cannot allocate one).
     static func forCurrentThread() -> ShapingBuffer? {

@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+import ChatFormGeometry
 
 /// The theme as JSON: the keys are the property names; a key left out keeps the default
 /// theme's value; an unknown key, a font role that does not exist, a size that is not finite
@@ -58,7 +59,7 @@ extension MarkdownTheme: Codable {
         quoteBorderWidth = try c.length("quoteBorderWidth", d.quoteBorderWidth)
         quotePadding = try c.length("quotePadding", d.quotePadding)
         listIndent = try c.length("listIndent", d.listIndent)
-        codeBlockPadding = try c.decodeIfPresent(Insets.self, forKey: .init("codeBlockPadding")) ?? d.codeBlockPadding
+        codeBlockPadding = try c.insets("codeBlockPadding", d.codeBlockPadding)
         codeBlockWraps = try c.decodeIfPresent(Bool.self, forKey: .init("codeBlockWraps")) ?? d.codeBlockWraps
         thematicBreakThickness = try c.length("thematicBreakThickness", d.thematicBreakThickness)
         codeSpanPadding = try c.length("codeSpanPadding", d.codeSpanPadding)
@@ -131,24 +132,6 @@ extension MarkdownTheme.Spacing: Codable {
     }
 }
 
-extension MarkdownTheme.Insets: Codable {
-    private static let keys = ["top", "right", "bottom", "left"]
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: _ThemeKey.self)
-        try c.refuseUnknownKeys(Self.keys)
-        top = try c.length("top", 0)
-        right = try c.length("right", 0)
-        bottom = try c.length("bottom", 0)
-        left = try c.length("left", 0)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: _ThemeKey.self)
-        try c.encode([top, right, bottom, left], forKeys: Self.keys)
-    }
-}
-
 extension MarkdownTheme.EmojiImage: Codable {
     private static let keys = ["src", "width", "height"]
 
@@ -191,6 +174,15 @@ extension KeyedDecodingContainer where K == _ThemeKey {
         for key in allKeys where !known.contains(key.stringValue) {
             throw MarkdownError.invalidTheme("\(MarkdownTheme.path(codingPath + [key])): unknown key (known: \(known.joined(separator: ", ")))")
         }
+    }
+
+    /// Insets: an object of `top`, `right`, `bottom` and `left` lengths, each 0 when left out.
+    func insets(_ key: String, _ fallback: EdgeInsets) throws -> EdgeInsets {
+        guard contains(.init(key)), try !decodeNil(forKey: .init(key)) else { return fallback }
+        let c = try nestedContainer(keyedBy: _ThemeKey.self, forKey: .init(key))
+        try c.refuseUnknownKeys(["top", "right", "bottom", "left"])
+        return EdgeInsets(top: try c.length("top", 0), left: try c.length("left", 0),
+                          bottom: try c.length("bottom", 0), right: try c.length("right", 0))
     }
 
     /// A length: finite, not negative.

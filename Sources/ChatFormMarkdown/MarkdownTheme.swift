@@ -1,3 +1,5 @@
+import ChatFormGeometry
+
 /// How a Markdown message is drawn: fonts per role, block spacing, quote, list, code and pill
 /// metrics, emoji sizes. A small JSON file a user can give (``init(json:)``), and the same
 /// theme as CSS (``css(scope:)``) so a browser draws cmark-gfm's HTML exactly as
@@ -78,26 +80,6 @@ public struct MarkdownTheme: Sendable, Hashable {
         public var thematicBreak: Double
     }
 
-    /// Four edge lengths in pixels.
-    public struct Insets: Sendable, Hashable {
-        /// Top edge.
-        public var top: Double
-        /// Right edge.
-        public var right: Double
-        /// Bottom edge.
-        public var bottom: Double
-        /// Left edge.
-        public var left: Double
-
-        /// Creates insets.
-        public init(top: Double, right: Double, bottom: Double, left: Double) {
-            self.top = top
-            self.right = right
-            self.bottom = bottom
-            self.left = left
-        }
-    }
-
     /// One custom emoji's image and size.
     public struct EmojiImage: Sendable, Hashable {
         /// The image's address (the HTML's `src`).
@@ -126,8 +108,8 @@ public struct MarkdownTheme: Sendable, Hashable {
     /// A list's left padding: its items' indent (pixels). Markers sit outside, in this padding
     /// (`list-style-position: outside`), so they take no line width.
     public var listIndent: Double
-    /// A code block's padding.
-    public var codeBlockPadding: Insets
+    /// A code block's padding, in pixels.
+    public var codeBlockPadding: EdgeInsets
     /// Whether code block lines wrap (`white-space: pre-wrap`) or run past the bubble's edge
     /// (`white-space: pre`) [false].
     public var codeBlockWraps: Bool
@@ -183,7 +165,7 @@ public struct MarkdownTheme: Sendable, Hashable {
         ],
         spacing: Spacing(paragraph: 8, heading: 8, blockQuote: 8, list: 8, listItem: 2, codeBlock: 8, thematicBreak: 8),
         quoteBorderWidth: 3, quotePadding: 10, listIndent: 24,
-        codeBlockPadding: Insets(top: 8, right: 10, bottom: 8, left: 10), codeBlockWraps: false,
+        codeBlockPadding: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10), codeBlockWraps: false,
         thematicBreakThickness: 1, codeSpanPadding: 3, mentionPadding: 4,
         emojiSize: 20, emojiBaselineOffset: -4, emoji: [:], onlyListedEmoji: false)
 

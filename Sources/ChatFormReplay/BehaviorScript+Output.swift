@@ -79,36 +79,34 @@ public struct BehaviorScriptOutput: Sendable, Equatable {
         self.time = time
     }
 
+    /// The optional fields ``json`` writes when they are set, by JSON type, with their keys.
+    private static let numbers: [(String, KeyPath<Self, Double?> & Sendable)] = [
+        ("position", \.position), ("offset", \.offset), ("headerPosition", \.headerPosition), ("alpha", \.alpha),
+        ("snapTargetOffset", \.snapTargetOffset), ("overlayOffset", \.overlayOffset),
+        ("containerOffset", \.containerOffset), ("listOffset", \.listOffset),
+        ("overlayContentHeight", \.overlayContentHeight), ("targetOffset", \.targetOffset),
+    ]
+    private static let flags: [(String, KeyPath<Self, Bool?> & Sendable)] = [
+        ("expanded", \.expanded), ("toggled", \.toggled), ("collapsed", \.collapsed),
+        ("navigationBarHidden", \.navigationBarHidden),
+    ]
+    private static let strings: [(String, KeyPath<Self, String?> & Sendable)] = [
+        ("type", \.type), ("selectedTab", \.selectedTab), ("currentSection", \.currentSection),
+        ("visibleSection", \.visibleSection), ("action", \.action), ("targetSection", \.targetSection),
+        ("event", \.event?.rawValue), ("reason", \.reason?.rawValue), ("button", \.button?.rawValue),
+    ]
+
     /// The fields that are set, as a JSON object with sorted keys.
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(kind)), ("time", .number(time))]
-        func add(_ key: String, _ value: JSONValue?) { if let value { members.append((key, value)) } }
-        add("index", index.map { .number(Double($0)) })
-        add("type", type.map(JSONValue.string))
-        add("frame", frame.map { .number(Double($0)) })
-        add("event", event.map { .string($0.rawValue) })
-        add("reason", reason.map { .string($0.rawValue) })
-        add("expanded", expanded.map(JSONValue.bool))
-        add("position", position.map(JSONValue.number))
-        add("toggled", toggled.map(JSONValue.bool))
-        add("offset", offset.map(JSONValue.number))
-        add("headerPosition", headerPosition.map(JSONValue.number))
-        add("alpha", alpha.map(JSONValue.number))
-        add("collapsed", collapsed.map(JSONValue.bool))
-        add("navigationBarHidden", navigationBarHidden.map(JSONValue.bool))
-        add("snapTargetOffset", snapTargetOffset.map(JSONValue.number))
-        add("selectedTab", selectedTab.map(JSONValue.string))
-        add("overlayOffset", overlayOffset.map(JSONValue.number))
-        add("containerOffset", containerOffset.map(JSONValue.number))
-        add("listOffset", listOffset.map(JSONValue.number))
-        add("listOffsets", listOffsets.map { .object($0.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) })
-        add("overlayContentHeight", overlayContentHeight.map(JSONValue.number))
-        add("currentSection", currentSection.map(JSONValue.string))
-        add("visibleSection", visibleSection.map(JSONValue.string))
-        add("button", button.map { .string($0.rawValue) })
-        add("action", action.map(JSONValue.string))
-        add("targetSection", targetSection.map(JSONValue.string))
-        add("targetOffset", targetOffset.map(JSONValue.number))
+        for (key, path) in Self.numbers { if let value = self[keyPath: path] { members.append((key, .number(value))) } }
+        for (key, path) in Self.flags { if let value = self[keyPath: path] { members.append((key, .bool(value))) } }
+        for (key, path) in Self.strings { if let value = self[keyPath: path] { members.append((key, .string(value))) } }
+        if let index { members.append(("index", .number(Double(index)))) }
+        if let frame { members.append(("frame", .number(Double(frame)))) }
+        if let listOffsets {
+            members.append(("listOffsets", .object(listOffsets.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) })))
+        }
         return .object(members.sorted { $0.0 < $1.0 })
     }
 

@@ -43,13 +43,7 @@ struct MarkdownCommand: ParsableCommand {
     var scope: String = ".md"
 
     func run() throws {
-        let chosen: MarkdownTheme
-        do {
-            chosen = try loadTheme(path: theme, textFamily: textFamily, codeFamily: codeFamily)
-        } catch {
-            writeError("chatform markdown: \(error)")
-            throw ExitCode(2)
-        }
+        let chosen = try exitingOnError("markdown") { try loadTheme(path: theme, textFamily: textFamily, codeFamily: codeFamily) }
         if css {
             print(chosen.css(scope: scope), terminator: "")
             return
@@ -60,10 +54,7 @@ struct MarkdownCommand: ParsableCommand {
                 writeError("chatform markdown: give --width, a positive number of pixels (or --html, --css).")
                 throw ExitCode(2)
             }
-            do { typesetter = try MarkdownTypesetter(theme: chosen) } catch {
-                writeError("chatform markdown: \(error)")
-                throw ExitCode(2)
-            }
+            typesetter = try exitingOnError("markdown") { try MarkdownTypesetter(theme: chosen) }
         }
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()

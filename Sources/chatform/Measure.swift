@@ -88,20 +88,11 @@ struct Measure: ParsableCommand {
     }
 
     func run() throws {
-        let stack: FontStack
-        do {
-            stack = try fonts.stack(tabWidth: tabWidth, command: "measure")
-        } catch {
-            writeError("chatform measure: \(error)")
-            throw ExitCode(2)
-        }
+        let stack = try exitingOnError("measure") { try fonts.stack(tabWidth: tabWidth, command: "measure") }
         var pictures: MeasureBatch.Pictures?
         if let svg {
-            do {
+            try exitingOnError("measure", "cannot make the folder \(svg)") {
                 try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
-            } catch {
-                writeError("chatform measure: cannot make the folder \(svg): \(error.localizedDescription)")
-                throw ExitCode(2)
             }
             pictures = MeasureBatch.Pictures(folder: svg, drawing: .font(family: cssFamilies(of: stack), size: stack.size))
         }

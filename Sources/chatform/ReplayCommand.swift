@@ -60,19 +60,8 @@ struct ReplayCommand: ParsableCommand {
 
     /// `--html`: the page of every frame, and a line on standard error saying what it holds.
     func writePage(_ bytes: [UInt8], to path: String) throws {
-        let page: ReplayPage
-        do {
-            page = try ReplayPage(script: bytes, title: "chatform replay \(script)")
-        } catch {
-            writeError("chatform replay: \(error)")
-            throw ExitCode(2)
-        }
-        do {
-            try page.html.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            writeError("chatform replay: cannot write \(path): \(error.localizedDescription)")
-            throw ExitCode(2)
-        }
+        let page = try exitingOnError("replay") { try ReplayPage(script: bytes, title: "chatform replay \(script)") }
+        try exitingOnError("replay", "cannot write \(path)") { try page.html.write(toFile: path, atomically: true, encoding: .utf8) }
         let broken = page.brokenFrames
         writeError("chatform replay: wrote \(path): \(page.frames.count) frames" + (broken.isEmpty
             ? ", the caret rule kept wherever it applies"

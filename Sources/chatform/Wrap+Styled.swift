@@ -41,27 +41,17 @@ extension Wrap {
 
     /// Reads standard input (invalid UTF-8 exits with status 2) and wraps it as spans or Markdown.
     func runStyled() throws {
-        let text: String
-        do {
-            text = try UTF8Validation.string(from: readStandardInput())
-        } catch {
-            writeError("chatform wrap: \(error)")
-            throw ExitCode(2)
-        }
+        let text = try exitingOnError("wrap") { try UTF8Validation.string(from: readStandardInput()) }
         if spans { try runSpans(text) } else { try runMarkdown(text) }
     }
 
     func runSpans(_ input: String) throws {
-        let styled: StyledText
-        do {
+        let styled = try exitingOnError("wrap") {
             let value = try JSONReader.parse(Array(input.utf8))
             let spans = value.array == nil ? value["spans"] : value
             guard let spans else { throw SpanInput.Failure(description: "expected a JSON array of spans or an object with \"spans\"") }
             let paragraph = spanParagraph
-            styled = try StyledText(try SpanInput.elements(spans, paragraph: paragraph.font), style: paragraph)
-        } catch {
-            writeError("chatform wrap: \(error)")
-            throw ExitCode(2)
+            return try StyledText(try SpanInput.elements(spans, paragraph: paragraph.font), style: paragraph)
         }
         let layout = try styled.layout(width: width)
         let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
@@ -102,12 +92,8 @@ extension Wrap {
     }
 
     func runMarkdown(_ input: String) throws {
-        let layout: MarkdownLayout
-        do {
-            layout = try MarkdownTypesetter(theme: try loadTheme(path: theme, textFamily: fonts.fontFamily)).layout(input, width: width)
-        } catch {
-            writeError("chatform wrap: \(error)")
-            throw ExitCode(2)
+        let layout = try exitingOnError("wrap") {
+            try MarkdownTypesetter(theme: try loadTheme(path: theme, textFamily: fonts.fontFamily)).layout(input, width: width)
         }
         if let svg { try write(MarkdownPicture.svg(layout), to: svg) }
         var out = OutputBuffer()
@@ -132,12 +118,7 @@ extension Wrap {
     }
 
     private func write(_ markup: String, to path: String) throws {
-        do {
-            try markup.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            writeError("chatform wrap: cannot write \(path): \(error.localizedDescription)")
-            throw ExitCode(2)
-        }
+        try exitingOnError("wrap", "cannot write \(path)") { try markup.write(toFile: path, atomically: true, encoding: .utf8) }
     }
 
     /// A CSS `font-family` list.

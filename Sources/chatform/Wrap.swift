@@ -138,24 +138,12 @@ struct Wrap: ParsableCommand {
             return
         }
         let input = readStandardInput()
-        let text: String
-        do {
-            text = try UTF8Validation.string(from: input)
-        } catch {
-            writeError("chatform wrap: \(error)")
-            throw ExitCode(2)
-        }
+        let text = try exitingOnError("wrap") { try UTF8Validation.string(from: input) }
         let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes())
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
-            let stack: FontStack
-            do {
-                stack = try fonts.stack(tabWidth: tabWidth, command: "wrap")
-            } catch {
-                writeError("chatform wrap: \(error)")
-                throw ExitCode(2)
-            }
+            let stack = try exitingOnError("wrap") { try fonts.stack(tabWidth: tabWidth, command: "wrap") }
             if let letterSpacing, letterSpacing != 0 {
                 layout = try letterSpaced(text, spacing: letterSpacing, modes: options.modes)
             } else {
@@ -175,13 +163,8 @@ struct Wrap: ParsableCommand {
         }
         let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
         if let svg {
-            do {
-                let picture = clamped.map { LayoutPicture(clamped: $0, drawing: drawing) } ?? LayoutPicture(layout, drawing: drawing)
-                try picture.svg.write(toFile: svg, atomically: true, encoding: .utf8)
-            } catch {
-                writeError("chatform wrap: cannot write \(svg): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            let picture = clamped.map { LayoutPicture(clamped: $0, drawing: drawing) } ?? LayoutPicture(layout, drawing: drawing)
+            try exitingOnError("wrap", "cannot write \(svg)") { try picture.svg.write(toFile: svg, atomically: true, encoding: .utf8) }
         }
         if let clamped {
             try printClamped(clamped, input: input)
@@ -240,6 +223,18 @@ func readStandardInput() -> [UInt8] {
 func writeError(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+/// What `body` returns; when it throws, the error goes to standard error as
+/// `chatform COMMAND: ERROR` (`chatform COMMAND: CONTEXT: ` and the error's localized
+/// description when `context` is given) and the command exits with status 2.
+func exitingOnError<T>(_ command: String, _ context: String? = nil, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        writeError("chatform \(command): " + (context.map { "\($0): \(error.localizedDescription)" } ?? "\(error)"))
+        throw ExitCode(2)
+    }
 }
 
 /// Buffered writes to standard output.

@@ -71,7 +71,7 @@ import Testing
         t.quoteBorderWidth = 5
         t.quotePadding = 9
         t.listIndent = 31
-        t.codeBlockPadding = .init(top: 1, right: 2, bottom: 3, left: 4)
+        t.codeBlockPadding = .init(top: 1, left: 4, bottom: 3, right: 2)
         t.codeSpanPadding = 2.5
         t.emoji = ["wide": .init(src: "w.png", width: 40, height: 18)]
         let css = t.css(scope: ".bubble")

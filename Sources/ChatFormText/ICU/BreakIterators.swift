@@ -91,22 +91,8 @@ final class BreakIterators {
 
     // MARK: Per-thread reuse
 
-    private static let key: pthread_key_t = makeKey()
-    private static let browserKey: pthread_key_t = makeKey()
-
-    private static func makeKey() -> pthread_key_t {
-        var key = pthread_key_t()
-        let rc = pthread_key_create(&key) { pointer in
-            // Thread exit: release that thread's iterators.
-            #if canImport(Darwin)
-            Unmanaged<BreakIterators>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<BreakIterators>.fromOpaque(pointer).release() }
-            #endif
-        }
-        precondition(rc == 0, "pthread_key_create failed: \(rc)")
-        return key
-    }
+    private static let key: pthread_key_t = ThreadObjectKey.make()
+    private static let browserKey: pthread_key_t = ThreadObjectKey.make()
 
     /// This thread's iterators, opened on first use and reused afterwards.
     static func forCurrentThread() throws(ICUError) -> BreakIterators {
