@@ -17,6 +17,10 @@ Recorded, one JSON line per paragraph, family and width (short keys keep the fix
 - `x`, `r`: {mode: edges} for the modes setting `text-align`: each line's left and right edge
   from the div's, the union of the rects of its graphemes that are not hanging white space, a
   newline, or collapsed; null for a line with none.
+- `n`: {mode: lines} where the div's height in lines is not the number of starts: a paragraph
+  of collapsible white space alone under `normal`, `nowrap` and `pre-line` has no line.
+- `g`: {"text-align=justify": per line [UTF-8 offset, left]} of the line's middle drawn
+  grapheme (null for a line with none): where a caret inside a justified line sits.
 
 The header lists the modes (`modes`): every line has each of them.
 
@@ -53,11 +57,12 @@ MODES_SCRIPT = r"""
     const keepsNewlines = mode.keepsNewlines;
     const starts = [0];
     const lefts = [Infinity], rights = [-Infinity];
+    const drawn = [[]];   // per line: [UTF-16 index, left] of each drawn grapheme (justify)
     let afterNewline = false;
     let seenOnLine = false;
     for (const { segment, index } of seg.segment(text)) {
       const isNewline = segment === '\n' && keepsNewlines;
-      if (afterNewline) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); seenOnLine = false; }
+      if (afterNewline) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); drawn.push([]); seenOnLine = false; }
       afterNewline = isNewline;
       if (isNewline) continue;
       // Collapsible white space is never drawn at a line's start (removed there) nor at its
@@ -69,7 +74,7 @@ MODES_SCRIPT = r"""
       if (!r) continue;
       const line = Math.floor((r.top + r.height / 2 - box.top) / L);
       if (line >= starts.length) {
-        while (starts.length <= line) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); }
+        while (starts.length <= line) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); drawn.push([]); }
       } else if (line !== starts.length - 1) {
         out.errors.push({ id: p.id, width, mode: mode.name, index, what: 'line ' + line + ' expected ' + (starts.length - 1) });
       }
@@ -79,12 +84,20 @@ MODES_SCRIPT = r"""
         const k = starts.length - 1;
         lefts[k] = Math.min(lefts[k], r.left - box.left);
         rights[k] = Math.max(rights[k], r.right - box.left);
+        if (mode.justify) drawn[k].push([index, r.left - box.left]);
       }
     }
     const lines = Math.round(box.height / L);
-    if (lines !== starts.length && text.length > 0)
+    // A paragraph of collapsible white space alone has no line (height 0) under the
+    // collapsing modes: recorded as `n`, not a failed check.
+    const blank = mode.collapses && lines === 0 && /^[ \t\n]*$/.test(text);
+    if (lines !== starts.length && text.length > 0 && !blank)
       out.errors.push({ id: p.id, width, mode: mode.name, what: 'height ' + box.height + ' for ' + starts.length + ' lines' });
     lay.s = starts;
+    lay.n = lines;
+    // Under justify, each line's middle drawn grapheme and its left edge (a caret inside
+    // the line as Chromium places it).
+    if (mode.justify) lay.g = drawn.map((d) => (d.length ? d[Math.floor(d.length / 2)] : null));
     const fix = (v) => (isFinite(v) ? v : null);
     if (mode.align) lay.x = lefts.map(fix);
     if (mode.align) lay.r = rights.map(fix);
@@ -134,7 +147,7 @@ def mode_spec(name):
     keeps = not (prop == "white-space" and value in ("normal", "nowrap"))
     collapses = prop == "white-space" and value in ("normal", "nowrap", "pre-line")
     return {"name": name, "css": f"{prop}: {value};", "keepsNewlines": keeps, "collapses": collapses,
-            "align": prop == "text-align"}
+            "align": prop == "text-align", "justify": name == "text-align=justify"}
 
 
 def modes_page(family, size, widths, paras, modes, h):
@@ -178,7 +191,9 @@ def record_modes(args, h):
         "size": size,
         "widths": widths,
         "modes": names,
-        "keys": "s: UTF-8 line starts; x/r: each line's left/right edge from the div's (text-align modes); "
+        "keys": "one line per paragraph, family and width: s (the line starts most modes give), m ({mode: starts} "
+                "where they differ), x/r ({mode: left/right edges}, text-align modes), n ({mode: lines} where the "
+                "height is not the starts' count), g (justify: each line's middle drawn grapheme [offset, left]); "
                 "see Tools/modes_recorder.py",
     }
     errors, records = [], []
@@ -198,6 +213,10 @@ def record_modes(args, h):
                 for key in ("x", "r"):
                     if key in lay:
                         rec[key] = [None if v is None else h.number(round(v * 64) / 64) for v in lay[key]]
+                if lay.get("n", len(rec["s"])) != len(rec["s"]):
+                    rec["n"] = lay["n"]
+                if "g" in lay:
+                    rec["g"] = [None if g is None else [table[g[0]], h.number(round(g[1] * 64) / 64)] for g in lay["g"]]
                 records.append(rec)
             print(f"  {family} paragraphs {lo}-{lo + len(batch) - 1}: {len(out['layouts'])} layouts, "
                   f"{out['ms']:.0f} ms in page", file=sys.stderr)
@@ -228,7 +247,7 @@ def compact(records):
         differing = {r["m"]: r["s"] for r in recs if r["s"] != common}
         if differing:
             line["m"] = differing
-        for key in ("x", "r"):
+        for key in ("x", "r", "n", "g"):
             edges = {r["m"]: r[key] for r in recs if key in r}
             if edges:
                 line[key] = edges

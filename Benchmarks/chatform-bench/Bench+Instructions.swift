@@ -45,6 +45,10 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     /// 1,000 keystrokes in the middle of the 100,000-line field (as the
     /// `keystroke.field100k` keys: "x", a newline every tenth, a backspace every tenth).
     case fieldKeys = "field-keys"
+    /// 600 keystrokes into messages of the 1,000,000-message chat (as the
+    /// `keystroke.chat1M` keys: a message scrolled to, focused and typed into 60 times,
+    /// then another; only the keystrokes run in the counted function).
+    case chatKeys = "chat-keys"
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -90,6 +94,13 @@ extension Bench {
                 for k in 0..<1_000 { try Self.fieldKeystroke(pass * 1_000 + k, in: &table) }
             }
             print("\(kind.rawValue) keystrokes=1000 passes=\(passes) check=\(table.rows.contentHeight)")
+        case .chatKeys:
+            var table = try chatTable()
+            var rng = SplitMix64(seed: 77)
+            for pass in 0...passes {
+                for k in 0..<600 { try Self.chatKeystroke(pass * 600 + k, in: &table, rng: &rng) }
+            }
+            print("\(kind.rawValue) keystrokes=600 passes=\(passes) check=\(table.rows.contentHeight)")
         case .resize, .reshape:
             var table = try resizeTable(reusing: kind == .resize)
             var sum = 0.0

@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys; text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys; text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")
@@ -265,17 +265,13 @@ struct Bench: ParsableCommand {
     static let scrollToExtraRows = 2
 
     func chat(into results: inout Results) throws {
-        let count = 1_000_000
-        let viewport = Viewport(size: Size(width: 40, height: 30))
-        let configuration = TableConfiguration(contentAlignment: .bottom, estimatedRowHeight: 3)
+        let count = Self.chatCount
         progress("opening a \(count)-message chat")
         var opens: [Double] = []
         var table: TableSession<Int>! = nil
         for run in 0...(quick ? 3 : 7) {
             var t: TableSession<Int>! = nil
-            let seconds = try Clock.time {
-                t = try TableSession(source: GeneratedChat(count: count), viewport: viewport, configuration: configuration)
-            }
+            let seconds = try Clock.time { t = try chatTable() }
             let last = t.rows.frame(ofRow: count - 1)
             check(last.measured && abs(last.y + last.height - (t.viewport.offset + 30)) < 1e-9, "the chat did not open at its end")
             check(t.rows.cachedMeasurementCount < 100, "opening measured \(t.rows.cachedMeasurementCount) rows")
@@ -320,17 +316,13 @@ struct Bench: ParsableCommand {
         progress("typing into messages of the chat")
         var keys: [Double] = [], keyCPU: [Double] = []
         let keyCount = quick ? 500 : 3000
-        let alphabet = Array("typing into a message of a million ")
+        var trace = KeystrokeTrace()
         for k in 0..<keyCount {
-            if k % 60 == 0 {
-                // Like a user: edit a message (about 60 keystrokes), then another one.
-                let target = Int.random(in: 0..<count, using: &rng)
-                try table.scrollTo(target, anchor: .center)
-                try table.focus(FieldRef(row: target))
-                try table.move(.documentEnd)
-            }
-            let ch = String(alphabet[k % alphabet.count])
+            if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
+            let ch = Self.chatKey(k)
+            let before = KeystrokeTrace.State(table)
             let (seconds, cpu) = try Clock.timeBoth { try table.type(ch) }
+            trace.record(k, cpu: cpu * 1e6, before, KeystrokeTrace.State(table))
             keyCPU.append(cpu * 1e6)
             if k % 97 == 0 {
                 let c = table.caret!
@@ -339,6 +331,7 @@ struct Bench: ParsableCommand {
             }
             keys.append(seconds * 1e6)
         }
+        trace.print(median: Stats(keyCPU).median)
         let k = Stats(keys)
         results["keystroke.chat1M.p50_us"] = k.median
         results["keystroke.chat1M.p99_us"] = k.p99

@@ -9,6 +9,8 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSize(Double)
     /// A fixed line height that is not finite and positive.
     case invalidLineHeight(Double)
+    /// A letter spacing that is not finite and within `FontStack.letterSpacingLimit` either way.
+    case invalidLetterSpacing(Double)
     /// fontconfig could not load its configuration.
     case fontconfigUnavailable
     /// No family and no file were given.
@@ -20,6 +22,7 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotOpen(let path, let e): "cannot open font \(path) (FreeType error \(e))"
         case .invalidSize(let s): "invalid font size \(s): it must be a finite number of pixels in \(FontStack.sizeRange)"
         case .invalidLineHeight(let h): "invalid line height \(h): it must be finite and positive"
+        case .invalidLetterSpacing(let v): "invalid letter spacing \(v): it must be a finite number of pixels within ±\(FontStack.letterSpacingLimit)"
         case .fontconfigUnavailable: "fontconfig could not load its configuration"
         case .noFonts: "no font family or file was given"
         }

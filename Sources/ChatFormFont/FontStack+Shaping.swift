@@ -39,7 +39,14 @@ extension FontStack {
         // checks on captured arrays), copied into arrays at the end.
         var out = ShapingOutput(count: n)
         defer { out.deallocate() }
-        let runs = text.withUTF8 { bytes in shape(bytes, range: 0..<n, items: items, clusters: clusters, into: &out) }
+        let spacing = _LetterSpacing.fixed(letterSpacing)
+        let runs = text.withUTF8 { bytes in
+            var runs: [ShapedRun] = []
+            runs.reserveCapacity(items.count + 2)
+            shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
+            _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
+            return runs
+        }
         var result = ShapedRuns(runs: runs, advances: Array(out.advances[0..<n]), unsafeToBreak: Array(out.unsafe[0..<n]),
                                 faces: state.boxes(), clusters: clusters)
         if out.hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
@@ -162,11 +169,12 @@ extension FontStack {
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {
-        advance(of: range, in: text, run: run, ligatures: true)
+        advance(of: range, in: text, run: run, ligatures: letterSpacing == 0, spacing: _LetterSpacing.fixed(letterSpacing))
     }
 
-    /// `advance(of:in:run:)`, optional ligatures off without `ligatures`.
-    func advance(of range: Range<Int>, in text: String, run: ShapedRun, ligatures: Bool) -> Int64 {
+    /// `advance(of:in:run:)`, optional ligatures off without `ligatures`, `spacing` (1/65536
+    /// px) after each cluster that takes letter spacing.
+    func advance(of range: Range<Int>, in text: String, run: ShapedRun, ligatures: Bool, spacing: Int32 = 0) -> Int64 {
         var text = text
         let faces = state.faceList()
         guard run.face < faces.count, let buffer = ShapingBuffer.forCurrentThread() else { return 0 }
@@ -175,6 +183,7 @@ extension FontStack {
             guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return }
             let face = faces[run.face]
             let halves = run.bidiLevel & 1 == 0 ? (face.hanKerning?.halves(bytes, range, before: nil, after: nil).halves ?? []) : []
+            var spaced = Set<Int>()
             _ = buffer.shape(bytes, range: range, face: face, script: run.script,
                              rtl: run.bidiLevel & 1 == 1, language: state.language, halves: halves,
                              ligatures: ligatures) { cluster, advance, _ in
@@ -182,6 +191,9 @@ extension FontStack {
                 // Tabs and line breaks take no advance of their own (see ShapedText).
                 if b == 0x09 || (b >= 0x0A && b <= 0x0D) { return }
                 total += Int64(advance)
+                if spacing != 0, spaced.insert(cluster).inserted, _LetterSpacing.takes(bytes, cluster, script: run.script) {
+                    total += Int64(spacing)
+                }
             }
         }
         return total

@@ -26,6 +26,8 @@ import Synchronization
 public struct FontStack: TextShaper {
     /// Pixel sizes a stack accepts.
     public static let sizeRange: ClosedRange<Double> = 0.5...4096
+    /// The largest letter spacing a stack accepts, either way, in pixels.
+    public static let letterSpacingLimit = 4096.0
 
     /// How tall lines are.
     public enum LineHeight: Sendable, Hashable {
@@ -43,6 +45,12 @@ public struct FontStack: TextShaper {
     public let locale: String
     /// Tab stops every this many spaces [8].
     public let tabWidth: Int
+    /// CSS `letter-spacing` in pixels [0]: added after every cluster this stack shapes
+    /// (not after a default ignorable or U+FFFC; in a cursive script such as Arabic only
+    /// after white space), optional ligatures off where it is not 0, and counted in each
+    /// space of a tab stop (`tab-size` spaces of the primary font's space plus the
+    /// spacing), as Chromium lays out a letter-spaced element.
+    public private(set) var letterSpacing: Double
     /// The faces of the family list, in order (the first is the primary font).
     public var primaryFaces: [FontFace] { state.primaries }
 
@@ -55,20 +63,22 @@ public struct FontStack: TextShaper {
     ///   would substitute another), `.invalidSize`, `.invalidLineHeight`,
     ///   `.fontconfigUnavailable`, `.noFonts`.
     public init(families: [String], size: Double, lineHeight: LineHeight = .normal, locale: String = "en-US",
-                tabWidth: Int = 8) throws(FontError) {
+                tabWidth: Int = 8, letterSpacing: Double = 0) throws(FontError) {
         var files: [(path: String, index: Int)] = []
         for family in families {
             guard let file = try FontLibrary.shared.lookup(family: family) else { throw .familyNotFound(family) }
             files.append(file)
         }
-        try self.init(files: files, size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+        try self.init(files: files, size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth,
+                      letterSpacing: letterSpacing)
     }
 
     /// A stack of `spec`'s families at its weight, style and size (each family matched by
     /// fontconfig at that weight and style, as a browser picks a face).
     ///
     /// - Throws: as `init(families:size:lineHeight:locale:tabWidth:)`.
-    public init(spec: FontSpec, lineHeight: LineHeight = .normal, locale: String = "en-US", tabWidth: Int = 8) throws(FontError) {
+    public init(spec: FontSpec, lineHeight: LineHeight = .normal, locale: String = "en-US", tabWidth: Int = 8,
+                letterSpacing: Double = 0) throws(FontError) {
         var files: [(path: String, index: Int)] = []
         for family in spec.families {
             guard let file = try FontLibrary.shared.lookup(family: family, weight: spec.weight, italic: spec.italic) else {
@@ -76,21 +86,25 @@ public struct FontStack: TextShaper {
             }
             files.append(file)
         }
-        try self.init(files: files, size: spec.size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+        try self.init(files: files, size: spec.size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth,
+                      letterSpacing: letterSpacing)
     }
 
     /// A stack of one installed family.
     public init(family: String, size: Double, lineHeight: LineHeight = .normal, locale: String = "en-US",
-                tabWidth: Int = 8) throws(FontError) {
-        try self.init(families: [family], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+                tabWidth: Int = 8, letterSpacing: Double = 0) throws(FontError) {
+        try self.init(families: [family], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth,
+                      letterSpacing: letterSpacing)
     }
 
     /// A stack of font files (face `index` of each), in order.
     ///
-    /// - Throws: `FontError.cannotOpen`, `.invalidSize`, `.invalidLineHeight`, `.noFonts`.
+    /// - Throws: `FontError.cannotOpen`, `.invalidSize`, `.invalidLineHeight`,
+    ///   `.invalidLetterSpacing`, `.noFonts`.
     public init(files: [(path: String, index: Int)], size: Double, lineHeight: LineHeight = .normal,
-                locale: String = "en-US", tabWidth: Int = 8) throws(FontError) {
+                locale: String = "en-US", tabWidth: Int = 8, letterSpacing: Double = 0) throws(FontError) {
         guard size.isFinite, Self.sizeRange.contains(size) else { throw .invalidSize(size) }
+        guard letterSpacing.isFinite, abs(letterSpacing) <= Self.letterSpacingLimit else { throw .invalidLetterSpacing(letterSpacing) }
         if case .fixed(let h) = lineHeight, !(h.isFinite && h > 0) { throw .invalidLineHeight(h) }
         guard !files.isEmpty else { throw .noFonts }
         var faces: [FontFace] = []
@@ -101,13 +115,22 @@ public struct FontStack: TextShaper {
         self.lineHeightRule = lineHeight
         self.locale = locale
         self.tabWidth = max(1, tabWidth)
+        self.letterSpacing = letterSpacing
         self.state = State(primaries: faces, locale: locale, size: size)
     }
 
     /// A stack of one font file.
     public init(file path: String, index: Int = 0, size: Double, lineHeight: LineHeight = .normal,
-                locale: String = "en-US", tabWidth: Int = 8) throws(FontError) {
-        try self.init(files: [(path, index)], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth)
+                locale: String = "en-US", tabWidth: Int = 8, letterSpacing: Double = 0) throws(FontError) {
+        try self.init(files: [(path, index)], size: size, lineHeight: lineHeight, locale: locale, tabWidth: tabWidth,
+                      letterSpacing: letterSpacing)
+    }
+
+    /// This stack with another letter spacing (the same faces and caches).
+    func spaced(_ spacing: Double) -> FontStack {
+        var copy = self
+        copy.letterSpacing = spacing
+        return copy
     }
 
     /// The face a shaped run is drawn with (its `face` index names a face this stack has
@@ -149,12 +172,15 @@ public struct FontStack: TextShaper {
         return Double(tabStop(afterFixed: Int64((x * 65536).rounded()))) / 65536
     }
 
-    /// CSS `tab-size` in spaces of the primary font; a stop closer than half a space is
-    /// skipped for the next one.
+    /// CSS `tab-size` in spaces of the primary font, each with the letter spacing; a stop
+    /// closer than half a space is skipped for the next one. Where the spaces add up to
+    /// nothing or less (a letter spacing of minus a space or more), a tab is as wide as the
+    /// letter spacing, at least nothing.
     public func tabStop(afterFixed x: Int64) -> Int64 {
         let primary = state.primaries[0]
         let space = Int64((primary.glyph(for: " ").map { primary.advance(ofGlyph: $0) } ?? size / 2) * 65536)
-        let interval = max(1, space * Int64(tabWidth))
+        let interval = (space + Int64(_LetterSpacing.fixed(letterSpacing))) * Int64(tabWidth)
+        guard interval > 0 else { return x + Swift.max(0, Int64(_LetterSpacing.fixed(letterSpacing))) }
         var stop = (x / interval + 1) * interval
         if stop - x < space / 2 { stop += interval }
         return stop

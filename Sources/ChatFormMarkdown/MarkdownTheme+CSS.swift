@@ -5,7 +5,8 @@ extension MarkdownTheme {
     /// goes in; give that element the bubble's width).
     ///
     /// What it sets, beyond the theme's numbers: the user agent's margins and paddings are
-    /// reset; text is `white-space: normal; overflow-wrap: break-word; word-break: normal`;
+    /// reset; text is `white-space: normal; overflow-wrap: break-word; word-break: normal`
+    /// unless ``text`` says otherwise (its properties go on the roles' rules);
     /// blocks have no top margin and the last block of each container no bottom margin, so no
     /// margins collapse; list markers sit outside (`list-style-position: outside`) in the list's
     /// padding; code blocks are `white-space: pre` (or `pre-wrap` when ``codeBlockWraps``).
@@ -18,12 +19,17 @@ extension MarkdownTheme {
         func rule(_ selector: String, _ declarations: [String]) {
             out += "\(selector) { \(declarations.joined(separator: "; ")); }\n"
         }
+        let body = text[.body]
         rule(scope, ["display: flow-root", "margin: 0", "padding: 0"] + fontDeclarations(font(.body)) +
-             ["white-space: normal", "overflow-wrap: break-word", "word-break: normal", "tab-size: 8"])
+             ["white-space: \(body?.whiteSpace?.rawValue ?? "normal")",
+              "overflow-wrap: \(body?.overflowWrap?.rawValue ?? "break-word")",
+              "word-break: \(body?.wordBreak?.rawValue ?? "normal")", "tab-size: 8"] +
+             TextProperties(textAlign: body?.textAlign, letterSpacing: body?.letterSpacing).declarations)
         rule(all(blocks), ["margin: 0", "padding: 0"])
         rule("\(scope) p", ["margin-bottom: \(Self.px(spacing.paragraph))"])
         for level in 1...6 {
-            rule("\(scope) h\(level)", fontDeclarations(font(.heading(level))) + ["margin-bottom: \(Self.px(spacing.heading))"])
+            rule("\(scope) h\(level)", fontDeclarations(font(.heading(level))) + ["margin-bottom: \(Self.px(spacing.heading))"]
+                 + (text[.heading(level)]?.declarations ?? []))
         }
         rule("\(scope) blockquote", ["border-left: \(Self.px(quoteBorderWidth)) solid currentColor",
                                      "padding-left: \(Self.px(quotePadding))", "margin-bottom: \(Self.px(spacing.blockQuote))"])
@@ -34,9 +40,11 @@ extension MarkdownTheme {
         rule("\(scope) pre", fontDeclarations(font(.codeBlock)) + [
             "padding: \(Self.px(p.top)) \(Self.px(p.right)) \(Self.px(p.bottom)) \(Self.px(p.left))",
             "white-space: \(codeBlockWraps ? "pre-wrap" : "pre")", "overflow: visible",
-            "margin-bottom: \(Self.px(spacing.codeBlock))"])
-        rule("\(scope) pre code", ["font: inherit", "padding: 0", "white-space: inherit"])
-        rule("\(scope) code", fontDeclarations(font(.code)) + ["padding: 0 \(Self.px(codeSpanPadding))"])
+            "margin-bottom: \(Self.px(spacing.codeBlock))"] + (text[.codeBlock]?.declarations ?? []))
+        rule("\(scope) pre code", ["font: inherit", "padding: 0", "white-space: inherit"]
+             + (text[.code]?.letterSpacing != nil ? ["letter-spacing: inherit"] : []))
+        rule("\(scope) code", fontDeclarations(font(.code)) + ["padding: 0 \(Self.px(codeSpanPadding))"]
+             + (text[.code]?.declarations ?? []))
         rule("\(scope) hr", ["border: 0", "border-top: \(Self.px(thematicBreakThickness)) solid currentColor",
                              "height: 0", "overflow: visible", "margin-bottom: \(Self.px(spacing.thematicBreak))"])
         rule("\(scope) strong", ["font-weight: 700"])

@@ -38,7 +38,7 @@ extension MarkdownTheme: Codable {
     /// The keys after "fonts", in the order `encode(to:)` writes them.
     private static let keys = ["spacing", "quoteBorderWidth", "quotePadding", "listIndent", "codeBlockPadding",
                                "codeBlockWraps", "thematicBreakThickness", "codeSpanPadding", "mentionPadding", "emojiSize",
-                               "emojiBaselineOffset", "emoji", "onlyListedEmoji"]
+                               "emojiBaselineOffset", "emoji", "onlyListedEmoji", "text"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
@@ -71,6 +71,18 @@ extension MarkdownTheme: Codable {
             throw MarkdownError.invalidTheme("emoji.\(name): a name is ASCII letters, digits, _, + and - with at least one letter")
         }
         onlyListedEmoji = try c.decodeIfPresent(Bool.self, forKey: .init("onlyListedEmoji")) ?? d.onlyListedEmoji
+        text = d.text
+        if c.contains(.init("text")) {
+            let t = try c.nestedContainer(keyedBy: _ThemeKey.self, forKey: .init("text"))
+            for key in t.allKeys {
+                guard let role = Role(rawValue: key.stringValue) else {
+                    throw MarkdownError.invalidTheme("text.\(key.stringValue): unknown role (roles: \(Role.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                let properties = try t.nestedContainer(keyedBy: _ThemeKey.self, forKey: key)
+                try properties.refuseUnknownKeys(Self.textKeys(role))
+                text[role] = try t.decode(TextProperties.self, forKey: key)
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,7 +91,11 @@ extension MarkdownTheme: Codable {
         for role in Role.allCases { if let font = fonts[role] { try f.encode(font, forKey: .init(role.rawValue)) } }
         try c.encode([spacing, quoteBorderWidth, quotePadding, listIndent, codeBlockPadding, codeBlockWraps,
                       thematicBreakThickness, codeSpanPadding, mentionPadding, emojiSize, emojiBaselineOffset, emoji,
-                      onlyListedEmoji], forKeys: Self.keys)
+                      onlyListedEmoji], forKeys: Array(Self.keys.dropLast()))
+        if !text.isEmpty {
+            var t = c.nestedContainer(keyedBy: _ThemeKey.self, forKey: .init("text"))
+            for role in Role.allCases { if let p = text[role] { try t.encode(p, forKey: .init(role.rawValue)) } }
+        }
     }
 
     static func path(_ keys: [any CodingKey]) -> String {

@@ -128,6 +128,10 @@ public struct MarkdownTheme: Sendable, Hashable {
     public var emoji: [String: EmojiImage]
     /// Whether only the names in ``emoji`` become custom emoji (else every `:short-code:`).
     public var onlyListedEmoji: Bool
+    /// CSS text properties by role (`text-align`, `white-space`, `word-break`,
+    /// `overflow-wrap`, `letter-spacing`); what a role leaves out it inherits as CSS does
+    /// (see ``TextProperties``) [none: the browser's defaults].
+    public var text: [Role: TextProperties] = [:]
 
     /// The font of `role` (a missing code block font is the code font; a missing font the body's).
     public func font(_ role: Role) -> Font {

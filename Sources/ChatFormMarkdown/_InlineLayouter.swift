@@ -36,6 +36,7 @@ struct _StyledLayouter: _InlineLayouter {
     func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double) throws(MarkdownError) -> _InlineLines {
         guard !text.text.isEmpty else { return _InlineLines(lines: [], fitWidth: nil) }
         let block = fonts[role]
+        let spacing = theme.letterSpacing(role, in: role), codeSpacing = theme.letterSpacing(.code, in: role)
         let bytes = Array(text.text.utf8)
         var elements: [StyledElement] = []
         elements.reserveCapacity(text.runs.count)
@@ -64,15 +65,18 @@ struct _StyledLayouter: _InlineLayouter {
                 elements.append(.attachment(InlineAttachment(width: size.width, height: size.height,
                                                              baselineOffset: theme.emojiBaselineOffset, name: name)))
             case .code:
-                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, edges: InlineEdges(padding: theme.codeSpanPadding)))))
+                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, letterSpacing: codeSpacing,
+                                                                       edges: InlineEdges(padding: theme.codeSpanPadding)))))
             case .mention:
-                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, edges: InlineEdges(padding: theme.mentionPadding)))))
+                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, letterSpacing: spacing,
+                                                                       edges: InlineEdges(padding: theme.mentionPadding)))))
             case .text, .softBreak, .hardBreak:
-                elements.append(.text(piece, font))
+                elements.append(.span(TextSpan(piece, style: SpanStyle(font: font, letterSpacing: spacing))))
             }
         }
-        return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!),
-                          width: width, wraps: true)
+        let modes = theme.textModes(role)
+        return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!, modes: modes),
+                          width: width, wraps: modes.whiteSpace.wraps)
     }
 
     /// Text or a soft break: what joins its neighbours' text node.
@@ -88,7 +92,9 @@ struct _StyledLayouter: _InlineLayouter {
         // The final newline makes no line of its own in a browser.
         let body = code.utf8.last == 0x0A ? String(code.utf8.dropLast())! : code
         let font = fonts[.codeBlock]
-        return try layout([.text(body, font)], paragraph: ParagraphStyle(font: font, lineHeight: fonts.lineHeights[.codeBlock]!),
+        let spacing = theme.letterSpacing(.codeBlock, in: .codeBlock)
+        return try layout([.span(TextSpan(body, style: SpanStyle(font: font, letterSpacing: spacing)))],
+                          paragraph: ParagraphStyle(font: font, lineHeight: fonts.lineHeights[.codeBlock]!, modes: theme.textModes(.codeBlock)),
                           width: wraps ? width : .infinity, wraps: wraps)
     }
 

@@ -161,9 +161,11 @@ public struct HeightIndex: Sendable {
     /// range (at 0 or `count`).
     /// - Complexity: O(log n).
     public func rows(intersecting range: Range<Double>) -> Range<Int> {
-        let lower = _rowsEnding(atOrBefore: range.lowerBound)
-        if range.isEmpty { return lower..<lower }
-        let upper = _rowsStarting(before: range.upperBound)
+        if range.isEmpty {
+            let lower = _rowsEnding(atOrBefore: range.lowerBound)
+            return lower..<lower
+        }
+        let (lower, upper) = _root.rows(endingAtOrBefore: range.lowerBound, startingBefore: range.upperBound)
         return lower..<Swift.max(lower, upper)
     }
 

@@ -23,7 +23,6 @@ extension _HeightNode {
     func rows(before y: Double, countingEnds: Bool) -> (rows: Int, offset: Double) {
         // A row ending at `y` lies before it; a row starting at `y` does not.
         @inline(__always) func before(_ edge: Double) -> Bool { countingEnds ? edge <= y : edge < y }
-        let shift = countingEnds ? 1 : 0   // a row's end is its successor's start
         var node = self
         var rows = 0
         var acc = 0.0
@@ -38,23 +37,71 @@ extension _HeightNode {
             if i == children.count { return (rows, acc) }
             node = children[i]
         }
-        for e in node.runs.indices {
-            let length = _Run.length(node.runs[e])
-            let h = node.heights[e]
+        let found = node.leafRows(before: y, countingEnds: countingEnds, from: 0, rows: rows, offset: acc)
+        return (found.rows, found.offset)
+    }
+
+    /// `rows(before: lower, countingEnds: true).rows` and `rows(before: upper, countingEnds:
+    /// false).rows` for `lower < upper`: the rows intersecting a band. When the second walk
+    /// would go down the first one's path (a band inside one leaf, as the rows in view
+    /// mostly are), it goes on from where the first one stopped in the leaf, with the same
+    /// sums in the same order, so the same answers; else it walks again. O(log n).
+    func rows(endingAtOrBefore lower: Double, startingBefore upper: Double) -> (lower: Int, upper: Int) {
+        var node = self
+        var rows = 0
+        var acc = 0.0
+        var samePath = true
+        while !node.isLeaf {
+            let children = node.children
+            var i = 0
+            while i < children.count, acc + children[i].height <= lower {
+                acc += children[i].height
+                rows += children[i].count
+                i += 1
+            }
+            if i == children.count { return (rows, self.rows(before: upper, countingEnds: false).rows) }
+            // The walk to `upper` passes the same children before `i` (they end at or
+            // before `lower`) and stops at `i` too when it ends at or past `upper`.
+            if acc + children[i].height < upper { samePath = false }
+            node = children[i]
+        }
+        let low = node.leafRows(before: lower, countingEnds: true, from: 0, rows: rows, offset: acc)
+        guard samePath else { return (low.rows, self.rows(before: upper, countingEnds: false).rows) }
+        // The entries before the one `lower` stopped in end at or before it, so before `upper`.
+        let high = node.leafRows(before: upper, countingEnds: false, from: low.entry, rows: low.rowsBefore, offset: low.offsetBefore)
+        return (low.rows, high.rows)
+    }
+
+    /// The leaf part of `rows(before:countingEnds:)`, from entry `start`, which begins at
+    /// `offset` after `rows` rows: the rows before `y`, the offset of the first row not
+    /// counted, and the entry the scan stopped in with the rows and offset before it.
+    @inline(__always)
+    func leafRows(before y: Double, countingEnds: Bool, from start: Int, rows: Int, offset: Double)
+        -> (rows: Int, offset: Double, entry: Int, rowsBefore: Int, offsetBefore: Double) {
+        @inline(__always) func before(_ edge: Double) -> Bool { countingEnds ? edge <= y : edge < y }
+        let shift = countingEnds ? 1 : 0   // a row's end is its successor's start
+        let runs = self.runs, heights = self.heights
+        var rows = rows
+        var acc = offset
+        var e = start
+        while e < runs.count {
+            let length = _Run.length(runs[e])
+            let h = heights[e]
             let end = acc + h * Double(length)
             if before(end) {
                 acc = end
                 rows += length
+                e += 1
                 continue
             }
-            if h == 0 { return (rows, acc) }
+            if h == 0 { return (rows, acc, e, rows, acc) }
             // q = rows of this run lying before y, checked with the offset formula.
             var q = HeightIndex._clampedQuotient((y - acc) / h, length)
             while q > 0, !before(acc + h * Double(q - 1 + shift)) { q -= 1 }
             while q < length, before(acc + h * Double(q + shift)) { q += 1 }
-            return (rows + q, acc + h * Double(q))
+            return (rows + q, acc + h * Double(q), e, rows, acc)
         }
-        return (rows, acc)
+        return (rows, acc, e, rows, acc)
     }
 
     /// Calls `body` with the part inside `range` of every unmeasured run entry overlapping

@@ -56,23 +56,28 @@ extension RowCache {
             // downward from it, a row that grows pushes the rows below out of view; upward,
             // a row that grows (the offset keeping the anchor in place) pushes the rows above
             // out. So a settle measures about the rows it ends up showing, not those the
-            // estimates showed.
-            let first = rows(in: scroll.viewport)
-            let start = anchorIndex.map { Swift.min(Swift.max($0, first.lowerBound), first.upperBound) } ?? first.lowerBound
+            // estimates showed. A row whose height did not change moves neither the offset
+            // nor the rows (the range stays; the common keystroke measures nothing).
+            var inView = rows(in: scroll.viewport)
+            let start = anchorIndex.map { Swift.min(Swift.max($0, inView.lowerBound), inView.upperBound) } ?? inView.lowerBound
             var i = start
             while true {
-                let inView = rows(in: scroll.viewport)
                 i = Swift.max(i, inView.lowerBound)
                 guard i < inView.upperBound else { break }
-                changed = try measureIfNeeded(row: i, anchor: anchorIndex, &scroll, measuring) || changed
+                if try measureIfNeeded(row: i, anchor: anchorIndex, &scroll, measuring) {
+                    changed = true
+                    inView = rows(in: scroll.viewport)
+                }
                 i += 1
             }
             var j = start - 1
             while true {
-                let inView = rows(in: scroll.viewport)
                 j = Swift.min(j, inView.upperBound - 1)
                 guard j >= inView.lowerBound else { break }
-                changed = try measureIfNeeded(row: j, anchor: anchorIndex, &scroll, measuring) || changed
+                if try measureIfNeeded(row: j, anchor: anchorIndex, &scroll, measuring) {
+                    changed = true
+                    inView = rows(in: scroll.viewport)
+                }
                 j -= 1
             }
             let before = scroll.viewport.offset
@@ -87,10 +92,11 @@ extension RowCache {
     /// its relay left pending (its height does not change).
     private mutating func measureIfNeeded(row index: Int, anchor: Int?, _ scroll: inout ScrollState,
                                           _ measuring: RowMeasuring) throws(ScrollError) -> Bool {
-        guard let entry = entry(ofRow: index, width: scroll.viewport.size.width) else {
+        let id = source.id(at: index)
+        guard let (width, pending) = entries.widthAndPending(of: id), width == scroll.viewport.size.width else {
             return try remeasure(row: index, anchor: anchor, &scroll, measuring) != 0
         }
-        if entry.measurement.linesPending { try makePendingLines(of: source.id(at: index)) }
+        if pending { try makePendingLines(of: id) }
         return false
     }
 

@@ -176,32 +176,35 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func editDocument<R>(of field: FieldRef<ID>, at index: Int,
                                   _ change: (inout TextDocument) throws(TextLayoutError) -> R,
                                   failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) -> (result: R, delta: Double) {
-        // Taken out and put back rather than changed through the dictionary's subscript:
-        // that accessor allocates a frame for every call in generic code (18 allocations a
-        // keystroke).
-        guard var entry = entries.removeValue(forKey: field.row) else { throw .noFocus }
-        let result: R?
-        do throws(TextLayoutError) {
-            result = try entry.editDocument(ofItem: field.item, change)
-        } catch {
-            let length = entry.document(ofItem: field.item)?.utf8Count ?? 0
-            entries[field.row] = entry
-            throw failure(error, length)
+        // Changed in place in the slots (no dictionary accessor: in generic code it
+        // allocates a frame for every call), then stamped as used.
+        let stamp = clock &+ 1
+        var failed: (error: TextLayoutError, length: Int)? = nil
+        let edited = entries.modify(field.row) { (entry: inout CachedRow) -> (result: R, height: Double)? in
+            do throws(TextLayoutError) {
+                guard let result = try entry.editDocument(ofItem: field.item, change) else { return nil }
+                entry.stamp = stamp
+                return (result, entry.measurement.height)
+            } catch {
+                failed = (error, entry.document(ofItem: field.item)?.utf8Count ?? 0)
+                return nil
+            }
         }
-        guard let result else {
-            entries[field.row] = entry
+        guard let edited else { throw .noFocus }
+        guard let (result, height) = edited else {
+            if let failed { throw failure(failed.error, failed.length) }
             throw .notEditable("\(field.row)#\(field.item)")
         }
-        return (result, try store(entry, for: field.row, at: index))
+        clock = stamp
+        uses.append(Use(id: field.row, stamp: stamp))
+        return (result, try setHeight(height, at: index))
     }
 
     /// Changes row `id`'s measurement without touching its height or its use (inner
     /// offsets, committing marked text); nothing happens when it is not measured.
     mutating func modify<R>(_ id: ID, _ body: (inout CachedRow) throws(ScrollError) -> R) throws(ScrollError) -> R? {
-        // Out and back in, as in `editDocument`, so the entry has one owner while it changes.
-        guard var entry = entries.removeValue(forKey: id) else { return nil }
-        defer { entries[id] = entry }
-        return try body(&entry)
+        // In place in the slots, as in `editDocument`: the entry has one owner while it changes.
+        try entries.modify(id, body)
     }
 
     // MARK: Bookkeeping
@@ -223,6 +226,8 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Writes a measured height into the prefix sums and returns the change.
     private mutating func setHeight(_ height: Double, at index: Int) throws(ScrollError) -> Double {
         let old = heights.height(at: index)
+        // A keystroke seldom changes its row's height: nothing to write then.
+        if old == height && heights.isMeasured(at: index) { return 0 }
         do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return height - old
     }

@@ -37,6 +37,16 @@ struct _RowSlots<ID: Hashable & Sendable>: Sendable, Sequence {
         }
     }
 
+    /// Row `id`'s width and whether its lines are pending, read in place (no copy of the
+    /// row, which would retain everything its layouts hold); nil when absent.
+    ///
+    /// - Complexity: O(1) on average.
+    @inline(__always)
+    func widthAndPending(of id: ID) -> (width: Double, linesPending: Bool)? {
+        guard let slot = slots[id] else { return nil }
+        return (rows[slot].measurement.width, rows[slot].measurement.linesPending)
+    }
+
     /// Removes row `id` and returns it (nil when absent); the last row takes its place.
     ///
     /// - Complexity: O(1) on average.
@@ -50,6 +60,18 @@ struct _RowSlots<ID: Hashable & Sendable>: Sendable, Sequence {
         }
         ids.removeLast()
         return rows.removeLast()
+    }
+
+    /// Has `body` change row `id` in place (no copy, no removal and insertion); nil when
+    /// the row is absent.
+    ///
+    /// - Complexity: O(1) on average, plus `body`.
+    @inline(__always)
+    mutating func modify<R, E: Error>(_ id: ID, _ body: (inout CachedRow) throws(E) -> R) throws(E) -> R? {
+        guard let slot = slots[id] else { return nil }
+        return try rows.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<CachedRow>) throws(E) -> R in
+            try body(&buffer[slot])
+        }
     }
 
     /// Makes room for `capacity` rows.

@@ -143,6 +143,22 @@ extension LineWrapper {
                                 if cls < FastBreakClass.al { return (i, false) }
                             }
                         } else if action != FastBreakClass.Action.noBreak.rawValue {
+                            if b0 == 0xEF && Self.isKeycapTail(base, i, n) {
+                                // Not at a keycap (U+FE0F U+20E3 after an ASCII digit, # or *): one
+                                // cluster, met by its neighbours as its base (LB9), as wide as it is.
+                                let end = i + 6
+                                if end < n && base[end] >= 0x80 {
+                                    switch ScalarProperties.of(UTF8Scalar.decode(bytes, at: end).scalar).graphemeBreak {
+                                    case .extend, .zwj, .spacingMark: return (segStart, false)   // the cluster goes on
+                                    default: break
+                                    }
+                                }
+                                let cells = CellWidth.of(bytes, i - 1, end, ambiguousWidth: fast.ambiguous)
+                                full += (fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells) - 1   // the base counted 1
+                                content = full
+                                i = end
+                                continue
+                            }
                             return (segStart, false)
                         }
                     } else if cls < FastBreakClass.al {
@@ -324,6 +340,16 @@ extension LineWrapper {
         full += units
         content = full
         return false
+    }
+
+    /// Whether U+FE0F U+20E3 start at `i`, after an ASCII digit, `#` or `*` (which the fast
+    /// path took as a character of its own).
+    @inline(__always)
+    static func isKeycapTail(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
+        guard i + 6 <= n, base[i + 1] == 0xB8, base[i + 2] == 0x8F, base[i + 3] == 0xE2, base[i + 4] == 0x83,
+              base[i + 5] == 0xA3 else { return false }
+        let b = base[i - 1]
+        return b &- 0x30 < 10 || b == 0x23 || b == 0x2A
     }
 
     /// `finishSegment` for a segment of fast characters whose widths are already summed.

@@ -72,7 +72,8 @@ struct LineWrapper {
         var i = start
         var lastLineCount = lines.count
         var opportunity: (offset: Int, hard: Bool)?
-        if start == 0, start < n, fastUnit != nil, ScalarProperties.fastClass(bytes, at: start) >= FastBreakClass.al {
+        if start < n, fastUnit != nil, start == 0 || Self.startsAfterSpaces(bytes, at: start),
+           ScalarProperties.fastClass(bytes, at: start) >= FastBreakClass.al {
             // Text (or a line) starts at a boundary: begin on the fast path.
             let resume = runFast(from: start, stop: stop)
             if resume.stopped { return }
@@ -151,6 +152,23 @@ struct LineWrapper {
         } else if lines.isEmpty || lines[lines.count - 1].isHard {
             lines.append(LineFragment(start: n, end: n, width: 0, terminatorLength: 0))
         }
+    }
+
+    /// Whether `start` is certainly a break opportunity that no rule looks back across: a
+    /// fast AL, NU or ID character after spaces that follow a fast character other than OP
+    /// (SP ÷, LB18; of the rules reading back across spaces, LB14-LB17, only OP SP* × can
+    /// apply before such a character). A line start there (an incremental rewrap's restart)
+    /// can begin on the fast path, as after an opportunity ICU reported.
+    static func startsAfterSpaces(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start > 0, start < bytes.count, bytes[start - 1] == 0x20 else { return false }
+        let next = ScalarProperties.fastClass(bytes, at: start)
+        guard next == FastBreakClass.al || next == FastBreakClass.nu || next == FastBreakClass.id else { return false }
+        var i = start - 1
+        while i > 0 && bytes[i] == 0x20 { i -= 1 }
+        if bytes[i] == 0x20 { return false }
+        while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }   // the last scalar's first byte
+        let previous = ScalarProperties.fastClass(bytes, at: i)
+        return previous >= FastBreakClass.al && previous != FastBreakClass.open && previous != FastBreakClass.lf
     }
 
     // MARK: Segments

@@ -22,13 +22,18 @@ extension TextLayout: LineLayout {
 
     /// The x of the boundary `offset` on line `index`, from the line's left edge; under
     /// `text-align: end` or `center` (``TextModes/textAlign``) the line's own x is added
-    /// (``lineX(_:)``), so carets, hit testing and vertical moves follow aligned lines.
+    /// (``lineX(_:)``), under `justify` the extra width of the expansion opportunities
+    /// before `offset` (``justification(ofLine:)``), so carets, hit testing and vertical
+    /// moves follow aligned lines as Chromium draws them.
     ///
     /// - Complexity: O(1) with a prepared text without tabs, else O(length of the line)
-    ///   (and, aligned, the line's length on a line ending at a mandatory break).
+    ///   (and, aligned, the line's length on a line ending at a mandatory break; justified,
+    ///   the line's length).
     public func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let x = try unalignedCaretX(onLine: index, at: offset)
-        return shiftsLines ? x + lineX(index) : x
+        if shiftsLines { return x + lineX(index) }
+        if options.modes.textAlign == .justify { return x + justifiedShift(onLine: index, at: offset) }
+        return x
     }
 
     /// Whether `text-align` moves whole lines (`end`, `center`).
@@ -38,6 +43,7 @@ extension TextLayout: LineLayout {
     func unalignedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = lines[index]
         if let shaped = shapedText { return shaped.caretX(lineStart: line.start, offset: offset) }
+        if let x = printableASCIICaretX(line, offset) { return x }
         var result = 0.0
         try unalignedCaretStops(onLine: index) { o, x in
             result = x
@@ -46,11 +52,27 @@ extension TextLayout: LineLayout {
         return result
     }
 
+    /// `unalignedCaretX` without walking clusters when the line is printable ASCII up to the
+    /// caret (one cluster and one cell a byte) and advances are exact integers (so the sum
+    /// of the walk is the product); nil otherwise.
+    private func printableASCIICaretX(_ line: LineFragment, _ offset: Int) -> Double? {
+        guard let unit = LineWrapper.FastUnit(measurer)?.unit else { return nil }
+        // The walk stops at the first stop at or past the offset, at most the content end.
+        let end = Swift.min(Swift.max(offset, line.start), line.contentEnd)
+        let x: Double?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            guard end <= bytes.count, end == line.contentEnd || bytes[end] < 0x80 else { return nil }
+            for i in line.start..<end where bytes[i] &- 0x20 > 0x5E { return nil }
+            return Double(end - line.start) * unit
+        }
+        return x ?? nil
+    }
+
     /// Each grapheme boundary of line `index` with its x, from the line's start to its
     /// content end.
     ///
     /// - Complexity: O(length of the line).
     public func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
+        if options.modes.textAlign == .justify { return try justifiedCaretStops(onLine: index, body) }
         guard shiftsLines else { return try unalignedCaretStops(onLine: index, body) }
         let dx = lineX(index)
         try unalignedCaretStops(onLine: index) { o, x in body(o, x + dx) }

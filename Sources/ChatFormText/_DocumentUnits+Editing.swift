@@ -234,6 +234,9 @@ extension _DocumentUnits {
     /// offsets, read on demand (an edit compares only the few lines around it).
     private struct RegionLines {
         let paragraphs: [_Paragraph]
+        /// A lone flat paragraph's lines, taken out once (reading a line through the
+        /// paragraph copies its whole layout): the common edit, inside one paragraph.
+        let soleFlatLines: [LineFragment]?
         /// Lines before each paragraph, and its start.
         let firstLines: [Int], starts: [Int]
         let count: Int
@@ -250,10 +253,12 @@ extension _DocumentUnits {
             }
             self.firstLines = firstLines
             self.starts = starts
+            soleFlatLines = paragraphs.count == 1 ? paragraphs[0].flatLines : nil
             count = line
         }
 
         subscript(index: Int) -> LineFragment {
+            if let soleFlatLines { return soleFlatLines[index].shifted(by: starts[0]) }
             var lo = 0, hi = paragraphs.count - 1
             while lo < hi {
                 let mid = (lo + hi + 1) / 2

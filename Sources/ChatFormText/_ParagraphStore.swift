@@ -127,6 +127,12 @@ struct _Paragraph: Sendable {
         }
     }
 
+    /// A flat paragraph's lines (nil for a large one).
+    var flatLines: [LineFragment]? {
+        if case .flat(let layout) = storage { return layout.lines }
+        return nil
+    }
+
     /// Line `index` with paragraph offsets. O(1) flat, O(log n) large.
     func line(_ index: Int) -> LineFragment {
         switch storage {
@@ -186,8 +192,15 @@ struct _Paragraph: Sendable {
         switch storage {
         case .flat(let layout):
             let utf8 = layout.text.utf8
-            let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
+            // A native string's bytes are copied at once (a slice of the view is copied
+            // byte by byte).
+            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            if copied == nil {
+                let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
+            }
         case .large(let large):
             large.rope.appendBytes(range, to: &buffer)
         }

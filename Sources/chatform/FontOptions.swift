@@ -45,7 +45,7 @@ struct FontOptions: ParsableArguments {
 
     /// The font stack the options name: the families, then the file; with neither,
     /// fontconfig's sans-serif, said once on standard error.
-    func stack(tabWidth: Int, command: String) throws -> FontStack {
+    func stack(tabWidth: Int, letterSpacing: Double = 0, command: String) throws -> FontStack {
         var files: [(path: String, index: Int)] = []
         var names = families
         if names.isEmpty && font == nil {
@@ -57,6 +57,6 @@ struct FontOptions: ParsableArguments {
             files.append((stack.primaryFaces[0].path, stack.primaryFaces[0].index))
         }
         if let font { files.append((font, 0)) }
-        return try FontStack(files: files, size: size, lineHeight: lineHeightStyle, tabWidth: tabWidth)
+        return try FontStack(files: files, size: size, lineHeight: lineHeightStyle, tabWidth: tabWidth, letterSpacing: letterSpacing)
     }
 }

@@ -66,6 +66,9 @@ struct Measure: ParsableCommand {
     @Option(help: "Tab stops every N spaces of the primary font (CSS tab-size).")
     var tabWidth: Int = 8
 
+    @Option(help: "CSS letter-spacing in pixels for text messages: after every cluster, tab stops counting it.")
+    var letterSpacing: Double = 0
+
     @OptionGroup(title: "CSS text modes (text messages)")
     var textModes: TextModeOptions
 
@@ -85,10 +88,15 @@ struct Measure: ParsableCommand {
             throw ValidationError("--tab-width must be in 1...\(TextMetricsLimits.maximumTabWidth) (got \(tabWidth)).")
         }
         if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
+        guard letterSpacing.isFinite, abs(letterSpacing) <= 1000 else {
+            throw ValidationError("--letter-spacing must be a number of pixels in -1000...1000 (got \(letterSpacing)).")
+        }
     }
 
     func run() throws {
-        let stack = try exitingOnError("measure") { try fonts.stack(tabWidth: tabWidth, command: "measure") }
+        let stack = try exitingOnError("measure") {
+            try fonts.stack(tabWidth: tabWidth, letterSpacing: letterSpacing, command: "measure")
+        }
         var pictures: MeasureBatch.Pictures?
         if let svg {
             try exitingOnError("measure", "cannot make the folder \(svg)") {

@@ -20,16 +20,6 @@ extension Wrap {
                               keepAll: keepAll)
     }
 
-    /// `--letter-spacing`: the text as one styled span spaced apart (`SpanStyle.letterSpacing`),
-    /// in the paragraph font and `modes`.
-    func letterSpaced(_ text: String, spacing: Double, modes: TextModes) throws -> TextLayout {
-        var paragraph = spanParagraph
-        paragraph.modes = modes
-        let styled = try StyledText([.span(TextSpan(text, style: SpanStyle(font: paragraph.font, letterSpacing: spacing)))],
-                                    style: paragraph)
-        return try styled.layout(width: width)
-    }
-
     /// The flags of styled input that do not go together.
     func validateStyledInput() throws {
         if spans && markdown { throw ValidationError("--spans and --markdown cannot be used together.") }

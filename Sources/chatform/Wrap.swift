@@ -78,7 +78,7 @@ struct Wrap: ParsableCommand {
     @OptionGroup(title: "CSS text modes")
     var textModes: TextModeOptions
 
-    @Option(help: "CSS letter-spacing in pixels (with --font-family): the text is one styled span.")
+    @Option(help: "CSS letter-spacing in pixels (with a font): after every cluster, tab stops counting it.")
     var letterSpacing: Double?
 
     @Option(help: "Output format: text or jsonl.")
@@ -123,7 +123,7 @@ struct Wrap: ParsableCommand {
             guard letterSpacing.isFinite, abs(letterSpacing) <= 1000 else {
                 throw ValidationError("--letter-spacing must be a number of pixels in -1000...1000 (got \(letterSpacing)).")
             }
-            guard letterSpacing == 0 || fonts.font == nil else { throw ValidationError("--letter-spacing needs --font-family, not --font.") }
+            guard letterSpacing == 0 || usesFonts else { throw ValidationError("--letter-spacing needs a font (--font-family or --font).") }
         }
         guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
         try validateLineClamp()
@@ -143,12 +143,10 @@ struct Wrap: ParsableCommand {
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
-            let stack = try exitingOnError("wrap") { try fonts.stack(tabWidth: tabWidth, command: "wrap") }
-            if let letterSpacing, letterSpacing != 0 {
-                layout = try letterSpaced(text, spacing: letterSpacing, modes: options.modes)
-            } else {
-                layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
+            let stack = try exitingOnError("wrap") {
+                try fonts.stack(tabWidth: tabWidth, letterSpacing: letterSpacing ?? 0, command: "wrap")
             }
+            layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
             drawing = .font(family: cssFamilies(of: stack), size: stack.size)
             if showRuns, let shaped = layout.shapedText {
                 for run in shaped.runs {

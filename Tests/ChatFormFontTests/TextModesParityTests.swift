@@ -20,6 +20,10 @@ struct TextModesParityTests {
         var s: [Int]
         var x: [Double?]?
         var r: [Double?]?
+        /// The lines Chromium's height holds (the starts' count unless recorded apart).
+        var n: Int
+        /// Under `justify`: each line's middle drawn grapheme, [offset, left] (or nil).
+        var g: [[Double]?]?
     }
 
     /// A fixture line: one paragraph, family and width under every mode (the starts most
@@ -32,12 +36,14 @@ struct TextModesParityTests {
         var m: [String: [Int]]?
         var x: [String: [Double?]]?
         var r: [String: [Double?]]?
+        var n: [String: Int]?
+        var g: [String: [[Double]?]]?
     }
 
     struct Header: Decodable { var modes: [String] }
 
-    /// The modes checked: every value recorded. `letter-spacing` is a span's
-    /// (`SpanStyle.letterSpacing`): the paragraph is one styled span.
+    /// The modes checked: every value recorded. `letter-spacing` is the font stack's
+    /// (`FontStack(letterSpacing:)`), as the recorder sets it on the paragraph's element.
     static let modes = [
         "white-space=normal", "white-space=nowrap", "white-space=pre", "white-space=pre-line",
         "word-break=break-all", "word-break=keep-all",
@@ -59,8 +65,10 @@ struct TextModesParityTests {
             for text in lines.dropFirst() {
                 guard let line = try? JSONDecoder().decode(Line.self, from: Data(text.utf8)) else { continue }
                 for mode in header.modes {
-                    byMode[mode, default: []].append(Record(id: line.id, f: line.f, w: line.w, m: mode, s: line.m?[mode] ?? line.s,
-                                                            x: line.x?[mode], r: line.r?[mode]))
+                    let starts = line.m?[mode] ?? line.s
+                    byMode[mode, default: []].append(Record(id: line.id, f: line.f, w: line.w, m: mode, s: starts,
+                                                            x: line.x?[mode], r: line.r?[mode], n: line.n?[mode] ?? starts.count,
+                                                            g: line.g?[mode]))
                 }
             }
             all[name] = byMode
@@ -68,14 +76,14 @@ struct TextModesParityTests {
         return all
     }()
 
-    /// The options and tab width of a recorded mode.
-    static func setting(_ mode: String) throws -> (options: TextLayoutOptions, tabWidth: Int) {
+    /// The options, tab width and letter spacing of a recorded mode.
+    static func setting(_ mode: String) throws -> (options: TextLayoutOptions, tabWidth: Int, letterSpacing: Double) {
         let parts = mode.split(separator: "=", maxSplits: 1).map(String.init)
-        if parts[0] == "tab-size" { return (TextLayoutOptions(), Int(parts[1])!) }
-        if parts[0] == "letter-spacing" { return (TextLayoutOptions(), 8) }
+        if parts[0] == "tab-size" { return (TextLayoutOptions(), Int(parts[1])!, 0) }
+        if parts[0] == "letter-spacing" { return (TextLayoutOptions(), 8, Double(parts[1].dropLast(2))!) }
         var modes = TextModes()
         try modes.set(parts[0], to: parts[1])
-        return (TextLayoutOptions(modes: modes), 8)
+        return (TextLayoutOptions(modes: modes), 8, 0)
     }
 
     struct Tally {
@@ -86,6 +94,12 @@ struct TextModesParityTests {
         var layouts = 0, identicalLayouts = 0
         var starts = 0, identicalStarts = 0
         var edges = 0, identicalEdges = 0
+        /// Carets and hit tests where Chromium draws graphemes (left-to-right lines under
+        /// `text-align`): the caret x of each line's first drawn grapheme and, under
+        /// `justify`, of its middle one, and the boundary `position(onLine:x:)` finds at each.
+        var carets = 0, identicalCarets = 0
+        /// Heights: the lines with a height against the lines of Chromium's height.
+        var heights = 0, identicalHeights = 0
         var differing: [String] = []
     }
 
@@ -93,7 +107,7 @@ struct TextModesParityTests {
     static func compare(_ name: String, _ mode: String) throws -> Tally {
         let records = try #require(fixtures[name]?[mode], "no records of \(mode) in browser-modes-\(name).jsonl")
         let texts = try corpusTexts("corpus-\(name).jsonl")
-        let (options, tabWidth) = try setting(mode)
+        let (options, tabWidth, letterSpacing) = try setting(mode)
         var stacks: [String: FontStack] = [:]
         var prepared: [String: ShapedText] = [:]
         var t = Tally()
@@ -104,19 +118,13 @@ struct TextModesParityTests {
         for r in records {
             let stack: FontStack
             if let s = stacks[r.f] { stack = s } else {
-                stack = try FontStack(family: r.f, size: 16, tabWidth: tabWidth)
+                stack = try FontStack(family: r.f, size: 16, tabWidth: tabWidth, letterSpacing: letterSpacing)
                 stacks[r.f] = stack
             }
             let text = try #require(texts[r.id])
             let key = "\(r.f)#\(r.id)"
             let shaped: ShapedText
-            if let p = prepared[key] { shaped = p } else if mode.hasPrefix("letter-spacing=") {
-                let spacing = Double(mode.dropFirst("letter-spacing=".count).dropLast(2))!
-                let font = FontSpec(family: r.f, size: 16)
-                shaped = try StyledText([.span(TextSpan(text, style: SpanStyle(font: font, letterSpacing: spacing)))],
-                                        style: ParagraphStyle(font: font)).shaped
-                prepared[key] = shaped
-            } else {
+            if let p = prepared[key] { shaped = p } else {
                 shaped = try ShapedText(text: text, shaper: stack, options: options)
                 prepared[key] = shaped
             }
@@ -138,19 +146,35 @@ struct TextModesParityTests {
             // Chromium draws no empty line after a paragraph's final line break.
             if options.modes.whiteSpace.keepsNewlines && text.hasSuffix("\n") && starts.count > 1 { starts.removeLast() }
             t.layouts += 1
+            // Heights, in lines: a line of no height is none (white space alone under a
+            // collapsing mode has no line box in Chromium).
+            let tall = starts.indices.filter { layout.heightOfLine($0) > 0 }.count
+            t.heights += 1
+            var why: [String] = []
+            if tall == r.n && (r.n > 0 || layout.height == 0) { t.identicalHeights += 1 } else { why.append("\(tall) lines tall vs \(r.n)") }
             // Line starts: those both give, of those either gives.
             let engine = Set(starts), chromium = Set(r.s)
             t.starts += engine.union(chromium).count
             t.identicalStarts += engine.intersection(chromium).count
-            var why: [String] = []
             if starts != r.s { why.append("starts \(starts) vs \(r.s)") }
             if let xs = r.x, let rs = r.r {
                 for k in xs.indices where k < layout.lineCount && k < starts.count {
                     guard let x = xs[k], let right = rs[k] else { continue }
-                    let ex = try layout.alignedX(onLine: k, at: firstDrawn(layout, k)), er = layout.lineRight(k)
+                    let first = try firstDrawn(layout, k)
+                    let ex = try layout.alignedX(onLine: k, at: first), er = layout.lineRight(k)
                     t.edges += 2
                     if abs(ex - x) <= 1.0 / 64 + 1e-9 { t.identicalEdges += 1 } else { why.append("line \(k) x \(ex) vs \(x)") }
                     if abs(er - right) <= 1.0 / 64 + 1e-9 { t.identicalEdges += 1 } else { why.append("line \(k) right \(er) vs \(right)") }
+                    // The caret API (what an editor draws and taps), on left-to-right lines.
+                    guard try layout.bidiLevels(onLine: k) == nil else { continue }
+                    var checks = [(offset: first, x: x)]
+                    if let g = r.g, k < g.count, let mid = g[k] { checks.append((Int(mid[0]), mid[1])) }
+                    for c in checks {
+                        let caret = try layout.caretX(onLine: k, at: c.offset), hit = try layout.position(onLine: k, x: c.x).offset
+                        t.carets += 2
+                        if abs(caret - c.x) <= 1.0 / 64 + 1e-9 { t.identicalCarets += 1 } else { why.append("line \(k) caret \(c.offset) at \(caret) vs \(c.x)") }
+                        if hit == c.offset { t.identicalCarets += 1 } else { why.append("line \(k) hit \(c.x) -> \(hit) vs \(c.offset)") }
+                    }
                 }
             }
             if why.isEmpty { t.identicalLayouts += 1 } else { t.differing.append("\(r.id) \(r.f) \(r.w)px: \(why.joined(separator: "; "))") }
@@ -180,22 +204,18 @@ struct TextModesParityTests {
 
     /// Where the target is not met yet, the share held instead (a change that loses more
     /// fails here), with the disagreements left (Tools/README.md lists them):
-    /// - `break-all`: a Thai line (`th-002`) one cluster narrower in Chromium, `ja-mo-043` at
-    ///   400 px, and CJK lines at 160 px (`ja-mo-014`, `ko-mo-047`).
-    /// - `justify` (edges, holdout2): the x of a CJK line's first drawn grapheme after
-    ///   leading white space, where the engine shares the extra width among the
-    ///   opportunities around ideographs unlike Chromium (0.02–4 px); every right edge agrees.
-    /// - `letter-spacing`: tab stops (Chromium's tab-size counts spaces with their letter
-    ///   spacing; the engine's stops do not), CJK lines with spacing (`ja-mo-030`, `-031`) and
-    ///   a soft hyphen (`de-shy-002`).
-    /// Japanese lines whose content ends at an unsafe boundary within 1/64 px of the width
-    /// (`ja-006` and others at 160 px, under the default, `keep-all`, `strict`, `anywhere`)
-    /// agree since the fit rule reshapes a line's end as Chromium does; no layout is left out.
-    static let shortfalls: [String: (starts: Double, edges: Double)] = [
-        "tuning word-break=break-all": (0.998, floor), "holdout2 word-break=break-all": (0.995, floor),
-        "holdout2 text-align=justify": (floor, 0.995),
-        "tuning letter-spacing=1px": (0.998, floor),
-        "holdout2 letter-spacing=1px": (0.996, floor), "holdout2 letter-spacing=-0.5px": (0.993, floor),
+    /// - `break-all` (tuning): a Thai line (`th-002`, 160 px) that Chromium ends one
+    ///   cluster later, a width difference, not a rule (every other line agrees since
+    ///   break-all reads Chromium's whole pair table).
+    /// - `justify` carets and hits inside lines holding emoji: which pictographs Blink
+    ///   counts as CJK symbols (an opportunity before and after) is not fully known
+    ///   (`_LineAlignment.isIdeograph`); a caret after such an emoji is off by a share.
+    /// Line edges under every `text-align` and every line start under `letter-spacing`
+    /// agree since the justification opportunities are counted as Blink counts them and the
+    /// tab stops count the letter spacing.
+    static let shortfalls: [String: (starts: Double, edges: Double, carets: Double)] = [
+        "tuning word-break=break-all": (0.998, floor, floor),
+        "tuning text-align=justify": (floor, floor, 0.998), "holdout2 text-align=justify": (floor, floor, 0.995),
     ]
 
     @Test(arguments: ["tuning", "holdout2"], modes)
@@ -204,19 +224,23 @@ struct TextModesParityTests {
         let startShare = Double(t.identicalStarts) / Double(max(1, t.starts))
         print("modes parity (\(corpus), \(mode)): \(t.identicalStarts) of \(t.starts) line starts (\(String(format: "%.3f", startShare * 100))%), "
               + "\(t.identicalLayouts) of \(t.layouts) layouts identical"
-              + (t.edges > 0 ? ", \(t.identicalEdges) of \(t.edges) line edges" : "")
+              + (t.edges > 0 ? ", \(t.identicalEdges) of \(t.edges) line edges, \(t.identicalCarets) of \(t.carets) carets and hits" : "")
+              + ", \(t.identicalHeights) of \(t.heights) heights"
               + "; \(t.defaultDiffers.count) layouts left out (the default differs)")
         for d in t.defaultDiffers where mode == "text-align=start" { print("  MODES \(corpus) default differs: \(d)") }
         for d in t.differing.prefix(ProcessInfo.processInfo.environment["PARITY_ALL"] != nil ? .max : 12) {
             print("  MODES \(corpus) \(mode) differs: \(d)")
         }
-        let floors = Self.shortfalls["\(corpus) \(mode)"] ?? (Self.floor, Self.floor)
+        let floors = Self.shortfalls["\(corpus) \(mode)"] ?? (Self.floor, Self.floor, Self.floor)
         #expect(t.layouts > 1500)
         #expect(t.defaultDiffers.isEmpty, "the default layout differs from Chromium's: \(t.defaultDiffers.prefix(5))")
         #expect(startShare >= floors.starts, "\(t.starts - t.identicalStarts) of \(t.starts) line starts differ")
+        #expect(Double(t.identicalHeights) / Double(max(1, t.heights)) >= Self.floor, "\(t.heights - t.identicalHeights) of \(t.heights) heights differ")
         if t.edges > 0 {
             let edgeShare = Double(t.identicalEdges) / Double(t.edges)
             #expect(edgeShare >= floors.edges, "\(t.edges - t.identicalEdges) of \(t.edges) line edges differ")
+            let caretShare = Double(t.identicalCarets) / Double(max(1, t.carets))
+            #expect(t.carets > 1000 && caretShare >= floors.carets, "\(t.carets - t.identicalCarets) of \(t.carets) carets and hits differ")
         }
     }
 }

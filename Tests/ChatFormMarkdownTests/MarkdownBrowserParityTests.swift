@@ -13,6 +13,8 @@ struct MarkdownBrowserParityTests {
     struct Header: Decodable {
         var families: [[String]]
         var css: [String: String]
+        /// The theme recorded under (`record-markdown-layout --theme`); nil: the default.
+        var theme: MarkdownTheme?
     }
 
     struct Record: Decodable {
@@ -57,7 +59,9 @@ struct MarkdownBrowserParityTests {
         let header = try decoder.decode(Header.self, from: Data(lines[0].utf8))
         let records = try lines.dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
         var messages: [String: String] = [:]
-        let corpus = try String(contentsOf: fixtures.appendingPathComponent("markdown-\(name).jsonl"), encoding: .utf8)
+        // A themed fixture (`modes-tuning`) holds the plain corpus's messages (`tuning`).
+        let corpusName = name.split(separator: "-").last.map(String.init) ?? name
+        let corpus = try String(contentsOf: fixtures.appendingPathComponent("markdown-\(corpusName).jsonl"), encoding: .utf8)
         for line in corpus.split(separator: "\n") {
             let m = try decoder.decode(Message.self, from: Data(line.utf8))
             messages[m.id] = m.markdown
@@ -68,7 +72,7 @@ struct MarkdownBrowserParityTests {
     /// The theme the fixture was recorded with for a text family.
     static func theme(_ header: Header, family: String) -> MarkdownTheme {
         let code = header.families.first { $0[0] == family }![1]
-        return MarkdownTheme.default.withFamilies(text: family, code: code)
+        return (header.theme ?? MarkdownTheme.default).withFamilies(text: family, code: code)
     }
 
     /// The layouts that differ, each with what differs first.

@@ -117,3 +117,51 @@ struct HeightIndexRandomTests {
         }
     }
 }
+
+/// Narrow bands (a viewport's rows) over indexes of mixed estimated runs and measured rows:
+/// the one-walk `rows(intersecting:)` against the model and against its two walks apart.
+@Suite("HeightIndex rows in a narrow band")
+struct HeightIndexBandTests {
+    @Test("one walk equals two walks and the model", arguments: [7, 23, 2_026] as [UInt64], 0..<3)
+    func narrowBands(seed: UInt64, limitsIndex: Int) throws {
+        var rng = SplitMix64(seed: seed)
+        var index = HeightIndex(_limits: HeightIndexRandomTests.limits[limitsIndex])
+        var model = RowModel()
+        // Estimated runs with measured rows scattered over them, as a long chat gets.
+        for _ in 0..<40 {
+            let k = rng.int(1...300)
+            let h = rng.chance(0.2) ? 0 : 3
+            try index.insert(repeating: Double(h), count: k, measured: false, at: model.rows.count)
+            model.rows.append(contentsOf: Array(repeating: (Double(h), false), count: k))
+        }
+        for _ in 0..<600 {
+            let at = rng.int(0...(model.rows.count - 1))
+            let h = rng.height()
+            try index.setHeight(h, at: at, measured: true)
+            model.rows[at] = (h, true)
+        }
+        let prefix = model.prefix
+        let n = model.rows.count
+        var sameLeaf = 0
+        for _ in 0..<2_000 {
+            let a = rng.chance(0.5) ? prefix[rng.int(0...n)] : Double.random(in: -2...(prefix[n] + 2), using: &rng)
+            let b = a + (rng.chance(0.2) ? Double(rng.int(1...4)) / 4 : Double.random(in: 0.001...40, using: &rng))
+            let band = index.rows(intersecting: a..<b)
+            let lower = index._rowsEnding(atOrBefore: a)
+            let apart = lower..<Swift.max(lower, index._rowsStarting(before: b))
+            #expect(band == apart, "rows(intersecting: \(a)..<\(b))")
+            let expected = (0..<n).filter { prefix[$0 + 1] > a && prefix[$0] < b }
+            if expected.isEmpty {
+                #expect(band.isEmpty, "rows(intersecting: \(a)..<\(b))")
+            } else {
+                #expect(Array(band) == expected, "rows(intersecting: \(a)..<\(b))")
+            }
+            if index._root.entry(containing: Swift.min(band.lowerBound, n - 1)).leaf
+                === index._root.entry(containing: Swift.min(Swift.max(band.upperBound - 1, 0), n - 1)).leaf {
+                sameLeaf += 1
+            }
+        }
+        // Most bands lie inside one leaf with the standard limits (the one-walk case).
+        if limitsIndex == 2 { #expect(sameLeaf > 1_000) }
+    }
+}

@@ -81,6 +81,31 @@ struct FastPathTests {
         }
     }
 
+    /// Keycaps (a digit, # or * with U+FE0F U+20E3), which the fast path takes whole, beside
+    /// each fast class and the scalars that could extend or split them: ICU's opportunities,
+    /// and the lines of the ICU-only wrap at every width from 1 to 8 cells.
+    @Test func keycapsMatchICU() throws {
+        let keycaps = ["1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}", "*\u{FE0F}\u{20E3}", "0\u{FE0F}\u{20E3}\u{301}",
+                       "7\u{FE0F}\u{20E3}\u{200D}", "x\u{FE0F}\u{20E3}", "1\u{FE0F}", "1\u{20E3}"]
+        let alphabet = Self.fastAlphabet + ["👍", "🇰🇷", "\u{301}"]
+        var failures = 0
+        for k in keycaps {
+            for x in alphabet {
+                for y in alphabet where failures < 20 {
+                    for text in [x + k + y, k + x + k, x + " " + k + y + "1"] {
+                        for keepAll in [false, true] where try !Self.check(text, keepAll: keepAll) { failures += 1 }
+                        for width in 1...8 {
+                            let fast = try TextLayout(text: text, width: Double(width))
+                            let reference = try ICUReference.wrap(text, width: Double(width))
+                            if fast.lines != reference { failures += 1 }
+                            #expect(fast.lines == reference, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Random text from scalars chosen to sit at the fast classes' edges.
     static let edgeScalars: [String] = fastAlphabet + slowAlphabet + [
         "Z", "z", "0", "9", "#", "&", "*", "@", "=", "_", "~", "|", "'", ",", ":", ";", "?", "+", "<", ">",

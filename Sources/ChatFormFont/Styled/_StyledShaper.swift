@@ -11,6 +11,9 @@ import Synchronization
 /// does for fallback fonts.
 struct StyledShaper: TextShaper {
     let paragraph: FontStack
+    /// The paragraph's stack with the letter spacing of the spans holding tabs, where they
+    /// agree (a tab stop counts its element's spacing in each space; see `FontStack.tabStop`).
+    var tabs: FontStack
     /// The strut's line height (the paragraph's primary face, the line height applied).
     let lineHeight: Double
     /// Per face: the stack that shaped it and its index there; nil for an attachment.
@@ -60,8 +63,8 @@ struct StyledShaper: TextShaper {
     }
 
     var fixedLineHeight: Double? { nil }   // the faces' boxes carry it
-    func tabStop(afterFixed x: Int64) -> Int64 { paragraph.tabStop(afterFixed: x) }
-    func tabStop(after x: Double) -> Double { paragraph.tabStop(after: x) }
+    func tabStop(afterFixed x: Int64) -> Int64 { tabs.tabStop(afterFixed: x) }
+    func tabStop(after x: Double) -> Double { tabs.tabStop(after: x) }
     func advance(of cluster: GraphemeCluster) -> Double { paragraph.advance(of: cluster) }
 
     // MARK: Preparing
@@ -117,6 +120,16 @@ struct StyledShaper: TextShaper {
         }
         offsets.append(n)
         let text = String(decoding: utf8, as: UTF8.self)
+        // The letter spacing of the spans holding tabs (0 where they differ): looked for only
+        // in a paragraph spaced apart.
+        var tabSpacing = 0.0
+        if plans.contains(where: { $0.spacing != 0 }) {
+            var seen: Double? = nil
+            for e in plans.indices where plans[e].stack >= 0 && utf8[offsets[e]..<offsets[e + 1]].contains(0x09) {
+                seen = seen == nil || seen == plans[e].letterSpacing ? plans[e].letterSpacing : 0
+            }
+            tabSpacing = seen ?? 0
+        }
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
@@ -182,7 +195,7 @@ struct StyledShaper: TextShaper {
                     var at = s0
                     while at < s1 {
                         while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
-                        var amount = plan.spacing != 0 && Self.takesLetterSpacing(bytes, at, script: items[spaced].script)
+                        var amount = plan.spacing != 0 && _LetterSpacing.takes(bytes, at, script: items[spaced].script)
                             ? plan.spacing : 0
                         if at == s0 { amount &+= plan.startEdge }
                         if amount != 0 {
@@ -230,7 +243,8 @@ struct StyledShaper: TextShaper {
         result.roundedItemStarts = itemStarts
         result.lineEndTrims = out.endTrims
         result.hyphenAdvance = paragraph.state.hyphenAdvance
-        let shaper = StyledShaper(paragraph: paragraph, lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
+        let shaper = StyledShaper(paragraph: paragraph, tabs: paragraph.spaced(tabSpacing),
+                                  lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
                                   extraOffsets: extraOffsets, extraAmounts: extraAmounts)
         return (text, result, shaper, offsets)
     }
@@ -258,31 +272,11 @@ struct StyledShaper: TextShaper {
         init(stack: Int, letterSpacing: Double, edges: InlineEdges) {
             self.stack = stack
             self.letterSpacing = letterSpacing
-            spacing = letterSpacing == 0 ? 0 : Int32((letterSpacing * 65536).rounded())
+            spacing = _LetterSpacing.fixed(letterSpacing)
             startEdge = edges.start == 0 ? 0 : Int32((edges.start * 65536).rounded())
             endEdge = edges.end == 0 ? 0 : Int32((edges.end * 65536).rounded())
         }
     }
-
-    /// Whether letter spacing goes after the cluster starting at `at` in a run of `script`,
-    /// as Chromium applies it: never after a character that is drawn as nothing (a default
-    /// ignorable, a joiner, U+FFFC, form feed, carriage return), and in a cursive script
-    /// (Arabic, Syriac, N'Ko, Mongolian, Mandaic, Phags-pa, Hanifi Rohingya: letters that
-    /// join) only after white space (space, tab, line feed, no-break space).
-    static func takesLetterSpacing(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, script: UInt32) -> Bool {
-        let c = bytes[at]
-        if c < 0x80 {
-            if c == 0x0C || c == 0x0D { return false }
-            return !cursiveScripts.contains(script) || c == 0x20 || c == 0x09 || c == 0x0A
-        }
-        let scalar = UTF8Scalar.decode(bytes, at: at).0
-        if scalar == 0xFFFC { return false }
-        if let s = Unicode.Scalar(scalar), s.properties.isDefaultIgnorableCodePoint { return false }
-        return !cursiveScripts.contains(script) || scalar == 0xA0
-    }
-
-    /// Arab, Syrc, Nkoo, Mong, Mand, Phag, Rohg.
-    static let cursiveScripts: Set<UInt32> = [0x4172_6162, 0x5379_7263, 0x4E6B_6F6F, 0x4D6F_6E67, 0x4D61_6E64, 0x5068_6167, 0x526F_6867]
 
     /// Adds an amount at `offset`, keeping the offsets ascending and each once (offsets
     /// mostly arrive ascending; a span's end edge may go before its trailing spaces).

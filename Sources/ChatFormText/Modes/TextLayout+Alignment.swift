@@ -22,8 +22,9 @@ extension TextLayout {
         }
     }
 
-    /// How `text-align: justify` fills line `index`: its expansion opportunities (each
-    /// space in its content, and each gap beside an ideograph) and the width each one gets.
+    /// How `text-align: justify` fills line `index`: its expansion opportunities (after
+    /// each space in its content, before and after each CJK ideograph or symbol, counted as
+    /// Blink counts them) and the width each one gets.
     /// A paragraph's last line, a line ending at a mandatory break, a line without an
     /// opportunity, a line at least as wide as the width and every line under another
     /// alignment get (0, 0).
@@ -47,20 +48,47 @@ extension TextLayout {
     }
 
     /// The x of the grapheme boundary `offset` on line `index` from the layout's left edge,
-    /// as drawn: `lineX` plus the caret stop (what `caretX(onLine:at:)` gives under `end`
-    /// and `center`), plus under `justify` the extra width of every expansion opportunity
-    /// before it (which the caret queries do not add: under `justify` they place carets as
-    /// `start` does).
+    /// as drawn: ``caretX(onLine:at:)``, which under every alignment includes the line's x
+    /// and, under `justify`, the extra width of every expansion opportunity before it.
     ///
     /// - Throws: as `caretX(onLine:at:)`.
     /// - Complexity: O(the line's length).
     public func alignedX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
-        let x = try unalignedCaretX(onLine: index, at: offset)
+        try caretX(onLine: index, at: offset)
+    }
+
+    /// Under `justify`, what the expansion opportunities before `offset` on line `index`
+    /// add to its x (each opportunity's share of the free width, as Blink gives it: a space's
+    /// after the space, an ideograph's before and after around it); 0 on a line not
+    /// justified.
+    func justifiedShift(onLine index: Int, at offset: Int) -> Double {
         let (count, extra) = justification(ofLine: index)
-        guard count > 0, offset > lines[index].start else { return lineX(index) + x }
+        let start = lines[index].start
+        guard count > 0, offset > start else { return 0 }
         let utf8 = text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: lines[index].start)
-        let before = _LineAlignment.expansionOpportunities(text[from..<utf8.index(from, offsetBy: offset - lines[index].start)], trimming: false)
-        return lineX(index) + x + Double(Swift.min(before, count)) * extra
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let end = utf8.index(from, offsetBy: Swift.min(offset, text.utf8.count) - start)
+        let before = _LineAlignment.expansionOpportunities(text[from..<end], trimming: false)
+        return Double(Swift.min(before, count)) * extra
+    }
+
+    /// `unalignedCaretStops(onLine:_:)` with each stop's justified x (the opportunities
+    /// before it counted as the walk goes).
+    func justifiedCaretStops(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
+        let (count, extra) = justification(ofLine: index)
+        guard count > 0 else { return try unalignedCaretStops(onLine: index, body) }
+        var counter = _LineAlignment.JustificationCounter()
+        let scalars = text.unicodeScalars
+        var i = text.utf8.index(text.utf8.startIndex, offsetBy: lines[index].start)
+        var at = lines[index].start
+        try unalignedCaretStops(onLine: index) { offset, x in
+            while at < offset && i < scalars.endIndex {
+                let s = scalars[i]
+                counter.add(s)
+                at += s.utf8.count
+                i = scalars.index(after: i)
+            }
+            return body(offset, x + Double(Swift.min(counter.count, count)) * extra)
+        }
     }
 }

@@ -36,27 +36,47 @@ struct BreakRules {
         return try BreakIterators.browserForCurrentThread()
     }
 
-    /// Whether `word-break: break-all` lets a line break between `last` and `current`
-    /// beyond UAX #14's opportunities, as Chromium's break-all table does (the rule as its
-    /// layouts show it): before a letter or digit (line break classes AI, AL, HL, NU) after
-    /// another, or after a hyphen, an infix separator (`. , :`), a slash or a postfix
-    /// (`% °`); and before a hyphen after a letter or digit. Thai, Lao, Khmer and Myanmar
-    /// (SA) are letters too: they break between any two grapheme clusters.
-    static func breaksAll(last: UInt32, current: UInt32) -> Bool {
-        let a = cfl_line_break_class(last), b = cfl_line_break_class(current)
-        if isLetter(b) {
-            switch a {
-            case 13, 16, 21, 27: return true   // HY, IS, PO, SY
-            default: return isLetter(a)
-            }
-        }
-        return isLetter(a) && b == 13   // HY
+    /// Whether `word-break: break-all` lets a line break before `current` (a scalar) after
+    /// a character of line break class `lastClass` (`breakAllClass`), beyond the normal
+    /// opportunities, as Chromium's break-all pair table (`kBreakAllLineBreakClassTable`)
+    /// does: after a letter, digit or complex-context letter (AI, AL, HL, NU, SA), a
+    /// break-after or a symbol (BA, SY), before a letter, digit, hyphen, opening
+    /// punctuation or prefix (AI, AL, HL, NU, SA, HY, OP, PR); after closing punctuation
+    /// (CL, CP: SA only after CP), an exclamation (EX: also before a postfix), an infix
+    /// separator (IS) or a postfix (PO) before most of those; after a hyphen before a
+    /// digit, after a prefix before a postfix. Never before a break-after (BA) other than
+    /// `|`. Thai, Lao, Khmer and Myanmar (SA) break between any two grapheme clusters.
+    static func breaksAll(lastClass a: Int32, current: UInt32) -> Bool {
+        let b = breakAllClass(current)
+        guard a >= 0 && a < 64 && b >= 0 && b < 64 else { return false }
+        if b == 4 && current != 0x7C { return false }   // BA, not '|' (LB21)
+        return breakAllPairs[Int(a)] & (UInt64(1) << UInt64(b)) != 0
     }
 
-    /// AI, AL, NU, SA, HL: what break-all breaks as an ideograph.
-    private static func isLetter(_ c: Int32) -> Bool {
-        c == 1 || c == 2 || c == 19 || c == 24 || c == 38
+    /// The line break class break-all reads for `scalar`: ICU's, with `+` as a letter (AL),
+    /// as Chromium tailors it.
+    static func breakAllClass(_ scalar: UInt32) -> Int32 {
+        scalar == 0x2B ? 2 : cfl_line_break_class(scalar)
     }
+
+    /// Per line break class before, the classes after it break-all breaks before (bit k:
+    /// class k, ICU's `ULineBreak` numbering).
+    static let breakAllPairs: [UInt64] = {
+        func set(_ classes: [Int32]) -> UInt64 { classes.reduce(0) { $0 | UInt64(1) << UInt64($1) } }
+        let (AI, AL, BA, CL, EX, HY, IS, NU, OP, PO, PR, SA, SY, CP, HL): (Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+            Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (1, 2, 4, 8, 11, 13, 16, 19, 20, 21, 22, 24, 27, 36, 38)
+        var rows = [UInt64](repeating: 0, count: 64)
+        let letters = set([AI, AL, BA, HY, NU, OP, PR, SA, HL])
+        for c in [AI, AL, BA, NU, SA, SY, HL] { rows[Int(c)] = letters }
+        rows[Int(CL)] = set([AI, AL, BA, HY, NU, PR, HL])
+        rows[Int(CP)] = set([AI, AL, BA, HY, NU, PR, SA, HL])
+        rows[Int(EX)] = set([AI, AL, BA, HY, NU, PO, PR, HL])
+        rows[Int(PO)] = set([AI, AL, BA, HY, NU, PO, PR, HL])
+        rows[Int(IS)] = set([AI, AL, BA, HY, NU, HL])
+        rows[Int(HY)] = set([NU])
+        rows[Int(PR)] = set([PO])
+        return rows
+    }()
 
     /// Whether a line may not end before `scalar` even under `break-all` or `anywhere`
     /// where it lies inside a glyph: Arabic script, whose joined letters Chromium keeps

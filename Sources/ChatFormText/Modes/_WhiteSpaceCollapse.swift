@@ -64,3 +64,28 @@ struct WhiteSpaceCollapse {
         for k in removed where Int(k) < shaped.advances.count { shaped.advances[Int(k)] = 0 }
     }
 }
+
+extension ShapedText {
+    /// Whether the paragraph's last line, bytes `start..<end` (not ended by a mandatory
+    /// break), holds nothing but white space its collapsing `white-space` mode removes
+    /// (`normal`, `nowrap`: spaces, tabs, newlines; `pre-line`: spaces and tabs): Chromium
+    /// makes no line box of it (a paragraph of white space alone is 0 px tall; in
+    /// `pre-line`, spaces after the last newline add no line). The engine keeps the line,
+    /// for the caret, with no height.
+    ///
+    /// - Complexity: O(end - start).
+    func endsInBlankLine(_ start: Int, _ end: Int) -> Bool {
+        let mode = options.modes.whiteSpace
+        guard mode.collapsesSpaces, end > start else { return false }
+        let keepsNewlines = mode.keepsNewlines
+        let utf8 = text.utf8
+        guard end <= utf8.count else { return false }
+        var i = utf8.index(utf8.startIndex, offsetBy: start)
+        for _ in start..<end {
+            let b = utf8[i]
+            guard b == 0x20 || b == 0x09 || (b == 0x0A && !keepsNewlines) else { return false }
+            i = utf8.index(after: i)
+        }
+        return true
+    }
+}

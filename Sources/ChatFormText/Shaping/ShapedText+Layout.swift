@@ -11,6 +11,9 @@ extension ShapedText {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         var (lines, bottoms) = wrap(width: width)
         if roundsBidiRuns { roundBidiRuns(&lines) }
+        if let k = lines.indices.last, !lines[k].isHard, endsInBlankLine(lines[k].start, lines[k].end) {
+            bottoms[k] = k > 0 ? bottoms[k - 1] : 0   // no line box: a line of no height
+        }
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
@@ -32,6 +35,9 @@ extension ShapedText {
         var tally = LineTally(heights: true, browserWidths: false)
         forEachLine(width: width, visitor: &tally)
         tally.finish(self)
+        if tally.count > 0, !tally.lastHard, endsInBlankLine(Int(offsets[tally.last.s]), Int(offsets[tally.last.e])) {
+            return (tally.count, tally.height - tally.last.height)
+        }
         return (tally.count, tally.height)
     }
 

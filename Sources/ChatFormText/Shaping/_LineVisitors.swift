@@ -71,7 +71,9 @@ struct LineTally: LineVisitor {
     private(set) var count = 0
     private(set) var height = 0.0
     private(set) var widest: Int64 = 0
-    private var lastHard = false
+    private(set) var lastHard = false
+    /// The last line visited: its boundary indices and height.
+    private(set) var last = (s: 0, e: 0, height: 0.0)
 
     init(heights: Bool, browserWidths: Bool) {
         self.heights = heights
@@ -81,7 +83,11 @@ struct LineTally: LineVisitor {
     @inline(__always)
     mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
         count += 1
-        if heights { height += box ?? text.lineBoxHeight(from: s, to: e) }
+        if heights {
+            let h = box ?? text.lineBoxHeight(from: s, to: e)
+            height += h
+            last = (s, e, h)
+        }
         lastHard = hard
         widest = Swift.max(widest, browserWidths ? text.browserLineWidth(from: s, to: e, width) : width)
     }

@@ -47,7 +47,11 @@ enum BrowserLineBreaks {
             // no-break space (which UAX #14 keeps to the character beside them).
             if last == 0xFFFC || current == 0xFFFC { result.append(Int32(i)); continue }
             // `word-break: break-all`: letters and digits of any script break as ideographs.
-            if breakAll && BreakRules.breaksAll(last: last, current: current) { result.append(Int32(i)); continue }
+            // (Chromium asks whether each offset is breakable on its own: the class before is
+            // the previous character's, a combining mark's included.)
+            if breakAll && BreakRules.breaksAll(lastClass: BreakRules.breakAllClass(last), current: current) {
+                result.append(Int32(i)); continue
+            }
             let fast = fastBreak(last: last, lastLast: lastLast, current: current)
             if fast == .can { result.append(Int32(i)); continue }
             if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }
