@@ -74,6 +74,22 @@ struct TextModesGapTests {
         #expect(justifiedLines > 30)
     }
 
+    @Test("justification opportunities are counted a grapheme cluster at a time, by its first character")
+    func justificationOpportunitiesPerCluster() {
+        // (text, Blink's count): a space gives one after it; an emoji with emoji presentation
+        // one before (unless after an opportunity) and one after; the rest of a sequence none.
+        let cases: [(String, Int)] = [
+            ("a b", 1), ("a 🏴‍☠️ b", 3), ("a🏴‍☠️b", 2), ("👍🏽 x", 2), ("🇯🇵🇯🇵", 2), ("😶‍🌫️ 👍", 3),
+            ("a😀b", 2), ("x ☠️ y", 3), ("2️⃣ 3️⃣", 1), ("漢字", 2), ("か\u{3099}き", 2),
+        ]
+        for (text, count) in cases {
+            #expect(_LineAlignment.expansionOpportunities(text[...], trimming: false) == count, "\(text.debugDescription)")
+        }
+        // On a whole line the opportunity after its last character is dropped.
+        #expect(_LineAlignment.expansionOpportunities("a 😀") == 1)
+        #expect(_LineAlignment.expansionOpportunities("a 😀 ") == 1)
+    }
+
     @Test("white space alone under a collapsing mode lays out as a line of no height", arguments: [
         TextModes.WhiteSpace.normal, .nowrap, .preLine,
     ])

@@ -78,15 +78,16 @@ extension TextLayout {
         let (count, extra) = justification(ofLine: index)
         guard count > 0 else { return try unalignedCaretStops(onLine: index, body) }
         var counter = _LineAlignment.JustificationCounter()
-        let scalars = text.unicodeScalars
-        var i = text.utf8.index(text.utf8.startIndex, offsetBy: lines[index].start)
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: lines[index].start)
+        let clusters = text[start...]
+        var i = clusters.startIndex
         var at = lines[index].start
         try unalignedCaretStops(onLine: index) { offset, x in
-            while at < offset && i < scalars.endIndex {
-                let s = scalars[i]
-                counter.add(s)
-                at += s.utf8.count
-                i = scalars.index(after: i)
+            while at < offset && i < clusters.endIndex {
+                let c = clusters[i]
+                counter.add(c)
+                at += c.utf8.count
+                i = clusters.index(after: i)
             }
             return body(offset, x + Double(Swift.min(counter.count, count)) * extra)
         }

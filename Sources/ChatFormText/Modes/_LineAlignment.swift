@@ -20,12 +20,13 @@ enum _LineAlignment {
     /// soft hyphen) neither gives one nor breaks the run; any other character ends it.
     /// With `trimming` (a whole line), trailing spaces (U+0020, tab, U+3000) hang and the
     /// opportunity after the last character is dropped; without it (a prefix of a line,
-    /// for the x of a boundary), every opportunity in it counts.
+    /// for the x of a boundary), every opportunity in it counts. Each grapheme cluster is
+    /// judged by its first character (see `JustificationCounter.add(_:)`).
     static func expansionOpportunities(_ content: Substring, trimming: Bool = true) -> Int {
         var scalars = content.unicodeScalars
         while trimming, let last = scalars.last, last == " " || last == "\t" || last == "\u{3000}" { scalars.removeLast() }
         var counter = JustificationCounter()
-        for s in scalars { counter.add(s) }
+        for cluster in Substring(scalars) { counter.add(cluster) }
         if trimming { counter.dropTrailing() }
         return counter.count
     }
@@ -38,6 +39,15 @@ enum _LineAlignment {
         /// line's start: nothing expands before its first character).
         var afterOpportunity = true
 
+        /// Counts grapheme cluster `cluster` as Blink's `ShapeResult::ApplySpacing` does: it
+        /// asks `ComputeSpacing` once per cluster, about the cluster's first character only,
+        /// so the rest of an emoji sequence (`☠` in `🏴‍☠️`, a skin tone modifier, a
+        /// variation selector) neither gives an opportunity nor ends a run.
+        mutating func add(_ cluster: Character) {
+            if let first = cluster.unicodeScalars.first { add(first) }
+        }
+
+        /// Counts a cluster opening with scalar `s` (see `add(_:)` taking a `Character`).
         mutating func add(_ s: Unicode.Scalar) {
             let v = s.value
             if v == 0x20 || v == 0x09 || v == 0x0A || v == 0xA0 {
@@ -103,8 +113,9 @@ enum _LineAlignment {
         0x2763, 0x2B1A, 0xFE10, 0xFE11, 0xFE12, 0xFE19, 0xFF1D,
         0x1F100, 0x1F200, 0x1F237, 0x1F32C, 0x1F336, 0x1F37D, 0x1F43F, 0x1F54F, 0x1F93B, 0x1F946,
         // Pictographs of RGI emoji ZWJ and modifier sequences without emoji presentation,
-        // which Blink's table generator adds (Unicode 15.1).
-        0x261D, 0x2640, 0x2642, 0x2695, 0x2696, 0x26A7, 0x26D3, 0x26F9, 0x2708, 0x270C, 0x270D,
+        // which Blink's table generator adds (Unicode 15.1; `☠` of `🏴‍☠️` too: inside the
+        // sequence it is no cluster's first character, so it counts only standing alone).
+        0x261D, 0x2620, 0x2640, 0x2642, 0x2695, 0x2696, 0x26A7, 0x26D3, 0x26F9, 0x2708, 0x270C, 0x270D,
         0x2744, 0x2764, 0x27A1, 0x1F32B, 0x1F3CB, 0x1F3CC, 0x1F3F3, 0x1F441, 0x1F574, 0x1F575, 0x1F590, 0x1F5E8,
     ]
 }
