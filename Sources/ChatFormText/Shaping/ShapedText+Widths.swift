@@ -100,53 +100,6 @@ extension ShapedText {
         return w
     }
 
-    /// Whether a tab is among boundaries `s..<e`.
-    func containsTab(from s: Int, to e: Int) -> Bool {
-        var k = s
-        while k < e {
-            if has(k, Flags.tab) { return true }
-            k += 1
-        }
-        return false
-    }
-
-    /// The width Chromium finds a line's end candidate with: the prepared advances up to
-    /// boundary `b` (not reshaped there, though the line's start is), so a break after a
-    /// cluster whose advance kerning widened in context is not taken even when the cluster
-    /// alone would fit.
-    func candidateWidth(from a: Int, to b: Int) -> Int64 {
-        guard has(a, Flags.unsafe) else { return x[b] - x[a] }
-        var t = a + 1
-        while t < b && has(t, Flags.unsafe) { t += 1 }
-        if t >= b { return pieceWidth(from: a, to: b) }
-        return reshaped(from: a, to: t) + x[b] - x[t]
-    }
-
-    /// The width Chromium checks a line against when the line's content ends at an unsafe
-    /// boundary `b` (its `ShapingLineBreaker` reshapes the line's end from the last safe
-    /// boundary `u` before `b`): the item's cached character positions, each rounded up to a
-    /// layout unit from the item's start `origin`, to `u` (from the line's start `a`, or from
-    /// its reshaped start where `a` is unsafe), plus the reshaped end's exact advance. Nil
-    /// where the whole line is reshaped (no safe boundary inside it). The line breaker passes
-    /// the paragraph's start as `origin`: Chromium's text item for plain text; for styled
-    /// text Chromium rounds from each span's start, which no fixture has told apart yet.
-    func reshapedEndWidth(from a: Int, to b: Int, origin: Int) -> Int64? {
-        var u = b - 1
-        while u > a && has(u, Flags.unsafe) { u -= 1 }
-        let startUnsafe = has(a, Flags.unsafe)
-        var t = a
-        if startUnsafe {
-            t = a + 1
-            while t < u && has(t, Flags.unsafe) { t += 1 }
-        }
-        if u <= t && (startUnsafe || u <= a) { return nil }
-        let o = x[origin]
-        let head = startUnsafe
-            ? Self.ceilToLayoutUnit(reshaped(from: a, to: t)) + Self.ceilToLayoutUnit(x[u] - o) - Self.ceilToLayoutUnit(x[t] - o)
-            : Self.ceilToLayoutUnit(x[u] - o) - Self.ceilToLayoutUnit(x[a] - o)
-        return head + pieceWidth(from: u, to: b)
-    }
-
     /// Boundaries `a..<b` (inside one run) shaped on their own.
     func reshaped(from a: Int, to b: Int) -> Int64 {
         let key = Int64(a) << 32 | Int64(b)

@@ -25,7 +25,7 @@ struct LineBreaker {
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64;
         // one ending at an unsafe boundary also as Chromium checks its reshaped end
-        // (`ShapedText.reshapedEndWidth`).
+        // (`_UnsafeEndFit.reshapedEndWidth`).
         // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
         let modes = text.options.modes
         let fit: Int64 = width.isFinite && modes.whiteSpace.wraps
@@ -127,10 +127,10 @@ struct LineBreaker {
                         : text.rawWidth(from: s, to: ce) + hyphen
                     w = sum.width(text, to: ce, raw: raw, hyphen: hyphen)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
-                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.containsTab(from: s, to: ce))
-                        && text.candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
+                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.unsafeEnds.containsTab(from: s, to: ce))
+                        && text.unsafeEnds.candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !hasTabs,
-                       let end = text.reshapedEndWidth(from: s, to: ce, origin: paragraphStart), end + frac > fit { w = fit + 1 }
+                       let end = text.unsafeEnds.reshapedEndWidth(from: s, to: ce, origin: paragraphStart), end + frac > fit { w = fit + 1 }
                     if w > fit && entry.endTrim > 0 && ce - 1 > s {
                         // Closing punctuation straddling the line's end is set flush when
                         // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium
@@ -182,7 +182,7 @@ struct LineBreaker {
                     let next = sum.brokenWidth(text, from: s, to: g + 1, raw: rawNext)
                     if next > fit || rawNext + frac > fit { break }
                     if g + 1 < last && !hasTabs && text.has(g + 1, ShapedText.Flags.unsafe),
-                       let end = text.reshapedEndWidth(from: s, to: g + 1, origin: paragraphStart), end + frac > fit { break }
+                       let end = text.unsafeEnds.reshapedEndWidth(from: s, to: g + 1, origin: paragraphStart), end + frac > fit { break }
                     g += 1
                     w = next
                 }

@@ -1,0 +1,59 @@
+/// The fit checks at a line end HarfBuzz marks unsafe to break, as Chromium makes them
+/// (`ShapingLineBreaker` reshapes such an end and keeps the break only when the reshaped
+/// line fits), over one prepared text. The line breaker asks them only for line ends at
+/// unsafe boundaries or lines with tabs; the common scan never reaches here.
+struct _UnsafeEndFit {
+    let text: ShapedText
+
+    /// Whether a tab is among boundaries `s..<e`.
+    func containsTab(from s: Int, to e: Int) -> Bool {
+        var k = s
+        while k < e {
+            if text.has(k, ShapedText.Flags.tab) { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// The width Chromium finds a line's end candidate with: the prepared advances up to
+    /// boundary `b` (not reshaped there, though the line's start is), so a break after a
+    /// cluster whose advance kerning widened in context is not taken even when the cluster
+    /// alone would fit.
+    func candidateWidth(from a: Int, to b: Int) -> Int64 {
+        guard text.has(a, ShapedText.Flags.unsafe) else { return text.x[b] - text.x[a] }
+        var t = a + 1
+        while t < b && text.has(t, ShapedText.Flags.unsafe) { t += 1 }
+        if t >= b { return text.pieceWidth(from: a, to: b) }
+        return text.reshaped(from: a, to: t) + text.x[b] - text.x[t]
+    }
+
+    /// The width Chromium checks a line against when the line's content ends at an unsafe
+    /// boundary `b` (its `ShapingLineBreaker` reshapes the line's end from the last safe
+    /// boundary `u` before `b`): the item's cached character positions, each rounded up to a
+    /// layout unit from the item's start `origin`, to `u` (from the line's start `a`, or from
+    /// its reshaped start where `a` is unsafe), plus the reshaped end's exact advance. Nil
+    /// where the whole line is reshaped (no safe boundary inside it). The line breaker passes
+    /// the paragraph's start as `origin`: Chromium's text item for plain text; for styled
+    /// text Chromium rounds from each span's start, which no fixture has told apart yet.
+    func reshapedEndWidth(from a: Int, to b: Int, origin: Int) -> Int64? {
+        var u = b - 1
+        while u > a && text.has(u, ShapedText.Flags.unsafe) { u -= 1 }
+        let startUnsafe = text.has(a, ShapedText.Flags.unsafe)
+        var t = a
+        if startUnsafe {
+            t = a + 1
+            while t < u && text.has(t, ShapedText.Flags.unsafe) { t += 1 }
+        }
+        if u <= t && (startUnsafe || u <= a) { return nil }
+        let o = text.x[origin]
+        let head = startUnsafe
+            ? ShapedText.ceilToLayoutUnit(text.reshaped(from: a, to: t)) + ShapedText.ceilToLayoutUnit(text.x[u] - o) - ShapedText.ceilToLayoutUnit(text.x[t] - o)
+            : ShapedText.ceilToLayoutUnit(text.x[u] - o) - ShapedText.ceilToLayoutUnit(text.x[a] - o)
+        return head + text.pieceWidth(from: u, to: b)
+    }
+}
+
+extension ShapedText {
+    /// The fit checks at unsafe line ends over this text.
+    var unsafeEnds: _UnsafeEndFit { _UnsafeEndFit(text: self) }
+}

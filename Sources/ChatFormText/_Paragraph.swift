@@ -1,0 +1,378 @@
+/// One unit of a `TextDocument`: a paragraph (its text, ending in its mandatory break if
+/// any) laid out on its own as a `TextLayout`, or, for large unshaped text, a
+/// `_LargeParagraph` (rope and line chunks) so that an edit does not copy it. A large unit may
+/// hold several paragraphs: a newline typed into it stays inside it (greedy wrapping restarts
+/// at a mandatory break, so the lines are those of the paragraphs laid out one by one).
+/// Every unit but the document's last ends in a mandatory break; the last one does not.
+///
+/// The caret questions take and give offsets inside the unit.
+struct _Paragraph: Sendable {
+    enum Storage: Sendable {
+        case flat(TextLayout)
+        case large(_LargeParagraph)
+    }
+
+    private(set) var storage: Storage
+    /// The visual lines the paragraph shows in the document: its layout's lines, minus the
+    /// empty line a layout adds after a text that ends in a mandatory break.
+    private(set) var lineCount: Int
+
+    init(_ layout: TextLayout) {
+        storage = .flat(layout)
+        lineCount = 0
+        lineCount = shownLineCount()
+    }
+
+    init(_ large: _LargeParagraph) {
+        storage = .large(large)
+        lineCount = 0
+        lineCount = shownLineCount()
+    }
+
+    /// Lays `bytes` out as one paragraph: a `_LargeParagraph` from `tuning.largeParagraph`
+    /// bytes on (unless the metrics shape text), else a `TextLayout`.
+    ///
+    /// - Complexity: O(n).
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, metrics: any TextMetrics,
+                     options: TextLayoutOptions, tuning: _ParagraphTuning) throws(TextLayoutError) -> _Paragraph {
+        if bytes.count >= tuning.largeParagraph && !(metrics is any TextShaper) {
+            return _Paragraph(try _LargeParagraph(bytes, width: width, measurer: Measurer(metrics), options: options,
+                                                  lineHeight: TextMetricsLimits.lineHeight(metrics.lineHeight), tuning: tuning))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return _Paragraph(try TextLayout(text: text, width: width, metrics: metrics, options: options))
+    }
+
+    /// `make` on a string.
+    static func make(_ text: String, width: Double, metrics: any TextMetrics,
+                     options: TextLayoutOptions, tuning: _ParagraphTuning) throws(TextLayoutError) -> _Paragraph {
+        if text.utf8.count < tuning.largeParagraph || metrics is any TextShaper {
+            return _Paragraph(try TextLayout(text: text, width: width, metrics: metrics, options: options))
+        }
+        return try withUTF8Bytes(text) { (bytes) throws(TextLayoutError) in
+            try make(bytes, width: width, metrics: metrics, options: options, tuning: tuning)
+        }
+    }
+
+    private func shownLineCount() -> Int {
+        // An empty last line after a hard one is the line a layout adds after a text that
+        // ends in a mandatory break (a unit's last line is empty only then).
+        let count = layoutLineCount
+        guard count >= 2 else { return count }
+        let last = line(count - 1)
+        return last.start == last.end && line(count - 2).isHard ? count - 1 : count
+    }
+
+    /// The number of mandatory breaks in the unit (a flat one holds at most one, at its end).
+    ///
+    /// - Complexity: O(1).
+    var hardCount: Int {
+        switch storage {
+        case .flat: lineCount < layoutLineCount ? 1 : 0
+        case .large(let large): large.lines.hardCount
+        }
+    }
+
+    /// The index of the line ending the unit's `ordinal`-th mandatory break.
+    ///
+    /// - Complexity: O(1) flat, O(log n + chunk) large.
+    func hardLineIndex(_ ordinal: Int) -> Int {
+        switch storage {
+        case .flat(let layout): layout.lines.count - 2
+        case .large(let large): large.lines.hardLineIndex(ordinal)
+        }
+    }
+
+    /// The number of mandatory breaks ending lines before line `index`.
+    ///
+    /// - Complexity: O(1) flat, O(log n + chunk) large.
+    func hardLines(before index: Int) -> Int {
+        switch storage {
+        case .flat: index > lineCount - 1 && lineCount < layoutLineCount ? 1 : 0
+        case .large(let large): large.lines.hardLines(before: index)
+        }
+    }
+
+    /// Whether a mandatory break ends at `offset` (`1...utf8Count`).
+    ///
+    /// - Complexity: O(1) flat, O(log n) large.
+    func hasBreak(endingAt offset: Int) -> Bool {
+        switch storage {
+        case .flat: return offset == utf8Count && hardCount == 1
+        case .large(let large):
+            let line = large.lines[large.lines.lineIndex(startingAtOrBefore: offset - 1)]
+            return line.isHard && line.end == offset
+        }
+    }
+
+    /// The large storage, if the paragraph has it.
+    var large: _LargeParagraph? {
+        if case .large(let large) = storage { return large }
+        return nil
+    }
+
+    /// The paragraph's UTF-8 length.
+    var utf8Count: Int {
+        switch storage {
+        case .flat(let layout): layout.utf8Count
+        case .large(let large): large.utf8Count
+        }
+    }
+
+    /// The layout's lines, the empty line after a final mandatory break included.
+    var layoutLineCount: Int {
+        switch storage {
+        case .flat(let layout): layout.lines.count
+        case .large(let large): large.lines.count
+        }
+    }
+
+    /// A flat paragraph's lines (nil for a large one).
+    var flatLines: [LineFragment]? {
+        if case .flat(let layout) = storage { return layout.lines }
+        return nil
+    }
+
+    /// Line `index` with paragraph offsets. O(1) flat, O(log n) large.
+    func line(_ index: Int) -> LineFragment {
+        switch storage {
+        case .flat(let layout): layout.lines[index]
+        case .large(let large): large.lines[index]
+        }
+    }
+
+    /// Calls `body` with lines `range` in order until it returns false.
+    func forEachLine(in range: Range<Int>, _ body: (LineFragment) -> Bool) {
+        switch storage {
+        case .flat(let layout):
+            for line in layout.lines[range] where !body(line) { return }
+        case .large(let large):
+            large.lines.forEach(in: range, body)
+        }
+    }
+
+    /// The height of the lines the paragraph shows in the document.
+    var height: Double {
+        switch storage {
+        case .flat(let layout): lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount)
+        case .large(let large): Double(lineCount) * large.lineHeight
+        }
+    }
+
+    /// The width the paragraph was laid out at.
+    var width: Double {
+        switch storage {
+        case .flat(let layout): layout.width
+        case .large(let large): large.width
+        }
+    }
+
+    /// The text, materialized. O(n).
+    var text: String {
+        switch storage {
+        case .flat(let layout): layout.text
+        case .large(let large): large.rope.string
+        }
+    }
+
+    /// The byte at `offset` (`0..<utf8Count`).
+    func byte(at offset: Int) -> UInt8 {
+        switch storage {
+        case .flat(let layout):
+            let utf8 = layout.text.utf8
+            return utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
+        case .large(let large):
+            return large.rope.byte(at: offset)
+        }
+    }
+
+    /// Appends the bytes in `range` to `buffer`.
+    func appendBytes(_ range: Range<Int>, to buffer: inout [UInt8]) {
+        guard !range.isEmpty else { return }
+        switch storage {
+        case .flat(let layout):
+            let utf8 = layout.text.utf8
+            // A native string's bytes are copied at once (a slice of the view is copied
+            // byte by byte).
+            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            if copied == nil {
+                let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
+            }
+        case .large(let large):
+            large.rope.appendBytes(range, to: &buffer)
+        }
+    }
+
+    /// The paragraph as a `_LargeParagraph` (a flat one is wrapped again; it is small).
+    func asLarge(tuning: _ParagraphTuning) throws(TextLayoutError) -> _LargeParagraph {
+        switch storage {
+        case .large(let large): return large
+        case .flat(let layout):
+            return try withUTF8Bytes(layout.text) { (bytes) throws(TextLayoutError) in
+                try _LargeParagraph(bytes, width: layout.width, measurer: layout.measurer, options: layout.options,
+                                    lineHeight: layout.lineHeight, tuning: tuning)
+            }
+        }
+    }
+
+    /// Edits a large paragraph in place (see `_LargeParagraph.splice`), going back to a
+    /// `TextLayout` when it shrinks below half the large size.
+    mutating func splice(_ range: Range<Int>, with inserted: [UInt8], tuning: _ParagraphTuning) throws(TextLayoutError)
+        -> (restartLine: Int, freshCount: Int, reused: Bool) {
+        guard case .large(var large) = storage else { preconditionFailure("splice on a flat paragraph") }
+        storage = .flat(Self.placeholder)   // drop the second reference: the rope changes in place
+        defer { lineCount = shownLineCount() }
+        do {
+            let result = try large.splice(range, with: inserted)
+            self = Self.settled(large, tuning: tuning)
+            return result
+        } catch {
+            storage = .large(large)
+            throw error
+        }
+    }
+
+    /// `large` as a unit: flat again when it is below half the large size and holds one
+    /// paragraph.
+    static func settled(_ large: _LargeParagraph, tuning: _ParagraphTuning) -> _Paragraph {
+        let hard = large.lines.hardCount
+        let lines = large.lines
+        let onlyAtTheEnd = hard == 0 || (hard == 1 && lines.hardLineIndex(0) == lines.count - 2
+                                         && lines[lines.count - 1].start == lines[lines.count - 1].end)
+        if large.utf8Count * 2 < tuning.largeParagraph && onlyAtTheEnd {
+            let layout = TextLayout(window: large.rope.string, lines: large.lines.all, width: large.width,
+                                    options: large.options, lineHeight: large.lineHeight, measurer: large.measurer)
+            return _Paragraph(layout)
+        }
+        return _Paragraph(large)
+    }
+
+    private static let placeholder = try! TextLayout(text: "", width: 1)
+
+    // MARK: What the document's caret queries read, in paragraph offsets
+
+    /// The last line starting at or before `offset`.
+    func lineIndex(startingAtOrBefore offset: Int) -> Int {
+        switch storage {
+        case .flat(let layout): layout.lineIndex(startingAtOrBefore: offset)
+        case .large(let large): large.lines.lineIndex(startingAtOrBefore: offset)
+        }
+    }
+
+    /// The x of the boundary `offset` on line `index`.
+    func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+        switch storage {
+        case .flat(let layout): return try layout.caretX(onLine: index, at: offset)
+        case .large(let large):
+            let (window, base) = large.window(lines: index..<index + 1)
+            return try window.caretX(onLine: 0, at: offset - base)
+        }
+    }
+
+    /// The caret stops of line `index`.
+    /// The embedding levels of line `index` (a large paragraph reads the line's context
+    /// from its rope).
+    func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
+        switch storage {
+        case .flat(let layout): return try layout.bidiLevels(onLine: index)
+        case .large(let large):
+            // The line with its context, read from the rope.
+            let (window, base) = large.window(lines: index..<index + 1)
+            let line = window.lines[0]
+            return _BidiContext.levels(line: (line.start + base)..<(line.contentEnd + base), count: large.rope.count,
+                                       paragraphLevel: window.paragraphLevel(onLine: 0)) {
+                large.rope.bytes(in: $0)
+            }
+        }
+    }
+
+    /// The paragraph's level at line `index` (a large paragraph under `auto` reads the
+    /// direction from the window of lines around it, not the whole paragraph).
+    func paragraphLevel(onLine index: Int) -> UInt8 {
+        switch storage {
+        case .flat(let layout): return layout.paragraphLevel(onLine: index)
+        case .large(let large): return large.window(lines: index..<index + 1).layout.paragraphLevel(onLine: 0)
+        }
+    }
+
+    func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
+        switch storage {
+        case .flat(let layout): try layout.forEachCaretStop(onLine: index, body)
+        case .large(let large):
+            let (window, base) = large.window(lines: index..<index + 1)
+            try window.forEachCaretStop(onLine: 0) { offset, x in body(offset + base, x) }
+        }
+    }
+
+    /// Whether `offset` (inside the paragraph) is a grapheme boundary.
+    func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool {
+        switch storage {
+        case .flat(let layout): return try layout.isGraphemeBoundary(offset)
+        case .large(let large):
+            if offset <= 0 || offset >= large.utf8Count || large.isPlainBoundary(offset) { return true }
+            let (window, base) = large.window(around: offset)
+            do { return try window.isGraphemeBoundary(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
+        }
+    }
+
+    /// The grapheme boundary after the boundary `offset`.
+    func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.graphemeBoundary(after: offset)
+        case .large(let large):
+            // An ASCII character followed by a plain boundary is a cluster of its own.
+            if large.rope.byte(at: offset) < 0x80
+                && (offset + 1 == large.utf8Count || large.isPlainBoundary(offset + 1)) { return offset + 1 }
+            let (window, base) = large.window(around: offset)
+            return try window.graphemeBoundary(after: offset - base) + base
+        }
+    }
+
+    /// The grapheme boundary before `offset`.
+    func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
+        switch storage {
+        case .flat(let layout): return try layout.graphemeBoundary(before: offset)
+        case .large(let large):
+            if large.rope.byte(at: offset - 1) < 0x80 && (offset == 1 || large.isPlainBoundary(offset - 1)) { return offset - 1 }
+            let (window, base) = large.window(around: offset - 1)
+            return try window.graphemeBoundary(before: offset - base) + base
+        }
+    }
+
+    /// The top of line `index` from the paragraph's top.
+    func lineTop(_ index: Int) -> Double {
+        switch storage {
+        case .flat(let layout): layout.lineTop(index)
+        case .large(let large): Double(index) * large.lineHeight
+        }
+    }
+
+    /// The height of line `index`.
+    func heightOfLine(_ index: Int) -> Double {
+        switch storage {
+        case .flat(let layout): layout.heightOfLine(index)
+        case .large(let large): large.lineHeight
+        }
+    }
+
+    /// The line at `y` from the paragraph's top, clamped.
+    func lineIndex(atY y: Double) -> Int {
+        switch storage {
+        case .flat(let layout): return layout.lineIndex(atY: y)
+        case .large(let large):
+            let raw = ((y.isNaN ? 0 : y) / large.lineHeight).rounded(.down)
+            let last = large.lines.count - 1
+            return raw.isFinite ? Int(Swift.max(0, Swift.min(Double(last), raw))) : (raw > 0 ? last : 0)
+        }
+    }
+
+    #if DEBUG
+    func _checkInvariants() {
+        if case .large(let large) = storage { large._checkInvariants() }
+        precondition(lineCount == shownLineCount(), "shown line count")
+    }
+    #endif
+}
