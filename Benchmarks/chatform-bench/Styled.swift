@@ -9,7 +9,8 @@ extension Bench {
     /// corpus's messages cut into spans (every fourth word bold, every seventh italic, every
     /// ninth inline code in DejaVu Sans Mono with padded edges, every thirteenth a mention
     /// pill, one word in ten split by a bold prefix), prepared from an empty cache of shaped
-    /// words, then re-laid at eight new widths (`measure(width:)`, and whole layouts). Both sides use warm stacks (their fallback
+    /// words, then re-laid at eight new widths eight times over (`measure(width:)`, and whole
+    /// layouts). Both sides use warm stacks (their fallback
     /// decisions made), as a chat does after its first messages.
     func styled(runs: Int, into results: inout Results) throws {
         var rng = SplitMix64(seed: 500)
@@ -35,6 +36,7 @@ extension Bench {
         var plainPrepare: [Double] = [], styledPrepare: [Double] = [], plainLayout: [Double] = [], styledLayout: [Double] = []
         var plainRelayout: [Double] = [], styledRelayout: [Double] = []
         var plainBubble: [Double] = [], styledBubble: [Double] = []
+        let repeats = 8
         for run in 0...runs {
             FontStack.clearShapedWordCache()
             var plain: [ShapedText] = []
@@ -45,11 +47,13 @@ extension Bench {
             let widths = (0..<8).map { 200.0 + Double(run % 2) * 5 + Double($0) * 20 }
             var a = 0, b = 0
             let plainTexts = plain, styledTexts = styled.map(\.shaped)
-            let tpl = try Clock.time { a = try Self.styledPartPlainLayout(plainTexts, widths) }
-            let tsl = try Clock.time { b = try Self.styledPartStyledLayout(styled, widths) }
+            // Each re-layout part `repeats` times over: a part of a millisecond is shorter
+            // than one time slice of another process on a loaded machine.
+            let tpl = try Clock.time { for _ in 0..<repeats { a = try Self.styledPartPlainLayout(plainTexts, widths) } }
+            let tsl = try Clock.time { for _ in 0..<repeats { b = try Self.styledPartStyledLayout(styled, widths) } }
             var ra = 0, rb = 0
-            let tpr = try Clock.time { ra = try Self.styledPartRelayout(plainTexts, widths) }
-            let tsr = try Clock.time { rb = try Self.styledPartRelayout(styledTexts, widths) }
+            let tpr = try Clock.time { for _ in 0..<repeats { ra = try Self.styledPartRelayout(plainTexts, widths) } }
+            let tsr = try Clock.time { for _ in 0..<repeats { rb = try Self.styledPartRelayout(styledTexts, widths) } }
             check(ra == a && rb == b, "a layout's line count differs from measure's")
             var fa = 0.0, fb = 0.0
             let tpb = try Clock.time {
@@ -62,10 +66,10 @@ extension Bench {
             if run == 0 { continue }
             plainPrepare.append(tp / Double(count) * 1e6)
             styledPrepare.append(ts / Double(count) * 1e6)
-            plainLayout.append(tpl / Double(count * widths.count) * 1e6)
-            styledLayout.append(tsl / Double(count * widths.count) * 1e6)
-            plainRelayout.append(tpr / Double(count * widths.count) * 1e6)
-            styledRelayout.append(tsr / Double(count * widths.count) * 1e6)
+            plainLayout.append(tpl / Double(count * widths.count * repeats) * 1e6)
+            styledLayout.append(tsl / Double(count * widths.count * repeats) * 1e6)
+            plainRelayout.append(tpr / Double(count * widths.count * repeats) * 1e6)
+            styledRelayout.append(tsr / Double(count * widths.count * repeats) * 1e6)
             plainBubble.append(tpb / Double(count * 2) * 1e6)
             styledBubble.append(tsb / Double(count * 2) * 1e6)
         }

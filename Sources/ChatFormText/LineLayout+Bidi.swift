@@ -35,7 +35,7 @@ extension LineLayout {
     func bidiLine(_ index: Int) throws(TextLayoutError) -> _BidiLine? {
         var bidi: _BidiLine?
         if let layout = self as? TextLayout, let shaped = layout.shapedText {
-            if shaped.storage.header.isLeftToRight { return nil }
+            if shaped.storage.head.pointee.isLeftToRight { return nil }
             let line = self.line(at: index)
             bidi = try shaped.edgeCache.bidiLine(Int64(line.start) << 32 | Int64(line.contentEnd)) { () throws(TextLayoutError) in
                 try makeBidiLine(index)

@@ -112,7 +112,7 @@ extension TextLayout: LineLayout {
         let line = lines[index]
         if line.contentEnd == line.start { return nil }
         if let shaped = shapedText {
-            guard !shaped.storage.header.isLeftToRight else { return nil }
+            guard !shaped.storage.head.pointee.isLeftToRight else { return nil }
             let runs = shaped.runList
             var levels = [UInt8](repeating: 0, count: line.contentEnd - line.start)
             var r = shaped.runIndex(containing: line.start)

@@ -40,19 +40,20 @@ extension _Truncation {
     }
 
     /// `shaped` laid out at `width` in at most `lineClamp` lines
-    /// (`ShapedText.layout(width:lineClamp:)`): the lines past the clamp are counted, not made.
+    /// (`ShapedText.layout(width:lineClamp:)`): the walk stops after the last line shown.
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width; `.invalidLineClamp`
     ///   when `lineClamp < 1`.
-    /// - Complexity: O(break opportunities + lines shown + length of the last line shown).
+    /// - Complexity: O(break opportunities of the lines shown + length of the last line shown).
     static func clamp(_ shaped: ShapedText, width: Double, lineClamp: Int, rightToLeft rtl: Bool) throws(TextLayoutError) -> ClampedLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         guard lineClamp >= 1 else { throw .invalidLineClamp(lineClamp) }
         var collector = ClampCollector(lineClamp: lineClamp)
         shaped.forEachLine(width: width, visitor: &collector)
-        var lines = collector.lines, bottoms = collector.bottoms, y = collector.y
+        var y = collector.y
+        var (lines, bottoms) = collector.takeLines()
         let count = collector.count, lastHard = collector.lastHard, bounds = collector.bounds
-        if !shaped.storage.header.isItemized && shaped.roundsBidiRuns { shaped.roundBidiRuns(&lines) }
+        if !shaped.storage.head.pointee.isItemized && shaped.roundsBidiRuns { shaped.roundBidiRuns(&lines) }
         let end = Int(shaped.offsets[shaped.lastBoundary])
         // The empty line after a final mandatory break (or of an empty text) is a line of
         // the layout, but no text a clamp hides.
@@ -62,7 +63,7 @@ extension _Truncation {
             bottoms.append(y)
         }
         let shown = lines.count
-        let truncated = count > lineClamp
+        let truncated = collector.hidesText(of: shaped)
         if truncated, let last = lines.last {
             lines.append(LineFragment(start: last.end, end: end, width: 0, terminatorLength: 0))
             bottoms.append(y)

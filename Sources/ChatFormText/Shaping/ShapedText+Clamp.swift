@@ -14,8 +14,8 @@ extension ShapedText {
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width; `.invalidLineClamp`
     ///   when `lineClamp < 1`.
-    /// - Complexity: O(break opportunities + lines shown + length of the last line shown):
-    ///   the lines past the clamp are found (to know whether text is hidden) but not made.
+    /// - Complexity: O(break opportunities of the lines shown + length of the last line
+    ///   shown): the walk stops after the last line shown.
     public func layout(width: Double, lineClamp: Int) throws(TextLayoutError) -> ClampedLayout {
         try _Truncation.clamp(self, width: width, lineClamp: lineClamp, rightToLeft: options.direction.isRightToLeft(text))
     }
@@ -56,8 +56,9 @@ extension ShapedText {
     }
 }
 
-/// The lines a clamp shows, and how many there are in all (`ShapedText.layout(width:lineClamp:)`):
-/// the lines shown go to a `LineCollector`, the rest are only counted.
+/// The lines a clamp shows (`ShapedText.layout(width:lineClamp:)`), to a `LineCollector`:
+/// the walk stops after the last of them, and text is hidden when that line ends before the
+/// text does (the walk would visit another line).
 struct ClampCollector: LineVisitor {
     let lineClamp: Int
     private var shown: LineCollector
@@ -65,10 +66,13 @@ struct ClampCollector: LineVisitor {
     private(set) var lastHard = false
     /// The boundary indices of the last line shown: its start and its content's end.
     private(set) var bounds = (start: 0, contentEnd: 0)
+    /// The boundary index where the last line shown ends.
+    private var end = 0
 
-    var lines: [LineFragment] { shown.lines }
-    var bottoms: [Double] { shown.bottoms }
     var y: Double { shown.bottoms.last ?? 0 }
+
+    /// The lines shown and their bottoms, moved out (see `LineCollector.take()`).
+    mutating func takeLines() -> (lines: [LineFragment], bottoms: [Double]) { shown.take() }
 
     init(lineClamp: Int) {
         self.lineClamp = lineClamp
@@ -77,11 +81,18 @@ struct ClampCollector: LineVisitor {
     }
 
     @inline(__always)
+    var isDone: Bool { count >= lineClamp }
+
+    /// Whether text is hidden: a line past the clamp (`text`'s walk ended early, before its
+    /// end). The empty line after a final mandatory break is not one (no visit).
+    func hidesText(of text: ShapedText) -> Bool { count == lineClamp && end < text.lastBoundary }
+
+    @inline(__always)
     mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
         count += 1
         lastHard = hard
-        guard count <= lineClamp else { return }
         bounds = (s, hard ? e - 1 : e)
+        end = e
         shown.visit(text, s, e, width, hard, box)
     }
 }

@@ -73,9 +73,18 @@ extension ShapedText {
     /// as small as it was before styled text (a second inlined walk made its appends calls).
     @inline(never)
     private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, visitor: inout Visitor) {
-        // The columns as pointers, valid for the walk (see `ItemLineSum`; `self` keeps them).
-        let sum = ItemLineSum(self, items: items.elements, roundedX: roundedX.elements, x: x, flags: flags.elements.baseAddress!)
-        LineBreaker(text: self).forEachLine(width: width, linear: linear, sum, visitor: &visitor)
+        // The item steps as a pointer, narrow or wide, valid for the walk (see `ItemLineSum`;
+        // `self` keeps them); none where an advance is negative.
+        let c = storage.head.pointee.columns
+        let at = storage.base + Int(c.itemSteps)
+        if c.itemStepCount != 0 && c.narrowItemSteps {
+            let sum = ItemLineSum(itemSteps: NarrowItemSteps(base: at.assumingMemoryBound(to: NarrowItemStep.self)))
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, sum, visitor: &visitor)
+        } else {
+            let steps = c.itemStepCount == 0 ? nil : WideItemSteps(base: at.assumingMemoryBound(to: ItemStep.self))
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, ItemLineSum(itemSteps: steps), visitor: &visitor)
+        }
+        withExtendedLifetime(storage) {}
     }
 
     @inline(__always)

@@ -88,16 +88,6 @@ public struct ShapedText: Sendable {
         let c = storage.head.pointee.columns
         return StoredColumn(owner: storage, elements: storage.column(c.items, c.itemCount, as: ItemStart.self))
     }
-    /// Per break entry (styled text): where its content ends on the scale of the items'
-    /// rounded widths, the rounded widths of the items before the one it ends in plus its
-    /// advance in that item. A line whose content crosses items from `a` on is as wide as
-    /// its piece of the first rounded, plus `roundedX` at its end less the rounded widths
-    /// before the item after `a`, rounded: one subtraction, as for plain text. Empty where
-    /// an advance is negative.
-    var roundedX: StoredColumn<Int64> {
-        let c = storage.head.pointee.columns
-        return StoredColumn(owner: storage, elements: storage.column(c.roundedX, c.roundedXCount, as: Int64.self))
-    }
     /// The height of a line of the primary font alone, and its box.
     var strutHeight: Double { storage.head.pointee.strutHeight }
     var strutBox: (ascent: Double, descent: Double) { storage.head.pointee.strutBox }
@@ -154,5 +144,15 @@ public struct ShapedText: Sendable {
     /// Whether `boundary` (an index into `offsets`) is flagged `flag`.
     @inline(__always)
     func has(_ boundary: Int, _ flag: UInt8) -> Bool { flags[boundary] & flag != 0 }
+
+    /// Whether the cluster starting at `boundary` is an atomic inline (U+FFFC: an image, an
+    /// attachment).
+    func isAtomicInline(_ boundary: Int) -> Bool {
+        let o = Int(offsets[boundary])
+        guard Int(offsets[boundary + 1]) - o >= 3 else { return false }
+        let utf8 = text.utf8
+        let i = utf8.index(utf8.startIndex, offsetBy: o)
+        return utf8[i] == 0xEF && utf8[utf8.index(after: i)] == 0xBF && utf8[utf8.index(i, offsetBy: 2)] == 0xBC
+    }
 }
 

@@ -36,7 +36,7 @@ struct EllipsisCut {
     }
 
     /// Whether lines of the text are cut by `cut` (no right-to-left run, no tab).
-    var isArithmetic: Bool { text.storage.header.isLeftToRight && !text.hasTabs }
+    var isArithmetic: Bool { text.storage.head.pointee.isLeftToRight && !text.hasTabs }
 
     /// The right edge of the line from UTF-8 `start` to `contentEnd` (its caret stops'
     /// last x), in pixels.

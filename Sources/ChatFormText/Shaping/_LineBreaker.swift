@@ -7,12 +7,12 @@
 /// (`LineStep.nextComplex`: a mandatory break, an unsafe edge, a soft hyphen, a flush mark)
 /// are measured one at a time. Styled text scans the same way: up to the first entry whose
 /// content crosses the next item's start on prepared advances, then on past every whole
-/// item at once on `ShapedTextHeader.roundedX`.
+/// item at once on `ItemStep.roundedX`.
 struct LineBreaker {
     let text: ShapedText
 
     /// Has `visitor` visit each line, in order (see `LineVisitor`), summed by `initialSum`
-    /// (a sum no line has started yet). Text
+    /// (a sum no line has started yet), until it is done (`LineVisitor.isDone`). Text
     /// ending in a mandatory break gets no visit for the empty line after it. With `linear`,
     /// every break entry is looked at in turn, without the scan: the same lines, slower (for
     /// tests).
@@ -48,8 +48,11 @@ struct LineBreaker {
         var sOpening: Int64 = 0
         var sSafe = true
         var sAtBreak = true
+        // The break entry whose boundary is `s` (the entry count: the text's start; -1: a
+        // boundary inside a word).
+        var sStep = stepCount
         var bi = 0
-        lines: while s < last {
+        lines: while s < last && !visitor.isDone {
             // Entries only grow, and the last ends the text: one is past `s`.
             while Int(steps[bi].boundary) <= s { bi += 1 }
             var chosen = -1
@@ -60,7 +63,7 @@ struct LineBreaker {
             var endsFlush = false
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0
-            sum.startLine(at: s)
+            sum.startLine(text, at: s, step: sStep)
             if sSafe && !hasTabs && !linear {
                 // A stretch of plain entries: the last that fits, scanned four at a time (a
                 // line spans a few dozen entries at most; a scan mispredicts a branch twice a
@@ -76,7 +79,7 @@ struct LineBreaker {
                     while lo + 1 < split && steps[lo + 1].contentX <= threshold { lo += 1 }
                 }
                 if lo + 1 == split && split < end {
-                    if let crossed = sum.scan(from: split, to: end, sx: sx, fit: fit, frac: frac) { lo = crossed } else { end = split }
+                    if let crossed = sum.scan(from: split, to: end, fit: fit, frac: frac) { lo = crossed } else { end = split }
                 }
                 if lo >= j {
                     if uniform == nil, let boxes {
@@ -103,6 +106,7 @@ struct LineBreaker {
                         s = Int(step.boundary)
                         sx = x[s]
                         sSafe = true
+                        sStep = lo
                         bi = lo + 1
                         continue lines
                     }
@@ -121,7 +125,7 @@ struct LineBreaker {
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
                         ? step.contentX - sx
                         : text.rawWidth(from: s, to: ce) + hyphen
-                    w = sum.width(to: ce, raw: raw, hyphen: hyphen)
+                    w = sum.width(text, to: ce, raw: raw, hyphen: hyphen)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
                     if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.containsTab(from: s, to: ce))
                         && text.unsafeEnds.candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
@@ -165,27 +169,51 @@ struct LineBreaker {
                     sOpening = Int64(entry.openingRound)
                 }
                 sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
+                sStep = chosen
                 bi = chosen + 1   // the next line's first entry (boundaries only grow)
             } else {
                 // Nothing fits before the first opportunity: break the word between clusters
                 // (overflow-wrap: break-word), as many as fit, at least one.
                 let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
-                var w = sum.brokenWidth(from: s, to: g, raw: text.rawWidth(from: s, to: g))
+                var w = sum.brokenWidth(text, from: s, to: g, raw: text.rawWidth(from: s, to: g))
                 while g < limit {
                     let rawNext = text.rawWidth(from: s, to: g + 1)
-                    let next = sum.brokenWidth(from: s, to: g + 1, raw: rawNext)
+                    let next = sum.brokenWidth(text, from: s, to: g + 1, raw: rawNext)
                     if next > fit || rawNext + frac > fit { break }
                     if g + 1 < last && !hasTabs && text.has(g + 1, ShapedText.Flags.unsafe),
                        let end = text.unsafeEnds.reshapedEndWidth(from: s, to: g + 1, origin: paragraphStart), end + frac > fit { break }
                     g += 1
                     w = next
                 }
+                let entry = entries[bi]
+                if g == limit && entry.flags & BreakEntry.hyphenated == 0 && !text.isAtomicInline(g - 1) {
+                    // The piece is all the content before the opportunity: the white space
+                    // after it (and the line's break) hangs at this line's end, as after any
+                    // content; Chromium lays "ab cd" out at 5 px as "a", "b ", "c", "d". (Not
+                    // after an atomic inline too wide for the line: Chromium ends that line
+                    // right after it, the white space starting the next.)
+                    let b = Int(steps[bi].boundary)
+                    let hard = entry.flags & BreakEntry.hard != 0
+                    visitor.visit(text, s, b, w, hard, uniform)
+                    sAtBreak = true
+                    s = b
+                    sx = x[b]
+                    if hard {
+                        paragraphStart = b
+                        sOpening = Int64(entry.openingRound)
+                    }
+                    sSafe = entry.flags & BreakEntry.boundaryUnsafe == 0
+                    sStep = bi
+                    bi += 1
+                    continue lines
+                }
                 visitor.visit(text, s, g, w, false, uniform)
                 sAtBreak = false
                 s = g
                 sx = x[g]
                 sSafe = !text.has(g, ShapedText.Flags.unsafe)
+                sStep = -1
             }
         }
         }

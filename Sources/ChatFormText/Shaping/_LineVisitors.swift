@@ -6,6 +6,14 @@
 /// where the walk is out of line (styled text), with nothing captured by reference.
 protocol LineVisitor {
     mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?)
+    /// Whether the walk may stop before the next line (a clamp has the lines it shows).
+    var isDone: Bool { get }
+}
+
+extension LineVisitor {
+    /// A walk visits every line.
+    @inline(__always)
+    var isDone: Bool { false }
 }
 
 /// The lines and the bottom of each (`ShapedText.wrap`).
@@ -30,6 +38,15 @@ struct LineCollector: LineVisitor {
                                   terminatorLength: terminator))
         y += box ?? text.lineBoxHeight(from: s, to: e)
         bottoms.append(y)
+    }
+
+    /// The lines and their bottoms, moved out (the collector is left empty), so that the
+    /// caller appends to arrays it alone holds.
+    mutating func take() -> (lines: [LineFragment], bottoms: [Double]) {
+        let taken = (lines, bottoms)
+        lines = []
+        bottoms = []
+        return taken
     }
 
     /// The lines with the empty one after a final mandatory break (or of an empty text).

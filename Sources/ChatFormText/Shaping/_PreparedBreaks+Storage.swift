@@ -33,7 +33,7 @@ extension PreparedBreaks {
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
     func pack(_ s: ShapedTextHeader.Scalars, entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
-              items: [ItemStart], roundedX: [Int64]) -> ShapedStorage {
+              items: [ItemStart], itemSteps: [ItemStep]) -> ShapedStorage {
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
         let fits = { (v: Int64) in v >= Int64(Int32.min) && v <= Int64(Int32.max) }
@@ -50,7 +50,7 @@ extension PreparedBreaks {
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
                                     narrowIndices: narrowIndices, extraCount: extraCount,
                                     boxCount: boxes ? boxTable.count : nil, runCount: s.runs.count, itemCount: items.count,
-                                    roundedXCount: roundedX.count)
+                                    itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
         let header = ShapedTextHeader(
             text: s.text, shaper: s.shaper, options: s.options, lastBoundary: boundaryCount - 1, entryCount: entries.count,
             textOpeningRound: s.textOpeningRound, faces: s.faces, hasTabs: s.hasTabs,
@@ -86,7 +86,12 @@ extension PreparedBreaks {
                     }
                 }
             }
-            Self.write(roundedX, to: at(c.roundedX, Int64.self))
+            if c.narrowItemSteps {
+                let out = at(c.itemSteps, NarrowItemStep.self)
+                for (k, step) in itemSteps.enumerated() { out[k] = NarrowItemStep(step) }
+            } else {
+                Self.write(itemSteps, to: at(c.itemSteps, ItemStep.self))
+            }
             Self.write(items, to: at(c.items, ItemStart.self))
             Self.write(flags, to: at(c.flags, UInt8.self))
             let runsOut = at(c.runs, PackedRun.self)

@@ -45,10 +45,10 @@ struct PreparedBreaks {
         }
         let b = try built.get()
         var (entries, steps) = b.lineEnds(shaped)
-        if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(&steps, shaped.runs, faces) }
+        if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(&steps, shaped.runs, faces, strut: strutBox) }
         // Styled text: its inline items, and each step's place in their rounded sum.
         let items = b.items(startingAt: shaped.roundedItemStarts, entries)
-        let roundedX = items.isEmpty ? [] : b.roundedX(items, entries)
+        let itemSteps = b.itemSteps(items, entries, steps)
         b.markComplex(&entries, &steps, items)
         let scalars = ShapedTextHeader.Scalars(
             text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0), runs: shaped.runs,
@@ -56,7 +56,7 @@ struct PreparedBreaks {
             hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
         return b.pack(scalars, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
-                      items: items, roundedX: roundedX)
+                      items: items, itemSteps: itemSteps)
     }
 
     /// Each place a line may end: what the scan reads (`LineStep`) and the rest.
@@ -91,8 +91,12 @@ struct PreparedBreaks {
         return (entries, steps)
     }
 
-    /// Each segment's line box, so wrapping unites boxes without looking at runs.
-    private func uniteBoxes(_ steps: inout [StepDraft], _ runs: [ShapedRun], _ faces: [FontBoxMetrics]) {
+    /// Each segment's line box, so wrapping unites boxes without looking at runs: the parts
+    /// of it reaching past the `strut` (0 where the strut holds it, as a line's box is the
+    /// strut's united with its segments', so that segments alike in that share one box).
+    private func uniteBoxes(_ steps: inout [StepDraft], _ runs: [ShapedRun], _ faces: [FontBoxMetrics],
+                            strut: (ascent: Double, descent: Double)) {
+        let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
         let b = self
         var previous = 0
         var r = 0
@@ -115,8 +119,8 @@ struct PreparedBreaks {
                 }
                 q += 1
             }
-            steps[k].boxAscent = Float(ascent)
-            steps[k].boxDescent = Float(descent)
+            steps[k].boxAscent = Float(ascent) > strutAscent ? Float(ascent) : 0
+            steps[k].boxDescent = Float(descent) > strutDescent ? Float(descent) : 0
             previous = e
         }
     }
@@ -174,19 +178,35 @@ struct PreparedBreaks {
         return result
     }
 
-    /// Each step's content end on the rounded scale of the items (`ShapedTextHeader.roundedX`):
-    /// the rounded widths of the items before the one its content ends in, plus its
-    /// advance from that item's start. Empty where an advance is negative (a negative letter
-    /// spacing): a piece's rounding is then no longer a whole number of layout units added.
-    private func roundedX(_ items: [ItemStart], _ entries: [BreakEntry]) -> [Int64] {
-        if hasNegativeAdvance { return [] }
-        var result = [Int64](repeating: 0, count: entries.count)
+    /// Each entry's `ItemStep` (styled text), and one more for the text's start: its content
+    /// end on the rounded scale of the items, and for the line starting at its boundary the
+    /// first item after that and what the scan past it compares with. Empty for plain text,
+    /// and where an advance is negative (a negative letter spacing): a piece's rounding is
+    /// then no longer a whole number of layout units added.
+    private func itemSteps(_ items: [ItemStart], _ entries: [BreakEntry], _ steps: [StepDraft]) -> [ItemStep] {
+        if items.isEmpty || hasNegativeAdvance { return [] }
+        var result: [ItemStep] = []
+        result.reserveCapacity(entries.count + 1)
         var item = -1   // the item holding the content end (-1: the first, starting at 0)
+        var next = 0    // the first item starting after the entry's boundary
+        // The line starting at `boundary`, whose first item after it is `next`.
+        func start(_ boundary: Int, roundedX: Int64) -> ItemStep {
+            guard next < items.count else {
+                return ItemStep(roundedX: roundedX, crossingBase: 0, nextItem: Int32(next), split: Int32(entries.count))
+            }
+            let base = items[next].roundedBefore - ShapedText.ceilToLayoutUnit(x[Int(items[next].boundary)] - x[boundary])
+            return ItemStep(roundedX: roundedX, crossingBase: base, nextItem: Int32(next), split: items[next].firstStep)
+        }
+        let opening = start(0, roundedX: 0)
         for k in entries.indices {
             let ce = Int(entries[k].contentEnd)
             while item + 1 < items.count && Int(items[item + 1].boundary) < ce { item += 1 }
-            result[k] = item < 0 ? x[ce] : items[item].roundedBefore + x[ce] - x[Int(items[item].boundary)]
+            let rounded = item < 0 ? x[ce] : items[item].roundedBefore + x[ce] - x[Int(items[item].boundary)]
+            let boundary = Int(steps[k].boundary)
+            while next < items.count && Int(items[next].boundary) <= boundary { next += 1 }
+            result.append(start(boundary, roundedX: rounded))
         }
+        result.append(opening)
         return result
     }
 

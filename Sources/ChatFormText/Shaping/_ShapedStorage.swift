@@ -136,18 +136,20 @@ struct ShapedColumns {
     /// The shaped runs (`PackedRun`).
     var runs: Int32 = 0
     var runCount: Int32 = 0
-    /// Styled text: `ItemStart`s, and per break entry its content end on the items'
-    /// rounded scale (`roundedX`; none where an advance is negative).
+    /// Styled text: `ItemStart`s, and an `ItemStep` per break entry and one for the text's
+    /// start (none where an advance is negative), as `NarrowItemStep`s (12 bytes) when the
+    /// indices are narrow and its advances fit `Int32`.
     var items: Int32 = 0
     var itemCount: Int32 = 0
-    var roundedX: Int32 = 0
-    var roundedXCount: Int32 = 0
+    var itemSteps: Int32 = 0
+    var itemStepCount: Int32 = 0
+    var narrowItemSteps = true
     /// The bytes the columns take.
     var byteCount: Int32 = 0
 
     /// The layout for a text of `boundaryCount` boundaries and `stepCount` break entries.
     init(boundaryCount: Int, stepCount: Int, narrowX: Bool, narrowIndices: Bool, extraCount: Int, boxCount: Int?,
-         runCount: Int, itemCount: Int, roundedXCount: Int) {
+         runCount: Int, itemCount: Int, itemStepCount: Int, narrowItemSteps: Bool) {
         self.boundaryCount = Int32(boundaryCount)
         self.stepCount = Int32(stepCount)
         self.narrowX = narrowX
@@ -155,7 +157,8 @@ struct ShapedColumns {
         narrowSteps = narrowX && narrowIndices
         self.extraCount = Int32(extraCount)
         self.itemCount = Int32(itemCount)
-        self.roundedXCount = Int32(roundedXCount)
+        self.itemStepCount = Int32(itemStepCount)
+        self.narrowItemSteps = narrowItemSteps && narrowIndices
         let index = narrowIndices ? 2 : 4
         var end = stepCount * (narrowSteps ? MemoryLayout<NarrowLineStep>.stride : MemoryLayout<LineStep>.stride)
         end = (end + 7) & ~7
@@ -165,7 +168,7 @@ struct ShapedColumns {
             return Int32(at)
         }
         cacheSlot = place(MemoryLayout<UInt>.stride)
-        roundedX = place(roundedXCount * 8)
+        itemSteps = place(itemStepCount * (self.narrowItemSteps ? MemoryLayout<NarrowItemStep>.stride : MemoryLayout<ItemStep>.stride))
         self.runCount = Int32(runCount)
         runs = place(runCount * MemoryLayout<PackedRun>.stride)
         items = place(itemCount * MemoryLayout<ItemStart>.stride)
@@ -183,42 +186,6 @@ struct ShapedColumns {
         entryFlags = place(stepCount)
         flags = place(boundaryCount)
         byteCount = Int32(end)
-    }
-}
-
-/// A `ShapedRun` as a prepared text keeps it (`ShapedColumns.runs`): 24 bytes.
-struct PackedRun {
-    var start: Int32
-    var end: Int32
-    var script: UInt32
-    var item: Int32
-    var face: Int32
-    var bidiLevel: UInt8
-
-    init(_ run: ShapedRun) {
-        start = Int32(truncatingIfNeeded: run.range.lowerBound)
-        end = Int32(truncatingIfNeeded: run.range.upperBound)
-        script = run.script
-        item = Int32(truncatingIfNeeded: run.item)
-        face = Int32(truncatingIfNeeded: run.face)
-        bidiLevel = run.bidiLevel
-    }
-}
-
-/// A prepared text's runs, read from its storage as `ShapedRun`s (unowned: see `PackedColumn`).
-struct RunColumn: ColumnView {
-    unowned(unsafe) let owner: ShapedStorage
-    let runs: UnsafeBufferPointer<PackedRun>
-
-    var count: Int { runs.count }
-    var startIndex: Int { 0 }
-    var endIndex: Int { runs.count }
-
-    @inline(__always)
-    subscript(r: Int) -> ShapedRun {
-        let p = runs[r]
-        return ShapedRun(range: Int(p.start)..<Int(p.end), face: Int(p.face), bidiLevel: p.bidiLevel, script: p.script,
-                         item: Int(p.item))
     }
 }
 
@@ -284,136 +251,6 @@ final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
     func column<T>(_ offset: Int32, _ count: Int32, as: T.Type) -> UnsafeBufferPointer<T> {
         UnsafeBufferPointer(start: (base + Int(offset)).assumingMemoryBound(to: T.self), count: Int(count))
     }
-}
-
-/// A view of a prepared text's storage indexed from 0 to `count`.
-protocol ColumnView: RandomAccessCollection where Index == Int, Indices == Range<Int> {
-    var count: Int { get }
-}
-
-extension ColumnView {
-}
-
-/// A column of integers in a prepared text's storage, kept narrow where its range allows
-/// (`ShapedColumns`), read as `Wide`. Like every view of a prepared text's columns, it
-/// holds its storage unowned (no reference counting a read): valid while the `ShapedText`
-/// it was read from lives.
-struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: ColumnView {
-    unowned(unsafe) let owner: ShapedStorage
-    let raw: RawPackedColumn<Wide, Narrow>
-    let count: Int
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-
-    @inline(__always)
-    init(_ owner: ShapedStorage, at offset: Int32, count: Int32, narrow: Bool) {
-        self.owner = owner
-        raw = RawPackedColumn(owner, at: offset, narrow: narrow)
-        self.count = Int(count)
-    }
-
-
-    @inline(__always)
-    subscript(i: Int) -> Wide { raw[i] }
-}
-
-/// A column of integers as `PackedColumn` reads it, without its count or owner.
-struct RawPackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger> {
-    let base: UnsafeRawPointer
-    let isNarrow: Bool
-
-    @inline(__always)
-    init(_ owner: ShapedStorage, at offset: Int32, narrow: Bool) {
-        base = owner.base + Int(offset)
-        isNarrow = narrow
-    }
-
-    @inline(__always)
-    subscript(i: Int) -> Wide {
-        isNarrow ? Wide(truncatingIfNeeded: base.load(fromByteOffset: i &* MemoryLayout<Narrow>.stride, as: Narrow.self))
-            : base.load(fromByteOffset: i &* MemoryLayout<Wide>.stride, as: Wide.self)
-    }
-}
-
-/// A column of values in a prepared text's storage, as they are (unowned: see
-/// `PackedColumn`).
-struct StoredColumn<Element>: ColumnView {
-    unowned(unsafe) let owner: ShapedStorage
-    let elements: UnsafeBufferPointer<Element>
-
-    var count: Int { elements.count }
-    var startIndex: Int { 0 }
-    var endIndex: Int { elements.count }
-
-    @inline(__always)
-    subscript(i: Int) -> Element { elements[i] }
-}
-
-/// The break entries of a prepared text, read from its columns (`ShapedColumns`).
-struct BreakEntries: ColumnView {
-    unowned(unsafe) let owner: ShapedStorage
-    let contentEnds: RawPackedColumn<Int32, UInt16>
-    let flags: UnsafePointer<UInt8>
-    let extras: UnsafeBufferPointer<EntryExtra>
-    let count: Int
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-
-    @inline(__always)
-    init(_ owner: ShapedStorage) {
-        let c = owner.head.pointee.columns
-        self.owner = owner
-        contentEnds = RawPackedColumn(owner, at: c.contentEnds, narrow: c.narrowIndices)
-        flags = (owner.base + Int(c.entryFlags)).assumingMemoryBound(to: UInt8.self)
-        extras = owner.column(c.extras, c.extraCount, as: EntryExtra.self)
-        count = Int(c.stepCount)
-    }
-
-
-    @inline(__always)
-    subscript(k: Int) -> BreakEntry {
-        let f = flags[k]
-        var entry = BreakEntry(contentEnd: contentEnds[k], endTrim: 0, flags: f)
-        if f & BreakEntry.hasExtra != 0, let extra = extra(k) {
-            entry.endTrim = extra.endTrim
-            entry.openingRound = extra.openingRound
-        }
-        return entry
-    }
-
-    private func extra(_ k: Int) -> EntryExtra? {
-        var lo = 0, hi = extras.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(extras[mid].entry) < k { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < extras.count && Int(extras[lo].entry) == k ? extras[lo] : nil
-    }
-}
-
-/// The line boxes of a prepared text's break entries (`ShapedColumns.hasBoxes`).
-struct LineBoxes {
-    unowned(unsafe) let owner: ShapedStorage
-    let indices: RawPackedColumn<Int32, UInt16>
-    let changes: RawPackedColumn<Int32, UInt16>
-    let boxes: UnsafePointer<(ascent: Float, descent: Float)>
-
-    @inline(__always)
-    init(_ owner: ShapedStorage) {
-        let c = owner.head.pointee.columns
-        self.owner = owner
-        indices = RawPackedColumn(owner, at: c.boxIndices, narrow: c.narrowIndices)
-        changes = RawPackedColumn(owner, at: c.boxChanges, narrow: c.narrowIndices)
-        boxes = (owner.base + Int(c.boxes)).assumingMemoryBound(to: (ascent: Float, descent: Float).self)
-    }
-
-    /// The box (ascent, descent) the segment ending at entry `k` asks for.
-    @inline(__always)
-    func box(_ k: Int) -> (ascent: Float, descent: Float) { boxes[Int(indices[k])] }
-
-    /// The first entry after `k` whose box differs.
-    @inline(__always)
-    func nextChange(_ k: Int) -> Int { Int(changes[k]) }
 }
 
 /// A place a line may end: what wrapping reads there besides its `LineStep`.
