@@ -6,7 +6,6 @@
 #include <unicode/uversion.h>
 #include <unicode/uscript.h>
 #include <unicode/ubidi.h>
-#include <unicode/ucpmap.h>
 #include <unicode/uset.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -95,19 +94,19 @@ int32_t cfl_has_property(uint32_t c, int32_t property) {
 int32_t cfl_property_starts(uint32_t limit, uint8_t *starts) {
     if (limit == 0) return 1;
     starts[0] = 1;
-    static const UProperty enumerated[] = {
-        UCHAR_GENERAL_CATEGORY, UCHAR_EAST_ASIAN_WIDTH, UCHAR_LINE_BREAK, UCHAR_GRAPHEME_CLUSTER_BREAK,
-    };
-    for (size_t k = 0; k < sizeof enumerated / sizeof enumerated[0]; k++) {
-        UErrorCode err = U_ZERO_ERROR;
-        const UCPMap *map = u_getIntPropertyMap(enumerated[k], &err);
-        if (U_FAILURE(err) || map == NULL) return 0;
-        UChar32 start = 0;
-        while ((uint32_t)start < limit) {
-            UChar32 end = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, NULL);
-            if (end < start) break;
-            start = end + 1;
-            if ((uint32_t)start < limit) starts[start] = 1;
+    // The enumerated properties read scalar by scalar (ICU's maps of them, u_getIntPropertyMap,
+    // build a trie each: three times the cost), the binary ones from their sets' ranges.
+    int32_t previous[4] = { -1, -1, -1, -1 };
+    for (uint32_t c = 0; c < limit; c++) {
+        int32_t now[4] = {
+            (int32_t)u_charType((UChar32)c),
+            u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH),
+            u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK),
+            u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK),
+        };
+        if (memcmp(now, previous, sizeof now) != 0) {
+            starts[c] = 1;
+            memcpy(previous, now, sizeof now);
         }
     }
     static const UProperty binary[] = {
