@@ -202,8 +202,8 @@ extension LineWrapper {
 
     /// A break opportunity at `end` ends the pending fast segment `[start, end)` (`full`
     /// units with its hanging spaces, `content` without): on the line when it fits and no
-    /// mandatory break ends it (the common case), else through `finishFastSegment`. The one
-    /// step every run of the fast path takes at an opportunity.
+    /// mandatory break ends it (the common case), else through `finishFastSegment`. The step
+    /// of runFast's per-character loop (the bulk loop has its own, in units: LineWrapper+Bulk.swift).
     ///
     /// - Returns: whether `stop` asked to end the run at a line the step ended.
     @inline(__always)
