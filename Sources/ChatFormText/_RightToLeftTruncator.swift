@@ -115,9 +115,7 @@ struct _RightToLeftTruncator {
         a.end == b.start ? a.end : a.start
     }
 
-    private static func ceilToUnit(_ v: Int64) -> Int64 {
-        v <= 0 ? v : ((v + 1023) / 1024) * 1024
-    }
+    private static func ceilToUnit(_ v: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(v) }
 
-    private static func pixels(_ v: Int64) -> Double { Double(v) / 65536 }
+    private static func pixels(_ v: Int64) -> Double { ShapedText.pixels(v) }
 }

@@ -22,31 +22,10 @@ import ChatFormText
 /// Blink's script segmenter, not taken by the engine's itemizer; not changed here).
 @Suite("Styled parity, right to left", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
 struct StyledRightToLeftParityTests {
-    struct Record: Decodable {
-        var id: String
-        var family: String
-        var size: Double
-        var width: Double
-        var starts: [Int]
-        var lineTops: [Double]
-        var lineLefts: [Double?]
-        var height: Double
-        var rtl: Bool
-    }
-
     /// The records laid out with the paragraph's direction `direction`; the layouts that
     /// differ, with what differs.
     static func compare(direction: ParagraphDirection) throws -> (total: Int, differing: [String], edgesOnly: [String]) {
-        let decoder = JSONDecoder()
-        let fixtures = StyledParityTests.fixtures
-        let fixture = try String(contentsOf: fixtures.appendingPathComponent("browser-styled-rtl.jsonl"), encoding: .utf8)
-        let records = try fixture.split(separator: "\n").dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
-        let corpus = try String(contentsOf: fixtures.appendingPathComponent("styled-rtl.jsonl"), encoding: .utf8)
-        var messages: [String: StyledParityTests.Message] = [:]
-        for line in corpus.split(separator: "\n") {
-            let m = try decoder.decode(StyledParityTests.Message.self, from: Data(line.utf8))
-            messages[m.id] = m
-        }
+        let (records, messages) = try StyledParityTests.load("rtl")
         var prepared: [String: StyledText] = [:]
         var differing: [String] = []
         var edgesOnly: [String] = []   // layouts differing only in a line's left edge, on a line holding U+200C
@@ -62,14 +41,14 @@ struct StyledRightToLeftParityTests {
             let layout = try styled.layout(width: r.width)
             var why: [String] = []
             var joinerEdges = 0
-            if !r.rtl { why.append("not laid out right to left") }
+            if r.rtl != true { why.append("not laid out right to left") }
             let starts = layout.lines.map(\.start)
             if starts != r.starts {
                 why.append("starts \(starts) vs \(r.starts)")
             } else {
                 let tops = (0..<layout.lineCount).map { layout.lineTop($0) }
                 if zip(tops, r.lineTops).contains(where: { abs($0 - $1) > 1e-6 }) { why.append("tops \(tops) vs \(r.lineTops)") }
-                for (k, left) in r.lineLefts.enumerated() {
+                for (k, left) in (r.lineLefts ?? []).enumerated() {
                     guard let left else { continue }
                     // Left to right, a line starts at the box's left edge.
                     let mine = direction == .ltr ? 0 : r.width - layout.lines[k].width
