@@ -22,8 +22,8 @@ protocol LineSum {
     /// included); called for content ends that only grow along a line.
     mutating func width(_ text: ShapedText, to ce: Int, raw: Int64, hyphen: Int64) -> Int64
     /// The width of a line broken inside a word, from boundary `s` (the line's start) to `g`
-    /// (exact advance `raw`); called for ends `g` that only grow along a line.
-    mutating func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64
+    /// (exact advance `raw`).
+    func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64
 }
 
 /// Plain text: one item, the line's advance rounded once.
@@ -35,7 +35,7 @@ struct PlainLineSum: LineSum {
     @inline(__always) func scan(from split: Int, to end: Int, fit: Int64, frac: Int64) -> Int? { nil }
     @inline(__always) func crossedWidth(_ k: Int) -> Int64 { 0 }
     @inline(__always) func width(_ text: ShapedText, to ce: Int, raw: Int64, hyphen: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(raw) }
-    @inline(__always) mutating func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(raw) }
+    @inline(__always) func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(raw) }
 }
 
 /// Styled text: each inline item's piece of a line rounded up to a layout unit on its own.
@@ -67,13 +67,6 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
     private var pieceStart = 0
     private var pieceNext = 0
     private var pieceBase: Int64 = 0
-    /// The same for a line broken inside a word (`brokenWidth`), kept apart: the entries
-    /// looked at before the line is broken may have taken `width`'s pieces past its end.
-    private var brokenStart = -1
-    private var brokenPieceStart = 0
-    private var brokenNext = 0
-    private var brokenNextBoundary = Int.max
-    private var brokenBase: Int64 = 0
 
     @inline(__always)
     init(itemSteps: Steps?) {
@@ -145,42 +138,14 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
         return pieceBase + ShapedText.ceilToLayoutUnit(Self.piece(text, pieceStart, ce) + hyphen)
     }
 
-    /// As `text.itemizedWidth(from: s, to: g)`, by pieces taken in as `g` grows (the broken
-    /// word's clusters are tried one by one): a piece inside the line's first item is `raw`
-    /// rounded, with nothing looked up.
+    /// As `text.itemizedWidth(from: s, to: g)`; a piece inside the line's first item (no
+    /// item starts after `s` before `g`) is `raw` rounded, with nothing looked up (a broken
+    /// word's clusters are tried one by one).
     @inline(__always)
-    mutating func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 {
-        if s != brokenStart || g < brokenPieceStart { startBroken(text, at: s) }
-        if brokenNextBoundary < g { crossItems(text, to: g) }
-        if brokenPieceStart == s { return ShapedText.ceilToLayoutUnit(raw) }
-        return brokenBase + ShapedText.ceilToLayoutUnit(text.rawWidth(from: brokenPieceStart, to: g))
-    }
-
-    /// `brokenWidth`'s pieces for a line from `s`: none taken in yet; the first item start
-    /// after `s` found by stepping on from the line's (`next`, set by `startLine`).
-    @inline(never)
-    private mutating func startBroken(_ text: ShapedText, at s: Int) {
+    func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 {
         let items = text.items
-        var lo = s >= lineStart ? next : 0
-        while lo < items.count && Int(items[lo].boundary) <= s { lo += 1 }
-        brokenStart = s
-        brokenPieceStart = s
-        brokenNext = lo
-        brokenNextBoundary = lo < items.count ? Int(items[lo].boundary) : .max
-        brokenBase = 0
-    }
-
-    /// Takes in the item pieces of a broken line that end before `g`, each rounded apart.
-    @inline(never)
-    private mutating func crossItems(_ text: ShapedText, to g: Int) {
-        let items = text.items
-        while brokenNext < items.count && Int(items[brokenNext].boundary) < g {
-            let b = Int(items[brokenNext].boundary)
-            brokenBase += ShapedText.ceilToLayoutUnit(text.rawWidth(from: brokenPieceStart, to: b))
-            brokenPieceStart = b
-            brokenNext += 1
-        }
-        brokenNextBoundary = brokenNext < items.count ? Int(items[brokenNext].boundary) : .max
+        if s == lineStart && (next >= items.count || Int(items[next].boundary) >= g) { return ShapedText.ceilToLayoutUnit(raw) }
+        return text.itemizedWidth(from: s, to: g)
     }
 
     /// The advance of boundaries `a..<b`: the prepared advances where neither end is
