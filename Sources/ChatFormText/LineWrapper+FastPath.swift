@@ -18,6 +18,7 @@ extension LineWrapper {
         let base = bytes.baseAddress!
         let keepAll = self.keepAll
         let count = FastBreakClass.count
+        let kinds = _BulkByte.kinds
         return ScalarTable.shared.withUnsafeBufferPointer { table in
             FastBreakClass.actions.withUnsafeBufferPointer { actions in
                 var i = start
@@ -157,110 +158,36 @@ extension LineWrapper {
                     previousLetter = letter
                     if cls != FastBreakClass.sp { beforeSpaces = cls }
                     i += length
-                    if hangul {
-                        // A run of Hangul syllables: between two, LB31 breaks (H2/H3 pairs
-                        // join only with jamo, LB26), unless keep-all drops it.
-                        while i + 2 < n && base[i] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: i).scalar &- 0xAC00 < 11172 {
-                            if fastLetter(at: i, units: units, segStart: &segStart, full: &full, content: &content, unit: unit,
-                                          recording: recording, stop: stop, lineCount: &lineCount) {
-                                return (i, true)
-                            }
-                            i += 3
-                        }
-                    }
-                    if b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu) {
-                        // A run of ASCII letters and digits: no opportunity inside (LB23, LB25,
-                        // LB28), one cell each, nothing to decide until it ends.
-                        var j = i
-                        var last = b0
-                        while j < n {
-                            let c = base[j]
-                            guard (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 else { break }
-                            last = c
-                            j += 1
-                        }
-                        if j > i {
-                            full += j - i
-                            content = full
-                            let digit = last &- 0x30 < 10
-                            previous = digit ? FastBreakClass.nu : FastBreakClass.al
-                            beforeSpaces = previous
-                            inNumber = digit
-                            i = j
-                        }
-                    }
-                    if ideograph && previous == FastBreakClass.id {
-                        // A run of ideographs (and other plain wide ID letters: no emoji, no
-                        // cluster of more than one scalar): LB31 breaks between two, as
-                        // between Hangul syllables, unless keep-all drops it.
-                        while i < n && base[i] >= 0x80 {
-                            let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
-                            guard scalar < UInt32(table.count) else { break }
-                            let bits = table[Int(scalar)]
-                            guard ScalarProperties.isPlainWideLetter(bits),
-                                  FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12)) == FastBreakClass.id else { break }
-                            if fastLetter(at: i, units: fast.wide, segStart: &segStart, full: &full, content: &content, unit: unit,
-                                          recording: recording, stop: stop, lineCount: &lineCount) {
-                                return (i, true)
-                            }
-                            i += l
-                        }
-                    }
                     if hangul || ideograph || (b0 < 0x80 && (cls == FastBreakClass.al || cls == FastBreakClass.nu)) {
-                        // Then words separated by spaces, word by word, while they are runs
-                        // of ASCII letters and digits or of Hangul syllables: SP ÷ (AL|NU|H2|H3)
-                        // (LB18), with such a run before the spaces, which no rule that looks
-                        // back across spaces (LB14-LB17) reads, so each break is certain.
-                        // Anything else goes back to the loop above.
-                        while i < n && base[i] == 0x20 {
-                            var k = i + 1
-                            while k < n && base[k] == 0x20 { k += 1 }
-                            guard k < n else { break }
-                            let c = base[k]
-                            let ascii = (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10
-                            guard ascii || (hangulUniform && c &- 0xEA < 4
-                                            && UTF8Scalar.decode(bytes, at: k).scalar &- 0xAC00 < 11172) else { break }
-                            full += k - i
-                            // The segment has content (the run).
-                            if fastBreak(start: segStart, end: k, full: full, content: content, hasContent: true, hard: false,
-                                         unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
-                                return (k, true)
-                            }
-                            segStart = k
-                            hasContent = true
-                            previousLetter = true   // AL, NU, H2 and H3 are keep-all letters
-                            if ascii {
-                                var m = k + 1
-                                var last = c
-                                while m < n {
-                                    let d = base[m]
-                                    guard (d | 0x20) &- 0x61 < 26 || d &- 0x30 < 10 else { break }
-                                    last = d
-                                    m += 1
-                                }
-                                full = m - k
+                        if b0 < 0x80 {
+                            // A run of ASCII letters and digits (AL, NU): no opportunity inside
+                            // (LB23, LB25, LB28), one unit each.
+                            var j = i
+                            while j < n && kinds[Int(base[j])] >= _BulkByte.letter { j &+= 1 }
+                            if j > i {
+                                full &+= j &- i
                                 content = full
-                                let digit = last &- 0x30 < 10
-                                previous = digit ? FastBreakClass.nu : FastBreakClass.al
-                                inNumber = digit
-                                i = m
-                            } else {
-                                // Hangul syllables: LB31 breaks between two (see above).
-                                var m = k + 3
-                                full = fast.wide
-                                content = full
-                                while m + 2 < n && base[m] &- 0xEA < 4 && UTF8Scalar.decode(bytes, at: m).scalar &- 0xAC00 < 11172 {
-                                    if fastLetter(at: m, units: fast.wide, segStart: &segStart, full: &full, content: &content,
-                                                  unit: unit, recording: recording, stop: stop, lineCount: &lineCount) {
-                                        return (m, true)
-                                    }
-                                    m += 3
-                                }
-                                previous = FastBreakClass.id
-                                inNumber = false
-                                i = m
+                                previous = kinds[Int(base[j &- 1])] == _BulkByte.digit ? FastBreakClass.nu : FastBreakClass.al
+                                beforeSpaces = previous
+                                inNumber = previous == FastBreakClass.nu
+                                i = j
                             }
-                            beforeSpaces = previous
+                        }
+                        if i < n && _BulkByte.mayContinue(base, i, n, kinds) {
+                            // Spaces, a line feed, a wide letter or a tail of IS and EX before
+                            // them: the bulk loop takes the runs that follow
+                            // (LineWrapper+Bulk.swift) and hands back the state it leaves.
+                            // (The segment ends with the run: its units are all content.)
+                            let exit = runBulk(at: i, segmentStart: segStart, units: full, last: previous,
+                                               table: table.baseAddress!, kinds: kinds, lineCount: &lineCount, stop: stop)
+                            if exit.stopped { return (exit.offset, true) }
+                            i = exit.offset
+                            segStart = exit.segmentStart
+                            full = exit.units
+                            content = exit.units
+                            previous = exit.last
+                            beforeSpaces = exit.last
+                            inNumber = exit.last == FastBreakClass.nu
                         }
                     }
                 }
@@ -275,8 +202,8 @@ extension LineWrapper {
 
     /// A break opportunity at `end` ends the pending fast segment `[start, end)` (`full`
     /// units with its hanging spaces, `content` without): on the line when it fits and no
-    /// mandatory break ends it (the common case), else through `finishFastSegment`. The one
-    /// step every run of the fast path takes at an opportunity.
+    /// mandatory break ends it (the common case), else through `finishFastSegment`. The step
+    /// of runFast's per-character loop (the bulk loop has its own, in units: LineWrapper+Bulk.swift).
     ///
     /// - Returns: whether `stop` asked to end the run at a line the step ended.
     @inline(__always)
@@ -296,30 +223,9 @@ extension LineWrapper {
         return stop(lines[lineCount - 1].end)
     }
 
-    /// A letter at `i` inside a run where LB31 breaks between two (Hangul syllables,
-    /// ideographs): the step at the opportunity before it (unless keep-all drops it), then its
-    /// `units` added to the segment.
-    ///
-    /// - Returns: whether `stop` asked to end the run.
-    @inline(__always)
-    private mutating func fastLetter(at i: Int, units: Int, segStart: inout Int, full: inout Int, content: inout Int,
-                                     unit: Double, recording: Bool, stop: ((Int) -> Bool)?, lineCount: inout Int) -> Bool {
-        if !keepAll {
-            if fastBreak(start: segStart, end: i, full: full, content: content, hasContent: true, hard: false, unit: unit,
-                         recording: recording, stop: stop, lineCount: &lineCount) {
-                return true
-            }
-            segStart = i
-            full = 0
-        }
-        full += units
-        content = full
-        return false
-    }
-
     /// `finishSegment` for a segment of fast characters whose widths are already summed.
     @inline(__always)
-    private mutating func finishFastSegment(start: Int, end: Int, full: Int, content: Int, hasContent: Bool,
+    mutating func finishFastSegment(start: Int, end: Int, full: Int, content: Int, hasContent: Bool,
                                             hard: Bool, unit: Double) {
         recordedOpportunities?.append((end, hard))
         let contentWidth = Double(content) * unit
