@@ -74,11 +74,11 @@ extension Bench {
             results["\(key).full_wrap_us"] = full
             results["\(key).vs_full"] = full / all.median
             results["\(key).vs_full_slowest_kind"] = full / worstP50
-            // Gated for 10 MB in a full run. For 1 MB it is reported: a keystroke costs about
-            // 25–50 µs whatever the size (the lines rewrapped around it, the caret, the table),
-            // and a full rewrap of 1 MB takes 5–20 ms depending on the machine's load, so the
-            // ratio lands between about 200× and 500×. `--quick` (CI's smoke run) reports both.
-            results.target("\(key).vs_full", full / all.median, atLeast: 250, "≥ 250 × (full rewrap ÷ keystroke p50)",
+            // Gated for 10 MB in a full run. For 1 MB it is reported: a keystroke costs a few
+            // tens of µs whatever the size (the lines rewrapped around it, the caret, the table),
+            // while a full rewrap of 1 MB takes some ms and moves with the machine's load (issue
+            // 23 asks ≥ 400×, the slowest kind ≥ 250×). `--quick` (CI's smoke run) reports both.
+            results.target("\(key).vs_full", full / all.median, atLeast: 400, "≥ 400 × (full rewrap ÷ keystroke p50)",
                            gate: !quick && megabytes == 10)
             results.target("\(key).vs_full_slowest_kind", full / worstP50, atLeast: 250,
                            "≥ 250 × (full rewrap ÷ the slowest kind's p50)", gate: false)
