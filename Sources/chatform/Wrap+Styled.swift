@@ -17,7 +17,7 @@ extension Wrap {
             writeError("chatform wrap: no --font-family: using fontconfig's sans-serif, \(DefaultFont.description)")
         }
         return ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
-                              keepAll: keepAll)
+                              keepAll: layoutOptions.keepAll)
     }
 
     /// The flags of styled input that do not go together.
@@ -26,7 +26,7 @@ extension Wrap {
         if (spans || markdown) && fonts.font != nil {
             throw ValidationError("--font has no family to style: give --font-family with --spans or --markdown.")
         }
-        if theme != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
+        if theme.path != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
     }
 
     /// Reads standard input (invalid UTF-8 exits with status 2) and wraps it as spans or Markdown.
@@ -44,7 +44,7 @@ extension Wrap {
             return try StyledText(try SpanInput.elements(spans, paragraph: paragraph.font), style: paragraph)
         }
         let layout = try styled.layout(width: width)
-        let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
+        let clamped = try layoutOptions.lineClamp.map { try clamp(layout, lines: $0) }
         if let svg {
             let drawing = LayoutPicture.Drawing.font(family: Self.css(styled.style.font.families), size: styled.style.font.size)
             var picture = LayoutPicture(layout, drawing: drawing, runs: Self.pictureRuns(of: styled))
@@ -83,12 +83,12 @@ extension Wrap {
 
     func runMarkdown(_ input: String) throws {
         let layout = try exitingOnError("wrap") {
-            try MarkdownTypesetter(theme: try loadTheme(path: theme, textFamily: fonts.fontFamily)).layout(input, width: width)
+            try MarkdownTypesetter(theme: try theme.load(textFamily: fonts.fontFamily)).layout(input, width: width)
         }
         if let svg { try write(MarkdownPicture.svg(layout), to: svg) }
         var out = OutputBuffer()
         let n = JSONWriter.number
-        let clamp = lineClamp.map { MarkdownClamp.clamp(layout, lines: $0) }
+        let clamp = layoutOptions.lineClamp.map { MarkdownClamp.clamp(layout, lines: $0) }
         var index = 0
         MarkdownPicture.forEachLine(of: layout) { text, line, end, content in
             index += 1
