@@ -138,11 +138,11 @@ extension Wrap {
 enum MarkdownPicture {
     static func svg(_ layout: MarkdownLayout) -> String {
         let blocks = layout.blocks.map {
-            BlockPicture.Block(tag: $0.kind.tag, rect: Rect(x: $0.left, y: $0.top, width: layout.width - $0.left, height: $0.height))
+            BlockPicture.Box($0.kind.tag, rect: Rect(x: $0.left, y: $0.top, width: layout.width - $0.left, height: $0.height))
         }
-        var lines: [BlockPicture.Line] = []
+        var lines: [BlockPicture.Box] = []
         forEachLine(of: layout) { _, line, _, content in
-            lines.append(BlockPicture.Line(rect: Rect(x: line.left, y: line.top, width: line.width, height: line.height), text: content))
+            lines.append(BlockPicture.Box(content, rect: Rect(x: line.left, y: line.top, width: line.width, height: line.height)))
         }
         return BlockPicture(width: layout.width, height: layout.height, blocks: blocks, lines: lines).svg
     }
