@@ -60,7 +60,7 @@ struct Measure: ParsableCommand {
     @Option(help: "Threads (default: every core).")
     var threads: Int?
 
-    @OptionGroup(title: "Layout (CSS text modes, tabs, letter spacing and direction: text messages)")
+    @OptionGroup(title: "Layout (CSS text modes, tabs and letter spacing: text messages; direction: text and spans)")
     var layoutOptions: LayoutOptions
 
     @OptionGroup(title: "Markdown messages")
@@ -92,7 +92,7 @@ struct Measure: ParsableCommand {
         let families = fonts.fontFamily == nil && fonts.font == nil ? [DefaultFont.family] : fonts.families
         let paragraph = families.isEmpty ? nil
             : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
-                             keepAll: layoutOptions.keepAll)
+                             keepAll: layoutOptions.keepAll, direction: layoutOptions.direction)
         let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
