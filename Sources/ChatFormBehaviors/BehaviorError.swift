@@ -78,3 +78,12 @@ enum _Check {
         do { return try body() } catch let error as MotionError { throw BehaviorError.motion(error) }
     }
 }
+
+extension AnimatedValue {
+    /// The snap both bars take (the header collapsing or expanding, the toolbar hiding or
+    /// showing): a retarget to `target` at `time` over `duration` on `curve`, a motion error
+    /// thrown as `BehaviorError.motion`.
+    mutating func snap(to target: Double, at time: Double, duration: Double, curve: TimingCurve) throws {
+        try _Check.motion { try retarget(to: target, at: time, duration: duration, curve: curve) }
+    }
+}

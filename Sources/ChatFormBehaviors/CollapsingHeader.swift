@@ -197,9 +197,6 @@ public struct CollapsingHeader: Sendable, Equatable {
     private mutating func animate(collapsed: Bool, at time: Double, force: Bool = false) throws {
         guard force || collapsed != isCollapsed else { return }
         isCollapsed = collapsed
-        let duration = configuration.duration
-        let curve = configuration.curve
-        let target = collapsed ? -collapseRange : 0
-        try _Check.motion { try animation.retarget(to: target, at: time, duration: duration, curve: curve) }
+        try animation.snap(to: collapsed ? -collapseRange : 0, at: time, duration: configuration.duration, curve: configuration.curve)
     }
 }

@@ -117,11 +117,7 @@ public struct SafariToolbar: Sendable, Equatable {
         let toggled = target != isExpanded
         if toggled {
             isExpanded = target
-            let duration = configuration.duration
-            let curve = configuration.curve
-            try _Check.motion {
-                try animation.retarget(to: target ? 1 : 0, at: time, duration: duration, curve: curve)
-            }
+            try animation.snap(to: target ? 1 : 0, at: time, duration: configuration.duration, curve: configuration.curve)
         }
         return ToolbarUpdate(event: decision.event, reason: decision.reason, isExpanded: isExpanded, didToggle: toggled)
     }

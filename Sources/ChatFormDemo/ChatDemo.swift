@@ -120,32 +120,13 @@ public struct ChatDemo: DemoModel {
     /// Whether the keyboard is shown or showing.
     public var isKeyboardShown: Bool { transcript.keyboard.state.isShown }
 
-    /// Where things are on screen, from the engine's state.
-    public struct ScreenLayout: Sendable, Hashable {
-        /// Screen rows of the transcript's visible band.
-        public var band: Range<Int>
-        /// The separator line above the input.
-        public var separatorRow: Int
-        /// Screen rows of the input's lines.
-        public var inputRows: Range<Int>
-        /// Screen rows of the keyboard panel (empty when hidden).
-        public var keyboardRows: Range<Int>
-        /// The terminal cursor: the input caret's cell.
-        public var cursor: ScreenCursor?
-    }
-
-    /// Where the band, the input and the keyboard are, and the caret's cell.
-    public var screenLayout: ScreenLayout {
-        let drawing = TableDrawing(table: transcript, originRow: Self.headerRows)
-        let keyboardTop = drawing.keyboardTopRow
-        let inputRows = (keyboardTop - inputLines)..<keyboardTop
-        let separator = inputRows.lowerBound - 1
-        let band = drawing.bandRows
-        let inputDrawing = TableDrawing(table: input, originRow: inputRows.lowerBound)
-        return ScreenLayout(band: band.lowerBound..<max(band.lowerBound, min(band.upperBound, separator)),
-                            separatorRow: separator, inputRows: inputRows,
-                            keyboardRows: keyboardTop..<max(keyboardTop, size.rows),
-                            cursor: inputDrawing.caretCell)
+    /// Where things are on screen: the transcript's band, the separator and the input
+    /// above the keyboard, and the input caret's cell.
+    public var screenLayout: DemoScreenLayout {
+        var layout = TableDrawing(table: transcript, originRow: Self.headerRows)
+            .screenLayout(barHeight: 1 + inputLines, screenRows: size.rows)
+        layout.cursor = TableDrawing(table: input, originRow: layout.inputRows.lowerBound).caretCell
+        return layout
     }
 
     // MARK: Events

@@ -82,23 +82,10 @@ public struct FormDemo: DemoModel {
     /// Whether the keyboard is shown or showing.
     public var isKeyboardShown: Bool { table.keyboard.state.isShown }
 
-    /// Where things are on screen, from the engine's state.
-    public struct ScreenLayout: Sendable, Hashable {
-        /// Screen rows of the form's visible band.
-        public var band: Range<Int>
-        /// Screen rows of the button bar.
-        public var buttonRows: Range<Int>
-        /// Screen rows of the keyboard panel (empty when hidden).
-        public var keyboardRows: Range<Int>
-        /// The terminal cursor: the caret's cell.
-        public var cursor: ScreenCursor?
-    }
-
-    public var screenLayout: ScreenLayout {
-        let drawing = TableDrawing(table: table, originRow: Self.headerRows)
-        let keyboardTop = drawing.keyboardTopRow
-        return ScreenLayout(band: drawing.bandRows, buttonRows: (keyboardTop - Self.buttonRows)..<keyboardTop,
-                            keyboardRows: keyboardTop..<max(keyboardTop, size.rows), cursor: drawing.caretCell)
+    /// Where things are on screen: the form's band, the button bar above the keyboard, and
+    /// the caret's cell.
+    public var screenLayout: DemoScreenLayout {
+        TableDrawing(table: table, originRow: Self.headerRows).screenLayout(barHeight: Self.buttonRows, screenRows: size.rows)
     }
 
     // MARK: Events

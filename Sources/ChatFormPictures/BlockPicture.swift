@@ -10,34 +10,24 @@ import ChatFormGeometry
 ///
 /// ```swift
 /// let picture = BlockPicture(width: 280, height: 40,
-///                            blocks: [.init(tag: "p", rect: Rect(x: 0, y: 0, width: 280, height: 40))],
-///                            lines: [.init(rect: Rect(x: 0, y: 0, width: 120, height: 20), text: "Deploy done")])
+///                            blocks: [.init("p", rect: Rect(x: 0, y: 0, width: 280, height: 40))],
+///                            lines: [.init("Deploy done", rect: Rect(x: 0, y: 0, width: 120, height: 20))])
 /// let svg = picture.svg
 /// ```
 public struct BlockPicture: Sendable, Hashable {
-    /// One block element's border box.
-    public struct Block: Sendable, Hashable {
-        /// Its HTML tag (`p`, `blockquote`, `li`, `pre`…).
-        public var tag: String
-        /// Its border box, from the message's top-left corner.
+    /// A labelled box, from the message's top-left corner: a block element's border box
+    /// labelled with its HTML tag (`p`, `blockquote`, `li`, `pre`…), or a line's box (from
+    /// its content's left edge, its width the line's) labelled with its text (without its
+    /// mandatory break).
+    public struct Box: Sendable, Hashable {
+        /// The tag of a block, the text of a line.
+        public var label: String
+        /// The box.
         public var rect: Rect
 
-        public init(tag: String, rect: Rect) {
-            self.tag = tag
+        public init(_ label: String, rect: Rect) {
+            self.label = label
             self.rect = rect
-        }
-    }
-
-    /// One line: its box (from its content's left edge, its width the line's) and text.
-    public struct Line: Sendable, Hashable {
-        /// The line's box.
-        public var rect: Rect
-        /// The line's text, without its mandatory break.
-        public var text: String
-
-        public init(rect: Rect, text: String) {
-            self.rect = rect
-            self.text = text
         }
     }
 
@@ -45,14 +35,14 @@ public struct BlockPicture: Sendable, Hashable {
     public var width: Double
     /// The message's height.
     public var height: Double
-    /// The blocks, outermost first.
-    public var blocks: [Block]
-    /// The lines.
-    public var lines: [Line]
+    /// The blocks, outermost first, each labelled with its tag.
+    public var blocks: [Box]
+    /// The lines, each labelled with its text.
+    public var lines: [Box]
     /// The CSS font family list the text is sketched in.
     public var family: String
 
-    public init(width: Double, height: Double, blocks: [Block], lines: [Line], family: String = "sans-serif") {
+    public init(width: Double, height: Double, blocks: [Box], lines: [Box], family: String = "sans-serif") {
         self.width = width
         self.height = height
         self.blocks = blocks
@@ -76,14 +66,14 @@ public struct BlockPicture: Sendable, Hashable {
         svg.element("rect", ["class": "background", "x": 0.0, "y": 0.0, "width": w, "height": h])
         svg.open("g", ["class": "layout", "transform": "translate(\(SVG.number(m)),\(SVG.number(m)))"])
         for block in blocks {
-            svg.element("rect", ["class": "block", "data-tag": block.tag, "x": block.rect.minX, "y": block.rect.minY,
+            svg.element("rect", ["class": "block", "data-tag": block.label, "x": block.rect.minX, "y": block.rect.minY,
                                  "width": block.rect.width, "height": block.rect.height])
         }
         for (k, line) in lines.enumerated() {
             svg.element("rect", ["class": "linebox", "data-line": k, "x": line.rect.minX, "y": line.rect.minY,
                                  "width": Swift.max(line.rect.width, 0.5), "height": line.rect.height])
             svg.element("text", ["class": "line", "x": line.rect.minX, "y": line.rect.minY + line.rect.height * 0.78,
-                                 "font-family": family, "font-size": line.rect.height * 0.7, "xml:space": "preserve"], text: line.text)
+                                 "font-family": family, "font-size": line.rect.height * 0.7, "xml:space": "preserve"], text: line.label)
         }
         svg.element("line", ["class": "available", "x1": width, "y1": -4.0, "x2": width, "y2": height + 4])
         svg.element("line", ["class": "bubble", "x1": widest, "y1": -4.0, "x2": widest, "y2": height + 4])

@@ -25,10 +25,10 @@ extension RowList {
             throw .duplicateID(id)
         }
         let l = Int(leaf)
-        _tree.leaves[l].ids.insert(id, at: offset)
-        _tree.leaves[l].elements.insert(element, at: offset)
+        _tree.leaves[l].keys.insert(id, at: offset)
+        _tree.leaves[l].values.insert(element, at: offset)
         _tree.walkUp(from: leaf, adding: 1)
-        if _tree.leaves[l].ids.count > _tree.limits.maxLeaf { _tree.fix(leaf, level: 0) }
+        if _tree.leaves[l].keys.count > _tree.limits.maxLeaf { _tree.fix(leaf, level: 0) }
     }
 
     /// Appends a row (a new message at the bottom of a chat).
@@ -79,10 +79,10 @@ extension RowList {
             }
         }
         let l = Int(leaf)
-        _tree.leaves[l].ids.insert(contentsOf: ids, at: offset)
-        _tree.leaves[l].elements.insert(contentsOf: elements, at: offset)
+        _tree.leaves[l].keys.insert(contentsOf: ids, at: offset)
+        _tree.leaves[l].values.insert(contentsOf: elements, at: offset)
         _tree.walkUp(from: leaf, adding: ids.count)
-        if _tree.leaves[l].ids.count > _tree.limits.maxLeaf { _tree.fix(leaf, level: 0) }
+        if _tree.leaves[l].keys.count > _tree.limits.maxLeaf { _tree.fix(leaf, level: 0) }
     }
 
     /// Appends rows, in order.
@@ -112,8 +112,8 @@ extension RowList {
     public mutating func updateElement<R>(for id: ID, _ body: (inout Element) -> R) throws(RowListError<ID>) -> R {
         guard let leaf = _tree.leafOf[id] else { throw .unknownID(id) }
         let l = Int(leaf)
-        let offset = _tree.leaves[l].ids.firstIndex(of: id)!
-        return body(&_tree.leaves[l].elements[offset])
+        let offset = _tree.leaves[l].keys.firstIndex(of: id)!
+        return body(&_tree.leaves[l].values[offset])
     }
 
     /// Replaces the element of the row with this id and returns the old one.
@@ -137,8 +137,8 @@ extension RowList {
         try _checkIndex(index)
         let (leaf, offset) = _tree.locate(index, insertion: false)
         let l = Int(leaf)
-        let old = _tree.leaves[l].elements[offset]
-        _tree.leaves[l].elements[offset] = element
+        let old = _tree.leaves[l].values[offset]
+        _tree.leaves[l].values[offset] = element
         return old
     }
 
@@ -166,7 +166,7 @@ extension RowList {
     @inlinable
     public mutating func remove(id: ID) throws(RowListError<ID>) -> (index: Int, element: Element) {
         guard let leaf = _tree.leafOf[id] else { throw .unknownID(id) }
-        let offset = _tree.leaves[Int(leaf)].ids.firstIndex(of: id)!
+        let offset = _tree.leaves[Int(leaf)].keys.firstIndex(of: id)!
         let removed = _removeEntry(leaf: leaf, offset: offset)
         let before = _tree.walkUp(from: leaf, adding: -1)
         _tree.fix(leaf, level: 0)
@@ -178,8 +178,8 @@ extension RowList {
     @inlinable
     mutating func _removeEntry(leaf: Int32, offset: Int) -> (id: ID, element: Element) {
         let l = Int(leaf)
-        let id = _tree.leaves[l].ids.remove(at: offset)
-        let element = _tree.leaves[l].elements.remove(at: offset)
+        let id = _tree.leaves[l].keys.remove(at: offset)
+        let element = _tree.leaves[l].values.remove(at: offset)
         _tree.leafOf[id] = nil
         return (id, element)
     }
@@ -201,11 +201,11 @@ extension RowList {
         while remaining > 0 {
             let (leaf, offset) = _tree.locate(range.lowerBound, insertion: false)
             let l = Int(leaf)
-            let n = Swift.min(remaining, _tree.leaves[l].ids.count - offset)
+            let n = Swift.min(remaining, _tree.leaves[l].keys.count - offset)
             let doomed = offset..<(offset + n)
-            for id in _tree.leaves[l].ids[doomed] { _tree.leafOf[id] = nil }
-            _tree.leaves[l].ids.removeSubrange(doomed)
-            _tree.leaves[l].elements.removeSubrange(doomed)
+            for id in _tree.leaves[l].keys[doomed] { _tree.leafOf[id] = nil }
+            _tree.leaves[l].keys.removeSubrange(doomed)
+            _tree.leaves[l].values.removeSubrange(doomed)
             _tree.walkUp(from: leaf, adding: -n)
             _tree.fix(leaf, level: 0)
             remaining -= n

@@ -84,7 +84,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     public subscript(index: Int) -> (id: ID, element: Element) {
         let (leaf, offset) = _checkedLocate(index)
         let l = Int(leaf)
-        return (_tree.leaves[l].ids[offset], _tree.leaves[l].elements[offset])
+        return (_tree.leaves[l].keys[offset], _tree.leaves[l].values[offset])
     }
 
     /// The id of row `index`.
@@ -93,7 +93,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     public func id(at index: Int) -> ID {
         let (leaf, offset) = _checkedLocate(index)
-        return _tree.leaves[Int(leaf)].ids[offset]
+        return _tree.leaves[Int(leaf)].keys[offset]
     }
 
     /// The element of row `index`.
@@ -102,7 +102,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     public func element(at index: Int) -> Element {
         let (leaf, offset) = _checkedLocate(index)
-        return _tree.leaves[Int(leaf)].elements[offset]
+        return _tree.leaves[Int(leaf)].values[offset]
     }
 
     @inlinable
@@ -126,7 +126,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     public func index(of id: ID) -> Int? {
         guard let leaf = _tree.leafOf[id] else { return nil }
-        return _tree.rowsBefore(leaf: leaf) + _tree.leaves[Int(leaf)].ids.firstIndex(of: id)!
+        return _tree.rowsBefore(leaf: leaf) + _tree.leaves[Int(leaf)].keys.firstIndex(of: id)!
     }
 
     /// The element of the row with this id, or `nil` if there is none.
@@ -135,7 +135,7 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     public func element(for id: ID) -> Element? {
         guard let leaf = _tree.leafOf[id] else { return nil }
         let l = Int(leaf)
-        return _tree.leaves[l].elements[_tree.leaves[l].ids.firstIndex(of: id)!]
+        return _tree.leaves[l].values[_tree.leaves[l].keys.firstIndex(of: id)!]
     }
 
     // MARK: Memory
@@ -153,8 +153,8 @@ public struct RowList<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         }
         var bytes = MemoryLayout<RowList>.size
         bytes += buffer(_tree.leaves) + buffer(_tree.inners) + buffer(_tree.freeLeaves) + buffer(_tree.freeInners)
-        for leaf in _tree.leaves { bytes += buffer(leaf.ids) + buffer(leaf.elements) }
-        for inner in _tree.inners { bytes += buffer(inner.children) + buffer(inner.counts) }
+        for leaf in _tree.leaves { bytes += buffer(leaf.keys) + buffer(leaf.values) }
+        for inner in _tree.inners { bytes += buffer(inner.keys) + buffer(inner.values) }
         if _tree.leafOf.capacity > 0 {
             var buckets = 1
             while buckets * 3 / 4 < _tree.leafOf.capacity { buckets *= 2 }
@@ -192,7 +192,7 @@ extension RowList: Sequence {
             var node = node
             for _ in 0..<level {
                 _path.append((node, 0))
-                node = _list._tree.inners[Int(node)].children[0]
+                node = _list._tree.inners[Int(node)].keys[0]
             }
             _leaf = node
             _offset = 0
@@ -202,22 +202,22 @@ extension RowList: Sequence {
         /// - Complexity: O(1) amortized.
         @inlinable
         public mutating func next() -> (id: ID, element: Element)? {
-            while _offset == _list._tree.leaves[Int(_leaf)].ids.count {
+            while _offset == _list._tree.leaves[Int(_leaf)].keys.count {
                 // Climb to the first ancestor with a next child, then down its left edge.
                 var level = 0
                 while true {
                     guard let (node, slot) = _path.popLast() else { return nil }
                     level += 1
-                    if slot + 1 < _list._tree.inners[Int(node)].children.count {
+                    if slot + 1 < _list._tree.inners[Int(node)].keys.count {
                         _path.append((node, slot + 1))
-                        _descendLeftmost(from: _list._tree.inners[Int(node)].children[slot + 1], level: level - 1)
+                        _descendLeftmost(from: _list._tree.inners[Int(node)].keys[slot + 1], level: level - 1)
                         break
                     }
                 }
             }
             let leaf = Int(_leaf)
             defer { _offset += 1 }
-            return (_list._tree.leaves[leaf].ids[_offset], _list._tree.leaves[leaf].elements[_offset])
+            return (_list._tree.leaves[leaf].keys[_offset], _list._tree.leaves[leaf].values[_offset])
         }
     }
 

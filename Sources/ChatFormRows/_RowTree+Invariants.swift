@@ -27,20 +27,20 @@ extension _RowTree {
                 precondition(!seenLeaves[n], "leaf \(n) reached twice")
                 seenLeaves[n] = true
                 let leaf = leaves[n]
-                precondition(leaf.ids.count == leaf.elements.count, "ids and elements differ in length")
-                for id in leaf.ids {
+                precondition(leaf.keys.count == leaf.values.count, "ids and elements differ in length")
+                for id in leaf.keys {
                     precondition(seenIDs.insert(id).inserted, "duplicate id \(id)")
                     precondition(leafOf[id] == node, "dictionary does not map \(id) to its leaf \(n)")
                 }
-                return leaf.ids.count
+                return leaf.keys.count
             }
             precondition(!seenInners[n], "internal node \(n) reached twice")
             seenInners[n] = true
             let inner = inners[n]
-            precondition(inner.children.count == inner.counts.count, "children and counts differ in length")
+            precondition(inner.keys.count == inner.values.count, "children and counts differ in length")
             if isRoot { precondition(size >= 2, "internal root with \(size) child") }
             var rows = 0
-            for (child, stored) in zip(inner.children, inner.counts) {
+            for (child, stored) in zip(inner.keys, inner.values) {
                 let actual = check(child, level: level - 1, parent: node)
                 precondition(stored == actual, "stored count \(stored) != \(actual) rows")
                 rows += actual
@@ -60,12 +60,12 @@ extension _RowTree {
 
         for slot in freeLeaves {
             precondition(!seenLeaves[Int(slot)], "free leaf \(slot) is in the tree")
-            precondition(leaves[Int(slot)].ids.isEmpty, "free leaf \(slot) holds rows")
+            precondition(leaves[Int(slot)].keys.isEmpty, "free leaf \(slot) holds rows")
             seenLeaves[Int(slot)] = true
         }
         for slot in freeInners {
             precondition(!seenInners[Int(slot)], "free node \(slot) is in the tree")
-            precondition(inners[Int(slot)].children.isEmpty, "free node \(slot) has children")
+            precondition(inners[Int(slot)].keys.isEmpty, "free node \(slot) has children")
             seenInners[Int(slot)] = true
         }
         precondition(!seenLeaves.contains(false), "leaked leaf")

@@ -35,7 +35,7 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
 
     @inlinable
     @inline(__always) func size(_ node: Int32, level: Int) -> Int {
-        level == 0 ? leaves[Int(node)].ids.count : inners[Int(node)].children.count
+        level == 0 ? leaves[Int(node)].keys.count : inners[Int(node)].keys.count
     }
 
     @inlinable
@@ -51,9 +51,9 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     /// Rows under `node`. O(1) for a leaf, O(maxFanout) for an internal node.
     @inlinable
     func rows(_ node: Int32, level: Int) -> Int {
-        if level == 0 { return leaves[Int(node)].ids.count }
+        if level == 0 { return leaves[Int(node)].keys.count }
         var total = 0
-        for c in inners[Int(node)].counts { total += c }
+        for c in inners[Int(node)].values { total += c }
         return total
     }
 
@@ -62,15 +62,9 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     mutating func newNode(level: Int) -> Int32 {
         let reserve = limits.maxSize(level: level) + 1
         if level == 0 {
-            var leaf = _RowLeaf<ID, Element>()
-            leaf.ids.reserveCapacity(reserve)
-            leaf.elements.reserveCapacity(reserve)
-            return Self.place(leaf, in: &leaves, free: &freeLeaves)
+            return Self.place(_RowLeaf(reserving: reserve), in: &leaves, free: &freeLeaves)
         } else {
-            var inner = _RowInner()
-            inner.children.reserveCapacity(reserve)
-            inner.counts.reserveCapacity(reserve)
-            return Self.place(inner, in: &inners, free: &freeInners)
+            return Self.place(_RowInner(reserving: reserve), in: &inners, free: &freeInners)
         }
     }
 
@@ -107,22 +101,13 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         if range.isEmpty { return }
         let s = Int(source), d = Int(destination)
         if level == 0 {
-            // Copy out first: a live slice would keep the source buffer shared and force a copy.
-            let ids = Array(leaves[s].ids[range])
-            let elements = Array(leaves[s].elements[range])
-            leaves[s].ids.removeSubrange(range)
-            leaves[s].elements.removeSubrange(range)
-            leaves[d].ids.insert(contentsOf: ids, at: position)
-            leaves[d].elements.insert(contentsOf: elements, at: position)
-            for id in ids { leafOf[id] = destination }
+            let moved = leaves[s].take(range)
+            leaves[d].insert(moved, at: position)
+            for id in moved.keys { leafOf[id] = destination }
         } else {
-            let children = Array(inners[s].children[range])
-            let counts = Array(inners[s].counts[range])
-            inners[s].children.removeSubrange(range)
-            inners[s].counts.removeSubrange(range)
-            inners[d].children.insert(contentsOf: children, at: position)
-            inners[d].counts.insert(contentsOf: counts, at: position)
-            for child in children { setParent(child, level: level - 1, destination) }
+            let moved = inners[s].take(range)
+            inners[d].insert(moved, at: position)
+            for child in moved.keys { setParent(child, level: level - 1, destination) }
         }
     }
 
@@ -131,25 +116,7 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     mutating func trimCapacity(_ node: Int32, level: Int) {
         let reserve = limits.maxSize(level: level) + 1
-        let n = Int(node)
-        if level == 0 {
-            guard leaves[n].ids.capacity > 2 * reserve else { return }
-            leaves[n].ids = Self.reallocated(leaves[n].ids, capacity: reserve)
-            leaves[n].elements = Self.reallocated(leaves[n].elements, capacity: reserve)
-        } else {
-            guard inners[n].children.capacity > 2 * reserve else { return }
-            inners[n].children = Self.reallocated(inners[n].children, capacity: reserve)
-            inners[n].counts = Self.reallocated(inners[n].counts, capacity: reserve)
-        }
-    }
-
-    /// A copy of `array` in a new buffer of `capacity` (or its count, if larger). O(count).
-    @inlinable
-    static func reallocated<T>(_ array: [T], capacity: Int) -> [T] {
-        var copy: [T] = []
-        copy.reserveCapacity(Swift.max(capacity, array.count))
-        copy.append(contentsOf: array)
-        return copy
+        if level == 0 { leaves[Int(node)].trim(toCapacity: reserve) } else { inners[Int(node)].trim(toCapacity: reserve) }
     }
 
     /// Splits `node` into `pieces` nodes of even size; `node` keeps the first piece and the
@@ -184,7 +151,7 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         var parent = leaves[Int(leaf)].parent
         while parent >= 0 {
             let p = Int(parent)
-            inners[p].counts[inners[p].children.firstIndex(of: child)!] += delta
+            inners[p].values[inners[p].keys.firstIndex(of: child)!] += delta
             child = parent
             parent = inners[p].parent
         }
@@ -200,8 +167,8 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         var parent = leaves[Int(leaf)].parent
         while parent >= 0 {
             let p = Int(parent)
-            let slot = inners[p].children.firstIndex(of: child)!
-            for i in 0..<slot { before += inners[p].counts[i] }
+            let slot = inners[p].keys.firstIndex(of: child)!
+            for i in 0..<slot { before += inners[p].values[i] }
             child = parent
             parent = inners[p].parent
         }
@@ -217,15 +184,15 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         var r = position
         for _ in 0..<height {
             let n = Int(node)
-            let last = inners[n].counts.count - 1
+            let last = inners[n].values.count - 1
             var i = 0
             while i < last {
-                let c = inners[n].counts[i]
+                let c = inners[n].values[i]
                 if r < c || (insertion && r == c) { break }
                 r -= c
                 i += 1
             }
-            node = inners[n].children[i]
+            node = inners[n].keys[i]
         }
         return (node, r)
     }
@@ -234,7 +201,7 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
     @inlinable
     mutating func balance(_ parent: Int32, slot: Int, level: Int) {
         let p = Int(parent)
-        let a = inners[p].children[slot], b = inners[p].children[slot + 1]
+        let a = inners[p].keys[slot], b = inners[p].keys[slot + 1]
         let sa = self.size(a, level: level), sb = self.size(b, level: level)
         let target = (sa + sb + 1) / 2
         if sa > target {
@@ -242,8 +209,8 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         } else if sa < target {
             moveEntries(from: b, 0..<(target - sa), to: a, at: sa, level: level)
         }
-        inners[p].counts[slot] = rows(a, level: level)
-        inners[p].counts[slot + 1] = rows(b, level: level)
+        inners[p].values[slot] = rows(a, level: level)
+        inners[p].values[slot + 1] = rows(b, level: level)
     }
 
     /// Brings `node` (whose count in its parent is already right) back within its fill bounds,
@@ -263,15 +230,15 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
                 let newRoot = newNode(level: level + 1)
                 let all = [node] + pieces
                 for child in all {
-                    inners[Int(newRoot)].children.append(child)
-                    inners[Int(newRoot)].counts.append(rows(child, level: level))
+                    inners[Int(newRoot)].keys.append(child)
+                    inners[Int(newRoot)].values.append(rows(child, level: level))
                     setParent(child, level: level, newRoot)
                 }
                 root = newRoot
                 height = level + 1
                 fix(newRoot, level: level + 1)
             } else if level > 0 && size == 1 {
-                let child = inners[Int(node)].children[0]
+                let child = inners[Int(node)].keys[0]
                 setParent(child, level: level - 1, -1)
                 freeNode(node, level: level)
                 root = child
@@ -282,14 +249,14 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
         }
         if size >= limits.minSize(level: level) && size <= maxSize { return }
         let p = Int(parent)
-        let slot = inners[p].children.firstIndex(of: node)!
-        let siblings = inners[p].children.count
+        let slot = inners[p].keys.firstIndex(of: node)!
+        let siblings = inners[p].keys.count
         if size > maxSize {
             // The emptier neighbour, if the pair fits in two nodes.
             var best = -1
             var bestSize = Int.max
             for s in [slot - 1, slot + 1] where s >= 0 && s < siblings {
-                let sSize = self.size(inners[p].children[s], level: level)
+                let sSize = self.size(inners[p].keys[s], level: level)
                 if sSize + size <= 2 * maxSize && sSize < bestSize {
                     best = s
                     bestSize = sSize
@@ -300,9 +267,9 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
                 return
             }
             let pieces = split(node, level: level, into: (size + maxSize - 1) / maxSize)
-            inners[p].counts[slot] = rows(node, level: level)
-            inners[p].children.insert(contentsOf: pieces, at: slot + 1)
-            inners[p].counts.insert(contentsOf: pieces.map { rows($0, level: level) }, at: slot + 1)
+            inners[p].values[slot] = rows(node, level: level)
+            inners[p].keys.insert(contentsOf: pieces, at: slot + 1)
+            inners[p].values.insert(contentsOf: pieces.map { rows($0, level: level) }, at: slot + 1)
             for piece in pieces { setParent(piece, level: level, parent) }
             fix(parent, level: level + 1)
         } else {
@@ -311,13 +278,13 @@ struct _RowTree<ID: Hashable & Sendable, Element: Sendable>: Sendable {
                 return
             }
             let left = slot > 0 ? slot - 1 : slot
-            let a = inners[p].children[left], b = inners[p].children[left + 1]
+            let a = inners[p].keys[left], b = inners[p].keys[left + 1]
             let sa = self.size(a, level: level), sb = self.size(b, level: level)
             if sa + sb <= maxSize {
                 moveEntries(from: b, 0..<sb, to: a, at: sa, level: level)
-                inners[p].counts[left] += inners[p].counts[left + 1]
-                inners[p].children.remove(at: left + 1)
-                inners[p].counts.remove(at: left + 1)
+                inners[p].values[left] += inners[p].values[left + 1]
+                inners[p].keys.remove(at: left + 1)
+                inners[p].values.remove(at: left + 1)
                 freeNode(b, level: level)
                 fix(parent, level: level + 1)
             } else {

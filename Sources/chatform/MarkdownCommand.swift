@@ -24,8 +24,8 @@ struct MarkdownCommand: ParsableCommand {
     @Option(help: "Available width in pixels (for the layout).")
     var width: Double?
 
-    @Option(help: "A JSON theme file (default: the built-in theme).")
-    var theme: String?
+    @OptionGroup(title: "Theme")
+    var theme: ThemeOptions
 
     @Option(help: "Replace the text families of the theme (body and headings).")
     var textFamily: String?
@@ -43,7 +43,7 @@ struct MarkdownCommand: ParsableCommand {
     var scope: String = ".md"
 
     func run() throws {
-        let chosen = try exitingOnError("markdown") { try loadTheme(path: theme, textFamily: textFamily, codeFamily: codeFamily) }
+        let chosen = try exitingOnError("markdown") { try theme.load(textFamily: textFamily, codeFamily: codeFamily) }
         if css {
             print(chosen.css(scope: scope), terminator: "")
             return
@@ -108,12 +108,12 @@ struct MarkdownCommand: ParsableCommand {
 /// The Markdown side of `chatform measure`: one typesetter for the run, made on first use (a
 /// run of plain messages never resolves the theme's fonts).
 final class MarkdownMeasure: Sendable {
-    private let themePath: String?
+    private let theme: ThemeOptions
     private let textFamily: String?
     private let typesetter: Mutex<Result<MarkdownTypesetter, MarkdownError>?> = Mutex(nil)
 
-    init(themePath: String?, textFamily: String?) {
-        self.themePath = themePath
+    init(theme: ThemeOptions, textFamily: String?) {
+        self.theme = theme
         self.textFamily = textFamily
     }
 
@@ -133,25 +133,10 @@ final class MarkdownMeasure: Sendable {
         typesetter.withLock { state in
             if let state { return state }
             let made = Result { () throws(MarkdownError) -> MarkdownTypesetter in
-                try MarkdownTypesetter(theme: try loadTheme(path: themePath, textFamily: textFamily))
+                try MarkdownTypesetter(theme: try theme.load(textFamily: textFamily))
             }
             state = made
             return made
         }
     }
-}
-
-/// The theme of `--theme` (or the built-in one), its text and code families replaced where
-/// given: what `markdown`, `measure` and `wrap --markdown` lay Markdown out with.
-///
-/// - Throws: `MarkdownError.invalidTheme` for a file that cannot be read or is not a theme,
-///   and what decoding the theme throws.
-func loadTheme(path: String?, textFamily: String?, codeFamily: String? = nil) throws(MarkdownError) -> MarkdownTheme {
-    var theme = MarkdownTheme.default
-    if let path {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .invalidTheme("cannot read \(path)") }
-        theme = try MarkdownTheme(json: [UInt8](data))
-    }
-    if textFamily == nil && codeFamily == nil { return theme }
-    return theme.withFamilies(text: textFamily ?? theme.font(.body).family, code: codeFamily ?? theme.font(.code).family)
 }

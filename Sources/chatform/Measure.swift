@@ -60,26 +60,11 @@ struct Measure: ParsableCommand {
     @Option(help: "Threads (default: every core).")
     var threads: Int?
 
-    @Flag(help: "Korean word priority (CSS word-break: keep-all).")
-    var keepAll = false
+    @OptionGroup(title: "Layout (CSS text modes, tabs and letter spacing: text messages; direction: text and spans)")
+    var layoutOptions: LayoutOptions
 
-    @Option(help: "Tab stops every N spaces of the primary font (CSS tab-size).")
-    var tabWidth: Int = 8
-
-    @Option(help: "CSS letter-spacing in pixels for text messages: after every cluster, tab stops counting it.")
-    var letterSpacing: Double = 0
-
-    @OptionGroup(title: "CSS text modes (text messages)")
-    var textModes: TextModeOptions
-
-    @Option(help: "Also give each text or spans message's height shown in at most N lines with an ellipsis (CSS -webkit-line-clamp).")
-    var lineClamp: Int?
-
-    @Option(name: .customLong("dir"), help: "The text messages' paragraph direction, ltr, rtl or auto (HTML dir): their bidi levels and shaping, and --line-clamp's ellipsis side.")
-    var direction: ParagraphDirection = .ltr
-
-    @Option(help: "A JSON theme for Markdown messages (default: the built-in theme).")
-    var theme: String?
+    @OptionGroup(title: "Markdown messages")
+    var theme: ThemeOptions
 
     @Option(help: ArgumentHelp("Also draw each message as an SVG picture (lines, line boxes, the widest line) into this folder, named after its id (or its line number).", valueName: "folder"))
     var svg: String?
@@ -87,18 +72,11 @@ struct Measure: ParsableCommand {
     func validate() throws {
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of pixels (got \(width)).") }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be in 1...1024 (got \(threads)).") }
-        guard (1...TextMetricsLimits.maximumTabWidth).contains(tabWidth) else {
-            throw ValidationError("--tab-width must be in 1...\(TextMetricsLimits.maximumTabWidth) (got \(tabWidth)).")
-        }
-        if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
-        guard letterSpacing.isFinite, abs(letterSpacing) <= 1000 else {
-            throw ValidationError("--letter-spacing must be a number of pixels in -1000...1000 (got \(letterSpacing)).")
-        }
     }
 
     func run() throws {
         let stack = try exitingOnError("measure") {
-            try fonts.stack(tabWidth: tabWidth, letterSpacing: letterSpacing, command: "measure")
+            try fonts.stack(tabWidth: layoutOptions.tabWidth, letterSpacing: layoutOptions.letterSpacing, command: "measure")
         }
         var pictures: MeasureBatch.Pictures?
         if let svg {
@@ -108,14 +86,14 @@ struct Measure: ParsableCommand {
             pictures = MeasureBatch.Pictures(folder: svg, drawing: .font(family: cssFamilies(of: stack), size: stack.size))
         }
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes(), direction: direction)
+        let options = try layoutOptions.textLayoutOptions()
         // Styled messages start from the families given (or sans-serif); a font file has no
         // family to change the weight or style of.
         let families = fonts.fontFamily == nil && fonts.font == nil ? [DefaultFont.family] : fonts.families
         let paragraph = families.isEmpty ? nil
             : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
-                             keepAll: keepAll, direction: direction)
-        let markdown = MarkdownMeasure(themePath: theme, textFamily: fonts.fontFamily)
+                             keepAll: layoutOptions.keepAll, direction: layoutOptions.direction)
+        let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
         var lineNumber = 0
@@ -130,7 +108,7 @@ struct Measure: ParsableCommand {
             }
             if batch.isEmpty { break }
             let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
-                                           pictures: pictures, paragraph: paragraph, markdown: markdown, lineClamp: lineClamp)
+                                           pictures: pictures, paragraph: paragraph, markdown: markdown, lineClamp: layoutOptions.lineClamp)
             for r in results {
                 if r.hasPrefix("{\"line\"") { failed = true }
                 out.append(r)

@@ -5,14 +5,9 @@ import ChatFormReplay
 
 /// `chatform wrap --line-clamp N`: the lines shown, the last one cut for the ellipsis.
 extension Wrap {
-    func validateLineClamp() throws {
-        if let lineClamp, lineClamp < 1 { throw ValidationError("--line-clamp must be at least 1 (got \(lineClamp)).") }
-        if direction != .ltr && markdown { throw ValidationError("--dir takes plain text or --spans (not --markdown).") }
-    }
-
     /// The clamp of `layout` to `--line-clamp` lines in `--dir`'s direction.
     func clamp(_ layout: TextLayout, lines: Int) throws -> ClampedLayout {
-        try layout.clamped(toLines: lines, direction: direction)
+        try layout.clamped(toLines: lines, direction: layoutOptions.direction)
     }
 
     func printClamped(_ clamped: ClampedLayout, input: [UInt8]) throws {

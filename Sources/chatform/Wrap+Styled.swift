@@ -17,7 +17,7 @@ extension Wrap {
             writeError("chatform wrap: no --font-family: using fontconfig's sans-serif, \(DefaultFont.description)")
         }
         return ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
-                              keepAll: keepAll, direction: direction)
+                              keepAll: layoutOptions.keepAll, direction: layoutOptions.direction)
     }
 
     /// The flags of styled input that do not go together.
@@ -26,7 +26,7 @@ extension Wrap {
         if (spans || markdown) && fonts.font != nil {
             throw ValidationError("--font has no family to style: give --font-family with --spans or --markdown.")
         }
-        if theme != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
+        if theme.path != nil && !markdown { throw ValidationError("--theme goes with --markdown.") }
     }
 
     /// Reads standard input (invalid UTF-8 exits with status 2) and wraps it as spans or Markdown.
@@ -44,7 +44,7 @@ extension Wrap {
             return try StyledText(try SpanInput.elements(spans, paragraph: paragraph.font), style: paragraph)
         }
         let layout = try styled.layout(width: width)
-        let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
+        let clamped = try layoutOptions.lineClamp.map { try clamp(layout, lines: $0) }
         if let svg {
             let drawing = LayoutPicture.Drawing.font(family: Self.css(styled.style.font.families), size: styled.style.font.size)
             var picture = LayoutPicture(layout, drawing: drawing, runs: Self.pictureRuns(of: styled))
@@ -83,12 +83,12 @@ extension Wrap {
 
     func runMarkdown(_ input: String) throws {
         let layout = try exitingOnError("wrap") {
-            try MarkdownTypesetter(theme: try loadTheme(path: theme, textFamily: fonts.fontFamily)).layout(input, width: width)
+            try MarkdownTypesetter(theme: try theme.load(textFamily: fonts.fontFamily)).layout(input, width: width)
         }
         if let svg { try write(MarkdownPicture.svg(layout), to: svg) }
         var out = OutputBuffer()
         let n = JSONWriter.number
-        let clamp = lineClamp.map { MarkdownClamp.clamp(layout, lines: $0) }
+        let clamp = layoutOptions.lineClamp.map { MarkdownClamp.clamp(layout, lines: $0) }
         var index = 0
         MarkdownPicture.forEachLine(of: layout) { text, line, end, content in
             index += 1
@@ -138,11 +138,11 @@ extension Wrap {
 enum MarkdownPicture {
     static func svg(_ layout: MarkdownLayout) -> String {
         let blocks = layout.blocks.map {
-            BlockPicture.Block(tag: $0.kind.tag, rect: Rect(x: $0.left, y: $0.top, width: layout.width - $0.left, height: $0.height))
+            BlockPicture.Box($0.kind.tag, rect: Rect(x: $0.left, y: $0.top, width: layout.width - $0.left, height: $0.height))
         }
-        var lines: [BlockPicture.Line] = []
+        var lines: [BlockPicture.Box] = []
         forEachLine(of: layout) { _, line, _, content in
-            lines.append(BlockPicture.Line(rect: Rect(x: line.left, y: line.top, width: line.width, height: line.height), text: content))
+            lines.append(BlockPicture.Box(content, rect: Rect(x: line.left, y: line.top, width: line.width, height: line.height)))
         }
         return BlockPicture(width: layout.width, height: layout.height, blocks: blocks, lines: lines).svg
     }

@@ -66,20 +66,11 @@ struct Wrap: ParsableCommand {
     @Option(help: "Available width: cells (a positive integer), or pixels with a font.")
     var width: Double
 
-    @Option(help: "Tab stops every N cells.")
-    var tabWidth: Int = 8
-
     @Option(help: "Cells for East Asian Ambiguous characters: 1 or 2.")
     var ambiguousWidth: Int = 1
 
-    @Flag(help: "Korean word priority: do not break between letters with no space between them.")
-    var keepAll = false
-
-    @OptionGroup(title: "CSS text modes")
-    var textModes: TextModeOptions
-
-    @Option(help: "CSS letter-spacing in pixels (with a font): after every cluster, tab stops counting it.")
-    var letterSpacing: Double?
+    @OptionGroup(title: "Layout (CSS text modes, tabs, letter spacing, clamp, direction)")
+    var layoutOptions: LayoutOptions
 
     @Option(help: "Output format: text or jsonl.")
     var format: Format = .text
@@ -99,14 +90,8 @@ struct Wrap: ParsableCommand {
     @Flag(help: "Standard input is one Markdown message (cmark-gfm), laid out under --theme.")
     var markdown = false
 
-    @Option(help: "Show at most N lines, the last ending in an ellipsis when text is hidden (CSS -webkit-line-clamp).")
-    var lineClamp: Int?
-
-    @Option(name: .customLong("dir"), help: "The paragraph's direction, ltr, rtl or auto (HTML dir): its bidi levels and shaping, and --line-clamp's ellipsis side.")
-    var direction: ParagraphDirection = .ltr
-
-    @Option(help: "A JSON theme for --markdown (default: the built-in theme).")
-    var theme: String?
+    @OptionGroup(title: "Markdown")
+    var theme: ThemeOptions
 
     var usesFonts: Bool { fonts.isGiven || spans || markdown }
 
@@ -119,14 +104,8 @@ struct Wrap: ParsableCommand {
                 throw ValidationError("--width must be a positive integer (got \(width)).")
             }
         }
-        if let letterSpacing {
-            guard letterSpacing.isFinite, abs(letterSpacing) <= 1000 else {
-                throw ValidationError("--letter-spacing must be a number of pixels in -1000...1000 (got \(letterSpacing)).")
-            }
-            guard letterSpacing == 0 || usesFonts else { throw ValidationError("--letter-spacing needs a font (--font-family or --font).") }
-        }
-        guard tabWidth > 0 else { throw ValidationError("--tab-width must be a positive integer (got \(tabWidth)).") }
-        try validateLineClamp()
+        guard layoutOptions.letterSpacing == 0 || usesFonts else { throw ValidationError("--letter-spacing needs a font (--font-family or --font).") }
+        if layoutOptions.direction != .ltr && markdown { throw ValidationError("--dir takes plain text or --spans (not --markdown).") }
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
             throw ValidationError("--ambiguous-width must be 1 or 2 (got \(ambiguousWidth)).")
         }
@@ -139,12 +118,12 @@ struct Wrap: ParsableCommand {
         }
         let input = readStandardInput()
         let text = try exitingOnError("wrap") { try UTF8Validation.string(from: input) }
-        let options = TextLayoutOptions(keepAll: keepAll, modes: try textModes.modes(), direction: direction)
+        let options = try layoutOptions.textLayoutOptions()
         let layout: TextLayout
         var drawing = LayoutPicture.Drawing.terminalCells
         if usesFonts {
             let stack = try exitingOnError("wrap") {
-                try fonts.stack(tabWidth: tabWidth, letterSpacing: letterSpacing ?? 0, command: "wrap")
+                try fonts.stack(tabWidth: layoutOptions.tabWidth, letterSpacing: layoutOptions.letterSpacing, command: "wrap")
             }
             layout = try TextLayout(text: text, width: width, metrics: stack, options: options)
             drawing = .font(family: cssFamilies(of: stack), size: stack.size)
@@ -156,10 +135,10 @@ struct Wrap: ParsableCommand {
                 }
             }
         } else {
-            let metrics = TerminalCellMetrics(tabWidth: tabWidth, ambiguousWidth: ambiguousWidth)
+            let metrics = TerminalCellMetrics(tabWidth: layoutOptions.tabWidth, ambiguousWidth: ambiguousWidth)
             layout = try TextLayout(text: text, width: Double(width), metrics: metrics, options: options)
         }
-        let clamped = try lineClamp.map { try clamp(layout, lines: $0) }
+        let clamped = try layoutOptions.lineClamp.map { try clamp(layout, lines: $0) }
         if let svg {
             let picture = clamped.map { LayoutPicture(clamped: $0, drawing: drawing) } ?? LayoutPicture(layout, drawing: drawing)
             try exitingOnError("wrap", "cannot write \(svg)") { try picture.svg.write(toFile: svg, atomically: true, encoding: .utf8) }
