@@ -159,6 +159,28 @@ extension LineLayout {
         }
     }
 
+    /// The graphemes of line `index` as shown, from left to right, each a run of one
+    /// grapheme: its UTF-8 range, level and x extent where the layout puts it (a
+    /// right-to-left run's graphemes reversed, a right-to-left paragraph's line placed from
+    /// the right). What a drawing writes at each x; the line's mandatory break is not one.
+    ///
+    /// - Complexity: O(length of the line).
+    public func visualGraphemes(onLine index: Int) throws(TextLayoutError) -> [VisualRun] {
+        if let bidi = try bidiLine(index) {
+            return bidi.clusters.map {
+                VisualRun(range: $0.start..<$0.end, level: $0.level, minX: $0.left + bidi.shift, maxX: $0.right + bidi.shift)
+            }
+        }
+        var result: [VisualRun] = []
+        var previous: (offset: Int, x: Double)?
+        try forEachCaretStop(onLine: index) { offset, x in
+            if let p = previous { result.append(VisualRun(range: p.offset..<offset, level: 0, minX: p.x, maxX: Swift.max(p.x, x))) }
+            previous = (offset, x)
+            return true
+        }
+        return result
+    }
+
     /// The position the caret moves to with one press of the left (`by: -1`) or right
     /// (`by: 1`) arrow key, in `order`: logically (Chromium's arrow keys in a
     /// left-to-right block) or visually. Either way every offset is reached from both
