@@ -106,7 +106,10 @@ extension LineLayout {
     }
 
     /// Every place on its line the caret at `position` lies on, unclamped: the edges of the
-    /// boxes it bounds (what a browser's collapsed range reports), or its cluster edge.
+    /// boxes it bounds (what a browser's collapsed range reports), or its cluster edge. On a
+    /// mixed-direction line each is snapped down to a layout unit (1/64 px), as Blink snaps
+    /// a collapsed range's rect (`FragmentItem::LineLeftAndRightForOffsets` floors its
+    /// start): its box's x, a whole number of units, plus the offset's position in the box.
     func caretPlaces(for position: TextPosition) throws(TextLayoutError) -> [Double] {
         let index = try lineIndex(for: position)
         guard let bidi = try bidiLine(index) else {
@@ -114,7 +117,7 @@ extension LineLayout {
             return [try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))]
         }
         guard let b = bidi.boundaryIndex(Swift.min(position.offset, bidi.contentEnd)) else { return [] }
-        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { $0 + bidi.shift }
+        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { _BidiLine.floorToLayoutUnit($0 + bidi.shift) }
     }
 
     /// The primary caret's x at `position`, unclamped.

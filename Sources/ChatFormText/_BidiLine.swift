@@ -288,6 +288,12 @@ struct _BidiLine: Sendable {
         return Swift.max(0, units) / 64
     }
 
+    /// `v` snapped down to a layout unit (1/64 px); a value within 1e-7 units of one is that one.
+    @inline(__always)
+    static func floorToLayoutUnit(_ v: Double) -> Double {
+        (v * 64 + 1e-7).rounded(.down) / 64
+    }
+
     /// The index in `boundaries` of `offset` (a boundary of the line), or nil.
     func boundaryIndex(_ offset: Int) -> Int? {
         var lo = 0, hi = boundaries.count - 1

@@ -225,11 +225,12 @@ struct BidiCaretParityTests {
             for failure in tally.failures.prefix(25) { print("  \(name) \(kind): \(failure)") }
         }
         for tally in [r.directions, r.layouts, r.hits, r.moves] { #expect(tally.agreement >= Self.floor, "\(name): \(tally)") }
-        // Caret places below the target (98.2–99.7%): a caret inside a right-to-left run lies
-        // a little more than 1/64 px right of Chromium's (its rect snapped to a layout unit),
-        // where the line's content is placed from the right edge; the floors hold today's
-        // figures (rtl 98.173% / 99.456%, auto 98.327% / 99.728%).
-        #expect(r.carets.agreement >= (corpus == "tuning" ? 0.9817 : 0.9945), "\(name) caret places: \(r.carets)")
+        // Caret places, tuning, below the target: Chromium's layout gives a zero width
+        // non-joiner a little advance (1/128 px in DejaVu Sans at 16 px) that HarfBuzz's own
+        // shaping does not, so a line holding some is a layout unit wider, and placed from the
+        // right its carets lie 2/64 px right of Chromium's; the floors hold today's figures
+        // (rtl 99.851% / 99.989%, auto 99.860% / 100%).
+        #expect(r.carets.agreement >= (corpus == "tuning" ? 0.9985 : 0.9998), "\(name) caret places: \(r.carets)")
         #expect(r.directions.total > 400 && r.carets.total > 18000)
     }
 
