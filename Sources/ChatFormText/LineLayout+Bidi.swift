@@ -151,9 +151,15 @@ extension LineLayout {
         return bidi.primaryX(position.offset)
     }
 
-    /// An x on line `index` kept at the wrap edge when hanging white space runs past it.
+    /// An x on line `index` kept at the wrap edge when hanging white space runs past it: the
+    /// width's right edge, or in a right-to-left paragraph its left edge (0), where Chromium
+    /// paints such a caret in the content box's first pixel column.
     func clamped(_ x: Double, onLine index: Int) -> Double {
-        width.isFinite ? Swift.min(x, Swift.max(width, line(at: index).width)) : x
+        guard width.isFinite else { return x }
+        if baseDirection != .ltr, paragraphLevel(onLine: index) & 1 == 1 {
+            return Swift.max(x, Swift.min(0, width - line(at: index).width))
+        }
+        return Swift.min(x, Swift.max(width, line(at: index).width))
     }
 
     /// The runs of line `index` in visual order, from left to right: each a stretch of
