@@ -215,14 +215,14 @@ struct BidiCaretParityTests {
 
     /// The painted carets of right-to-left paragraphs (`--painted-carets` of the `--carets
     /// --dir rtl` fixture, each box `dir="rtl"`).
-    @Test(arguments: ["tuning"])
+    @Test(arguments: ["tuning", "holdout"])
     func rightToLeftPrimaryCaretsAreWhereChromiumPaintsThem(corpus: String) throws {
         let (tally, unmeasured) = try Self.comparePainted(corpus, direction: .rtl)
         print("bidi rtl \(corpus): painted carets \(tally); no caret found in \(unmeasured.count) photographs")
         for u in unmeasured { print("  rtl unmeasured: \(u)") }
         for failure in tally.failures.prefix(40) { print("  rtl painted: \(failure)") }
         #expect(tally.agreement >= Self.floor, "rtl \(corpus) painted carets: \(tally)")
-        #expect(tally.total > 7000)
+        #expect(tally.total > 6000)
     }
 
     /// The target for every kind of check.
