@@ -119,12 +119,30 @@ public struct TableDrawing<ID: Hashable & Sendable> {
                         drawClamped(clamp, into: &screen, row: screenRow, column: x, style: itemStyle.text)
                     } else if case .rich(let rich) = row.content, !rich.marks.isEmpty {
                         drawStyled(text, line: line, rich: rich, into: &screen, row: screenRow, column: x, base: itemStyle.text)
+                    } else if text.paragraphLevel(onLine: line) & 1 == 1 {
+                        drawRightToLeft(text, line: line, into: &screen, row: screenRow, column: x, style: itemStyle.text)
                     } else {
                         screen.write(text.text(ofLine: line), row: screenRow, column: x,
                                      style: itemStyle.text, width: DemoText.width)
                     }
                 }
             }
+        }
+    }
+
+    /// Line `line` of a right-to-left paragraph: each grapheme at the cell the layout shows
+    /// it in (the line placed from the right, its right-to-left runs reversed).
+    ///
+    /// - Complexity: O(the line's length).
+    func drawRightToLeft(_ text: any LineLayout, line: Int, into screen: inout ScreenBuffer, row: Int, column: Int,
+                         style: CellStyle) {
+        let bytes = Array(text.text(ofLine: line).utf8)
+        let start = text.line(at: line).start
+        for g in (try? text.visualGraphemes(onLine: line)) ?? [] {
+            let from = g.range.lowerBound - start, to = g.range.upperBound - start
+            guard from >= 0, to <= bytes.count, from < to, bytes[from] != 0x20 else { continue }
+            screen.write(String(decoding: bytes[from..<to], as: UTF8.self), row: row, column: column + DemoText.cell(g.minX),
+                         style: style, width: DemoText.width)
         }
     }
 

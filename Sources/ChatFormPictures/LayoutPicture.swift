@@ -114,7 +114,9 @@ public struct LayoutPicture: Sendable {
                 drawClamped(clamp, line: index, top: top, height: height, into: &svg, scaleX: sx)
                 continue
             }
-            svg.element("rect", ["class": "linebox", "data-line": index, "x": 0.0, "y": top,
+            // A right-to-left paragraph's line is placed from the right, as the layout places it.
+            let extent = layout.rightToLeftExtent(ofLine: index)
+            svg.element("rect", ["class": "linebox", "data-line": index, "x": (extent?.left ?? 0) * sx, "y": top,
                                  "width": Swift.max(line.width * sx, 0.5), "height": height])
             switch drawing {
             case .font(let family, let size) where !runs.isEmpty:
@@ -122,11 +124,13 @@ public struct LayoutPicture: Sendable {
                 svg.raw(styledLine(index, top: top, baseline: baseline, fallback: (family, size)))
             case .font(let family, let size):
                 let baseline = layout.baseline(ofLine: index) ?? height * 0.8
-                var text = "<text class=\"line\"\(SVG.attributes(["data-line": index, "data-start": line.start, "data-end": line.contentEnd, "data-width": line.width, "x": 0.0, "y": top + baseline, "font-family": family, "font-size": size, "xml:space": "preserve"]))>"
-                text += Self.segments(layout.clusters(ofLine: index))
+                var text = "<text class=\"line\"\(SVG.attributes(["data-line": index, "data-start": line.start, "data-end": line.contentEnd, "data-width": line.width, "x": extent?.right ?? 0, "y": top + baseline, "font-family": family, "font-size": size, "xml:space": "preserve"]))"
+                // Right to left: the text's start (its right end) at the content's right edge.
+                text += extent == nil ? ">" : " direction=\"rtl\">"
+                text += Self.segments(layout.clusters(ofLine: index), rightToLeft: extent != nil)
                 svg.raw(text + "</text>\n")
             case .cells(let cell):
-                svg.raw(Self.cellText(layout.clusters(ofLine: index), line: index, start: line.start, end: line.contentEnd,
+                svg.raw(Self.cellText(layout.shownClusters(ofLine: index), line: index, start: line.start, end: line.contentEnd,
                                       width: line.width, top: top, cell: cell, scaleX: sx))
             }
         }
@@ -139,7 +143,9 @@ public struct LayoutPicture: Sendable {
     /// A line's text for one SVG `<text>`: the browser shapes it as a run, as the engine did,
     /// except at a tab, which advances to its stop in the engine and is a space in SVG text:
     /// the tab and the text after it each start a `<tspan>` at the engine's x.
-    static func segments(_ clusters: [DrawnCluster]) -> String {
+    /// (In a right-to-left line the browser places the tspans itself: a tab is a space.)
+    static func segments(_ clusters: [DrawnCluster], rightToLeft: Bool = false) -> String {
+        if rightToLeft { return SVG.escape(clusters.map(\.text).joined()) }
         var out = ""
         var anchorNext = false
         var open = false

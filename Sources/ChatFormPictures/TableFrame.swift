@@ -30,10 +30,11 @@ public struct TableFrame: Sendable, Hashable {
         public var width: Double
         /// UTF-8 offsets of the line's first byte and of its end (before any mandatory break).
         public var start: Int, end: Int
-        /// The graphemes, each where the layout put it (x from the line's start).
+        /// The graphemes from left to right, each where the layout shows it (x from the line's
+        /// left; a right-to-left run reversed, a right-to-left paragraph's line from the right).
         public var clusters: [DrawnCluster]
-        /// The line's text (without its mandatory break).
-        public var text: String { clusters.map(\.text).joined() }
+        /// The line's text (without its mandatory break), in logical order.
+        public var text: String { clusters.sorted { $0.offset < $1.offset }.map(\.text).joined() }
     }
 
     /// One item of a row: a text (a label or a field) or space.
@@ -185,7 +186,7 @@ public struct TableFrame: Sendable, Hashable {
             if y + height > window.lowerBound {
                 let line = text.line(at: index)
                 result.append(Line(index: index, y: y, height: height, x: left, width: line.width,
-                                   start: line.start, end: line.contentEnd, clusters: text.clusters(ofLine: index)))
+                                   start: line.start, end: line.contentEnd, clusters: text.shownClusters(ofLine: index)))
             }
             index += 1
         }

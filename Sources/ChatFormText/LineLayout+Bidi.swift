@@ -63,9 +63,30 @@ extension LineLayout {
         let text = Array(try substring(line.start..<line.contentEnd).utf8)
         let start = line.start
         let paragraph = paragraphLevel(onLine: index)
+        let itemStarts = Self.itemStarts(text, start: start, stops: stops)
         return _BidiLine(start: start, contentEnd: line.contentEnd, stops: stops,
                          levels: { offset in offset - start < levels.count ? levels[offset - start] : paragraph },
-                         isHangingSpace: { offset in Self.isHangingSpace(text, at: offset - start) }, paragraphLevel: paragraph)
+                         isHangingSpace: { offset in Self.isHangingSpace(text, at: offset - start) }, paragraphLevel: paragraph,
+                         startsItem: { itemStarts.contains($0) })
+    }
+
+    /// The grapheme boundaries of a line (`stops`, UTF-8 offsets; its text `text` from
+    /// `start`) that start an inline item of their own: those after a grapheme holding a zero
+    /// width non-joiner (U+200C). Blink starts an item at every ZWNJ (so that it stops
+    /// kerning) and rounds each item's width up to a layout unit on its own; the ZWNJ has no
+    /// advance, so the item may as well start after the grapheme that holds it.
+    static func itemStarts(_ text: [UInt8], start: Int, stops: [(offset: Int, x: Double)]) -> Set<Int> {
+        var result: Set<Int> = []
+        guard stops.count > 1 else { return result }
+        for k in 1..<stops.count {
+            let from = stops[k - 1].offset - start, to = Swift.min(stops[k].offset - start, text.count)
+            guard from >= 0, to - from >= 3 else { continue }
+            for b in from..<(to - 2) where text[b] == 0xE2 && text[b + 1] == 0x80 && text[b + 2] == 0x8C {
+                result.insert(stops[k].offset)
+                break
+            }
+        }
+        return result
     }
 
     /// Whether the grapheme at byte `i` of a line's text (`text`) is white space that hangs
@@ -106,7 +127,10 @@ extension LineLayout {
     }
 
     /// Every place on its line the caret at `position` lies on, unclamped: the edges of the
-    /// boxes it bounds (what a browser's collapsed range reports), or its cluster edge.
+    /// boxes it bounds (what a browser's collapsed range reports), or its cluster edge. On a
+    /// mixed-direction line each is snapped down to a layout unit (1/64 px), as Blink snaps
+    /// a collapsed range's rect (`FragmentItem::LineLeftAndRightForOffsets` floors its
+    /// start): its box's x, a whole number of units, plus the offset's position in the box.
     func caretPlaces(for position: TextPosition) throws(TextLayoutError) -> [Double] {
         let index = try lineIndex(for: position)
         guard let bidi = try bidiLine(index) else {
@@ -114,7 +138,7 @@ extension LineLayout {
             return [try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))]
         }
         guard let b = bidi.boundaryIndex(Swift.min(position.offset, bidi.contentEnd)) else { return [] }
-        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { $0 + bidi.shift }
+        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { _BidiLine.floorToLayoutUnit($0 + bidi.shift) }
     }
 
     /// The primary caret's x at `position`, unclamped.
@@ -127,9 +151,15 @@ extension LineLayout {
         return bidi.primaryX(position.offset)
     }
 
-    /// An x on line `index` kept at the wrap edge when hanging white space runs past it.
+    /// An x on line `index` kept at the wrap edge when hanging white space runs past it: the
+    /// width's right edge, or in a right-to-left paragraph its left edge (0), where Chromium
+    /// paints such a caret in the content box's first pixel column.
     func clamped(_ x: Double, onLine index: Int) -> Double {
-        width.isFinite ? Swift.min(x, Swift.max(width, line(at: index).width)) : x
+        guard width.isFinite else { return x }
+        if baseDirection != .ltr, paragraphLevel(onLine: index) & 1 == 1 {
+            return Swift.max(x, Swift.min(0, width - line(at: index).width))
+        }
+        return Swift.min(x, Swift.max(width, line(at: index).width))
     }
 
     /// The runs of line `index` in visual order, from left to right: each a stretch of
@@ -157,6 +187,28 @@ extension LineLayout {
         return bidi.shift == 0 ? runs : runs.map {
             VisualRun(range: $0.range, level: $0.level, minX: $0.minX + bidi.shift, maxX: $0.maxX + bidi.shift)
         }
+    }
+
+    /// The graphemes of line `index` as shown, from left to right, each a run of one
+    /// grapheme: its UTF-8 range, level and x extent where the layout puts it (a
+    /// right-to-left run's graphemes reversed, a right-to-left paragraph's line placed from
+    /// the right). What a drawing writes at each x; the line's mandatory break is not one.
+    ///
+    /// - Complexity: O(length of the line).
+    public func visualGraphemes(onLine index: Int) throws(TextLayoutError) -> [VisualRun] {
+        if let bidi = try bidiLine(index) {
+            return bidi.clusters.map {
+                VisualRun(range: $0.start..<$0.end, level: $0.level, minX: $0.left + bidi.shift, maxX: $0.right + bidi.shift)
+            }
+        }
+        var result: [VisualRun] = []
+        var previous: (offset: Int, x: Double)?
+        try forEachCaretStop(onLine: index) { offset, x in
+            if let p = previous { result.append(VisualRun(range: p.offset..<offset, level: 0, minX: p.x, maxX: Swift.max(p.x, x))) }
+            previous = (offset, x)
+            return true
+        }
+        return result
     }
 
     /// The position the caret moves to with one press of the left (`by: -1`) or right

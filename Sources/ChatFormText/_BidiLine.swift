@@ -56,8 +56,11 @@ struct _BidiLine: Sendable {
 
     /// Builds the line from its logical caret stops and the level of each byte from
     /// `start` (nil: all 0).
+    /// `startsItem` says which boundaries start an inline item of their own (after a zero
+    /// width non-joiner, see `LineLayout.itemStarts`): a run is rounded up to a layout unit
+    /// piece by piece there, as a browser rounds each item's width.
     init(start: Int, contentEnd: Int, stops: [(offset: Int, x: Double)], levels: (Int) -> UInt8,
-         isHangingSpace: (Int) -> Bool, paragraphLevel: UInt8 = 0) {
+         isHangingSpace: (Int) -> Bool, paragraphLevel: UInt8 = 0, startsItem: (Int) -> Bool = { _ in false }) {
         self.start = start
         self.contentEnd = contentEnd
         let count = Swift.max(0, stops.count - 1)
@@ -82,8 +85,9 @@ struct _BidiLine: Sendable {
                 }
             }
         }
-        // Runs of one order level, each a box rounded up to 1/64 px; clusters inside a run
-        // are placed from its left (left to right) or its right (right to left).
+        // Runs of one order level, each a box rounded up to 1/64 px (and cut where an item
+        // starts); clusters inside a run are placed from its left (left to right) or its right
+        // (right to left).
         var clusters: [Cluster] = []
         clusters.reserveCapacity(count)
         var runLeft = 0.0
@@ -95,7 +99,8 @@ struct _BidiLine: Sendable {
             // (In a right-to-left paragraph the hanging white space is a box of its own.)
             while w < count && order[Int(visualToLogical[w])] == level
                 && levelOf[Int(visualToLogical[w])] & 1 == levelOf[Int(visualToLogical[v])] & 1
-                && (paragraphLevel & 1 == 0 || (Int(visualToLogical[w]) > lastContent) == (Int(visualToLogical[v]) > lastContent)) {
+                && (paragraphLevel & 1 == 0 || (Int(visualToLogical[w]) > lastContent) == (Int(visualToLogical[v]) > lastContent))
+                && (w == v || !startsItem(stops[Int(Swift.max(visualToLogical[w], visualToLogical[w - 1]))].offset)) {
                 let g = Int(visualToLogical[w])
                 width += stops[g + 1].x - stops[g].x
                 w += 1
@@ -286,6 +291,12 @@ struct _BidiLine: Sendable {
     static func ceilToLayoutUnit(_ v: Double) -> Double {
         let units = (v * 64 - 1e-7).rounded(.up)
         return Swift.max(0, units) / 64
+    }
+
+    /// `v` snapped down to a layout unit (1/64 px); a value within 1e-7 units of one is that one.
+    @inline(__always)
+    static func floorToLayoutUnit(_ v: Double) -> Double {
+        (v * 64 + 1e-7).rounded(.down) / 64
     }
 
     /// The index in `boundaries` of `offset` (a boundary of the line), or nil.
