@@ -35,12 +35,17 @@ extension LineWrapper {
     mutating func runBulk(at start: Int, segmentStart: Int, units: Int, last: UInt8, table: UnsafePointer<UInt16>,
                           kinds: UnsafePointer<UInt8>, lineCount: inout Int, stop: ((Int) -> Bool)?) -> BulkExit {
         if recordedOpportunities == nil {
-            return bulkLoop(recording: false, at: start, segmentStart: segmentStart, units: units, last: last,
+            return _BulkWrap.loop(&self, recording: false, at: start, segmentStart: segmentStart, units: units, last: last,
                             table: table, kinds: kinds, lineCount: &lineCount, stop: stop)
         }
-        return bulkLoop(recording: true, at: start, segmentStart: segmentStart, units: units, last: last,
+        return _BulkWrap.loop(&self, recording: true, at: start, segmentStart: segmentStart, units: units, last: last,
                         table: table, kinds: kinds, lineCount: &lineCount, stop: stop)
     }
+}
+
+/// The bulk loop itself, on the wrapper's state (`LineWrapper.runBulk` calls it).
+enum _BulkWrap {
+    typealias BulkExit = LineWrapper.BulkExit
 
     /// The bulk loop, specialized by `recording` (a constant in each caller) so that the loop
     /// without it calls nothing but where a line ends.
@@ -53,15 +58,15 @@ extension LineWrapper {
     /// end is `x` less the spaces before the pending segment (the last segment taken ends
     /// with them; it has content, so `x` is 0 only when no segment was taken).
     @inline(__always)
-    private mutating func bulkLoop(recording: Bool, at start: Int, segmentStart segStart: Int, units: Int, last: UInt8,
+    static func loop(_ w: inout LineWrapper, recording: Bool, at start: Int, segmentStart segStart: Int, units: Int, last: UInt8,
                                    table: UnsafePointer<UInt16>, kinds: UnsafePointer<UInt8>,
                                    lineCount: inout Int, stop: ((Int) -> Bool)?) -> BulkExit {
-        let base = bytes.baseAddress!
-        let textEnd = base + bytes.count
-        let unit = fastUnit!.unit
-        let wide = fastUnit!.wide
-        let keepAll = self.keepAll
-        var origin = lineX
+        let base = w.bytes.baseAddress!
+        let textEnd = base + w.bytes.count
+        let unit = w.fastUnit!.unit
+        let wide = w.fastUnit!.wide
+        let keepAll = w.keepAll
+        var origin = w.lineX
         var budget = Int.min   // found at the first step of a line that needs it (see below)
         var budgetOnEmptyLine = Int.min
         var x = 0
@@ -110,7 +115,7 @@ extension LineWrapper {
                 var fits = x &+ pending
                 while fits <= budget {
                     x = fits
-                    if recording { recordedOpportunities!.append((p - base, false)) }
+                    if recording { w.recordedOpportunities!.append((p - base, false)) }
                     seg = p
                     pending = wide
                     p += 3
@@ -152,7 +157,7 @@ extension LineWrapper {
                 stepFull = hard ? stepContent : stepContent &+ (e - t)   // a line feed takes no width
                 if !hard && x &+ stepContent <= budget {
                     x &+= stepFull
-                    if recording { recordedOpportunities!.append((e - base, false)) }
+                    if recording { w.recordedOpportunities!.append((e - base, false)) }
                     seg = e
                     pending = runUnits
                     p = next
@@ -162,27 +167,27 @@ extension LineWrapper {
             if budget == Int.min && !hard {
                 // The first step of the loop or of a line: find the budget, and take the step
                 // again (nothing has changed).
-                budget = bulkBudget(from: origin, unit: unit)
+                budget = unitBudget(from: origin, unit: unit, limit: w.limit)
                 continue
             }
-            if !hard && seg - base > lineStart {
+            if !hard && seg - base > w.lineStart {
                 // The segment does not fit after what the line holds: the line ends before
                 // it, and it starts the next one (breakLine), when it fits there.
-                if budgetOnEmptyLine == Int.min { budgetOnEmptyLine = bulkBudget(from: 0, unit: unit) }
+                if budgetOnEmptyLine == Int.min { budgetOnEmptyLine = unitBudget(from: 0, unit: unit, limit: w.limit) }
                 if stepContent <= budgetOnEmptyLine {
-                    if recording { recordedOpportunities!.append((end - base, false)) }
-                    if x > 0 { lineContentX = origin + Double(x - _BulkByte.spaces(before: seg)) * unit }
-                    emit(end: seg - base, terminator: 0)
-                    lineStart = seg - base
+                    if recording { w.recordedOpportunities!.append((end - base, false)) }
+                    if x > 0 { w.lineContentX = origin + Double(x - _BulkByte.spaces(before: seg)) * unit }
+                    w.emit(end: seg - base, terminator: 0)
+                    w.lineStart = seg - base
                     origin = 0
                     budget = budgetOnEmptyLine
                     x = stepFull
                     if let stop {
-                        lineCount = lines.count
-                        if stop(lineStart) {
-                            lineX = Double(x) * unit
-                            lineContentX = Double(stepContent) * unit
-                            segmentStart = end - base
+                        lineCount = w.lines.count
+                        if stop(w.lineStart) {
+                            w.lineX = Double(x) * unit
+                            w.lineContentX = Double(stepContent) * unit
+                            w.segmentStart = end - base
                             return BulkExit(offset: end - base, segmentStart: end - base, units: 0, last: FastBreakClass.al, stopped: true)
                         }
                     }
@@ -193,21 +198,21 @@ extension LineWrapper {
                 }
             }
             // A line feed ends the segment, or it does not fit even on an empty line.
-            if bulkLineEnd(start: seg - base, end: end - base, full: stepFull, content: stepContent, hard: hard,
+            if lineEnd(&w, start: seg - base, end: end - base, full: stepFull, content: stepContent, hard: hard,
                            x: origin + Double(x) * unit, contentX: x > 0 ? origin + Double(x - _BulkByte.spaces(before: seg)) * unit : nil,
                            unit: unit, lineCount: &lineCount, stop: stop) {
                 return BulkExit(offset: end - base, segmentStart: end - base, units: 0, last: FastBreakClass.al, stopped: true)
             }
-            origin = lineX
+            origin = w.lineX
             budget = Int.min
             x = 0
             seg = end
             pending = runUnits
             p = next
         }
-        lineX = origin + Double(x) * unit
-        if x > 0 { lineContentX = origin + Double(x - _BulkByte.spaces(before: seg)) * unit }
-        segmentStart = seg - base
+        w.lineX = origin + Double(x) * unit
+        if x > 0 { w.lineContentX = origin + Double(x - _BulkByte.spaces(before: seg)) * unit }
+        w.segmentStart = seg - base
         // The segment ends with the run before `p`.
         let last: UInt8 = p[-1] >= 0x80 ? FastBreakClass.id
             : kinds[Int(p[-1])] == _BulkByte.digit ? FastBreakClass.nu : FastBreakClass.al
@@ -219,20 +224,20 @@ extension LineWrapper {
     ///
     /// - Returns: whether `stop` asked to end the run at a line the step ended.
     @inline(never)
-    private mutating func bulkLineEnd(start: Int, end: Int, full: Int, content: Int, hard: Bool, x: Double, contentX: Double?,
+    private static func lineEnd(_ w: inout LineWrapper, start: Int, end: Int, full: Int, content: Int, hard: Bool, x: Double, contentX: Double?,
                                       unit: Double, lineCount: inout Int, stop: ((Int) -> Bool)?) -> Bool {
-        lineX = x
-        if let contentX { lineContentX = contentX }
-        finishFastSegment(start: start, end: end, full: full, content: content, hasContent: true, hard: hard, unit: unit)
-        guard let stop, lines.count != lineCount else { return false }
-        lineCount = lines.count
-        return stop(lines[lineCount - 1].end)
+        w.lineX = x
+        if let contentX { w.lineContentX = contentX }
+        w.finishFastSegment(start: start, end: end, full: full, content: content, hasContent: true, hard: hard, unit: unit)
+        guard let stop, w.lines.count != lineCount else { return false }
+        lineCount = w.lines.count
+        return stop(w.lines[lineCount - 1].end)
     }
 
     /// The most units `u` for which `origin + u * unit <= limit` (the fit test of the ICU path
     /// and `fastBreak`), found exactly: an estimate by division (truncated), moved to the
     /// boundary by the comparison itself.
-    private func bulkBudget(from origin: Double, unit: Double) -> Int {
+    private static func unitBudget(from origin: Double, unit: Double, limit: Double) -> Int {
         let room = limit - origin
         if room >= 0x1p52 { return Int.max >> 2 }   // wider than any text (infinite widths too)
         if room <= -0x1p52 { return -(Int.max >> 2) }
