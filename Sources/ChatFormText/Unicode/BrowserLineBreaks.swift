@@ -15,6 +15,10 @@ import Synchronization
 ///   hyphen follows a letter or digit (`ABCD-1234`, not `-1`).
 /// - Before and after U+FFFC (an atomic inline: an image, an attachment) a line may always
 ///   end.
+/// - Beside a Hangul syllable, a Hangul letter or a CJK unified ideograph, the pairs no rule
+///   but LB31 or LB13 decides (see `ideographicPair`) are answered without ICU unless
+///   `keep-all` or a `line-break` tailoring asks otherwise; ICU is re-seeked past long
+///   stretches of them rather than walked over them.
 /// - Everything else is ICU's boundary at that position.
 ///
 /// The facts come from reading Chromium's sources; the code is this project's.
@@ -23,8 +27,10 @@ enum BrowserLineBreaks {
     /// `iterators` (opened with `"en@lb=normal"`, pointed at `bytes`).
     ///
     /// - Complexity: O(n).
+    /// With `ideographs` false, Hangul and ideograph pairs are ICU's answer too (the
+    /// differential tests' reference; a `line-break` tailoring's iterators).
     static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators,
-                              keepAll: Bool, breakAll: Bool = false) -> [Int32] {
+                              keepAll: Bool, breakAll: Bool = false, ideographs: Bool = true) -> [Int32] {
         var result: [Int32] = []
         let n = bytes.count
         guard n > 1 else { return result }
@@ -56,9 +62,20 @@ enum BrowserLineBreaks {
             if fast == .can { result.append(Int32(i)); continue }
             if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }
             if fast == .no { continue }
+            if ideographs && !keepAll {
+                let pair = ideographicPair(last, current)
+                if pair == .can { result.append(Int32(i)); continue }
+                if pair == .no { continue }
+            }
             if nextICU < i {
-                // ICU walks forward from where it stands (cheaper than a fresh `following`).
-                if nextICU < 0 {
+                // ICU walks forward from where it stands (from the text's start the first
+                // time) unless the fast paths have gone far past it: then it is re-seeked
+                // (`following` backs up to a safe point and costs as much as a long walk).
+                if nextICU < 0 && i <= reseekDistance {
+                    iterators.rewindLineBreaks()
+                    nextICU = 0
+                }
+                if nextICU < 0 || i - nextICU > reseekDistance {
                     nextICU = iterators.lineBreak(following: i - 1, in: bytes)?.offset ?? n
                 } else {
                     while nextICU < i { nextICU = iterators.nextLineBreak(in: bytes)?.offset ?? n }
@@ -70,6 +87,40 @@ enum BrowserLineBreaks {
             }
         }
         return result
+    }
+
+    /// How far (bytes) ICU may lag behind the walk and still be walked forward to it rather
+    /// than re-seeked: a `following` (a safe point found backwards, then forwards) costs
+    /// about as many instructions as walking ICU over this much chat text.
+    static let reseekDistance = 96
+
+    /// The break between `last` and `current` where one is a Hangul syllable, a Hangul
+    /// letter or a CJK unified ideograph (H2, H3, ID), as UAX #14 in CSS `line-break: normal`
+    /// gives it from the pair alone: between two of them, or one of them and an ASCII
+    /// letter or digit (AL, NU) either way, or one and `~` (AL) after it, a line may end
+    /// (LB31: LB26 and LB27 need jamo, PR or PO); before `. , ! ? ; : / ) ] }` (IS, EX,
+    /// SY, CP, CL) it may not (LB13). Anything else is `.unknown`.
+    @inline(__always)
+    static func ideographicPair(_ last: UInt32, _ current: UInt32) -> Fast {
+        if isIdeographic(last) {
+            if isIdeographic(current) { return .can }
+            guard current < 0x80 else { return .unknown }
+            if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
+            switch current {
+            case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
+            default: return .unknown
+            }
+        }
+        return isIdeographic(current) && last < 0x80 && isASCIIAlphanumeric(last) ? .can : .unknown
+    }
+
+    /// Hangul syllables (U+AC00–U+D7A3: H2, H3), Hangul compatibility letters
+    /// (U+3131–U+318E: ID) and the CJK unified ideographs of the BMP (U+3400–U+4DBF,
+    /// U+4E00–U+9FFF: ID).
+    @inline(__always)
+    static func isIdeographic(_ c: UInt32) -> Bool {
+        (c &- 0xAC00) <= 0xD7A3 - 0xAC00 || (c &- 0x4E00) <= 0x9FFF - 0x4E00 || (c &- 0x3400) <= 0x4DBF - 0x3400
+            || (c &- 0x3131) <= 0x318E - 0x3131
     }
 
     /// Unicode 15.1's LB19a, which the browser's ICU implements and the system's ICU 72
