@@ -8,8 +8,9 @@ extension PreparedBreaks {
     /// - Complexity: O(n).
     static func build(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, shaped: ShapedRuns,
                       rules: BreakRules) -> PreparedBreaks {
-        let opportunities = BrowserLineBreaks.opportunities(bytes, iterators: iterators, keepAll: rules.keepAll,
-                                                            breakAll: rules.breakAll, ideographs: rules.locale == nil)
+        // The browser's break rules, asked at each grapheme boundary on the same walk.
+        var breaker = BrowserLineBreaks.Walker(bytes: bytes, iterators: iterators, keepAll: rules.keepAll,
+                                               breakAll: rules.breakAll, ideographs: rules.locale == nil)
         // The shaper's cluster boundaries (checked to partition the text): one boundary a
         // cluster's start and one for the end, so every column is at most that long.
         let out = WalkOutput(capacity: shaped.clusters.count)
@@ -18,10 +19,8 @@ extension PreparedBreaks {
             shaped.advances.withUnsafeBufferPointer { advances in
                 shaped.unsafeToBreak.withUnsafeBufferPointer { unsafe in
                     shaped.runs.withUnsafeBufferPointer { runs in
-                        opportunities.withUnsafeBufferPointer { opportunities in
-                            walk(bytes, WalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
-                                                  opportunities: opportunities), rules: rules, into: out)
-                        }
+                        walk(bytes, WalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs),
+                             rules: rules, breaker: &breaker, into: out)
                     }
                 }
             }
@@ -46,7 +45,6 @@ extension PreparedBreaks {
         var advances: UnsafeBufferPointer<Int32>
         var unsafe: UnsafeBufferPointer<UInt8>
         var runs: UnsafeBufferPointer<ShapedRun>
-        var opportunities: UnsafeBufferPointer<Int32>
     }
 
     /// Where the walk writes: the boundary columns and the break entries, each as long as
@@ -76,22 +74,23 @@ extension PreparedBreaks {
         }
     }
 
-    /// One pass over the clusters: each boundary's flags (opportunity, mandatory break,
+    /// One pass over the clusters: each boundary's flags (opportunity as `breaker` finds it,
+    /// mandatory break,
     /// unsafe to break, the kind of cluster starting there), its advance from the start, and
     /// at each place a line may end its entry (the boundary and where the content before it
     /// ends: trailing spaces, tabs and the line's break hang past the edge, as pre-wrap
     /// lets them).
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: WalkInput, rules: BreakRules,
-                             into out: WalkOutput)
+                             breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput)
         -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
         typealias Flags = ShapedText.Flags
         let n = bytes.count
         let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
         let clusters = input.clusters, advances = input.advances, unsafe = input.unsafe
-        let runs = input.runs, opportunities = input.opportunities
+        let runs = input.runs
         let table = ScalarTable.shared
         let advanceEnd = advances.count, unsafeEnd = unsafe.count
-        var nextOpportunity = 0
+        var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         var runIndex = 0     // runs, to find where each starts
         var ci = 0
         var i = 0
@@ -102,8 +101,11 @@ extension PreparedBreaks {
         var hasTabs = false, hasNegativeAdvance = false, insideGlyphs = false
         while true {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
-            while nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) < i { nextOpportunity += 1 }
-            if nextOpportunity < opportunities.count && Int(opportunities[nextOpportunity]) == i { f |= Flags.opportunity }
+            // The scalar starting at i (none at the end).
+            let (scalar, length) = i < n ? UTF8Scalar.decode(bytes, at: i) : (0, 0)
+            if i > 0 && i < n && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
+                f |= Flags.opportunity
+            }
             // `line-break: anywhere`: every boundary but before a soft hyphen.
             if everywhere && i > 0 && i < n && !(bytes[i] == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) {
                 f |= Flags.opportunity
@@ -148,7 +150,6 @@ extension PreparedBreaks {
                 default: break
                 }
             } else {
-                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
                 if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
                     kind = Flags.terminator
                 } else if scalar == 0xAD && i + length == e {
@@ -170,6 +171,20 @@ extension PreparedBreaks {
                 while j < end { advance &+= Int64(advances[j]); j += 1 }
                 if advance < 0 { hasNegativeAdvance = true }
                 x &+= advance
+            }
+            // The scalars before the next boundary: this cluster's last two (or its one and
+            // the one before).
+            if i + length == e {
+                lastLast = last
+                last = scalar
+            } else {
+                var j = i
+                while j < e {
+                    let (s, l) = UTF8Scalar.decode(bytes, at: j)
+                    lastLast = last
+                    last = s
+                    j += l
+                }
             }
             previousKind = kind
             i = e

@@ -24,49 +24,75 @@ import Synchronization
 /// The facts come from reading Chromium's sources; the code is this project's.
 enum BrowserLineBreaks {
     /// The opportunities of `bytes` (offsets strictly inside the text, ascending), using
-    /// `iterators` (opened with `"en@lb=normal"`, pointed at `bytes`).
+    /// `iterators` (opened with `"en@lb=normal"`, pointed at `bytes`). With `ideographs`
+    /// false, Hangul and ideograph pairs are ICU's answer too (the differential tests'
+    /// reference; a `line-break` tailoring's iterators).
     ///
     /// - Complexity: O(n).
-    /// With `ideographs` false, Hangul and ideograph pairs are ICU's answer too (the
-    /// differential tests' reference; a `line-break` tailoring's iterators).
     static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators,
                               keepAll: Bool, breakAll: Bool = false, ideographs: Bool = true) -> [Int32] {
         var result: [Int32] = []
         let n = bytes.count
         guard n > 1 else { return result }
         result.reserveCapacity(n / 5)
+        var rules = Walker(bytes: bytes, iterators: iterators, keepAll: keepAll, breakAll: breakAll, ideographs: ideographs)
         var lastLast: UInt32 = 0
         var (last, i) = UTF8Scalar.decode(bytes, at: 0)
-        var nextICU = -1   // ICU's first boundary at or after the position being asked, once known
         while i < n {
             let (current, length) = UTF8Scalar.decode(bytes, at: i)
-            defer {
-                lastLast = last
-                last = current
-                i += length
-            }
-            if isSpace(current) { continue }
-            if isSpace(last) { result.append(Int32(i)); continue }
+            if rules.breaks(at: i, lastLast: lastLast, last: last, current: current, length: length) { result.append(Int32(i)) }
+            lastLast = last
+            last = current
+            i += length
+        }
+        return result
+    }
+
+    /// The rules asked at rising offsets (every scalar boundary, or only some: preparing
+    /// asks at grapheme boundaries, on its one walk over the clusters), ICU walked forward
+    /// as the offsets rise.
+    struct Walker {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let iterators: BreakIterators
+        let keepAll: Bool
+        let breakAll: Bool
+        let ideographs: Bool
+        /// ICU's first boundary at or after the offset last asked of it, once known.
+        private var nextICU = -1
+
+        init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, keepAll: Bool, breakAll: Bool, ideographs: Bool) {
+            self.bytes = bytes
+            self.iterators = iterators
+            self.keepAll = keepAll
+            self.breakAll = breakAll
+            self.ideographs = ideographs
+        }
+
+        /// Whether a line may end at offset `i` (inside the text, above the last offset
+        /// asked), between `last` (the scalar ending there, after `lastLast`) and `current`
+        /// (the scalar starting there, `length` bytes).
+        @inline(__always)
+        mutating func breaks(at i: Int, lastLast: UInt32, last: UInt32, current: UInt32, length: Int) -> Bool {
+            if isSpace(current) { return false }
+            if isSpace(last) { return true }
             // Before and after an atomic inline (U+FFFC: an image, an attachment) a line may
             // always end, as Chromium ends one after an <img> before a quotation mark or a
             // slash, and before one after a quotation mark, a full stop, a slash or a
             // no-break space (which UAX #14 keeps to the character beside them).
-            if last == 0xFFFC || current == 0xFFFC { result.append(Int32(i)); continue }
+            if last == 0xFFFC || current == 0xFFFC { return true }
             // `word-break: break-all`: letters and digits of any script break as ideographs.
             // (Chromium asks whether each offset is breakable on its own: the class before is
             // the previous character's, a combining mark's included.)
-            if breakAll && BreakRules.breaksAll(lastClass: BreakRules.breakAllClass(last), current: current) {
-                result.append(Int32(i)); continue
-            }
+            if breakAll && BreakRules.breaksAll(lastClass: BreakRules.breakAllClass(last), current: current) { return true }
             let fast = fastBreak(last: last, lastLast: lastLast, current: current)
-            if fast == .can { result.append(Int32(i)); continue }
-            if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }
-            if fast == .no { continue }
+            if fast == .can { return true }
+            if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { return false }
+            if fast == .no { return false }
             if ideographs && !keepAll {
                 let pair = ideographicPair(last, current)
-                if pair == .can { result.append(Int32(i)); continue }
-                if pair == .no { continue }
+                if pair != .unknown { return pair == .can }
             }
+            let n = bytes.count
             if nextICU < i {
                 // ICU walks forward from where it stands (from the text's start the first
                 // time) unless the fast paths have gone far past it: then it is re-seeked
@@ -81,12 +107,9 @@ enum BrowserLineBreaks {
                     while nextICU < i { nextICU = iterators.nextLineBreak(in: bytes)?.offset ?? n }
                 }
             }
-            if nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length)
-                || hebrewHyphenBreak(lastLast: lastLast, last: last, current: current) {
-                result.append(Int32(i))
-            }
+            return nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length)
+                || hebrewHyphenBreak(lastLast: lastLast, last: last, current: current)
         }
-        return result
     }
 
     /// How far (bytes) ICU may lag behind the walk and still be walked forward to it rather
