@@ -12,10 +12,51 @@ extension PreparedBreaks {
         var breaker = BrowserLineBreaks.Walker(bytes: bytes, iterators: iterators, keepAll: rules.keepAll,
                                                breakAll: rules.breakAll, ideographs: rules.locale == nil)
         // The shaper's cluster boundaries (checked to partition the text): one boundary a
-        // cluster's start and one for the end, so every column is at most that long.
-        let out = WalkOutput(capacity: shaped.clusters.count)
-        defer { out.deallocate() }
-        let walked = shaped.clusters.withUnsafeBufferPointer { clusters in
+        // cluster's start and one for the end, so every column is at most that long. The
+        // walk writes straight into the columns' arrays.
+        let capacity = Swift.max(shaped.clusters.count, 1)
+        var walked = (count: 0, breakCount: 0, hasTabs: false, hasNegativeAdvance: false, insideGlyphs: false)
+        var x: [Int64] = [], flags: [UInt8] = [], breaks: [Int32] = [], contentEnds: [Int32] = []
+        let offsets = [Int32](unsafeUninitializedCapacity: capacity) { offsetsOut, offsetCount in
+            x = [Int64](unsafeUninitializedCapacity: capacity) { xOut, xCount in
+                flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagsOut, flagCount in
+                    breaks = [Int32](unsafeUninitializedCapacity: capacity) { breaksOut, breakCount in
+                        contentEnds = [Int32](unsafeUninitializedCapacity: capacity) { endsOut, endCount in
+                            let out = WalkOutput(offsets: offsetsOut.baseAddress!, x: xOut.baseAddress!,
+                                                 flags: flagsOut.baseAddress!, breaks: breaksOut.baseAddress!,
+                                                 contentEnds: endsOut.baseAddress!)
+                            walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: out)
+                            if walked.insideGlyphs {
+                                shaped.unsafeToBreak.withUnsafeBufferPointer {
+                                    shareGlyphAdvances(out, count: walked.count, unsafe: $0)
+                                }
+                            }
+                            endCount = walked.breakCount
+                        }
+                        breakCount = walked.breakCount
+                    }
+                    flagCount = walked.count
+                }
+                xCount = walked.count
+            }
+            offsetCount = walked.count
+        }
+        var b = PreparedBreaks()
+        b.offsets = offsets
+        b.x = x
+        b.flags = flags
+        b.breaks = breaks
+        b.contentEnds = contentEnds
+        b.hasTabs = walked.hasTabs
+        b.hasNegativeAdvance = walked.hasNegativeAdvance
+        return b
+    }
+
+    /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.
+    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
+                             breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput)
+        -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
+        shaped.clusters.withUnsafeBufferPointer { clusters in
             shaped.advances.withUnsafeBufferPointer { advances in
                 shaped.unsafeToBreak.withUnsafeBufferPointer { unsafe in
                     shaped.runs.withUnsafeBufferPointer { runs in
@@ -25,18 +66,6 @@ extension PreparedBreaks {
                 }
             }
         }
-        if walked.insideGlyphs {
-            shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(out, count: walked.count, unsafe: $0) }
-        }
-        var b = PreparedBreaks()
-        b.offsets = Array(UnsafeBufferPointer(start: out.offsets, count: walked.count))
-        b.x = Array(UnsafeBufferPointer(start: out.x, count: walked.count))
-        b.flags = Array(UnsafeBufferPointer(start: out.flags, count: walked.count))
-        b.breaks = Array(UnsafeBufferPointer(start: out.breaks, count: walked.breakCount))
-        b.contentEnds = Array(UnsafeBufferPointer(start: out.contentEnds, count: walked.breakCount))
-        b.hasTabs = walked.hasTabs
-        b.hasNegativeAdvance = walked.hasNegativeAdvance
-        return b
     }
 
     /// What the walk reads, besides the text.
@@ -55,23 +84,6 @@ extension PreparedBreaks {
         let flags: UnsafeMutablePointer<UInt8>
         let breaks: UnsafeMutablePointer<Int32>
         let contentEnds: UnsafeMutablePointer<Int32>
-
-        init(capacity: Int) {
-            let c = Swift.max(capacity, 1)
-            offsets = .allocate(capacity: c)
-            x = .allocate(capacity: c)
-            flags = .allocate(capacity: c)
-            breaks = .allocate(capacity: c)
-            contentEnds = .allocate(capacity: c)
-        }
-
-        func deallocate() {
-            offsets.deallocate()
-            x.deallocate()
-            flags.deallocate()
-            breaks.deallocate()
-            contentEnds.deallocate()
-        }
     }
 
     /// One pass over the clusters: each boundary's flags (opportunity as `breaker` finds it,
