@@ -320,9 +320,9 @@ struct Bench: ParsableCommand {
         for k in 0..<keyCount {
             if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
             let ch = Self.chatKey(k)
-            let before = KeystrokeTrace.State(table)
+            let before = trace.state(table)
             let (seconds, cpu) = try Clock.timeBoth { try table.field.type(ch) }
-            trace.record(k, cpu: cpu * 1e6, before, KeystrokeTrace.State(table))
+            trace.record(k, cpu: cpu * 1e6, before, trace.state(table))
             keyCPU.append(cpu * 1e6)
             if k % 97 == 0 {
                 let c = table.caret!

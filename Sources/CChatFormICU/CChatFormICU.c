@@ -6,6 +6,7 @@
 #include <unicode/uversion.h>
 #include <unicode/uscript.h>
 #include <unicode/ubidi.h>
+#include <unicode/uset.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -89,6 +90,44 @@ int32_t cfl_has_property(uint32_t c, int32_t property) {
         default: return 0;
     }
     return u_hasBinaryProperty((UChar32)c, p) ? 1 : 0;
+}
+
+int32_t cfl_property_starts(uint32_t limit, uint8_t *starts) {
+    if (limit == 0) return 1;
+    starts[0] = 1;
+    // The enumerated properties read scalar by scalar (ICU's maps of them, u_getIntPropertyMap,
+    // build a trie each: three times the cost), the binary ones from their sets' ranges.
+    int32_t previous[4] = { -1, -1, -1, -1 };
+    for (uint32_t c = 0; c < limit; c++) {
+        int32_t now[4] = {
+            (int32_t)u_charType((UChar32)c),
+            u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH),
+            u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK),
+            u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK),
+        };
+        if (memcmp(now, previous, sizeof now) != 0) {
+            starts[c] = 1;
+            memcpy(previous, now, sizeof now);
+        }
+    }
+    static const UProperty binary[] = {
+        UCHAR_DEFAULT_IGNORABLE_CODE_POINT, UCHAR_EMOJI, UCHAR_EMOJI_PRESENTATION, UCHAR_EMOJI_MODIFIER,
+        UCHAR_EXTENDED_PICTOGRAPHIC,
+    };
+    for (size_t k = 0; k < sizeof binary / sizeof binary[0]; k++) {
+        UErrorCode err = U_ZERO_ERROR;
+        const USet *set = u_getBinaryPropertySet(binary[k], &err);
+        if (U_FAILURE(err) || set == NULL) return 0;
+        int32_t ranges = uset_getRangeCount(set);
+        for (int32_t r = 0; r < ranges; r++) {
+            UChar32 first, last;
+            err = U_ZERO_ERROR;
+            if (uset_getItem(set, r, &first, &last, NULL, 0, &err) != 0 || U_FAILURE(err)) return 0;
+            if ((uint32_t)first < limit) starts[first] = 1;
+            if ((uint32_t)last + 1 < limit) starts[last + 1] = 1;
+        }
+    }
+    return 1;
 }
 
 void cfl_unicode_version(char *buffer, int32_t capacity) {

@@ -2,9 +2,20 @@ internal import CChatFormShaping
 import Synchronization
 
 /// The process's font caches: opened faces by (file, index, size), fontconfig's fallback
-/// order by language, and family lookups. Bounded and thread-safe.
+/// order by language, and family lookups. Bounded and thread-safe. fontconfig's fallback
+/// answers are also kept between processes (`FallbackDiskCache`).
 final class FontLibrary: Sendable {
     static let shared = FontLibrary()
+
+    /// The cache of fallback answers on disk this library reads and adds to (nil: none).
+    private let diskCache: @Sendable () -> FallbackDiskCache?
+
+    /// A library keeping fontconfig's fallback answers in `FallbackDiskCache.shared`.
+    init() { diskCache = { FallbackDiskCache.shared } }
+
+    /// A library keeping fontconfig's fallback answers in `diskCache` (nil: asking
+    /// fontconfig every process), for tests.
+    init(diskCache: FallbackDiskCache?) { self.diskCache = { diskCache } }
 
     /// At most this many faces stay open; past it the least recently used is closed when
     /// nothing else holds it.
@@ -86,16 +97,12 @@ final class FontLibrary: Sendable {
         return (String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(index))
     }
 
-    /// fontconfig's fallback order for `language` (a BCP 47 tag such as "en-US", or
-    /// "und-Zsye" for emoji presentation).
-    /// The font fontconfig gives a pattern of `scalar` and `language` (cached; bounded).
+    /// The font fontconfig gives a pattern of `scalar` and `language` (cached; bounded; kept
+    /// on disk between processes).
     func fallback(for scalar: UInt32, language: String) -> (path: String, index: Int)? {
         let key = "\(scalar) \(language)"
         if let cached = scalarFallbacks.withLock({ $0[key] }) { return cached }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        var index: Int32 = 0
-        let found = language.withCString { cfl_fallback_for_scalar(scalar, $0, &buffer, Int32(buffer.count), &index) } != 0
-        let answer: (path: String, index: Int)? = found ? (String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(index)) : nil
+        let answer = askFallback(for: scalar, language: language)
         scalarFallbacks.withLock { cache in
             if cache.count >= Self.scalarFallbackLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = answer
@@ -103,10 +110,44 @@ final class FontLibrary: Sendable {
         return answer
     }
 
+    /// The disk cache's answer when it has one naming a fallback face that has `scalar`, else
+    /// fontconfig's sort (kept on disk).
+    private func askFallback(for scalar: UInt32, language: String) -> (path: String, index: Int)? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        let disk = diskCache()
+        if let position = disk?.scalarAnswer(scalar, language: language) {
+            if position < 0 { return nil }
+            if cfl_fc_fallback_font(position, scalar, &buffer, Int32(buffer.count), &index) != 0 {
+                return (Self.string(buffer), Int(index))
+            }
+        }
+        var position: Int32 = -1
+        let found = language.withCString { cfl_fallback_for_scalar(scalar, $0, &buffer, Int32(buffer.count), &index, &position) }
+        if found == 0 || (found == 1 && position >= 0) {
+            disk?.record(scalar: scalar, language: language, position: found == 1 ? position : -1)
+        }
+        return found == 1 ? (Self.string(buffer), Int(index)) : nil
+    }
+
+    private static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// fontconfig's fallback order for `language` (a BCP 47 tag such as "en-US", or
+    /// "und-Zsye" for emoji presentation): from the disk cache when it has it, else sorted
+    /// (and kept on disk).
     func fallbackList(language: String) throws(FontError) -> FallbackList {
         let key = language.lowercased()
         if let cached = fallbackLists.withLock({ $0[key] }) { return cached }
-        guard cfl_fc_init() != 0, let list = FallbackList(language: key) else { throw .fontconfigUnavailable }
+        guard cfl_fc_init() != 0 else { throw .fontconfigUnavailable }
+        let disk = diskCache()
+        var made = disk?.list(language: key).flatMap { FallbackList(positions: $0) }
+        if made == nil, let sorted = FallbackList(language: key) {
+            if let positions = sorted.positions { disk?.record(list: positions, language: key) }
+            made = sorted
+        }
+        guard let list = made else { throw .fontconfigUnavailable }
         return fallbackLists.withLock { lists in
             if let raced = lists[key] { return raced }
             lists[key] = list
@@ -124,6 +165,15 @@ final class FallbackList: Sendable {
         handle = h
     }
 
+    /// The fonts numbered `positions` in fontconfig's sets, in that order (a list kept on
+    /// disk), or nil when one is not a fallback face.
+    init?(positions: [Int32]) {
+        let numbers = positions.isEmpty ? [0] : positions
+        guard let h = numbers.withUnsafeBufferPointer({ cfl_fallback_list_from_positions($0.baseAddress!, Int32(positions.count)) })
+        else { return nil }
+        handle = h
+    }
+
     deinit { cfl_fallback_list_destroy(handle) }
 
     var count: Int { Int(cfl_fallback_list_count(handle)) }
@@ -135,6 +185,12 @@ final class FallbackList: Sendable {
     }
 
     func covers(_ i: Int, _ scalar: UInt32) -> Bool { cfl_fallback_list_covers(handle, Int32(i), scalar) != 0 }
+
+    /// The fonts' numbers in fontconfig's sets, or nil when one has none.
+    var positions: [Int32]? {
+        let numbers = (0..<count).map { cfl_fallback_list_position(handle, Int32($0)) }
+        return numbers.allSatisfy { $0 >= 0 } ? numbers : nil
+    }
 
     func font(_ i: Int) -> (path: String, index: Int) {
         (String(cString: cfl_fallback_list_path(handle, Int32(i))), Int(cfl_fallback_list_face_index(handle, Int32(i))))

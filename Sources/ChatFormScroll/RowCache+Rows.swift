@@ -21,6 +21,13 @@ extension RowCache {
     @inline(__always)
     func entry(ofRow index: Int, width: Double) -> CachedRow? { entry(source.id(at: index), width: width) }
 
+    /// Whether row `index`'s measurement is exact at `width`: `entry(ofRow:width:) != nil`
+    /// read in place (no copy of the row, which would retain everything its layouts hold).
+    @inline(__always)
+    func isMeasured(row index: Int, width: Double) -> Bool {
+        entries.widthAndPending(of: source.id(at: index))?.width == width
+    }
+
     /// The live document of `field` (the focused field's edit buffer), if its row has one.
     func document(of field: FieldRef<ID>) -> TextDocument? { self[field.row]?.document(ofItem: field.item) }
 

@@ -44,7 +44,7 @@ public struct TableRows<ID: Hashable & Sendable>: Sendable {
     public func index(of id: ID) -> Int? { cache.source.index(of: id) }
 
     /// Whether row `index`'s height is measured at the current width (not an estimate).
-    public func isMeasured(row index: Int) -> Bool { cache.entry(ofRow: index, width: width) != nil }
+    public func isMeasured(row index: Int) -> Bool { cache.isMeasured(row: index, width: width) }
 
     /// The total height of the content (estimates included for rows not yet measured).
     ///

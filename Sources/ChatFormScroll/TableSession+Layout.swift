@@ -52,7 +52,7 @@ extension TableSession {
         for _ in 0..<64 {
             viewport.offset = offsetBounds.upperBound
             var changed = false
-            for i in cache.rows(in: viewport) where entry(ofRow: i) == nil {
+            for i in cache.rows(in: viewport) where !isMeasured(row: i) {
                 changed = try measure(row: i) != 0 || changed
             }
             if !changed { break }
@@ -66,7 +66,7 @@ extension TableSession {
     /// fills the band.
     mutating func applyPin() throws(ScrollError) {
         guard let id = pinnedRow, let i = cache.source.index(of: id) else { pinnedRow = nil; return }
-        if entry(ofRow: i) == nil { _ = try measure(row: i) }
+        if !isMeasured(row: i) { _ = try measure(row: i) }
         viewport.offset = cache.heights.offset(ofRow: i) - viewport.topInset
         try settle(anchor: id)
         if cache.heights.totalHeight - cache.heights.offset(ofRow: i) >= viewport.bandHeight {
@@ -85,7 +85,7 @@ extension TableSession {
         // The rule applies from now on, also to the frames of a keyboard drag that began
         // with the caret out of view.
         scroll.keyboardInteraction.drag?.revealsCaret = true
-        if entry(ofRow: i) == nil { try remeasure(row: i) }
+        if !isMeasured(row: i) { try remeasure(row: i) }
         let margin = configuration.caretMargin
         guard let rect = try editor.revealInField(&cache, width: viewport.size.width, margin: margin) else { return }
         scroll.reveal(rect, margin: margin, contentHeight: cache.heights.totalHeight, bounds: offsetBounds)

@@ -47,7 +47,7 @@ extension TableSession {
     /// - Complexity: O(n log n) plus all the text.
     public mutating func measureAll() throws(ScrollError) {
         let anchor = cache.firstVisibleRow(in: viewport)?.index
-        for i in 0..<cache.rowCount where entry(ofRow: i) == nil {
+        for i in 0..<cache.rowCount where !isMeasured(row: i) {
             try remeasure(row: i, anchor: anchor)
         }
         clampOffset()
@@ -79,7 +79,7 @@ extension TableSession {
         let anchorIndex = anchorID.flatMap { cache.source.index(of: $0) }
         if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
             // Without estimates the table stays exact everywhere.
-            for i in 0..<cache.rowCount where entry(ofRow: i) == nil { try remeasure(row: i, anchor: anchorIndex) }
+            for i in 0..<cache.rowCount where !isMeasured(row: i) { try remeasure(row: i, anchor: anchorIndex) }
         } else {
             // Rows laid out with real fonts keep their prepared text: every such measured row
             // is re-laid at the new width by arithmetic, so measured heights stay exact

@@ -135,6 +135,10 @@ public struct TableSession<ID: Hashable & Sendable>: Sendable {
     /// The cached measurement of row `index` if it is exact for the current width.
     func entry(ofRow index: Int) -> CachedRow? { cache.entry(ofRow: index, width: viewport.size.width) }
 
+    /// Whether row `index` is measured at the viewport's width (`entry(ofRow:) != nil`
+    /// without copying the row).
+    func isMeasured(row index: Int) -> Bool { cache.isMeasured(row: index, width: viewport.size.width) }
+
     // MARK: Offset
 
     /// Whether the content is scrolled to its end (within the stick-to-bottom tolerance).

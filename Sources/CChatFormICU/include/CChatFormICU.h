@@ -63,6 +63,12 @@ enum {
 };
 /// 1 when `scalar` has the binary property named by a CFL_PROP_ constant.
 int32_t cfl_has_property(uint32_t scalar, int32_t property);
+/// Sets `starts[c]` to 1 for every scalar `c` below `limit` where one of the properties the
+/// engine's per-scalar table reads (general category, East Asian width, line break, grapheme
+/// cluster break, default ignorable, emoji, emoji presentation, emoji modifier, extended
+/// pictographic) differs from the scalar before it (and for scalar 0), from ICU's ranges;
+/// leaves the others. Returns 0 when ICU cannot give a property's ranges.
+int32_t cfl_property_starts(uint32_t limit, uint8_t *_Nonnull starts);
 
 /// The Unicode Script property of `scalar` (UScriptCode).
 int32_t cfl_script(uint32_t scalar);

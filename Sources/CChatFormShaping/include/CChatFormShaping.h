@@ -122,11 +122,15 @@ typedef struct CFLFallbackList CFLFallbackList;
 
 CFLFallbackList *_Nullable cfl_fallback_list_create(const char *_Nonnull language);
 void cfl_fallback_list_destroy(CFLFallbackList *_Nullable list);
+/// The list of the fonts numbered `positions` (see cfl_fc_font_count), in that order, without
+/// sorting: NULL when one of them is not a fallback face (a number from another font set).
+CFLFallbackList *_Nullable cfl_fallback_list_from_positions(const int32_t *_Nonnull positions, int32_t count);
 /// The font fontconfig sorts first for a pattern of `scalar` and `language` (as a browser
 /// asks it for a character's fallback) that has the character: its file into `path`
-/// (NUL-terminated, at most `capacity` bytes) and face index. 1 if found, else 0.
+/// (NUL-terminated, at most `capacity` bytes), face index and number (`*position`, -1 when
+/// fontconfig's sets do not hold it). 1 if found, 0 if no font has it, -1 when fontconfig failed.
 int32_t cfl_fallback_for_scalar(uint32_t scalar, const char *_Nonnull language, char *_Nonnull path,
-                                int32_t capacity, int32_t *_Nonnull index);
+                                int32_t capacity, int32_t *_Nonnull index, int32_t *_Nonnull position);
 int32_t cfl_fallback_list_count(const CFLFallbackList *_Nonnull list);
 /// The index of the first font in the list at or after `from` that covers `scalar`, or -1.
 int32_t cfl_fallback_list_find(const CFLFallbackList *_Nonnull list, uint32_t scalar, int32_t from);
@@ -135,6 +139,20 @@ int32_t cfl_fallback_list_covers(const CFLFallbackList *_Nonnull list, int32_t i
 /// The file and face index of font `i` (valid until destroy).
 const char *_Nonnull cfl_fallback_list_path(const CFLFallbackList *_Nonnull list, int32_t i);
 int32_t cfl_fallback_list_face_index(const CFLFallbackList *_Nonnull list, int32_t i);
+/// The number of font `i` (see cfl_fc_font_count), -1 when fontconfig's sets do not hold it.
+int32_t cfl_fallback_list_position(const CFLFallbackList *_Nonnull list, int32_t i);
+
+/// fontconfig's fonts (its system set, then the application's) numbered from 0: how many.
+/// A number names the same font in every process with the same identity.
+int32_t cfl_fc_font_count(void);
+/// What fontconfig's answers depend on, hashed (never 0; 0 when fontconfig is unavailable):
+/// its version, every configuration file it read (name, size, modification time, inode) and
+/// every font's pattern. Computed once a process.
+uint64_t cfl_fc_identity(void);
+/// Font number `position`'s file into `path` (NUL-terminated, at most `capacity` bytes) and
+/// face index, when it is a fallback face that has `scalar`: 1, else 0.
+int32_t cfl_fc_fallback_font(int32_t position, uint32_t scalar, char *_Nonnull path, int32_t capacity,
+                             int32_t *_Nonnull index);
 
 #ifdef __cplusplus
 }
