@@ -95,6 +95,12 @@ enum _Truncation {
         var end: Int
         var left: Double
         var right: Double
+        /// The inline item it belongs to on the line (a browser's line box child: one item
+        /// of one script, direction and emoji priority; hanging white space is one of its
+        /// own), or nil where the line's items are not known (see `_RightToLeftTruncator`).
+        var child: Int? = nil
+        /// Whether it runs right to left.
+        var isRightToLeft = false
     }
 
     /// The graphemes of the line kept (a visual prefix) when an ellipsis of `ellipsisWidth`

@@ -46,14 +46,27 @@ extension _Truncation {
                              },
                              isHangingSpace: { offset in TextLayout.isHangingSpace(resolved.lineBytes, at: offset - line.start) },
                              paragraphLevel: 1)
-        return bidi.clusters.map { Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
+        // Each cluster's line box child with real fonts: its stretch of one bidi level and
+        // emoji presentation (an inline item; see `_RightToLeftTruncator`), hanging white
+        // space apart.
+        let real = layout.shapedText != nil
+        return text.withUTF8 { bytes in
+            bidi.clusters.map { c in
+                let emoji = real && !c.hangs && TextItemizer.isEmojiPresentation(bytes, c.start, c.end)
+                let child: Int? = real ? (c.hangs ? -1 : Int(c.level) * 2 + (emoji ? 1 : 0)) : nil
+                return Cluster(start: c.start, end: c.end, left: c.left, right: c.right, child: child,
+                               isRightToLeft: c.level & 1 == 1)
+            }
+        }
     }
 }
 
 /// The clamp of `layout` in a right-to-left paragraph whose first `shown` lines are shown and
-/// text is hidden: the last line keeps the longest visual suffix that fits with the ellipsis
-/// on its left (at least one grapheme, never cutting a glyph), its right edge at the right of
-/// the width. `clusters`: the line's graphemes from left to right, or read from the layout.
+/// text is hidden: the last line keeps a visual suffix that fits with the ellipsis on its
+/// left (at least one grapheme, never cutting a glyph), its right edge at the right of the
+/// width. With real fonts the cut is Blink's, child by child (`_RightToLeftTruncator`);
+/// else the longest suffix that fits. `clusters`: the line's graphemes from left to right,
+/// or read from the layout.
 func rightToLeftClampResult(_ layout: TextLayout, shown: Int, height: Double,
                             clusters given: [_Truncation.Cluster]?) throws(TextLayoutError) -> ClampedLayout {
     let index = shown - 1
@@ -62,24 +75,37 @@ func rightToLeftClampResult(_ layout: TextLayout, shown: Int, height: Double,
     let top = layout.lineTop(index)
     let clusters: [_Truncation.Cluster]
     if let given { clusters = given } else { clusters = try _Truncation.rightToLeftClusters(of: layout, onLine: index) }
-    // The line seen from its right: the same cut as a left-to-right line's, mirrored.
     let right = clusters.last?.right ?? 0
-    let mirrored = clusters.reversed().map {
-        _Truncation.Cluster(start: $0.start, end: $0.end, left: right - $0.right, right: right - $0.left)
-    }
-    let cut: (kept: Int, x: Double)
-    if let shaped = layout.shapedText {
-        cut = _Truncation.cut(mirrored, width: layout.width, ellipsisWidth: width) { offset in
-            !shaped.has(shaped.boundary(of: offset), ShapedText.Flags.insideGlyph)
-        }
-    } else {
-        cut = _Truncation.cut(mirrored, width: layout.width, ellipsisWidth: width)
-    }
-    let ranges = _Truncation.ranges(mirrored[0..<cut.kept])
     let boxRight = layout.width.isFinite ? layout.width : right
-    let ellipsis = ClampedLayout.Ellipsis(text: text, lineIndex: index, x: boxRight - cut.x - width, width: width,
-                                          y: top, height: height - top)
+    var cut: (kept: Int, ellipsisX: Double)? = nil
+    if let shaped = layout.shapedText {
+        let canCut = { (offset: Int) in !shaped.has(shaped.boundary(of: offset), ShapedText.Flags.insideGlyph) }
+        if layout.width.isFinite {
+            cut = _RightToLeftTruncator(clusters: clusters)?.cut(width: layout.width, ellipsisWidth: width, canCut: canCut)
+        }
+        if cut == nil {
+            cut = _Truncation.mirroredCut(clusters, width: layout.width, boxRight: boxRight, ellipsisWidth: width, canCut: canCut)
+        }
+    }
+    let (kept, x) = cut ?? _Truncation.mirroredCut(clusters, width: layout.width, boxRight: boxRight, ellipsisWidth: width)
+    let ranges = _Truncation.ranges(clusters[(clusters.count - kept)...])
+    let ellipsis = ClampedLayout.Ellipsis(text: text, lineIndex: index, x: x, width: width, y: top, height: height - top)
     return ClampedLayout(layout: layout, lineCount: shown, height: height, isTruncated: true,
                          visibleEnd: ranges.last?.upperBound ?? line.start, visibleRanges: ranges, ellipsis: ellipsis,
                          isRightToLeft: true)
+}
+
+extension _Truncation {
+    /// The cut of a left-to-right line mirrored: the longest visual suffix of `clusters`
+    /// (left to right) that fits with the ellipsis on its left. Returns how many graphemes
+    /// are kept from the right and the ellipsis's x.
+    static func mirroredCut(_ clusters: [Cluster], width: Double, boxRight: Double, ellipsisWidth: Double,
+                            canCut: (Int) -> Bool = { _ in true }) -> (kept: Int, ellipsisX: Double) {
+        let right = clusters.last?.right ?? 0
+        let mirrored = clusters.reversed().map {
+            Cluster(start: $0.start, end: $0.end, left: right - $0.right, right: right - $0.left)
+        }
+        let cut = Self.cut(mirrored, width: width, ellipsisWidth: ellipsisWidth, canCut: canCut)
+        return (cut.kept, boxRight - cut.x - ellipsisWidth)
+    }
 }

@@ -114,7 +114,7 @@ struct Measure: ParsableCommand {
         let families = fonts.fontFamily == nil && fonts.font == nil ? [DefaultFont.family] : fonts.families
         let paragraph = families.isEmpty ? nil
             : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
-                             keepAll: keepAll)
+                             keepAll: keepAll, direction: direction)
         let markdown = MarkdownMeasure(themePath: theme, textFamily: fonts.fontFamily)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()

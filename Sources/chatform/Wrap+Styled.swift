@@ -17,7 +17,7 @@ extension Wrap {
             writeError("chatform wrap: no --font-family: using fontconfig's sans-serif, \(DefaultFont.description)")
         }
         return ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
-                              keepAll: keepAll)
+                              keepAll: keepAll, direction: direction)
     }
 
     /// The flags of styled input that do not go together.

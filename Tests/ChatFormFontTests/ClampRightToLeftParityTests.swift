@@ -20,17 +20,22 @@ import ChatFormFont
 /// cannot see it (it has no ink) and counts it by where it lies: the test compares without
 /// it there (6 tuning layouts, fa-glib20-005 and he-glib20-005).
 ///
-/// What differs (tuning / held out): nothing in tuning; graphemes shown 3 and ellipses 3
-/// held out, in 3 paragraphs:
-/// - chat-holdout-026 (DejaVu Sans, 160 px, one line) and ar-apt-008 (Noto Sans, 240 px, one
-///   line): Chromium keeps one grapheme more ("n", "ت") whose edge passes the room left for
-///   the ellipsis by less than 1/64 px (0.005 px in the first), and its ellipsis is drawn at
-///   the box's left edge; a slack of 1/64 px in the engine's cut fixes both but moves two
-///   others the other way (chat-holdout-059, ar-glib20-005), so Chromium's rounding is
-///   not that;
-/// - chat-holdout-003 (Noto Sans, 160 px, clamp 3): a line opening with a number ("12.5 في
-///   المفتاح المقابل ") whose last word Chromium hides though the engine finds room for it
-///   and the ellipsis (3.9 px left over).
+/// The last line is cut as Blink's line truncator cuts it (`_RightToLeftTruncator`): child
+/// by child (an inline item each: one bidi level and emoji presentation; hanging white space
+/// apart), each child's width rounded up to a layout unit, the room of the child cut
+/// measured on its unrounded text. (The earlier cut, on the graphemes at their drawn x,
+/// missed chat-holdout-026 and ar-apt-008 by under 1/64 px: the rounding of the children on
+/// the right of the cut moves the room.)
+///
+/// What differs (tuning / held out): nothing in tuning; graphemes shown 1 and ellipses 1
+/// held out, in one paragraph:
+/// - chat-holdout-003 (Noto Sans, 160 px, clamp 3): not the cut but the line breaking.
+///   Chromium ends the third line after "12.5 في المفتاح " and the engine after "… المقابل "
+///   (the same line alone, `12.5 في المفتاح المقابل الفلبينية` at 160 px, breaks there in
+///   Chromium too): the line's two items, "12.5" (31.744 px) and the Arabic text (128.269
+///   px), are 160.013 px together, which the engine's fit rule lets through (within 1/64 px
+///   of the width) while Chromium's items rounded apart (31.75 + 128.27) pass the 160 px.
+///   The clamp checks only where the last line starts, so it shows as a cut.
 @Suite("Line clamp parity, right to left", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
 struct ClampRightToLeftParityTests {
     @Test("Right-to-left paragraphs clamped as Chromium clamps them (≥ 99.9% per kind of check)",
@@ -42,8 +47,8 @@ struct ClampRightToLeftParityTests {
             #expect(t.agreement >= 0.999, "\(t)")
         }
         // What differs is in the doc comment (tuning: none).
-        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 3), "\(r.visible)")
-        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 3), "\(r.ellipses)")
+        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 1), "\(r.visible)")
+        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 1), "\(r.ellipses)")
         #expect(r.ellipses.total > 900, "the fixture has ellipses to compare")
     }
 }
@@ -61,7 +66,7 @@ struct ClampAutoDirectionParityTests {
         #expect(r.directions.total > 2000 && r.directions.failures.isEmpty, "\(r.directions)")
         for t in [r.heights, r.hidden, r.lastLines] { #expect(t.agreement >= 0.999, "\(t)") }
         // The right-to-left paragraphs' differences (see `ClampRightToLeftParityTests`).
-        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 3), "\(r.visible)")
-        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 3), "\(r.ellipses)")
+        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 1), "\(r.visible)")
+        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 1), "\(r.ellipses)")
     }
 }

@@ -20,6 +20,9 @@ struct StyledParityTests {
         var lineWidths: [Double]
         var lineTops: [Double]
         var height: Double
+        /// Recorded with `--dir`: each line's left edge, and whether the box was right to left.
+        var lineLefts: [Double?]?
+        var rtl: Bool?
     }
 
     struct Message: Decodable {
@@ -60,8 +63,8 @@ struct StyledParityTests {
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// Lays every record's message out; the records that differ, with what differs.
-    static func compare(_ name: String) throws -> (total: Int, differing: [String]) {
+    /// The records of `browser-styled-NAME.jsonl` and the messages of `styled-NAME.jsonl` by id.
+    static func load(_ name: String) throws -> (records: [Record], messages: [String: Message]) {
         let decoder = JSONDecoder()
         let fixture = try String(contentsOf: fixtures.appendingPathComponent("browser-styled-\(name).jsonl"), encoding: .utf8)
         let records = try fixture.split(separator: "\n").dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
@@ -71,6 +74,12 @@ struct StyledParityTests {
             let m = try decoder.decode(Message.self, from: Data(line.utf8))
             messages[m.id] = m
         }
+        return (records, messages)
+    }
+
+    /// Lays every record's message out; the records that differ, with what differs.
+    static func compare(_ name: String) throws -> (total: Int, differing: [String]) {
+        let (records, messages) = try load(name)
         var prepared: [String: StyledText] = [:]
         var differing: [String] = []
         for r in records {

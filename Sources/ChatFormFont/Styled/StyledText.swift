@@ -66,7 +66,8 @@ public struct StyledText: Sendable {
         self.elementOffsets = prepared.offsets
         do {
             self.shaped = try ShapedText(text: prepared.text, shaped: prepared.shaped, shaper: prepared.shaper,
-                                         options: TextLayoutOptions(keepAll: style.keepAll, modes: style.modes))
+                                         options: TextLayoutOptions(keepAll: style.keepAll, modes: style.modes,
+                                                                     direction: style.direction))
         } catch {
             throw .layout(error)
         }

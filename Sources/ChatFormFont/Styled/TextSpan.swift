@@ -84,13 +84,19 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The paragraph's CSS text modes (`white-space`, `word-break`, `overflow-wrap`,
     /// `line-break`, `text-align`) [the defaults]; see `TextModes`.
     public var modes: TextModes
+    /// The paragraph's base direction [`ltr`], as HTML `dir` sets it: the spans are itemized
+    /// and shaped at the levels of a paragraph of that direction (`rtl`, or `auto`: its first
+    /// strong character) and its lines placed from the right, as a plain text prepared with
+    /// `TextLayoutOptions.direction` (a `<div dir="rtl">` of the spans in Chromium).
+    public var direction: ParagraphDirection
 
     public init(font: FontSpec, lineHeight: FontStack.LineHeight = .normal, locale: String = "en-US", keepAll: Bool = false,
-                modes: TextModes = TextModes()) {
+                modes: TextModes = TextModes(), direction: ParagraphDirection = .ltr) {
         self.font = font
         self.lineHeight = lineHeight
         self.locale = locale
         self.keepAll = keepAll
         self.modes = modes
+        self.direction = direction
     }
 }

@@ -134,7 +134,7 @@ struct StyledShaper: TextShaper {
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
         let segmented: (items: [TextItem], clusters: [Int32])
-        do { segmented = try TextItemizer.segment(text) } catch { throw .layout(error) }
+        do { segmented = try TextItemizer.segment(text, direction: style.direction) } catch { throw .layout(error) }
         let (items, clusters) = segmented
         var out = ShapingOutput(count: n)
         defer { out.deallocate() }
