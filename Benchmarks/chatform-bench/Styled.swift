@@ -10,7 +10,8 @@ extension Bench {
     /// ninth inline code in DejaVu Sans Mono with padded edges, every thirteenth a mention
     /// pill, one word in ten split by a bold prefix), prepared from an empty cache of shaped
     /// words, then re-laid at eight new widths eight times over (`measure(width:)`, and whole
-    /// layouts). Both sides use warm stacks (their fallback
+    /// layouts; plain and styled in turn at each width, a run's re-layout ratio the median of
+    /// the 64 pairs' ratios). Both sides use warm stacks (their fallback
     /// decisions made), as a chat does after its first messages.
     func styled(runs: Int, into results: inout Results) throws {
         var rng = SplitMix64(seed: 500)
@@ -36,6 +37,7 @@ extension Bench {
         var plainPrepare: [Double] = [], styledPrepare: [Double] = [], plainLayout: [Double] = [], styledLayout: [Double] = []
         var plainRelayout: [Double] = [], styledRelayout: [Double] = []
         var plainBubble: [Double] = [], styledBubble: [Double] = []
+        var layoutRatios: [Double] = [], relayoutRatios: [Double] = []
         let repeats = 8
         for run in 0...runs {
             FontStack.clearShapedWordCache()
@@ -45,15 +47,30 @@ extension Bench {
             var styled: [StyledText] = []
             let ts = try Clock.time { styled = try Self.styledPartStyledPrepare(styledMessages, paragraph) }
             let widths = (0..<8).map { 200.0 + Double(run % 2) * 5 + Double($0) * 20 }
-            var a = 0, b = 0
             let plainTexts = plain, styledTexts = styled.map(\.shaped)
-            // Each re-layout part `repeats` times over: a part of a millisecond is shorter
-            // than one time slice of another process on a loaded machine.
-            let tpl = try Clock.time { for _ in 0..<repeats { a = try Self.styledPartPlainLayout(plainTexts, widths) } }
-            let tsl = try Clock.time { for _ in 0..<repeats { b = try Self.styledPartStyledLayout(styled, widths) } }
-            var ra = 0, rb = 0
-            let tpr = try Clock.time { for _ in 0..<repeats { ra = try Self.styledPartRelayout(plainTexts, widths) } }
-            let tsr = try Clock.time { for _ in 0..<repeats { rb = try Self.styledPartRelayout(styledTexts, widths) } }
+            // The re-layout parts `repeats` times over, plain and styled in turn at each width
+            // (a slice of about a millisecond each): a burst of another process's work on a
+            // loaded machine lands on both sides, and the run's ratio is the median of the
+            // slices' ratios (a slice a time slice of another process fell into is an outlier).
+            var a = 0, b = 0, ra = 0, rb = 0
+            var tpl = 0.0, tsl = 0.0, tpr = 0.0, tsr = 0.0
+            var layoutSlices: [Double] = [], relayoutSlices: [Double] = []
+            for _ in 0..<repeats {
+                for w in widths {
+                    var n = 0
+                    let p = try Clock.time { n = try Self.styledPartPlainLayout(plainTexts, [w]) }
+                    a += n
+                    let q = try Clock.time { n = try Self.styledPartStyledLayout(styled, [w]) }
+                    b += n
+                    let pr = try Clock.time { n = try Self.styledPartRelayout(plainTexts, [w]) }
+                    ra += n
+                    let qr = try Clock.time { n = try Self.styledPartRelayout(styledTexts, [w]) }
+                    rb += n
+                    tpl += p; tsl += q; tpr += pr; tsr += qr
+                    layoutSlices.append(q / p)
+                    relayoutSlices.append(qr / pr)
+                }
+            }
             check(ra == a && rb == b, "a layout's line count differs from measure's")
             var fa = 0.0, fb = 0.0
             let tpb = try Clock.time {
@@ -72,10 +89,10 @@ extension Bench {
             styledRelayout.append(tsr / Double(count * widths.count * repeats) * 1e6)
             plainBubble.append(tpb / Double(count * 2) * 1e6)
             styledBubble.append(tsb / Double(count * 2) * 1e6)
+            layoutRatios.append(Stats(layoutSlices).median)
+            relayoutRatios.append(Stats(relayoutSlices).median)
         }
         let prepareRatios = zip(styledPrepare, plainPrepare).map { $0 / $1 }
-        let layoutRatios = zip(styledLayout, plainLayout).map { $0 / $1 }
-        let relayoutRatios = zip(styledRelayout, plainRelayout).map { $0 / $1 }
         results["styled.plain_prepare.us_per_text"] = Stats(plainPrepare).median
         results["styled.prepare.us_per_text"] = Stats(styledPrepare).median
         results["styled.prepare_vs_plain"] = Stats(prepareRatios).median

@@ -30,6 +30,30 @@ struct StyledBrowserRulesTests {
         #expect(abs(try styled.layout(width: .infinity).usedWidth - (whole + 6)) < 1.0 / 64)
     }
 
+    /// That end padding is not fitted: Blink fits the line's text, then adds the box's
+    /// closing edge after the hanging space without a check, so the line keeps the pill and
+    /// is wider than the width (Markdown modes t00117, t00219: `` `…depend on ` `` kept with
+    /// its 3 px padding on a 482.45 px line at 480 px). Without the space the padding is
+    /// fitted as any advance, and the pill moves down.
+    @Test func aPillsEndPaddingAfterItsHangingSpaceIsNotFitted() throws {
+        let pill = SpanStyle(font: Self.body, edges: InlineEdges(start: 0, end: 5))
+        let style = ParagraphStyle(font: Self.body)
+        let text = try Self.width([.text("ab cd", Self.body)])
+        for extra in [0.25, 2, 4.5] {
+            let hanging = try StyledText([.text("ab ", Self.body), .span(TextSpan("cd ", style: pill)), .text("efgh", Self.body)], style: style)
+            let layout = try hanging.layout(width: text + extra)
+            #expect(layout.lines.map(\.start) == [0, "ab cd ".utf8.count], "at \(extra) px over the text")
+            #expect(abs(layout.lines[0].width - (text + 5)) <= 2.0 / 64)
+            #expect(try hanging.measureBubble(width: text + extra).lineCount == 2)
+            let closed = try StyledText([.text("ab ", Self.body), .span(TextSpan("cd", style: pill)), .text(" efgh", Self.body)], style: style)
+            let closedLines = try closed.layout(width: text + extra).lines
+            #expect(closedLines.map(\.start).prefix(2) == [0, "ab ".utf8.count], "at \(extra) px over the text: \(closedLines)")
+        }
+        // Narrower than the text: the pill moves down, padding and all.
+        let hanging = try StyledText([.text("ab ", Self.body), .span(TextSpan("cd ", style: pill)), .text("efgh", Self.body)], style: style)
+        #expect(try hanging.layout(width: text - 1).lines.first?.end == "ab ".utf8.count)
+    }
+
     /// A line may end before an image whatever precedes it: Chromium breaks before an `<img>`
     /// after a quotation mark, a full stop, a slash or a no-break space, where UAX #14 alone
     /// keeps the image to the character (held-out sh-0520 put `'%s'` and its image together).

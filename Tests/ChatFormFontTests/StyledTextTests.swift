@@ -67,6 +67,41 @@ struct StyledTextTests {
         }
     }
 
+    /// Words broken between clusters (wider than the line) across spans: each broken line
+    /// is as wide as its items' pieces, each rounded up on its own (`itemizedWidth`, summed
+    /// from the line's start), whatever the walk keeps from one cluster to the next; and the
+    /// walk's lines are the linear walk's.
+    @Test func wordsBrokenAcrossSpansSumTheirPiecesRounded() throws {
+        var rng = SplitMix64(seed: 33)
+        let styles = [SpanStyle(font: Self.body), SpanStyle(font: Self.bold), SpanStyle(font: Self.code, edges: InlineEdges(padding: 2)),
+                      SpanStyle(font: Self.body.with(italic: true), letterSpacing: 0.75)]
+        let pieces = ["affine", "fluffy", "supercalifragilistic", "키보드가올라오면", "WAVEAVATAR", "https://example.org/a/b"]
+        var broken = 0
+        for _ in 0..<80 {
+            var text = ""
+            for k in 0..<(2 + Int(rng.next() % 4)) { text += (k > 0 ? " " : "") + (0..<3).map { _ in pieces[Int(rng.next() % 6)] }.joined() }
+            var elements: [StyledElement] = []
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                let k = Int.random(in: 1...Swift.min(7, rest.count), using: &rng)
+                elements.append(.span(TextSpan(String(rest.prefix(k)), style: styles[Int(rng.next() % 4)])))
+                rest = rest.dropFirst(k)
+            }
+            let shaped = try StyledText(elements, style: ParagraphStyle(font: Self.body)).shaped
+            let opportunities = Set(shaped.breaks.map { Int(shaped.offsets[Int($0)]) })
+            for width in [24.0, 41.5, 67, 93.25] {
+                let layout = try shaped.layout(width: width)
+                #expect(layout.lines == shaped.wrap(width: width, linear: true).lines, "\(text.debugDescription) at \(width)")
+                for line in layout.lines where line.end > line.start && !opportunities.contains(line.end) {
+                    let w = shaped.itemizedWidth(from: shaped.boundary(of: line.start), to: shaped.boundary(of: line.end))
+                    #expect(line.width == ShapedText.pixels(w), "\(text.debugDescription) at \(width), line at \(line.start)")
+                    broken += 1
+                }
+            }
+        }
+        #expect(broken > 500)
+    }
+
     @Test func boldHalfOfAWordDoesNotBreakIt() throws {
         let styled = try StyledText([.text("a ", Self.body), .span(TextSpan("bo", style: SpanStyle(font: Self.bold))),
                                      .text("ld", Self.body)], style: ParagraphStyle(font: Self.body))

@@ -142,6 +142,7 @@ struct StyledShaper: TextShaper {
         runs.reserveCapacity(items.count + elements.count + 2)
         var extraOffsets: [Int32] = []
         var extraAmounts: [Int32] = []
+        var hangingEdges: [Int32: Int32] = [:]
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
         var whole = text
         whole.withUTF8 { bytes in
@@ -191,7 +192,7 @@ struct StyledShaper: TextShaper {
                     // in `unsafe`), its start first. Chromium adds letter spacing after each
                     // cluster of its shaping result, which in Indic scripts is finer than a
                     // grapheme cluster (a half form's consonant: `प्त` is two).
-                    var lastClusterStart = s0
+                    var lastClusterStart = s0, lastClusterEnd = s0
                     var at = s0
                     while at < s1 {
                         while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
@@ -208,12 +209,14 @@ struct StyledShaper: TextShaper {
                         // space: a space ending the span hangs at a line end, and the
                         // inline box's end padding stays on the line before it (the box's
                         // last fragment ends there; `box-decoration-break: slice`).
-                        if at == s0 || !(next == at + 1 && bytes[at] == 0x20) { lastClusterStart = at }
+                        if at == s0 || !(next == at + 1 && bytes[at] == 0x20) { (lastClusterStart, lastClusterEnd) = (at, next) }
                         at = next
                     }
                     if plan.endEdge != 0 {
                         out.advances[lastClusterStart] &+= plan.endEdge
                         Self.addExtra(&extraOffsets, &extraAmounts, lastClusterStart, plan.endEdge)
+                        // Spaces after it: a line ending in them is fitted without the edge.
+                        if plan.endEdge > 0 && lastClusterEnd < s1 { hangingEdges[Int32(lastClusterEnd), default: 0] &+= plan.endEdge }
                     }
                 }
                 i = j
@@ -242,6 +245,7 @@ struct StyledShaper: TextShaper {
         }
         result.roundedItemStarts = itemStarts
         result.lineEndTrims = out.endTrims
+        result.lineEndHangingEdges = hangingEdges
         result.hyphenAdvance = paragraph.state.hyphenAdvance
         let shaper = StyledShaper(paragraph: paragraph, tabs: paragraph.spaced(tabSpacing),
                                   lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,

@@ -124,6 +124,12 @@ public struct ShapedRuns: Sendable {
     /// the sum (a styled paragraph's spans, attachments and bidi runs); empty for a plain
     /// text, whose line is one rounded sum.
     package var roundedItemStarts: [Int32] = []
+    /// By UTF-8 offset just past a character: the end edge (padding, border, margin; 1/65536
+    /// pixel, positive) of an inline box whose text ends in white space after that
+    /// character. A line ending in that white space shows the edge (`advances` put it on the
+    /// character), but its fit is checked without it: Blink fits the text, then adds the
+    /// closing edge after the hanging white space without a check.
+    package var lineEndHangingEdges: [Int32: Int32] = [:]
 
     /// The runs, advances, unsafe-to-break marks, fonts and cluster boundaries of one text.
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32]) {

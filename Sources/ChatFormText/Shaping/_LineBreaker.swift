@@ -120,6 +120,7 @@ struct LineBreaker {
                 let step = steps[j]
                 let ce = Int(entry.contentEnd)
                 var w: Int64 = 0
+                var hangs = false
                 if ce > s {
                     let hyphen = entry.flags & BreakEntry.hyphenated != 0 ? text.hyphenAdvance : 0
                     let raw = sSafe && entry.flags & BreakEntry.contentEndUnsafe == 0 && !hasTabs
@@ -142,8 +143,13 @@ struct LineBreaker {
                             endsFlush = true
                         }
                     }
+                    // An end edge after the white space the line ends in is not fitted
+                    // (`BreakEntry.hangingEdge`): the line ends here, wider than the width.
+                    let edge = Int64(entry.hangingEdge)
+                    if w > fit && edge > 0 && entry.flags & BreakEntry.contentEndUnsafe == 0 && w - edge <= fit
+                        && raw - edge + frac <= fit { hangs = true }
                 }
-                if w > fit && !(overflows && chosen < 0) { break }
+                if w > fit && !hangs && !(overflows && chosen < 0) { break }
                 chosen = j
                 chosenWidth = w
                 if let boxes {
@@ -152,7 +158,7 @@ struct LineBreaker {
                     descent = Swift.max(descent, box.descent)
                 }
                 chosenBox = Double(ascent) + Double(descent)
-                if endsFlush || entry.flags & BreakEntry.hard != 0 || Int(step.boundary) == last { break }
+                if endsFlush || hangs || entry.flags & BreakEntry.hard != 0 || Int(step.boundary) == last { break }
                 j += 1
             }
             if chosen >= 0 {

@@ -21,7 +21,8 @@ protocol LineSum {
     /// The width of the line to content end `ce`, whose exact advance is `raw` (`hyphen`
     /// included); called for content ends that only grow along a line.
     mutating func width(_ text: ShapedText, to ce: Int, raw: Int64, hyphen: Int64) -> Int64
-    /// The width of a line broken inside a word, from boundary `s` to `g` (exact advance `raw`).
+    /// The width of a line broken inside a word, from boundary `s` (the line's start) to `g`
+    /// (exact advance `raw`).
     func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64
 }
 
@@ -137,8 +138,14 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
         return pieceBase + ShapedText.ceilToLayoutUnit(Self.piece(text, pieceStart, ce) + hyphen)
     }
 
+    /// As `text.itemizedWidth(from: s, to: g)`; a piece inside the line's first item (no
+    /// item starts after `s` before `g`) is `raw` rounded, with nothing looked up (a broken
+    /// word's clusters are tried one by one).
+    @inline(__always)
     func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 {
-        text.itemizedWidth(from: s, to: g)
+        let items = text.items
+        if s == lineStart && (next >= items.count || Int(items[next].boundary) >= g) { return ShapedText.ceilToLayoutUnit(raw) }
+        return text.itemizedWidth(from: s, to: g)
     }
 
     /// The advance of boundaries `a..<b`: the prepared advances where neither end is

@@ -46,7 +46,7 @@ extension PreparedBreaks {
             }
         }
         var extraCount = 0
-        for e in entries where e.endTrim != 0 || e.openingRound != 0 { extraCount += 1 }
+        for e in entries where e.endTrim != 0 || e.openingRound != 0 || e.hangingEdge != 0 { extraCount += 1 }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
                                     narrowIndices: narrowIndices, extraCount: extraCount,
                                     boxCount: boxes ? boxTable.count : nil, runCount: s.runs.count, itemCount: items.count,
@@ -103,8 +103,9 @@ extension PreparedBreaks {
                 for k in 0..<entries.count {
                     let entry = entries[k]
                     var f = entry.flags
-                    if entry.endTrim != 0 || entry.openingRound != 0 {
-                        extras[e] = EntryExtra(entry: Int32(k), endTrim: entry.endTrim, openingRound: entry.openingRound)
+                    if entry.endTrim != 0 || entry.openingRound != 0 || entry.hangingEdge != 0 {
+                        extras[e] = EntryExtra(entry: Int32(k), endTrim: entry.endTrim, openingRound: entry.openingRound,
+                                               hangingEdge: entry.hangingEdge)
                         e += 1
                         f |= BreakEntry.hasExtra
                     }

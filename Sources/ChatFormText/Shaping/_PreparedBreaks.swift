@@ -64,6 +64,7 @@ struct PreparedBreaks {
         let b = self
         let showsHyphens = shaped.hyphenAdvance != 0
         let lineEndTrims = shaped.lineEndTrims
+        let hangingEdges = shaped.lineEndHangingEdges
         var entries: [BreakEntry] = []
         var steps: [StepDraft] = []
         entries.reserveCapacity(b.breaks.count)
@@ -85,7 +86,10 @@ struct PreparedBreaks {
                 endTrim = lineEndTrims[b.offsets[ce]] ?? 0
             }
             let contentX = b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
-            entries.append(BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: flags))
+            var entry = BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: flags)
+            // An inline box's end edge after the white space hanging at this line's end.
+            if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[b.offsets[ce]] ?? 0 }
+            entries.append(entry)
             steps.append(StepDraft(contentX: contentX, boundary: Int32(boundary)))
         }
         return (entries, steps)
@@ -144,7 +148,7 @@ struct PreparedBreaks {
             let f = entries[k].flags
             let boundary = Int(steps[k].boundary)
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
-                || entries[k].endTrim != 0
+                || entries[k].endTrim != 0 || entries[k].hangingEdge != 0
                 || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
                 || (!crossesUnsafeItem.isEmpty && crossesUnsafeItem[k])
             if complex { following = Int32(k) }

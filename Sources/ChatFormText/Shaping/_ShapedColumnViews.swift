@@ -121,6 +121,7 @@ struct BreakEntries: ColumnView {
         if f & BreakEntry.hasExtra != 0, let extra = extra(k) {
             entry.endTrim = extra.endTrim
             entry.openingRound = extra.openingRound
+            entry.hangingEdge = extra.hangingEdge
         }
         return entry
     }

@@ -194,6 +194,7 @@ struct EntryExtra {
     var entry: Int32
     var endTrim: Int32
     var openingRound: Int32
+    var hangingEdge: Int32
 }
 
 /// A prepared text's storage: its header, then its columns (`ShapedColumns`) in one
@@ -264,6 +265,9 @@ struct BreakEntry: Sendable {
     /// For a mandatory break: what rounding the white space opening the next paragraph up
     /// to a layout unit adds to its first line (1/65536 pixel).
     var openingRound: Int32 = 0
+    /// An inline box's end edge after the white space hanging at this line's end
+    /// (`ShapedRuns.lineEndHangingEdges`): in the line's width, not in its fit.
+    var hangingEdge: Int32 = 0
     var flags: UInt8
 
     static let hard: UInt8 = 1
@@ -271,7 +275,7 @@ struct BreakEntry: Sendable {
     static let contentEndUnsafe: UInt8 = 4
     /// The line ends at a soft hyphen and shows a hyphen (`contentX` includes its advance).
     static let hyphenated: UInt8 = 8
-    /// The entry has an `EntryExtra` (a trim or an opening round that is not 0).
+    /// The entry has an `EntryExtra` (a trim, an opening round or a hanging edge that is not 0).
     static let hasExtra: UInt8 = 16
 }
 /// The start of an inline item a browser rounds on its own (styled text: a span, an
