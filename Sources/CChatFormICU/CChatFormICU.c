@@ -60,6 +60,7 @@ void cfl_linebreaker_set_utf8(CFLLineBreaker *b, const uint8_t *bytes, int64_t l
 
 int32_t cfl_linebreaker_next(CFLLineBreaker *b) { return ubrk_next(b->iterator); }
 int32_t cfl_linebreaker_following(CFLLineBreaker *b, int32_t offset) { return ubrk_following(b->iterator, offset); }
+void cfl_linebreaker_first(CFLLineBreaker *b) { (void)ubrk_first(b->iterator); }
 int32_t cfl_linebreaker_rule_status(CFLLineBreaker *b) { return ubrk_getRuleStatus(b->iterator); }
 
 int32_t cfl_grapheme_following(CFLLineBreaker *b, int32_t offset) {

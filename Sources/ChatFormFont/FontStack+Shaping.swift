@@ -140,14 +140,22 @@ extension FontStack {
                     // A browser shapes a stretch its fonts lack with the fallback font found
                     // for the stretch's first character: a following cluster that font draws
                     // stays in it.
+                    // The cluster's own decision first, when made: the same as the run's
+                    // fallback face, it is that face's without asking the fonts (a decision
+                    // for a fallback face means no family draws the cluster and that face
+                    // does).
+                    let known = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript,
+                                           resolving: false)
                     let face: Int
-                    if let sticky = runFaceObject, bytes[cs] >= 0x80 || ce > cs + 1,
+                    if known == runFace {
+                        face = runFace
+                    } else if let sticky = runFaceObject, bytes[cs] >= 0x80 || ce > cs + 1,
                        State.withScalars(bytes, cs, ce, { scalars in
                            state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
                        }) {
                         face = runFace
                     } else {
-                        face = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript)
+                        face = known ?? state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript)
                     }
                     if face != runFace {
                         if runFace >= 0 {

@@ -276,45 +276,47 @@ extension FontStack {
         /// The face (registry id) for the cluster `[start, end)`.
         func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool,
                   script: UInt32 = 0) -> Int {
+            face(forCluster: bytes, start, end, emoji: emoji, script: script, resolving: true) ?? 0
+        }
+
+        /// The face (registry id) for the cluster `[start, end)`; without `resolving`, nil
+        /// when it is not decided yet (nothing is asked of the fonts, nothing registered).
+        /// Decisions are looked up by the cluster's scalars, never by a string.
+        func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool,
+                  script: UInt32, resolving: Bool) -> Int? {
             let b0 = bytes[start]
             if b0 < 0x80 && end == start + 1 {
                 if b0 < 0x20 || b0 == 0x7F { return 0 }
                 if primaries[0].glyph(for: Unicode.Scalar(b0)) != nil { return 0 }
             }
             let (first, firstLength) = UTF8Scalar.decode(bytes, at: start)
-            // A single scalar is looked up without making a string.
+            let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
             if start + firstLength == end {
-                let lang = UInt64(Self.fallbackLanguageCode(script: script, default: defaultLanguageCode))
-                let key = UInt64(first) | (emoji ? 1 << 32 : 0) | lang << 33
+                let key = UInt64(first) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
                 if let cached = decisions.withLock({ $0.single[key] }) { return cached }
+                guard resolving else { return nil }
                 let chosen = resolve([first], emoji: emoji, language: Self.fallbackLanguage(script: script, default: language))
                 remember { $0.single[key] = chosen }
                 return chosen
             }
-            let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
-            let language = Self.fallbackLanguage(script: script, default: self.language)
-            // Two or three scalars (an emoji with a modifier or a selector, a base and a
-            // mark) are looked up by their values, without making a string.
-            if let key = ClusterKey(bytes, start, end, emoji: emoji, language: languageCode) {
-                if let cached = decisions.withLock({ $0.short[key] }) { return cached }
-                let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
-                remember { $0.short[key] = chosen }
-                return chosen
-            }
-            let multi = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + (emoji ? "E" : "T") + language
-            if let cached = decisions.withLock({ $0.multi[multi] }) { return cached }
-            let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: language)
-            remember { $0.multi[multi] = chosen }
+            // Several scalars (an emoji with a modifier, a selector or joiners, a base and
+            // its marks): by their values.
+            let tag = UInt32(languageCode) << 1 | (emoji ? 1 : 0)
+            let hash = ClusterDecisionTable.hash(bytes, start, end, tag: tag)
+            if let cached = decisions.withLock({ $0.clusters.value(bytes, start, end, tag: tag, hash: hash) }) { return cached }
+            guard resolving else { return nil }
+            let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji,
+                                 language: Self.fallbackLanguage(script: script, default: language))
+            remember { $0.clusters.insert(bytes, start, end, tag: tag, hash: hash, value: chosen) }
             return chosen
         }
 
         /// Stores a fallback decision, emptying both tables first when they are full.
         private func remember(_ store: (inout Decisions) -> Void) {
             decisions.withLock { d in
-                if d.single.count + d.short.count + d.multi.count >= Self.decisionLimit {
+                if d.count >= Self.decisionLimit {
                     d.single.removeAll()
-                    d.short.removeAll(keepingCapacity: true)
-                    d.multi.removeAll(keepingCapacity: true)
+                    d.clusters.removeAll()
                 }
                 store(&d)
             }
@@ -391,90 +393,5 @@ extension FontStack {
             return 0
         }
 
-    }
-}
-
-/// A stack's fallback decisions: single scalars, clusters of two or three scalars, longer
-/// clusters (by their text).
-struct Decisions {
-    var single = DecisionTable()
-    var short: [ClusterKey: Int] = [:]
-    var multi: [String: Int] = [:]
-}
-
-/// A cluster of two or three scalars with its emoji flag and fallback language code: a
-/// fallback decision's key, made without a string.
-struct ClusterKey: Hashable {
-    /// The scalars, 21 bits each from the lowest.
-    var scalars: UInt64
-    /// The scalar count, the emoji flag (bit 2) and the language code (from bit 3).
-    var tag: UInt32
-
-    /// The key of the cluster `bytes[start..<end]`, or nil when it has more than three scalars.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool, language: UInt8) {
-        var packed: UInt64 = 0
-        var count: UInt32 = 0
-        var i = start
-        while i < end {
-            guard count < 3 else { return nil }
-            let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
-            packed |= UInt64(scalar) << (21 * UInt64(count))
-            count += 1
-            i += length
-        }
-        scalars = packed
-        tag = count | (emoji ? 4 : 0) | UInt32(language) << 3
-    }
-}
-
-/// Fallback decisions for single scalars (key: scalar, emoji flag, language code), open
-/// addressing with a multiplicative hash: no hashing of the key through `Hasher` and no
-/// allocation per lookup.
-struct DecisionTable {
-    private var keys: [UInt64] = []      // key + 1; 0 = empty
-    private var values: [Int32] = []
-    private(set) var count = 0
-
-    subscript(key: UInt64) -> Int? {
-        get {
-            guard !keys.isEmpty else { return nil }
-            let mask = keys.count - 1
-            var p = Self.slot(key, mask)
-            while keys[p] != 0 {
-                if keys[p] == key &+ 1 { return Int(values[p]) }
-                p = (p + 1) & mask
-            }
-            return nil
-        }
-        set {
-            guard let newValue else { return }
-            if (count + 1) * 2 > keys.count { grow() }
-            let mask = keys.count - 1
-            var p = Self.slot(key, mask)
-            while keys[p] != 0 && keys[p] != key &+ 1 { p = (p + 1) & mask }
-            if keys[p] == 0 { count += 1 }
-            keys[p] = key &+ 1
-            values[p] = Int32(newValue)
-        }
-    }
-
-    mutating func removeAll() {
-        keys = []
-        values = []
-        count = 0
-    }
-
-    @inline(__always)
-    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-    }
-
-    private mutating func grow() {
-        let oldKeys = keys, oldValues = values
-        let capacity = max(256, keys.count * 2)
-        keys = [UInt64](repeating: 0, count: capacity)
-        values = [Int32](repeating: 0, count: capacity)
-        count = 0
-        for (k, key) in oldKeys.enumerated() where key != 0 { self[key &- 1] = Int(oldValues[k]) }
     }
 }

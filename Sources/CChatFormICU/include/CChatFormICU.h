@@ -31,6 +31,8 @@ void cfl_linebreaker_set_utf8(CFLLineBreaker *_Nonnull breaker, const uint8_t *_
 int32_t cfl_linebreaker_next(CFLLineBreaker *_Nonnull breaker);
 /// First break opportunity after `offset`, or -1.
 int32_t cfl_linebreaker_following(CFLLineBreaker *_Nonnull breaker, int32_t offset);
+/// Moves the line break iterator back to the text's start (the first boundary, 0).
+void cfl_linebreaker_first(CFLLineBreaker *_Nonnull breaker);
 /// ICU's rule status for the current boundary (>= 100 is UBRK_LINE_HARD). Not reliable
 /// for boundaries found by ICU's dictionaries; see BreakIterators.nextLineBreak.
 int32_t cfl_linebreaker_rule_status(CFLLineBreaker *_Nonnull breaker);

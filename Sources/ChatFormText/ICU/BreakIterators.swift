@@ -54,6 +54,12 @@ final class BreakIterators {
         return (Int(next), Self.endsWithMandatoryBreak(bytes, Int(next)))
     }
 
+    /// Moves the line break iterator back to the text's start, so that `nextLineBreak`
+    /// walks from there (cheaper than a `lineBreak(following:)` near the start, which
+    /// backs up to a safe point first).
+    @inline(__always)
+    func rewindLineBreaks() { cfl_linebreaker_first(handle) }
+
     /// The first line break opportunity after `offset`, or nil at the end of the text.
     @inline(__always)
     func lineBreak(following offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, hard: Bool)? {

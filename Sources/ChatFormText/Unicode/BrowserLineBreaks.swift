@@ -15,61 +15,135 @@ import Synchronization
 ///   hyphen follows a letter or digit (`ABCD-1234`, not `-1`).
 /// - Before and after U+FFFC (an atomic inline: an image, an attachment) a line may always
 ///   end.
+/// - Beside a Hangul syllable, a Hangul letter or a CJK unified ideograph, the pairs no rule
+///   but LB31 or LB13 decides (see `ideographicPair`) are answered without ICU unless
+///   `keep-all` or a `line-break` tailoring asks otherwise; ICU is re-seeked past long
+///   stretches of them rather than walked over them.
 /// - Everything else is ICU's boundary at that position.
 ///
 /// The facts come from reading Chromium's sources; the code is this project's.
 enum BrowserLineBreaks {
     /// The opportunities of `bytes` (offsets strictly inside the text, ascending), using
-    /// `iterators` (opened with `"en@lb=normal"`, pointed at `bytes`).
+    /// `iterators` (opened with `"en@lb=normal"`, pointed at `bytes`). With `ideographs`
+    /// false, Hangul and ideograph pairs are ICU's answer too (the differential tests'
+    /// reference; a `line-break` tailoring's iterators).
     ///
     /// - Complexity: O(n).
     static func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators,
-                              keepAll: Bool, breakAll: Bool = false) -> [Int32] {
+                              keepAll: Bool, breakAll: Bool = false, ideographs: Bool = true) -> [Int32] {
         var result: [Int32] = []
         let n = bytes.count
         guard n > 1 else { return result }
         result.reserveCapacity(n / 5)
+        var rules = Walker(bytes: bytes, iterators: iterators, keepAll: keepAll, breakAll: breakAll, ideographs: ideographs)
         var lastLast: UInt32 = 0
         var (last, i) = UTF8Scalar.decode(bytes, at: 0)
-        var nextICU = -1   // ICU's first boundary at or after the position being asked, once known
         while i < n {
             let (current, length) = UTF8Scalar.decode(bytes, at: i)
-            defer {
-                lastLast = last
-                last = current
-                i += length
-            }
-            if isSpace(current) { continue }
-            if isSpace(last) { result.append(Int32(i)); continue }
+            if rules.breaks(at: i, lastLast: lastLast, last: last, current: current, length: length) { result.append(Int32(i)) }
+            lastLast = last
+            last = current
+            i += length
+        }
+        return result
+    }
+
+    /// The rules asked at rising offsets (every scalar boundary, or only some: preparing
+    /// asks at grapheme boundaries, on its one walk over the clusters), ICU walked forward
+    /// as the offsets rise.
+    struct Walker {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let iterators: BreakIterators
+        let keepAll: Bool
+        let breakAll: Bool
+        let ideographs: Bool
+        /// ICU's first boundary at or after the offset last asked of it, once known.
+        private var nextICU = -1
+
+        init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, keepAll: Bool, breakAll: Bool, ideographs: Bool) {
+            self.bytes = bytes
+            self.iterators = iterators
+            self.keepAll = keepAll
+            self.breakAll = breakAll
+            self.ideographs = ideographs
+        }
+
+        /// Whether a line may end at offset `i` (inside the text, above the last offset
+        /// asked), between `last` (the scalar ending there, after `lastLast`) and `current`
+        /// (the scalar starting there, `length` bytes).
+        @inline(__always)
+        mutating func breaks(at i: Int, lastLast: UInt32, last: UInt32, current: UInt32, length: Int) -> Bool {
+            if isSpace(current) { return false }
+            if isSpace(last) { return true }
             // Before and after an atomic inline (U+FFFC: an image, an attachment) a line may
             // always end, as Chromium ends one after an <img> before a quotation mark or a
             // slash, and before one after a quotation mark, a full stop, a slash or a
             // no-break space (which UAX #14 keeps to the character beside them).
-            if last == 0xFFFC || current == 0xFFFC { result.append(Int32(i)); continue }
+            if last == 0xFFFC || current == 0xFFFC { return true }
             // `word-break: break-all`: letters and digits of any script break as ideographs.
             // (Chromium asks whether each offset is breakable on its own: the class before is
             // the previous character's, a combining mark's included.)
-            if breakAll && BreakRules.breaksAll(lastClass: BreakRules.breakAllClass(last), current: current) {
-                result.append(Int32(i)); continue
-            }
+            if breakAll && BreakRules.breaksAll(lastClass: BreakRules.breakAllClass(last), current: current) { return true }
             let fast = fastBreak(last: last, lastLast: lastLast, current: current)
-            if fast == .can { result.append(Int32(i)); continue }
-            if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { continue }
-            if fast == .no { continue }
+            if fast == .can { return true }
+            if keepAll && keepsAll(lastLast: lastLast, last: last, current: current) { return false }
+            if fast == .no { return false }
+            if ideographs && !keepAll {
+                let pair = ideographicPair(last, current)
+                if pair != .unknown { return pair == .can }
+            }
+            let n = bytes.count
             if nextICU < i {
-                // ICU walks forward from where it stands (cheaper than a fresh `following`).
-                if nextICU < 0 {
+                // ICU walks forward from where it stands (from the text's start the first
+                // time) unless the fast paths have gone far past it: then it is re-seeked
+                // (`following` backs up to a safe point and costs as much as a long walk).
+                if nextICU < 0 && i <= reseekDistance {
+                    iterators.rewindLineBreaks()
+                    nextICU = 0
+                }
+                if nextICU < 0 || i - nextICU > reseekDistance {
                     nextICU = iterators.lineBreak(following: i - 1, in: bytes)?.offset ?? n
                 } else {
                     while nextICU < i { nextICU = iterators.nextLineBreak(in: bytes)?.offset ?? n }
                 }
             }
-            if nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length)
-                || hebrewHyphenBreak(lastLast: lastLast, last: last, current: current) {
-                result.append(Int32(i))
+            return nextICU == i || quotationBreak(bytes, i, lastLast: lastLast, last: last, current: current, next: i + length)
+                || hebrewHyphenBreak(lastLast: lastLast, last: last, current: current)
+        }
+    }
+
+    /// How far (bytes) ICU may lag behind the walk and still be walked forward to it rather
+    /// than re-seeked: a `following` (a safe point found backwards, then forwards) costs
+    /// about as many instructions as walking ICU over this much chat text.
+    static let reseekDistance = 96
+
+    /// The break between `last` and `current` where one is a Hangul syllable, a Hangul
+    /// letter or a CJK unified ideograph (H2, H3, ID), as UAX #14 in CSS `line-break: normal`
+    /// gives it from the pair alone: between two of them, or one of them and an ASCII
+    /// letter or digit (AL, NU) either way, or one and `~` (AL) after it, a line may end
+    /// (LB31: LB26 and LB27 need jamo, PR or PO); before `. , ! ? ; : / ) ] }` (IS, EX,
+    /// SY, CP, CL) it may not (LB13). Anything else is `.unknown`.
+    @inline(__always)
+    static func ideographicPair(_ last: UInt32, _ current: UInt32) -> Fast {
+        if isIdeographic(last) {
+            if isIdeographic(current) { return .can }
+            guard current < 0x80 else { return .unknown }
+            if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
+            switch current {
+            case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
+            default: return .unknown
             }
         }
-        return result
+        return isIdeographic(current) && last < 0x80 && isASCIIAlphanumeric(last) ? .can : .unknown
+    }
+
+    /// Hangul syllables (U+AC00–U+D7A3: H2, H3), Hangul compatibility letters
+    /// (U+3131–U+318E: ID) and the CJK unified ideographs of the BMP (U+3400–U+4DBF,
+    /// U+4E00–U+9FFF: ID).
+    @inline(__always)
+    static func isIdeographic(_ c: UInt32) -> Bool {
+        (c &- 0xAC00) <= 0xD7A3 - 0xAC00 || (c &- 0x4E00) <= 0x9FFF - 0x4E00 || (c &- 0x3400) <= 0x4DBF - 0x3400
+            || (c &- 0x3131) <= 0x318E - 0x3131
     }
 
     /// Unicode 15.1's LB19a, which the browser's ICU implements and the system's ICU 72
