@@ -136,7 +136,7 @@ func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, cl
     var hyphen = 0.0
     if let shaped, let bounds, !line.isHard, line.end < layout.utf8Count, shaped.hyphenAdvance != 0,
        bounds.contentEnd > 0 && shaped.has(bounds.contentEnd - 1, ShapedText.Flags.softHyphen) {
-        hyphen = ShapedText.pixels(shaped.hyphenAdvance)
+        hyphen = _LayoutUnit.pixels(shaped.hyphenAdvance)
     }
     if given == nil, let shaped, let bounds, EllipsisCut(shaped).isArithmetic {
         let cut = EllipsisCut(shaped).cut(s: bounds.start, e: bounds.contentEnd, width: layout.width, ellipsisWidth: width,

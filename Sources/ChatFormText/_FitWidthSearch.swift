@@ -96,9 +96,9 @@ extension FitWidthSearch {
             var tally = LineTally(heights: false, browserWidths: false)
             shaped.forEachLine(width: w, visitor: &tally)
             tally.finish(shaped)
-            let fit = w.isFinite ? Int64((w * 64).rounded(.towardZero)) * ShapedText.layoutUnit + ShapedText.layoutUnit : .max
+            let fit = w.isFinite ? Int64((w * 64).rounded(.towardZero)) * _LayoutUnit.one + _LayoutUnit.one : .max
             // A line whose content rounds up to c layout units fits from c - 1 units on.
-            let tightest = Swift.max(unit, ShapedText.pixels(tally.widest) - unit)
+            let tightest = Swift.max(unit, _LayoutUnit.pixels(tally.widest) - unit)
             return Probe(lines: tally.count, tightest: Swift.min(tightest, floorToUnit(w)), overflows: tally.widest > fit)
         }, below: { w in floorToUnit(w) - unit }, snap: { floorToUnit($0) })
     }

@@ -48,7 +48,7 @@ struct _RightToLeftTruncator {
             while e < clusters.count && clusters[e].child == clusters[k].child
                 && clusters[e].isRightToLeft == clusters[k].isRightToLeft { e += 1 }
             let w = advances[k..<e].reduce(0, +)
-            children.append(Child(first: k, end: e, width: w, rounded: Self.ceilToUnit(w),
+            children.append(Child(first: k, end: e, width: w, rounded: _LayoutUnit.ceil(w),
                                   isRightToLeft: clusters[k].isRightToLeft))
             k = e
         }
@@ -63,7 +63,7 @@ struct _RightToLeftTruncator {
     /// - Complexity: O(graphemes on the line).
     func cut(width: Double, ellipsisWidth: Double, canCut: (Int) -> Bool) -> (kept: Int, ellipsisX: Double)? {
         let box = Int64((width * 64).rounded(.down)) * 1024
-        let ellipsis = Self.ceilToUnit(Int64((ellipsisWidth * 65536).rounded()))
+        let ellipsis = _LayoutUnit.ceil(Int64((ellipsisWidth * 65536).rounded()))
         // Σ of the rounded widths of the children right of each one.
         var onRight = children.map(\.rounded).reduce(0, +)
         for (n, child) in children.enumerated() {
@@ -73,12 +73,12 @@ struct _RightToLeftTruncator {
             if room <= 0 { continue }
             room -= ellipsis
             if room >= child.rounded {
-                return (clusters.count - child.first, Self.pixels(box - onRight - child.rounded - ellipsis))
+                return (clusters.count - child.first, _LayoutUnit.pixels(box - onRight - child.rounded - ellipsis))
             }
             if room <= 0 && !isFirst { continue }
             guard let keptStart = keptStart(of: child, room: room, isFirst: isFirst, canCut: canCut) else { continue }
             let kept = advances[keptStart..<child.end].reduce(0, +)
-            return (clusters.count - keptStart, Self.pixels(box - onRight - Self.ceilToUnit(kept) - ellipsis))
+            return (clusters.count - keptStart, _LayoutUnit.pixels(box - onRight - _LayoutUnit.ceil(kept) - ellipsis))
         }
         return nil
     }
@@ -114,8 +114,4 @@ struct _RightToLeftTruncator {
     private func boundary(_ a: _Truncation.Cluster, _ b: _Truncation.Cluster) -> Int {
         a.end == b.start ? a.end : a.start
     }
-
-    private static func ceilToUnit(_ v: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(v) }
-
-    private static func pixels(_ v: Int64) -> Double { ShapedText.pixels(v) }
 }

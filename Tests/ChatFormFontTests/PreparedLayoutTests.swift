@@ -48,7 +48,7 @@ struct PreparedLayoutTests {
                 while end > a && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A) { end -= 1 }
                 var w: Int64 = 0
                 for i in a..<end where bytes[i] != 0x0A { w += Int64(runs.advances[i]) }
-                return ShapedText.ceilToLayoutUnit(w)
+                return _LayoutUnit.ceil(w)
             }
             let fit = Int64((width * 64).rounded(.towardZero)) * 1024 + 1024
             let breakOffsets = prepared.breaks.map { Int(prepared.offsets[Int($0)]) }

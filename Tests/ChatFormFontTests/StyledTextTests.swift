@@ -94,7 +94,7 @@ struct StyledTextTests {
                 #expect(layout.lines == shaped.wrap(width: width, linear: true).lines, "\(text.debugDescription) at \(width)")
                 for line in layout.lines where line.end > line.start && !opportunities.contains(line.end) {
                     let w = shaped.itemizedWidth(from: shaped.boundary(of: line.start), to: shaped.boundary(of: line.end))
-                    #expect(line.width == ShapedText.pixels(w), "\(text.debugDescription) at \(width), line at \(line.start)")
+                    #expect(line.width == _LayoutUnit.pixels(w), "\(text.debugDescription) at \(width), line at \(line.start)")
                     broken += 1
                 }
             }

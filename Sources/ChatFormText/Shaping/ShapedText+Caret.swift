@@ -4,7 +4,7 @@ extension ShapedText {
     func caretX(lineStart: Int, offset: Int) -> Double {
         let s = boundary(of: lineStart)
         let e = boundary(of: offset)
-        return Self.pixels(caretAdvance(from: s, to: e))
+        return _LayoutUnit.pixels(caretAdvance(from: s, to: e))
     }
 
     /// The advance from boundary `s` to `e` on one line (tabs at their stops): where the
@@ -42,7 +42,7 @@ extension ShapedText {
         while k < end {
             advance = hasTabs && has(k, Flags.tab) ? shaper.tabStop(afterFixed: advance) : advance + x[k + 1] - x[k]
             k += 1
-            guard body(Int(offsets[k]), Self.pixels(advance)) else { return }
+            guard body(Int(offsets[k]), _LayoutUnit.pixels(advance)) else { return }
         }
     }
 }

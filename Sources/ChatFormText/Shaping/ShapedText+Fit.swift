@@ -16,7 +16,7 @@ extension ShapedText {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
         let (count, height) = try measure(width: width)
         let widest = LineTally.widestLine(of: self, width: width)
-        return BubbleMeasurement(lineCount: count, height: height, width: Self.pixels(widest),
+        return BubbleMeasurement(lineCount: count, height: height, width: _LayoutUnit.pixels(widest),
                                  fitWidth: FitWidthSearch.fitWidth(of: self, checkedWidth: width))
     }
 
@@ -30,7 +30,7 @@ extension ShapedText {
         var tally = LineTally(heights: true, browserWidths: true)
         forEachLine(width: width, visitor: &tally)
         tally.finish(self)
-        return (tally.count, tally.height, Self.pixels(tally.widest))
+        return (tally.count, tally.height, _LayoutUnit.pixels(tally.widest))
     }
 
     /// The smallest width at which the text lays out in as many lines as at `width`: at

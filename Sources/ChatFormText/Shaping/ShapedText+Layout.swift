@@ -17,14 +17,6 @@ extension ShapedText {
         return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
     }
 
-    /// 1/64 pixel (a layout unit) in 1/65536 pixel.
-    static let layoutUnit: Int64 = 1024
-
-    @inline(__always)
-    static func ceilToLayoutUnit(_ v: Int64) -> Int64 {
-        v <= 0 ? v : ((v + layoutUnit - 1) / layoutUnit) * layoutUnit
-    }
-
     /// The number of lines and the height at `width`, without making the lines: what a
     /// table needs of a row it does not show, a server of a message it precomputes.
     ///
@@ -53,7 +45,7 @@ extension ShapedText {
     func roundBidiRuns(_ lines: inout [LineFragment]) {
         for k in lines.indices where lines[k].width > 0 {
             let w = Int64((lines[k].width * 65536).rounded())
-            lines[k].width = Self.pixels(browserLineWidth(from: boundary(of: lines[k].start), to: boundary(of: lines[k].end), w))
+            lines[k].width = _LayoutUnit.pixels(browserLineWidth(from: boundary(of: lines[k].start), to: boundary(of: lines[k].end), w))
         }
     }
 
@@ -86,9 +78,6 @@ extension ShapedText {
         }
         withExtendedLifetime(storage) {}
     }
-
-    @inline(__always)
-    static func pixels(_ v: Int64) -> Double { Double(v) / 65536 }
 
     /// The width the browser shows for the line from boundary `s` to `e` whose content
     /// wrapping measured as `w` (1/65536 pixel, a whole number of layout units): each run

@@ -17,11 +17,11 @@ extension ShapedText {
         var a = s
         while lo < items.count && Int(items[lo].boundary) < e {
             let b = Int(items[lo].boundary)
-            total += Self.ceilToLayoutUnit(rawWidth(from: a, to: b))
+            total += _LayoutUnit.ceil(rawWidth(from: a, to: b))
             a = b
             lo += 1
         }
-        return total + Self.ceilToLayoutUnit(rawWidth(from: a, to: e) + hyphen)
+        return total + _LayoutUnit.ceil(rawWidth(from: a, to: e) + hyphen)
     }
 
     /// What rounding each bidi run's piece of the line `s..<e` up to a layout unit adds to the
@@ -46,7 +46,7 @@ extension ShapedText {
             if b == a { b = a + 1 }
             let piece = pieceWidth(from: a, to: b)
             total += piece
-            rounded += Self.ceilToLayoutUnit(piece)
+            rounded += _LayoutUnit.ceil(piece)
             a = b
             r = q + 1
             if r >= runList.count { break }
@@ -54,9 +54,9 @@ extension ShapedText {
         if a < ce {
             let piece = pieceWidth(from: a, to: ce)
             total += piece
-            rounded += Self.ceilToLayoutUnit(piece)
+            rounded += _LayoutUnit.ceil(piece)
         }
-        return Swift.max(0, rounded - Self.ceilToLayoutUnit(total))
+        return Swift.max(0, rounded - _LayoutUnit.ceil(total))
     }
 
     /// The boundary index of UTF-8 `offset` (which must be a boundary).

@@ -26,13 +26,13 @@ struct EllipsisCut {
             }
             // Bit 0: "..." instead of "…"; bit 1: computed; the advance above them.
             if let (w, primary) = advance("\u{2026}"), primary, w > 0 {
-                packed = ShapedText.ceilToLayoutUnit(w) << 2 | 2
+                packed = _LayoutUnit.ceil(w) << 2 | 2
             } else {
-                packed = ShapedText.ceilToLayoutUnit(advance("...")?.0 ?? 0) << 2 | 3
+                packed = _LayoutUnit.ceil(advance("...")?.0 ?? 0) << 2 | 3
             }
             cache.ellipsis.store(packed, ordering: .relaxed)
         }
-        return (packed & 1 == 0 ? "\u{2026}" : "...", ShapedText.pixels(packed >> 2))
+        return (packed & 1 == 0 ? "\u{2026}" : "...", _LayoutUnit.pixels(packed >> 2))
     }
 
     /// Whether lines of the text are cut by `cut` (no right-to-left run, no tab).
@@ -42,7 +42,7 @@ struct EllipsisCut {
     /// last x), in pixels.
     func right(start: Int, contentEnd: Int) -> Double {
         let s = text.boundary(of: start), e = text.boundary(of: contentEnd)
-        return e > s ? ShapedText.pixels(text.x[e] - text.x[s] + text.lineStartShift(at: s)) : 0
+        return e > s ? _LayoutUnit.pixels(text.x[e] - text.x[s] + text.lineStartShift(at: s)) : 0
     }
 
     /// The graphemes kept of the line from boundary `s` to its content end `e` (their UTF-8
@@ -55,7 +55,7 @@ struct EllipsisCut {
         guard e > s else { return (Int(offsets[s]), 0) }
         let shift = text.lineStartShift(at: s)
         let x = text.x
-        func right(_ k: Int) -> Double { ShapedText.pixels(x[k] - x[s] + shift) + (k == e ? hyphen : 0) }
+        func right(_ k: Int) -> Double { _LayoutUnit.pixels(x[k] - x[s] + shift) + (k == e ? hyphen : 0) }
         let room = width - ellipsisWidth + 1e-9
         if right(e) <= room { return (Int(offsets[e]), right(e)) }
         var lo = s + 1, hi = e   // the first boundary whose right edge passes the room

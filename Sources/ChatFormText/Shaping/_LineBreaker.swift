@@ -29,7 +29,7 @@ struct LineBreaker {
         // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
         let modes = text.options.modes
         let fit: Int64 = width.isFinite && modes.whiteSpace.wraps
-            ? Int64((width * 64).rounded(.towardZero)) * ShapedText.layoutUnit + ShapedText.layoutUnit : .max
+            ? Int64((width * 64).rounded(.towardZero)) * _LayoutUnit.one + _LayoutUnit.one : .max
         // `overflow-wrap: normal`: a word wider than the line overflows it, unbroken.
         let overflows = modes.overflowWrap == .normal
         let last = text.lastBoundary
@@ -100,7 +100,7 @@ struct LineBreaker {
                         // text: the line ends here, at a plain entry (safe, no mandatory
                         // break), without reading its entry. Its content is empty only where
                         // the line is hanging white space, whose advance is not negative.
-                        let w = crosses ? sum.crossedWidth(lo) : raw > 0 ? ShapedText.ceilToLayoutUnit(raw) : 0
+                        let w = crosses ? sum.crossedWidth(lo) : raw > 0 ? _LayoutUnit.ceil(raw) : 0
                         visitor.visit(text, s, Int(step.boundary), w, false, uniform ?? (sAtBreak ? chosenBox : nil))
                         sAtBreak = true
                         s = Int(step.boundary)
@@ -111,7 +111,7 @@ struct LineBreaker {
                         continue lines
                     }
                     chosen = lo
-                    chosenWidth = crosses ? sum.crossedWidth(lo) : Int(entries[lo].contentEnd) > s ? ShapedText.ceilToLayoutUnit(raw) : 0
+                    chosenWidth = crosses ? sum.crossedWidth(lo) : Int(entries[lo].contentEnd) > s ? _LayoutUnit.ceil(raw) : 0
                     j = lo + 1
                 }
             }
@@ -137,7 +137,7 @@ struct LineBreaker {
                         // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium
                         // applies it: only to the mark the width ends in).
                         let prefix = hasTabs ? text.rawWidth(from: s, to: ce - 1) : x[ce - 1] - sx
-                        let trimmed = ShapedText.ceilToLayoutUnit(raw - Int64(entry.endTrim))
+                        let trimmed = _LayoutUnit.ceil(raw - Int64(entry.endTrim))
                         if prefix + frac <= fit && trimmed + frac <= fit {
                             w = trimmed
                             endsFlush = true

@@ -34,8 +34,8 @@ struct PlainLineSum: LineSum {
     @inline(__always) func headEnd(_ end: Int) -> Int { end }
     @inline(__always) func scan(from split: Int, to end: Int, fit: Int64, frac: Int64) -> Int? { nil }
     @inline(__always) func crossedWidth(_ k: Int) -> Int64 { 0 }
-    @inline(__always) func width(_ text: ShapedText, to ce: Int, raw: Int64, hyphen: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(raw) }
-    @inline(__always) func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 { ShapedText.ceilToLayoutUnit(raw) }
+    @inline(__always) func width(_ text: ShapedText, to ce: Int, raw: Int64, hyphen: Int64) -> Int64 { _LayoutUnit.ceil(raw) }
+    @inline(__always) func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 { _LayoutUnit.ceil(raw) }
 }
 
 /// Styled text: each inline item's piece of a line rounded up to a layout unit on its own.
@@ -98,7 +98,7 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
         while lo < items.count && Int(items[lo].boundary) <= s { lo += 1 }
         next = lo
         split = lo < items.count ? Int(items[lo].firstStep) : text.breakEntries.count
-        base = lo < items.count ? items[lo].roundedBefore - ShapedText.ceilToLayoutUnit(text.x[Int(items[lo].boundary)] - text.x[s]) : 0
+        base = lo < items.count ? items[lo].roundedBefore - _LayoutUnit.ceil(text.x[Int(items[lo].boundary)] - text.x[s]) : 0
     }
 
     @inline(__always)
@@ -122,7 +122,7 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
 
     @inline(__always)
     func crossedWidth(_ k: Int) -> Int64 {
-        ShapedText.ceilToLayoutUnit(itemSteps.unsafelyUnwrapped.roundedX(k) - base)
+        _LayoutUnit.ceil(itemSteps.unsafelyUnwrapped.roundedX(k) - base)
     }
 
     mutating func width(_ text: ShapedText, to ce: Int, raw: Int64, hyphen: Int64) -> Int64 {
@@ -130,12 +130,12 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
         let items = text.items
         while pieceNext < items.count && Int(items[pieceNext].boundary) < ce {
             let b = Int(items[pieceNext].boundary)
-            pieceBase += ShapedText.ceilToLayoutUnit(Self.piece(text, pieceStart, b))
+            pieceBase += _LayoutUnit.ceil(Self.piece(text, pieceStart, b))
             pieceStart = b
             pieceNext += 1
         }
         if ce <= pieceStart { return pieceBase }
-        return pieceBase + ShapedText.ceilToLayoutUnit(Self.piece(text, pieceStart, ce) + hyphen)
+        return pieceBase + _LayoutUnit.ceil(Self.piece(text, pieceStart, ce) + hyphen)
     }
 
     /// As `text.itemizedWidth(from: s, to: g)`; a piece inside the line's first item (no
@@ -144,7 +144,7 @@ struct ItemLineSum<Steps: ItemStepReader>: LineSum {
     @inline(__always)
     func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 {
         let items = text.items
-        if s == lineStart && (next >= items.count || Int(items[next].boundary) >= g) { return ShapedText.ceilToLayoutUnit(raw) }
+        if s == lineStart && (next >= items.count || Int(items[next].boundary) >= g) { return _LayoutUnit.ceil(raw) }
         return text.itemizedWidth(from: s, to: g)
     }
 

@@ -34,7 +34,7 @@ struct LineCollector: LineVisitor {
     mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
         let offsets = text.offsets
         let terminator = hard ? Int(offsets[e] - offsets[e - 1]) : 0
-        lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: ShapedText.pixels(width),
+        lines.append(LineFragment(start: Int(offsets[s]), end: Int(offsets[e]), width: _LayoutUnit.pixels(width),
                                   terminatorLength: terminator))
         y += box ?? text.lineBoxHeight(from: s, to: e)
         bottoms.append(y)

@@ -174,7 +174,7 @@ struct PreparedBreaks {
             while k < offsets.count && offsets[k] < o { k += 1 }
             guard k < offsets.count - 1 && offsets[k] == o && k > previous else { continue }
             // The item before this one, whole: its prepared advance rounded up.
-            sum += ShapedText.ceilToLayoutUnit(x[k] - x[previous])
+            sum += _LayoutUnit.ceil(x[k] - x[previous])
             while step < entries.count && Int(entries[step].contentEnd) <= k { step += 1 }
             result.append(ItemStart(boundary: Int32(k), firstStep: Int32(step), roundedBefore: sum))
             previous = k
@@ -198,7 +198,7 @@ struct PreparedBreaks {
             guard next < items.count else {
                 return ItemStep(roundedX: roundedX, crossingBase: 0, nextItem: Int32(next), split: Int32(entries.count))
             }
-            let base = items[next].roundedBefore - ShapedText.ceilToLayoutUnit(x[Int(items[next].boundary)] - x[boundary])
+            let base = items[next].roundedBefore - _LayoutUnit.ceil(x[Int(items[next].boundary)] - x[boundary])
             return ItemStep(roundedX: roundedX, crossingBase: base, nextItem: Int32(next), split: items[next].firstStep)
         }
         let opening = start(0, roundedX: 0)
@@ -221,6 +221,6 @@ struct PreparedBreaks {
         var k = s
         while k < last && b.flags[k] & ShapedText.Flags.hanging != 0 { k += 1 }
         let lead = b.x[k] - b.x[s]
-        return ShapedText.ceilToLayoutUnit(lead) - lead
+        return _LayoutUnit.ceil(lead) - lead
     }
 }

@@ -37,8 +37,8 @@ struct _UnsafeEndFit {
         if u <= t && (startUnsafe || u <= a) { return nil }
         let o = text.x[origin]
         let head = startUnsafe
-            ? ShapedText.ceilToLayoutUnit(text.reshaped(from: a, to: t)) + ShapedText.ceilToLayoutUnit(text.x[u] - o) - ShapedText.ceilToLayoutUnit(text.x[t] - o)
-            : ShapedText.ceilToLayoutUnit(text.x[u] - o) - ShapedText.ceilToLayoutUnit(text.x[a] - o)
+            ? _LayoutUnit.ceil(text.reshaped(from: a, to: t)) + _LayoutUnit.ceil(text.x[u] - o) - _LayoutUnit.ceil(text.x[t] - o)
+            : _LayoutUnit.ceil(text.x[u] - o) - _LayoutUnit.ceil(text.x[a] - o)
         return head + text.pieceWidth(from: u, to: b)
     }
 }
