@@ -138,7 +138,7 @@ extension LineLayout {
             return [try caretX(onLine: index, at: Swift.min(position.offset, line(at: index).contentEnd))]
         }
         guard let b = bidi.boundaryIndex(Swift.min(position.offset, bidi.contentEnd)) else { return [] }
-        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { _BidiLine.floorToLayoutUnit($0 + bidi.shift) }
+        return (bidi.places[b].isEmpty ? [bidi.primary[b]] : bidi.places[b]).map { _LayoutUnit.floor(pixels: $0 + bidi.shift) }
     }
 
     /// The primary caret's x at `position`, unclamped.

@@ -113,7 +113,7 @@ struct _BidiLine: Sendable {
                                         orderLevel: order[g], left: x, right: x + advance, hangs: g > lastContent))
                 x += advance
             }
-            runLeft += Self.ceilToLayoutUnit(width)
+            runLeft += _LayoutUnit.ceil(pixels: width)
             v = w
         }
         self.clusters = clusters
@@ -287,18 +287,6 @@ struct _BidiLine: Sendable {
         return boxes[far].isRightToLeft == box.isRightToLeft ? (far, forwardSide) : (far, backSide)
     }
 
-    @inline(__always)
-    static func ceilToLayoutUnit(_ v: Double) -> Double {
-        let units = (v * 64 - 1e-7).rounded(.up)
-        return Swift.max(0, units) / 64
-    }
-
-    /// `v` snapped down to a layout unit (1/64 px); a value within 1e-7 units of one is that one.
-    @inline(__always)
-    static func floorToLayoutUnit(_ v: Double) -> Double {
-        (v * 64 + 1e-7).rounded(.down) / 64
-    }
-
     /// The index in `boundaries` of `offset` (a boundary of the line), or nil.
     func boundaryIndex(_ offset: Int) -> Int? {
         var lo = 0, hi = boundaries.count - 1
@@ -392,7 +380,7 @@ struct _BidiLine: Sendable {
         while first < clusters.count && clusters[first].hangs { first += 1 }
         let contentLeft = first < clusters.count ? clusters[first].left : last.right
         switch align {
-        case .start, .justify: return width - Self.ceilToLayoutUnit(last.right)
+        case .start, .justify: return width - _LayoutUnit.ceil(pixels: last.right)
         case .end: return -contentLeft
         case .center: return ((width - (last.right - contentLeft)) * 32).rounded(.down) / 64 - contentLeft
         }

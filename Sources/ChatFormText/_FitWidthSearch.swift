@@ -96,7 +96,7 @@ extension FitWidthSearch {
             var tally = LineTally(heights: false, browserWidths: false)
             shaped.forEachLine(width: w, visitor: &tally)
             tally.finish(shaped)
-            let fit = w.isFinite ? Int64((w * 64).rounded(.towardZero)) * _LayoutUnit.one + _LayoutUnit.one : .max
+            let fit = _LayoutUnit.fitLimit(width: w)
             // A line whose content rounds up to c layout units fits from c - 1 units on.
             let tightest = Swift.max(unit, _LayoutUnit.pixels(tally.widest) - unit)
             return Probe(lines: tally.count, tightest: Swift.min(tightest, floorToUnit(w)), overflows: tally.widest > fit)

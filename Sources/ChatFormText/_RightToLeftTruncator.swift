@@ -62,7 +62,7 @@ struct _RightToLeftTruncator {
     ///
     /// - Complexity: O(graphemes on the line).
     func cut(width: Double, ellipsisWidth: Double, canCut: (Int) -> Bool) -> (kept: Int, ellipsisX: Double)? {
-        let box = Int64((width * 64).rounded(.down)) * 1024
+        let box = _LayoutUnit.floor(width: width)
         let ellipsis = _LayoutUnit.ceil(Int64((ellipsisWidth * 65536).rounded()))
         // Σ of the rounded widths of the children right of each one.
         var onRight = children.map(\.rounded).reduce(0, +)

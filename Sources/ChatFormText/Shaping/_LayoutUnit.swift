@@ -14,4 +14,30 @@ enum _LayoutUnit {
     /// `v` (1/65536 pixel) in pixels.
     @inline(__always)
     static func pixels(_ v: Int64) -> Double { Double(v) / 65536 }
+
+    /// The widest content (1/65536 pixel) a line of `width` pixels fits: the width cut to
+    /// whole layout units, plus one unit (the rounded content width is compared with it);
+    /// `.max` for an infinite width.
+    @inline(__always)
+    static func fitLimit(width: Double) -> Int64 {
+        width.isFinite ? Int64((width * 64).rounded(.towardZero)) * one + one : .max
+    }
+
+    /// `width` pixels floored to a whole layout unit, in 1/65536 pixel.
+    @inline(__always)
+    static func floor(width: Double) -> Int64 { Int64((width * 64).rounded(.down)) * one }
+
+    /// `v` pixels rounded up to a layout unit, never below 0; a value within 1e-7 units of
+    /// one is that one.
+    @inline(__always)
+    static func ceil(pixels v: Double) -> Double {
+        let units = (v * 64 - 1e-7).rounded(.up)
+        return Swift.max(0, units) / 64
+    }
+
+    /// `v` pixels snapped down to a layout unit; a value within 1e-7 units of one is that one.
+    @inline(__always)
+    static func floor(pixels v: Double) -> Double {
+        (v * 64 + 1e-7).rounded(.down) / 64
+    }
 }

@@ -28,8 +28,7 @@ struct LineBreaker {
         // (`_UnsafeEndFit.reshapedEndWidth`).
         // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
         let modes = text.options.modes
-        let fit: Int64 = width.isFinite && modes.whiteSpace.wraps
-            ? Int64((width * 64).rounded(.towardZero)) * _LayoutUnit.one + _LayoutUnit.one : .max
+        let fit: Int64 = modes.whiteSpace.wraps ? _LayoutUnit.fitLimit(width: width) : .max
         // `overflow-wrap: normal`: a word wider than the line overflows it, unbroken.
         let overflows = modes.overflowWrap == .normal
         let last = text.lastBoundary
