@@ -3,6 +3,7 @@ import Foundation
 @testable import ChatFormFuzzing
 import ChatFormText
 import ChatFormTesting
+import ChatFormMarkdown
 
 /// The fuzz targets' seed corpora (`Fuzz/Corpus/<target>`, which also hold every input a
 /// fuzzer found breaking a property, once fixed) and seeded random inputs, through the
@@ -51,6 +52,21 @@ struct FuzzCorpusTests {
                 return
             }
         }
+    }
+
+    /// The Markdown property refuses a right-to-left layout whose lines pass the left edge:
+    /// a layout made at 400 px checked as if made at 120 px (its lines start right of 120,
+    /// past the width), and one at 120 px checked at 400 px holds.
+    @Test("the Markdown line check refuses right-to-left lines past the width")
+    func markdownRightToLeftCheckCanFail() throws {
+        guard let typesetter = MarkdownProperty.rightToLeft else { return }
+        let text = "> - مرحبا **بالعالم** `make check` @أحمد و نص طويل جدا للتجربة في سطور كثيرة"
+        let wide = try typesetter.layout(text, width: 400)
+        #expect(wide.direction == .rtl)
+        #expect(throws: PropertyFailure.self) { try MarkdownProperty.check(wide, width: 120) }
+        let narrow = try typesetter.layout(text, width: 120)
+        #expect(throws: Never.self) { try MarkdownProperty.check(narrow, width: 120) }
+        #expect(narrow.texts.allSatisfy { $0.lines.allSatisfy { $0.left >= 0 && $0.left + $0.width <= 120 + 1.0 / 64 } })
     }
 
     /// The properties catch wrong results, not only crashes: lines that skip a byte, run
