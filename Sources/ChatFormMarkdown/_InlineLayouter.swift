@@ -93,8 +93,10 @@ struct _StyledLayouter: _InlineLayouter {
 
     func codeLines(of code: String, wraps: Bool, width: Double, direction: ParagraphDirection) throws(MarkdownError) -> _InlineLines {
         guard !code.isEmpty else { return _InlineLines(lines: [], fitWidth: nil) }
-        // The final newline makes no line of its own in a browser.
-        let body = code.utf8.last == 0x0A ? String(code.utf8.dropLast())! : code
+        // The final newline makes no line of its own in a browser: `layout` drops the empty
+        // line after it (and only that one: "x\n\n", a fence closed by the end of a list
+        // item after a blank line, is two lines in Chromium, the second empty).
+        let body = code
         let font = fonts[.codeBlock]
         let spacing = theme.letterSpacing(.codeBlock, in: .codeBlock)
         return try layout([.span(TextSpan(body, style: SpanStyle(font: font, letterSpacing: spacing)))],
