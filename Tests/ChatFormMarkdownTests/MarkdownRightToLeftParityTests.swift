@@ -10,7 +10,9 @@ import ChatFormText
 /// under `chatform markdown --css --dir rtl` (`Fixtures/browser-markdown-rtl-*.jsonl`: DejaVu
 /// Sans and Noto Sans, 240, 320 and 480 px). Each kind of check is counted on its own: a
 /// layout's line starts, its block tops, its height, its bubble width (from the right edge to
-/// the leftmost line, within 1/64 px), and each line's left edge (within 1/64 px).
+/// the leftmost line, within 1/64 px), and each line's left edge (within 1/64 px). The held-out
+/// messages are also recorded in `<div dir="auto">` boxes (`browser-markdown-auto-holdout.jsonl`;
+/// about a quarter of them start with a Latin letter or a digit-led Latin word and resolve left to right).
 @Suite("Markdown browser parity, right to left", .enabled(if: MarkdownFonts.available, "DejaVu, Noto and Liberation fonts are not installed (see .ci/run)"))
 struct MarkdownRightToLeftParityTests {
     struct Header: Decodable {
@@ -24,6 +26,8 @@ struct MarkdownRightToLeftParityTests {
         var f: String
         var w: Double
         var h: Double
+        /// The widest line's right edge (the bubble of a message that resolves left to right).
+        var W: Double
         var b: [[MarkdownBrowserParityTests.Record.Block]]
         var t: [[MarkdownBrowserParityTests.Record.Text]]
         /// Each text's line left edges (nil: a line with nothing drawn).
@@ -39,10 +43,11 @@ struct MarkdownRightToLeftParityTests {
         var differing: [String] = []
     }
 
-    static func load(_ name: String) throws -> (header: Header, records: [Record], messages: [String: String]) {
+    /// `browser-markdown-<dir>-<name>.jsonl` and its corpus, `markdown-rtl-<name>.jsonl`.
+    static func load(_ name: String, dir: String = "rtl") throws -> (header: Header, records: [Record], messages: [String: String]) {
         let decoder = JSONDecoder()
         let fixtures = MarkdownBrowserParityTests.fixtures
-        let lines = try String(contentsOf: fixtures.appendingPathComponent("browser-markdown-rtl-\(name).jsonl"), encoding: .utf8)
+        let lines = try String(contentsOf: fixtures.appendingPathComponent("browser-markdown-\(dir)-\(name).jsonl"), encoding: .utf8)
             .split(separator: "\n")
         let header = try decoder.decode(Header.self, from: Data(lines[0].utf8))
         let records = try lines.dropFirst().map { try decoder.decode(Record.self, from: Data($0.utf8)) }
@@ -62,8 +67,9 @@ struct MarkdownRightToLeftParityTests {
         return theme
     }
 
-    static func compare(_ name: String, direction: ParagraphDirection = .rtl) throws -> Tally {
-        let (header, records, messages) = try load(name)
+    /// The fixture recorded under `dir` laid out in `direction`.
+    static func compare(_ name: String, dir: String = "rtl", direction: ParagraphDirection = .rtl) throws -> Tally {
+        let (header, records, messages) = try load(name, dir: dir)
         var typesetters: [String: MarkdownTypesetter] = [:]
         var tally = Tally()
         let eps = 1.0 / 64 + 1e-9
@@ -84,7 +90,8 @@ struct MarkdownRightToLeftParityTests {
             let starts = texts.map { [MarkdownBrowserParityTests.Record.Text.block($0.block), .starts($0.lines.map(\.start))] }
             if starts == r.t { tally.starts += 1 } else { why.append("line starts") }
             if abs(layout.height - r.h) <= 1e-6 { tally.heights += 1 } else { why.append("height \(layout.height) vs \(r.h)") }
-            let bubble = r.L.map { r.w - $0 } ?? 0
+            // The bubble from the start edge: right to left, the width less the leftmost line.
+            let bubble = layout.direction == .rtl ? r.L.map { r.w - $0 } ?? 0 : r.W
             if abs(layout.usedWidth - bubble) <= eps { tally.bubbles += 1 } else { why.append("bubble \(layout.usedWidth) vs \(bubble)") }
             if starts == r.t {
                 for (text, recorded) in zip(texts, r.x) {
@@ -146,6 +153,17 @@ struct MarkdownRightToLeftParityTests {
         #expect(rtl > messages.count / 2)
     }
 
+    /// The held-out messages drawn in `<div dir="auto">` boxes (`record-markdown-layout --dir
+    /// auto`): each takes one direction from its first strong character, as the theme's `auto`.
+    @Test func autoMatchesChromiumsDirAuto() throws {
+        let t = try Self.compare("holdout", dir: "auto", direction: .auto)
+        print("markdown auto parity (holdout): starts \(t.starts)/\(t.layouts), tops \(t.tops), heights \(t.heights), "
+              + "bubbles \(t.bubbles), left edges \(t.lefts)/\(t.lines)")
+        for d in t.differing.prefix(10) { print("  differs: \(d)") }
+        #expect(t.layouts == 900)
+        #expect(t.differing.isEmpty, "\(t.differing.prefix(5))")
+    }
+
     /// The first block's text with a strong character (a simple model of `dir="auto"`).
     static func firstText(_ block: MarkdownBlock) -> String? {
         func strong(_ s: String) -> String? {
@@ -160,14 +178,16 @@ struct MarkdownRightToLeftParityTests {
         }
     }
 
-    /// The fixture was recorded under the sheet a right-to-left theme writes now.
-    @Test(arguments: ["tuning", "holdout"])
-    func theFixtureWasRecordedUnderTheRightToLeftCSS(corpus: String) throws {
-        let (header, _, _) = try Self.load(corpus)
-        #expect(header.dir == "rtl")
+    /// The fixtures were recorded under the sheets a right-to-left and an `auto` theme write now.
+    @Test(arguments: [("tuning", "rtl"), ("holdout", "rtl"), ("holdout", "auto")])
+    func theFixtureWasRecordedUnderTheThemesCSS(corpus: String, dir: String) throws {
+        let (header, _, _) = try Self.load(corpus, dir: dir)
+        let direction = try #require(ParagraphDirection(rawValue: dir))
+        #expect(header.dir == dir)
         for (family, css) in header.css {
-            #expect(Self.theme(header, family: family, direction: .rtl).css(scope: ".md") == css)
-            #expect(css.contains("padding-inline-start") && css.contains("border-inline-start") && css.contains("direction: rtl"))
+            #expect(Self.theme(header, family: family, direction: direction).css(scope: ".md") == css)
+            #expect(css.contains("padding-inline-start") && css.contains("border-inline-start"))
+            #expect(css.contains("direction: rtl") == (direction == .rtl))
         }
     }
 }
