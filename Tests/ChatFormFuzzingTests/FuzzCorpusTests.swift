@@ -69,6 +69,22 @@ struct FuzzCorpusTests {
         #expect(narrow.texts.allSatisfy { $0.lines.allSatisfy { $0.left >= 0 && $0.left + $0.width <= 120 + 1.0 / 64 } })
     }
 
+    /// The right-to-left Markdown corpus (`markdown-rtl-tuning.jsonl`, real Arabic, Hebrew and
+    /// Persian Markdown) through the `markdown` target's property, right to left (options bit
+    /// 16) and `auto` (bit 32), at every width the target picks (fixed order).
+    @Test("right-to-left Markdown messages keep the property")
+    func rightToLeftMarkdownCorpus() throws {
+        guard MarkdownProperty.rightToLeft != nil else { return }
+        let corpus = ToolProcess.packageRoot.appendingPathComponent("Tests/ChatFormMarkdownTests/Fixtures/markdown-rtl-tuning.jsonl")
+        let lines = try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n").prefix(120)
+        for (k, line) in lines.enumerated() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let markdown = try #require(object?["markdown"] as? String)
+            let data = [UInt8(k % 7), k % 2 == 0 ? 16 : 32] + Array(markdown.utf8)
+            do { try FuzzTarget.markdown.check(data) } catch { Issue.record("\(object?["id"] ?? k): \(error)") }
+        }
+    }
+
     /// The properties catch wrong results, not only crashes: lines that skip a byte, run
     /// past a mandatory break, split a cluster or overflow with two clusters are refused.
     @Test("the line checks refuse broken lines", arguments: [
