@@ -1,5 +1,9 @@
+#if os(Linux)
+import Glibc
+#endif
 import ChatFormScroll
 import ChatFormText
+import Foundation
 
 /// Keystrokes in the middle of one huge paragraph (1 MB and 10 MB, no hard breaks, about 25
 /// wrapped lines per KB at width 40), against a full rewrap of that paragraph in the same run.
@@ -25,10 +29,13 @@ extension Bench {
             let kinds = ["type", "backspace", "newline", "join", "paste"]
             var times = [String: [Double]](), cpuTimes = [String: [Double]]()
             let rounds = quick ? 40 : 150
+            var trace = ParagraphTrace()
             for round in 0..<(rounds + 5) {
                 var lap: [(String, (wall: Double, cpu: Double))] = []
                 for key in ParagraphKey.allCases {
+                    let before = trace.state(table)
                     lap.append((key.kind, try Clock.timeBoth { try key.apply(to: &table, paste: paste) }))
+                    if round >= 5 { trace.record(key.kind, round: round, cpu: lap[lap.count - 1].1.cpu * 1e6, before, trace.state(table)) }
                 }
                 if round < 5 { continue }   // warm-up
                 for (kind, seconds) in lap {
@@ -49,6 +56,7 @@ extension Bench {
             let fresh = try TextLayout(text: document.text, width: 40)
             check(document.lines(in: 0..<document.lineCount) == fresh.lines, "\(megabytes) MB paragraph: lines differ from a fresh layout")
 
+            trace.print(medians: cpuTimes.mapValues { Stats($0).median })
             var worstP50 = 0.0
             for kind in kinds {
                 let s = Stats(times[kind]!), cpu = Stats(cpuTimes[kind]!)
@@ -165,5 +173,54 @@ extension Bench {
     static func countedParagraphPaste(_ table: inout TableSession<String>, _ paste: String, _ tally: inout Int) throws {
         try ParagraphKey.paste.apply(to: &table, paste: paste)
         tally &+= 5
+    }
+}
+
+/// With `CHATFORM_BENCH_TRACE` set, the paragraph benchmark's slowest keystrokes in thread
+/// CPU time, each with its kind, how far the content's height moved, and what the system did
+/// meanwhile (the thread's page faults and involuntary context switches): whether a tail is
+/// the engine's work (a leaf or chunk split, a longer rewrap) or the machine's.
+struct ParagraphTrace {
+    struct State {
+        var height: Double
+        var faults = 0, preempted = 0
+    }
+
+    let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
+    private var slowest: [(kind: String, round: Int, cpu: Double, line: String)] = []
+    private var faulted = 0, preempted = 0, count = 0
+
+    func state(_ table: TableSession<String>) -> State {
+        var state = State(height: table.rows.contentHeight)
+        #if os(Linux)
+        guard enabled else { return state }
+        var u = rusage()
+        if getrusage(.init(1), &u) == 0 {  // RUSAGE_THREAD (a GNU extension the module does not export)
+            state.faults = u.ru_minflt + u.ru_majflt
+            state.preempted = u.ru_nivcsw
+        }
+        #endif
+        return state
+    }
+
+    mutating func record(_ kind: String, round: Int, cpu: Double, _ before: State, _ after: State) {
+        guard enabled else { return }
+        count += 1
+        if after.faults > before.faults { faulted += 1 }
+        if after.preempted > before.preempted { preempted += 1 }
+        let line = "height \(after.height - before.height), page faults \(after.faults - before.faults), preempted \(after.preempted - before.preempted)"
+        slowest.append((kind, round, cpu, line))
+        slowest.sort { $0.cpu > $1.cpu }
+        if slowest.count > 12 { slowest.removeLast() }
+    }
+
+    /// Prints the slowest keystrokes against their kind's median CPU time.
+    func print(medians: [String: Double]) {
+        guard enabled else { return }
+        progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted")
+        for s in slowest {
+            let median = medians[s.kind] ?? .nan
+            progress("\(s.kind) in round \(s.round): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× its p50), \(s.line)")
+        }
     }
 }
