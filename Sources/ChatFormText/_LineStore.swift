@@ -27,6 +27,7 @@ struct _LineStore: Sendable {
         precondition(maxChunk >= 2, "chunks hold at least 2 lines")
         self.maxChunk = maxChunk
         chunks = Self.pieces(Array(lines), maxChunk: maxChunk)
+        chunks.reserveCapacity(_PrefixSums.headroom(chunks.count))   // as the rope's leaves
         chunkBytes = _PrefixSums(chunks.lazy.map { $0[$0.count - 1].end })
         chunkLines = _PrefixSums(chunks.lazy.map(\.count))
         chunkHard = _PrefixSums(chunks.lazy.map(Self.hardCount))

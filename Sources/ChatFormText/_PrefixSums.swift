@@ -20,10 +20,16 @@ struct _PrefixSums: Sendable, Equatable {
     /// - Complexity: O(n).
     init(_ values: some Sequence<Int>) {
         self.values = Array(values)
+        self.values.reserveCapacity(Self.headroom(self.values.count))
         tree = []
+        tree.reserveCapacity(Self.headroom(self.values.count) + 1)
         total = 0
         rebuild(from: 0)
     }
+
+    /// The capacity to give `count` entries that will grow by splits: a quarter more, so
+    /// that the arrays' doubling does not fall on an ordinary keystroke soon after a build.
+    static func headroom(_ count: Int) -> Int { count + count / 4 + 8 }
 
     /// The number of entries.
     var count: Int { values.count }

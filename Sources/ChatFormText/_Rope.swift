@@ -24,6 +24,9 @@ struct _Rope: Sendable {
         precondition(maxLeaf >= 2, "leaves hold at least 2 bytes")
         self.maxLeaf = maxLeaf
         leaves = Self.pieces(Array(bytes), maxLeaf: maxLeaf)
+        // Room for a quarter more leaves: typing into a long paragraph splits leaves, and
+        // the array's doubling (a copy, fresh pages) would otherwise fall on some keystroke.
+        leaves.reserveCapacity(_PrefixSums.headroom(leaves.count))
         sums = _PrefixSums(leaves.lazy.map(\.count))
     }
 
