@@ -106,7 +106,7 @@ struct RunCache {
         var keyCount: Int32
         var valueStart: Int32
     }
-    private var slots: [Int32] = []     // entry index + 1; 0 = empty
+    private var slots = _EntrySlots()
     private var entries: [Entry] = []
     private var keyBytes: [UInt8] = []
     private var advances: [Int32] = []
@@ -117,11 +117,7 @@ struct RunCache {
 
     /// Empties the cache; with `keepingCapacity`, its memory stays for the next runs.
     mutating func removeAll(keepingCapacity: Bool = false) {
-        if keepingCapacity && !slots.isEmpty {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        } else {
-            slots = []
-        }
+        slots.removeAll(keepingCapacity: keepingCapacity)
         entries.removeAll(keepingCapacity: keepingCapacity)
         keyBytes.removeAll(keepingCapacity: keepingCapacity)
         advances.removeAll(keepingCapacity: keepingCapacity)
@@ -195,24 +191,16 @@ struct RunCache {
     /// in a class property accesses it in place rather than copying it.)
     mutating func copy(_ k: Key, into advancesOut: UnsafeMutableBufferPointer<Int32>,
               _ unsafeOut: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard !slots.isEmpty else { return false }
-        let mask = slots.count - 1
-        var p = Int(truncatingIfNeeded: k.hash) & mask
-        while slots[p] != 0 {
-            let e = entries[Int(slots[p]) - 1]
-            if matches(e, k) {
-                let v = Int(e.valueStart), count = Int(e.length)
-                advances.withUnsafeBufferPointer { a in
-                    (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
-                }
-                unsafe.withUnsafeBufferPointer { u in
-                    (unsafeOut.baseAddress! + start).update(from: u.baseAddress! + v, count: count)
-                }
-                return true
-            }
-            p = (p + 1) & mask
+        guard !slots.isEmpty, let found = slots.find(k.hash, { matches(entries[$0], k) }).entry else { return false }
+        let e = entries[found]
+        let v = Int(e.valueStart), count = Int(e.length)
+        advances.withUnsafeBufferPointer { a in
+            (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
         }
-        return false
+        unsafe.withUnsafeBufferPointer { u in
+            (unsafeOut.baseAddress! + start).update(from: u.baseAddress! + v, count: count)
+        }
+        return true
     }
 
     /// Keeps the run for `k`: `k.length` advances and codes from `start`.
@@ -220,18 +208,14 @@ struct RunCache {
                          _ unsafeIn: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         let count = Int(k.length)
         if entries.count >= ShapingBuffer.runLimit { removeAll(keepingCapacity: true) }
-        if slots.isEmpty { slots = [Int32](repeating: 0, count: ShapingBuffer.runLimit * 2) }
-        let mask = slots.count - 1
-        var p = Int(truncatingIfNeeded: k.hash) & mask
-        while slots[p] != 0 {
-            if matches(entries[Int(slots[p]) - 1], k) { return }
-            p = (p + 1) & mask
-        }
+        if slots.isEmpty { slots.rebuild(capacity: ShapingBuffer.runLimit * 2, hashes: []) }
+        let found = slots.find(k.hash) { matches(entries[$0], k) }
+        if found.entry != nil { return }
         entries.append(Entry(hash: k.hash, face: k.face, script: k.script, language: k.language, rtl: k.rtl, ligatures: k.ligatures,
                              offset: k.offset, length: k.length, keyStart: Int32(keyBytes.count),
                              keyCount: Int32(k.key.count),
                              valueStart: Int32(advances.count)))
-        slots[p] = Int32(entries.count)
+        slots.put(entries.count - 1, at: found.slot)
         keyBytes.append(contentsOf: k.key)
         advances.append(contentsOf: UnsafeBufferPointer(rebasing: advancesIn[start..<(start + count)]))
         unsafe.append(contentsOf: UnsafeBufferPointer(rebasing: unsafeIn[start..<(start + count)]))
