@@ -1,18 +1,30 @@
 import ChatFormMarkdown
+import ChatFormText
 
 /// The `markdown` target. Input: a width byte, an options byte, then the message's bytes (any
 /// bytes). The message is parsed by cmark-gfm into a `MarkdownDocument` and laid out under the
-/// default theme at three widths. Properties: bytes that are not UTF-8 give
+/// default theme at three widths, left to right, or right to left (options bit 16) or `auto`
+/// (bit 32, both: `auto`). Properties: bytes that are not UTF-8 give
 /// `MarkdownError.invalidUTF8` at the first bad byte, other refusals are the typed errors the
 /// parser documents (a table, an image, nesting too deep), never a crash; every layout has a
 /// finite height ≥ 0 holding its blocks; each text's lines start at 0 and rise on grapheme
 /// boundaries inside it (they partition it); and no line reaches past the width unless it is
 /// a code block's (`pre` does not wrap), holds a single grapheme cluster (an unbreakable item),
-/// or passes it by no more than a pill's end padding hanging after the white space it ends in.
+/// or passes it by no more than a pill's end padding hanging after the white space it ends in;
+/// right to left, no line starts left of the message's left edge, with the same exceptions.
 enum MarkdownProperty {
     /// The typesetter, made once (the default theme's fonts resolved by fontconfig); nil
     /// when the fonts are missing, and then only parsing is checked.
     static let typesetter: MarkdownTypesetter? = try? MarkdownTypesetter(theme: .default)
+    /// The same theme right to left, and `auto`.
+    static let rightToLeft: MarkdownTypesetter? = try? MarkdownTypesetter(theme: themed(.rtl))
+    static let auto: MarkdownTypesetter? = try? MarkdownTypesetter(theme: themed(.auto))
+
+    static func themed(_ direction: ParagraphDirection) -> MarkdownTheme {
+        var theme = MarkdownTheme.default
+        theme.direction = direction
+        return theme
+    }
 
     static func check(_ data: [UInt8]) throws(PropertyFailure) {
         var input = FuzzBytes(data)
@@ -31,7 +43,7 @@ enum MarkdownProperty {
             return
         }
         try require(String(validating: bytes, as: UTF8.self) != nil, "invalid UTF-8 was parsed")
-        guard let typesetter else { return }
+        guard let typesetter = optionBits & 32 != 0 ? auto : optionBits & 16 != 0 ? rightToLeft : typesetter else { return }
         let base = [1.0, 7.5, 33, 120, 240, 377.25, 1000][Int(widthChoice % 7)]
         for width in [base, base / 3 + 0.5, base * 2.5] {
             let layout: MarkdownLayout
@@ -94,7 +106,9 @@ enum MarkdownProperty {
                 // 1.02 px past 120 px).
                 let content = String(decoding: bytes[line.start..<end], as: UTF8.self)
                 let hanging = content.last?.isWhitespace == true ? pillPadding : 0
-                if line.left + line.width > width + eps + hanging && !isCode {
+                // Right to left the line ends at the left: what passes the width passes the left edge.
+                let past = Swift.max(line.left + line.width - width, -line.left)
+                if past > eps + hanging && !isCode {
                     let clusters = boundaries.filter { $0 >= line.start && $0 < end }.count
                     // Controls (C0, C1) draw nothing, and Chromium too sets a run of them on a
                     // line of its own with no width (the seed `controls-in-code-spans`: two
@@ -106,7 +120,7 @@ enum MarkdownProperty {
                         !c.isWhitespace && !c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
                     }
                     try require(clusters <= 1 || drawn.count <= 1,
-                                "line \(k) \(content.debugDescription) is \(line.left + line.width) wide at \(width)")
+                                "line \(k) \(content.debugDescription) is \(past) past the width \(width) (\(layout.direction))")
                 }
             }
         }

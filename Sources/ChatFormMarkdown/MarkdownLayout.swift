@@ -1,3 +1,5 @@
+import ChatFormText
+
 /// A Markdown message laid out at one width: the blocks' boxes, every line, the height, the
 /// widest line and the fit width (SPEC §2.1: identical to the browser's rendering of
 /// cmark-gfm's HTML under ``MarkdownTheme/css(scope:)``).
@@ -24,12 +26,17 @@ public struct MarkdownLayout: Sendable, Hashable {
     public let texts: [TextBlock]
     /// The widest line's right edge, block indents and code block padding on its left included:
     /// what a bubble needs. A code block line that does not wrap may be wider than ``width``.
+    /// Right to left (``direction``), the widest line measured from the right edge:
+    /// ``width`` less the leftmost line's left edge.
     public let usedWidth: Double
     /// The smallest width at which every block lays out in as many lines as at ``width``
     /// (each text's own fit width plus the indents and paddings beside it, the largest of
     /// them); at most ``width``. When nothing wraps (only `pre` code blocks), the widest line,
     /// at most ``width``.
     public let fitWidth: Double
+    /// The direction the message was laid out in, `ltr` or `rtl` (the theme's
+    /// ``MarkdownTheme/direction``, `auto` resolved from the message's first strong character).
+    public let direction: ParagraphDirection
 
     /// The number of lines of every text.
     public var lineCount: Int { texts.reduce(0) { $0 + $1.lines.count } }
@@ -98,14 +105,17 @@ public struct MarkdownLayout: Sendable, Hashable {
         public var top: Double
         /// The line box's height.
         public var height: Double
-        /// The left edge of the line's content.
+        /// The left edge of the line's content (right to left, its block's right edge less
+        /// ``width``).
         public var left: Double
         /// The line's width, from its start to the end of its last character that is not
         /// white space.
         public var width: Double
     }
 
-    init(width: Double, height: Double, blocks: [Block], texts: [TextBlock], usedWidth: Double, fitWidth: Double) {
+    init(width: Double, height: Double, blocks: [Block], texts: [TextBlock], usedWidth: Double, fitWidth: Double,
+         direction: ParagraphDirection) {
+        self.direction = direction
         self.width = width
         self.height = height
         self.blocks = blocks

@@ -10,6 +10,9 @@ extension MarkdownTheme {
     /// blocks have no top margin and the last block of each container no bottom margin, so no
     /// margins collapse; list markers sit outside (`list-style-position: outside`) in the list's
     /// padding; code blocks are `white-space: pre` (or `pre-wrap` when ``codeBlockWraps``).
+    /// A right-to-left or `auto` theme (``direction``) writes the quote's border and padding
+    /// and the lists' padding as `border-inline-start` and `padding-inline-start`; a
+    /// right-to-left one also sets `direction: rtl` (for `auto`, give the element `dir="auto"`).
     ///
     /// - Complexity: O(roles + custom emoji).
     public func css(scope: String = ".md") -> String {
@@ -20,7 +23,8 @@ extension MarkdownTheme {
             out += "\(selector) { \(declarations.joined(separator: "; ")); }\n"
         }
         let body = text[.body]
-        rule(scope, ["display: flow-root", "margin: 0", "padding: 0"] + fontDeclarations(font(.body)) +
+        rule(scope, ["display: flow-root", "margin: 0", "padding: 0"] + (direction == .rtl ? ["direction: rtl"] : [])
+             + fontDeclarations(font(.body)) +
              ["white-space: \(body?.whiteSpace?.rawValue ?? "normal")",
               "overflow-wrap: \(body?.overflowWrap?.rawValue ?? "break-word")",
               "word-break: \(body?.wordBreak?.rawValue ?? "normal")", "tab-size: 8"] +
@@ -31,9 +35,12 @@ extension MarkdownTheme {
             rule("\(scope) h\(level)", fontDeclarations(font(.heading(level))) + ["margin-bottom: \(Self.px(spacing.heading))"]
                  + (text[.heading(level)]?.declarations ?? []))
         }
-        rule("\(scope) blockquote", ["border-left: \(Self.px(quoteBorderWidth)) solid currentColor",
-                                     "padding-left: \(Self.px(quotePadding))", "margin-bottom: \(Self.px(spacing.blockQuote))"])
-        rule(all(["ul", "ol"]), ["padding-left: \(Self.px(listIndent))", "list-style-position: outside",
+        // Left to right the sides are physical (the sheet the fixtures were recorded under);
+        // otherwise logical, so the border, the padding and the markers follow the direction.
+        let start = direction == .ltr ? "left" : "inline-start"
+        rule("\(scope) blockquote", ["border-\(start): \(Self.px(quoteBorderWidth)) solid currentColor",
+                                     "padding-\(start): \(Self.px(quotePadding))", "margin-bottom: \(Self.px(spacing.blockQuote))"])
+        rule(all(["ul", "ol"]), ["padding-\(start): \(Self.px(listIndent))", "list-style-position: outside",
                                  "margin-bottom: \(Self.px(spacing.list))"])
         rule("\(scope) li", ["margin-bottom: \(Self.px(spacing.listItem))"])
         let p = codeBlockPadding

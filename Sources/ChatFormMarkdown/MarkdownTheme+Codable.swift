@@ -1,5 +1,6 @@
 internal import FoundationEssentials
 import ChatFormGeometry
+import ChatFormText
 
 /// The theme as JSON: the keys are the property names; a key left out keeps the default
 /// theme's value; an unknown key, a font role that does not exist, a size that is not finite
@@ -38,7 +39,7 @@ extension MarkdownTheme: Codable {
     /// The keys after "fonts", in the order `encode(to:)` writes them.
     private static let keys = ["spacing", "quoteBorderWidth", "quotePadding", "listIndent", "codeBlockPadding",
                                "codeBlockWraps", "thematicBreakThickness", "codeSpanPadding", "mentionPadding", "emojiSize",
-                               "emojiBaselineOffset", "emoji", "onlyListedEmoji", "text"]
+                               "emojiBaselineOffset", "emoji", "onlyListedEmoji", "direction", "text"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _ThemeKey.self)
@@ -71,6 +72,7 @@ extension MarkdownTheme: Codable {
             throw MarkdownError.invalidTheme("emoji.\(name): a name is ASCII letters, digits, _, + and - with at least one letter")
         }
         onlyListedEmoji = try c.decodeIfPresent(Bool.self, forKey: .init("onlyListedEmoji")) ?? d.onlyListedEmoji
+        direction = try c.decodeIfPresent(ParagraphDirection.self, forKey: .init("direction")) ?? d.direction
         text = d.text
         if c.contains(.init("text")) {
             let t = try c.nestedContainer(keyedBy: _ThemeKey.self, forKey: .init("text"))
@@ -91,7 +93,7 @@ extension MarkdownTheme: Codable {
         for role in Role.allCases { if let font = fonts[role] { try f.encode(font, forKey: .init(role.rawValue)) } }
         try c.encode([spacing, quoteBorderWidth, quotePadding, listIndent, codeBlockPadding, codeBlockWraps,
                       thematicBreakThickness, codeSpanPadding, mentionPadding, emojiSize, emojiBaselineOffset, emoji,
-                      onlyListedEmoji], forKeys: Array(Self.keys.dropLast()))
+                      onlyListedEmoji, direction == .ltr ? nil : direction], forKeys: Array(Self.keys.dropLast()))
         if !text.isEmpty {
             var t = c.nestedContainer(keyedBy: _ThemeKey.self, forKey: .init("text"))
             for role in Role.allCases { if let p = text[role] { try t.encode(p, forKey: .init(role.rawValue)) } }

@@ -1,4 +1,5 @@
 import ChatFormGeometry
+import ChatFormText
 
 /// How a Markdown message is drawn: fonts per role, block spacing, quote, list, code and pill
 /// metrics, emoji sizes. A small JSON file a user can give (``init(json:)``), and the same
@@ -132,6 +133,15 @@ public struct MarkdownTheme: Sendable, Hashable {
     /// `overflow-wrap`, `letter-spacing`); what a role leaves out it inherits as CSS does
     /// (see ``TextProperties``) [none: the browser's defaults].
     public var text: [Role: TextProperties] = [:]
+    /// The message's base direction, as HTML `dir` on the element the message's HTML goes in
+    /// [`ltr`]. Right to left (`rtl`), every block's lines start at the right, list markers and
+    /// a quote's border and padding sit on the right (``css(scope:)`` writes them as
+    /// `padding-inline-start` and `border-inline-start`), and code blocks are right-to-left
+    /// paragraphs too (Chromium's style for `<pre>` sets no direction). `auto` is what
+    /// `dir="auto"` on that element does: the whole message takes the direction of its first
+    /// strong character, in document order (left to right when it has none). See
+    /// <doc:RichMessages#Right-to-left-messages>.
+    public var direction: ParagraphDirection = .ltr
 
     /// The font of `role` (a missing code block font is the code font; a missing font the body's).
     public func font(_ role: Role) -> Font {

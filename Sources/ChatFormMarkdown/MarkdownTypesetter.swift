@@ -1,3 +1,5 @@
+import ChatFormText
+
 /// Lays Markdown messages out under one theme: the theme's fonts are resolved once, then any
 /// number of messages are laid out, from any number of threads.
 ///
@@ -41,19 +43,48 @@ public struct MarkdownTypesetter: Sendable {
         // that does not wrap (a `pre` code block) keeps it at any width.
         let fit = result.fitWidth > 0 ? min(result.fitWidth, width) : min(result.usedWidth, width)
         return MarkdownLayout(width: width, height: result.height, blocks: result.blocks, texts: result.texts,
-                              usedWidth: result.usedWidth, fitWidth: fit)
+                              usedWidth: result.usedWidth, fitWidth: fit, direction: result.direction)
     }
 
     private func stack(_ document: MarkdownDocument, width: Double) throws(MarkdownError)
         -> (height: Double, blocks: [MarkdownLayout.Block], texts: [MarkdownLayout.TextBlock], usedWidth: Double,
-            fitWidth: Double) {
+            fitWidth: Double, direction: ParagraphDirection) {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-        var stacker = _BlockStacker(theme: theme, inline: inline, width: width)
+        let direction = Self.resolve(theme.direction, of: document.blocks) ?? .ltr
+        var stacker = _BlockStacker(theme: theme, inline: inline, width: width, direction: direction)
         let height = try stacker.stack(document.blocks, top: 0, left: 0, available: width, depth: 0, tightOwner: nil)
+        // The bubble reaches from the start edge to the farthest line end.
         var used = 0.0
         for text in stacker.texts {
-            for line in text.lines { used = max(used, line.left + line.width) }
+            for line in text.lines {
+                used = max(used, direction == .rtl ? width - line.left : line.left + line.width)
+            }
         }
-        return (height, stacker.blocks, stacker.texts, used, stacker.fitWidth)
+        return (height, stacker.blocks, stacker.texts, used, stacker.fitWidth, direction)
+    }
+
+    /// `ltr` or `rtl` for `direction`; for `auto`, the direction of the first strong character
+    /// of the blocks' text in document order, as `dir="auto"` resolves an element's (nil: none).
+    ///
+    /// - Complexity: O(n) in the text up to its first strong character.
+    static func resolve(_ direction: ParagraphDirection, of blocks: [MarkdownBlock]) -> ParagraphDirection? {
+        guard direction == .auto else { return direction }
+        func strong(_ text: String) -> ParagraphDirection? {
+            if ParagraphDirection.auto.isRightToLeft(text) { return .rtl }
+            // No strong character at all when a right-to-left one put after it decides.
+            return ParagraphDirection.auto.isRightToLeft(text + "\u{05D0}") ? nil : .ltr
+        }
+        for block in blocks {
+            let found: ParagraphDirection?
+            switch block.kind {
+            case .paragraph(let inline), .heading(_, let inline): found = strong(inline.text)
+            case .codeBlock(_, let code): found = strong(code)
+            case .blockQuote(let inner): found = resolve(.auto, of: inner)
+            case .list(let list): found = list.items.lazy.compactMap { resolve(.auto, of: $0) }.first
+            case .thematicBreak: found = nil
+            }
+            if let found { return found }
+        }
+        return nil
     }
 }

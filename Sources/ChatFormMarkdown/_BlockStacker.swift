@@ -1,22 +1,33 @@
+import ChatFormText
+
 /// Stacks blocks as the browser stacks cmark-gfm's HTML under the theme's CSS: no top
 /// margins, each block's bottom margin after it unless it is its container's last block, so
 /// no margin collapses; quotes indent by their border and padding, lists by their indent
 /// (markers outside, in the indent); a tight list's paragraphs are the item's own text, with
-/// no margin.
+/// no margin. Right to left, the indents are on the right (`padding-inline-start`), so a
+/// block's left edge stays its container's, and each line ends at its block's right edge.
 struct _BlockStacker {
     let theme: MarkdownTheme
     let inline: any _InlineLayouter
     let width: Double
+    /// The message's direction, resolved: `ltr` or `rtl`.
+    let direction: ParagraphDirection
 
     var blocks: [MarkdownLayout.Block] = []
     var texts: [MarkdownLayout.TextBlock] = []
     /// The narrowest message width that keeps every wrapping text's line count (0: none wraps).
     var fitWidth = 0.0
 
-    init(theme: MarkdownTheme, inline: any _InlineLayouter, width: Double) {
+    init(theme: MarkdownTheme, inline: any _InlineLayouter, width: Double, direction: ParagraphDirection) {
         self.theme = theme
         self.inline = inline
         self.width = width
+        self.direction = direction
+    }
+
+    /// The left edge of a container's content indented by `indent` at its start side.
+    private func indented(_ left: Double, by indent: Double) -> Double {
+        direction == .rtl ? left : left + indent
     }
 
     /// Stacks `children` from `top` at `left` in a container `available` wide; returns the bottom.
@@ -44,14 +55,14 @@ struct _BlockStacker {
             case .blockQuote(let inner):
                 let index = open(.blockQuote, top: y, left: left, depth: depth)
                 let indent = theme.quoteBorderWidth + theme.quotePadding
-                y = try stack(inner, top: y, left: left + indent, available: available - indent, depth: depth + 1,
+                y = try stack(inner, top: y, left: indented(left, by: indent), available: available - indent, depth: depth + 1,
                               tightOwner: nil)
                 close(index, bottom: y)
                 margin = theme.spacing.blockQuote
             case .list(let list):
                 let ordered = if case .ordered = list.marker { true } else { false }
                 let index = open(.list(ordered: ordered), top: y, left: left, depth: depth)
-                let itemLeft = left + theme.listIndent
+                let itemLeft = indented(left, by: theme.listIndent)
                 let itemWidth = available - theme.listIndent
                 for (k, item) in list.items.enumerated() {
                     let itemIndex = open(.listItem, top: y, left: itemLeft, depth: depth + 1)
@@ -70,10 +81,11 @@ struct _BlockStacker {
             case .codeBlock(_, let code):
                 let index = open(.codeBlock, top: y, left: left, depth: depth)
                 let p = theme.codeBlockPadding
-                let lines = try inline.codeLines(of: code, wraps: theme.codeBlockWraps,
-                                                 width: max(available - p.left - p.right, 0))
+                let inner = available - p.left - p.right
+                let lines = try inline.codeLines(of: code, wraps: theme.codeBlockWraps, width: max(inner, 0),
+                                                 direction: direction)
                 let text = appendLines(lines, text: code, block: index, top: y + p.top, left: left + p.left,
-                                       inset: width - (available - p.left - p.right)) { $0 }
+                                       available: inner, inset: width - inner) { $0 }
                 y = text + p.bottom
                 close(index, bottom: y)
                 margin = theme.spacing.codeBlock
@@ -99,31 +111,34 @@ struct _BlockStacker {
 
     private func emptyItemHeight() throws(MarkdownError) -> Double {
         let strut = try inline.lines(of: _CollapsedText(InlineText(text: "x", runs: [InlineRun(range: 0..<1, role: .text)])),
-                                     role: .body, width: .infinity)
+                                     role: .body, width: .infinity, direction: direction)
         return strut.height
     }
 
     private mutating func addText(_ text: InlineText, role: MarkdownTheme.Role, block: Int, top: Double, left: Double,
                                   available: Double) throws(MarkdownError) -> Double {
         let collapsed = _CollapsedText(text)
-        let lines = try inline.lines(of: collapsed, role: role, width: max(available, 0))
+        let lines = try inline.lines(of: collapsed, role: role, width: max(available, 0), direction: direction)
         let domText = String(decoding: Array(text.text.utf8)[collapsed.leadingTrim...], as: UTF8.self)
-        return appendLines(lines, text: domText, block: block, top: top, left: left, inset: width - available) {
+        return appendLines(lines, text: domText, block: block, top: top, left: left, available: available,
+                           inset: width - available) {
             collapsed.domOffset($0)
         }
     }
 
-    /// Records lines from `top`; returns the bottom of the last.
+    /// Records lines from `top` in a content box from `left`, `available` wide (right to left,
+    /// each line ends at its right edge); returns the bottom of the last.
     /// `inset` is the message width less the text's available width (its fit width plus
     /// `inset` is the message's).
     private mutating func appendLines(_ lines: _InlineLines, text: String, block: Int, top: Double, left: Double,
-                                      inset: Double, offset: (Int) -> Int) -> Double {
+                                      available: Double, inset: Double, offset: (Int) -> Int) -> Double {
         if let fit = lines.fitWidth { fitWidth = max(fitWidth, inset + fit) }
         var y = top
         var out: [MarkdownLayout.Line] = []
         out.reserveCapacity(lines.lines.count)
         for line in lines.lines {
-            out.append(MarkdownLayout.Line(start: offset(line.start), top: y, height: line.height, left: left, width: line.width))
+            let x = direction == .rtl ? left + max(available, 0) - line.width : left
+            out.append(MarkdownLayout.Line(start: offset(line.start), top: y, height: line.height, left: x, width: line.width))
             y += line.height
         }
         texts.append(MarkdownLayout.TextBlock(block: block, text: text, lines: out))

@@ -18,10 +18,12 @@ struct _InlineLines {
 /// The seam between block stacking and paragraph layout: a styled paragraph laid out at a
 /// width. Block layout is written against this, so the paragraph engine can change under it.
 protocol _InlineLayouter: Sendable {
-    /// The lines of collapsed inline text whose block is set in the font of `role`.
-    func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double) throws(MarkdownError) -> _InlineLines
+    /// The lines of collapsed inline text whose block is set in the font of `role`, in a
+    /// paragraph of base direction `direction` (`ltr` or `rtl`, resolved for the message).
+    func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double,
+               direction: ParagraphDirection) throws(MarkdownError) -> _InlineLines
     /// The lines of a code block's text (`white-space: pre`, or `pre-wrap` when `wraps`).
-    func codeLines(of code: String, wraps: Bool, width: Double) throws(MarkdownError) -> _InlineLines
+    func codeLines(of code: String, wraps: Bool, width: Double, direction: ParagraphDirection) throws(MarkdownError) -> _InlineLines
 }
 
 /// Paragraphs as styled text (ChatFormFont's `StyledText`), the theme's CSS turned into spans:
@@ -33,7 +35,8 @@ struct _StyledLayouter: _InlineLayouter {
     let theme: MarkdownTheme
     let fonts: _ThemeFonts
 
-    func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double) throws(MarkdownError) -> _InlineLines {
+    func lines(of text: _CollapsedText, role: MarkdownTheme.Role, width: Double,
+               direction: ParagraphDirection) throws(MarkdownError) -> _InlineLines {
         guard !text.text.isEmpty else { return _InlineLines(lines: [], fitWidth: nil) }
         let block = fonts[role]
         let spacing = theme.letterSpacing(role, in: role), codeSpacing = theme.letterSpacing(.code, in: role)
@@ -75,7 +78,8 @@ struct _StyledLayouter: _InlineLayouter {
             }
         }
         let modes = theme.textModes(role)
-        return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!, modes: modes),
+        return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!, modes: modes,
+                                                             direction: direction),
                           width: width, wraps: modes.whiteSpace.wraps)
     }
 
@@ -87,14 +91,17 @@ struct _StyledLayouter: _InlineLayouter {
         }
     }
 
-    func codeLines(of code: String, wraps: Bool, width: Double) throws(MarkdownError) -> _InlineLines {
+    func codeLines(of code: String, wraps: Bool, width: Double, direction: ParagraphDirection) throws(MarkdownError) -> _InlineLines {
         guard !code.isEmpty else { return _InlineLines(lines: [], fitWidth: nil) }
-        // The final newline makes no line of its own in a browser.
-        let body = code.utf8.last == 0x0A ? String(code.utf8.dropLast())! : code
+        // The final newline makes no line of its own in a browser: `layout` drops the empty
+        // line after it (and only that one: "x\n\n", a fence closed by the end of a list
+        // item after a blank line, is two lines in Chromium, the second empty).
+        let body = code
         let font = fonts[.codeBlock]
         let spacing = theme.letterSpacing(.codeBlock, in: .codeBlock)
         return try layout([.span(TextSpan(body, style: SpanStyle(font: font, letterSpacing: spacing)))],
-                          paragraph: ParagraphStyle(font: font, lineHeight: fonts.lineHeights[.codeBlock]!, modes: theme.textModes(.codeBlock)),
+                          paragraph: ParagraphStyle(font: font, lineHeight: fonts.lineHeights[.codeBlock]!, modes: theme.textModes(.codeBlock),
+                                                    direction: direction),
                           width: wraps ? width : .infinity, wraps: wraps)
     }
 

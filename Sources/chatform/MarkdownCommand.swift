@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatFormMarkdown
+import ChatFormText
 import ChatFormReplay
 import Foundation
 import Synchronization
@@ -14,8 +15,10 @@ struct MarkdownCommand: ParsableCommand {
         Default: one line per message, {"id","height","lines","width","fitWidth","blocks","texts"}:
         blocks are the HTML's block elements in document order ({"tag","top","height"}), texts
         every paragraph, heading, tight list item and code block laid out in lines
-        ({"block","starts","tops","widths"}: each line's UTF-8 offset in the text, its top and
-        its width). --html writes {"id","html"} with cmark-gfm's HTML instead; --css prints the
+        ({"block","starts","tops","widths","lefts"}: each line's UTF-8 offset in the text, its
+        top, its right edge and its left edge). --dir rtl (or auto) lays messages out right to
+        left as in a <div dir="rtl"> and, with --css, writes the sheet's sides as logical
+        properties; "width" is then the widest line from the right edge. --html writes {"id","html"} with cmark-gfm's HTML instead; --css prints the
         theme's style sheet. A line that cannot be read or laid out gives {"line":K,"error":"…"}
         and exit status 1 at the end.
         """
@@ -42,8 +45,12 @@ struct MarkdownCommand: ParsableCommand {
     @Option(help: "The CSS selector of the element the HTML goes in (with --css).")
     var scope: String = ".md"
 
+    @Option(name: .customLong("dir"), help: "The messages' direction, ltr, rtl or auto (HTML dir on the element the HTML goes in) [the theme's].")
+    var direction: ParagraphDirection?
+
     func run() throws {
-        let chosen = try exitingOnError("markdown") { try theme.load(textFamily: textFamily, codeFamily: codeFamily) }
+        var chosen = try exitingOnError("markdown") { try theme.load(textFamily: textFamily, codeFamily: codeFamily) }
+        if let direction { chosen.direction = direction }
         if css {
             print(chosen.css(scope: scope), terminator: "")
             return
@@ -99,7 +106,8 @@ struct MarkdownCommand: ParsableCommand {
         s += ",\"texts\":[" + layout.texts.map { t in
             "{\"block\":\(t.block),\"starts\":[\(t.lines.map { String($0.start) }.joined(separator: ","))]"
                 + ",\"tops\":[\(t.lines.map { n($0.top) }.joined(separator: ","))]"
-                + ",\"widths\":[\(t.lines.map { n($0.left + $0.width) }.joined(separator: ","))]}"
+                + ",\"widths\":[\(t.lines.map { n($0.left + $0.width) }.joined(separator: ","))]"
+                + ",\"lefts\":[\(t.lines.map { n($0.left) }.joined(separator: ","))]}"
         }.joined(separator: ",") + "]"
         return s
     }
@@ -110,11 +118,14 @@ struct MarkdownCommand: ParsableCommand {
 final class MarkdownMeasure: Sendable {
     private let theme: ThemeOptions
     private let textFamily: String?
+    /// `--dir`: replaces the theme's direction unless `ltr` (the option's default).
+    private let direction: ParagraphDirection
     private let typesetter: Mutex<Result<MarkdownTypesetter, MarkdownError>?> = Mutex(nil)
 
-    init(theme: ThemeOptions, textFamily: String?) {
+    init(theme: ThemeOptions, textFamily: String?, direction: ParagraphDirection = .ltr) {
         self.theme = theme
         self.textFamily = textFamily
+        self.direction = direction
     }
 
     /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a message.
@@ -133,7 +144,9 @@ final class MarkdownMeasure: Sendable {
         typesetter.withLock { state in
             if let state { return state }
             let made = Result { () throws(MarkdownError) -> MarkdownTypesetter in
-                try MarkdownTypesetter(theme: try theme.load(textFamily: textFamily))
+                var chosen = try theme.load(textFamily: textFamily)
+                if direction != .ltr { chosen.direction = direction }
+                return try MarkdownTypesetter(theme: chosen)
             }
             state = made
             return made

@@ -60,7 +60,7 @@ struct Measure: ParsableCommand {
     @Option(help: "Threads (default: every core).")
     var threads: Int?
 
-    @OptionGroup(title: "Layout (CSS text modes, tabs and letter spacing: text messages; direction: text and spans)")
+    @OptionGroup(title: "Layout (CSS text modes, tabs and letter spacing: text messages; direction: text, spans and Markdown)")
     var layoutOptions: LayoutOptions
 
     @OptionGroup(title: "Markdown messages")
@@ -93,7 +93,7 @@ struct Measure: ParsableCommand {
         let paragraph = families.isEmpty ? nil
             : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
                              keepAll: layoutOptions.keepAll, direction: layoutOptions.direction)
-        let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily)
+        let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily, direction: layoutOptions.direction)
         var reader = LineReader(fd: 0)
         var out = OutputBuffer()
         var lineNumber = 0

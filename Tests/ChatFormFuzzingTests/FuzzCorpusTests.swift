@@ -3,6 +3,7 @@ import Foundation
 @testable import ChatFormFuzzing
 import ChatFormText
 import ChatFormTesting
+import ChatFormMarkdown
 
 /// The fuzz targets' seed corpora (`Fuzz/Corpus/<target>`, which also hold every input a
 /// fuzzer found breaking a property, once fixed) and seeded random inputs, through the
@@ -50,6 +51,37 @@ struct FuzzCorpusTests {
                 Issue.record("\(target) \(data): \(error)")
                 return
             }
+        }
+    }
+
+    /// The Markdown property refuses a right-to-left layout whose lines pass the left edge:
+    /// a layout made at 400 px checked as if made at 120 px (its lines start right of 120,
+    /// past the width), and one at 120 px checked at 400 px holds.
+    @Test("the Markdown line check refuses right-to-left lines past the width")
+    func markdownRightToLeftCheckCanFail() throws {
+        guard let typesetter = MarkdownProperty.rightToLeft else { return }
+        let text = "> - مرحبا **بالعالم** `make check` @أحمد و نص طويل جدا للتجربة في سطور كثيرة"
+        let wide = try typesetter.layout(text, width: 400)
+        #expect(wide.direction == .rtl)
+        #expect(throws: PropertyFailure.self) { try MarkdownProperty.check(wide, width: 120) }
+        let narrow = try typesetter.layout(text, width: 120)
+        #expect(throws: Never.self) { try MarkdownProperty.check(narrow, width: 120) }
+        #expect(narrow.texts.allSatisfy { $0.lines.allSatisfy { $0.left >= 0 && $0.left + $0.width <= 120 + 1.0 / 64 } })
+    }
+
+    /// The right-to-left Markdown corpus (`markdown-rtl-tuning.jsonl`, real Arabic, Hebrew and
+    /// Persian Markdown) through the `markdown` target's property, right to left (options bit
+    /// 16) and `auto` (bit 32), at every width the target picks (fixed order).
+    @Test("right-to-left Markdown messages keep the property")
+    func rightToLeftMarkdownCorpus() throws {
+        guard MarkdownProperty.rightToLeft != nil else { return }
+        let corpus = ToolProcess.packageRoot.appendingPathComponent("Tests/ChatFormMarkdownTests/Fixtures/markdown-rtl-tuning.jsonl")
+        let lines = try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n").prefix(120)
+        for (k, line) in lines.enumerated() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let markdown = try #require(object?["markdown"] as? String)
+            let data = [UInt8(k % 7), k % 2 == 0 ? 16 : 32] + Array(markdown.utf8)
+            do { try FuzzTarget.markdown.check(data) } catch { Issue.record("\(object?["id"] ?? k): \(error)") }
         }
     }
 

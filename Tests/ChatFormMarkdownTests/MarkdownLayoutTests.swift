@@ -29,6 +29,41 @@ import ChatFormTesting
         #expect(whole.height == y)
     }
 
+    /// A fence closed by the end of its list item after a blank line keeps that blank line
+    /// ("x\n\n": two lines in Chromium, as `rt0289` recorded it); a closed fence's final
+    /// newline makes no line.
+    @Test func aCodeBlockEndingInABlankLineKeepsIt() throws {
+        let open = try layout("1. a\n\n   ```\n   x\n\n2. b", 300)
+        let closed = try layout("```\nx\n```", 300)
+        let openCode = try #require(open.texts.first { open.blocks[$0.block].kind == .codeBlock })
+        #expect(openCode.text == "x\n\n")
+        #expect(openCode.lines.map(\.start) == [0, 2])
+        #expect(closed.texts[0].lines.map(\.start) == [0])
+        #expect(open.blocks[openCode.block].height == closed.blocks[0].height + openCode.lines[1].height)
+    }
+
+    /// Right to left, indents move to the right: a quote's lines end at its content's right
+    /// edge (the message's less nothing: its border and padding are on the right), a list's
+    /// at the width less its indent, and each line's left edge is that end less its width.
+    @Test(arguments: [200.0, 333.5])
+    func rightToLeftIndentsAreOnTheRight(width: Double) throws {
+        var theme = MarkdownTheme.default
+        theme.direction = .rtl
+        let rtl = try MarkdownTypesetter(theme: theme)
+        let text = "نص مقتبس طويل بما يكفي ليلتف على عدة أسطر في هذا العرض الضيق"
+        let quoted = try rtl.layout("> " + text, width: width)
+        let listed = try rtl.layout("- " + text, width: width)
+        let alone = try rtl.layout(text, width: width - theme.quoteBorderWidth - theme.quotePadding)
+        #expect(quoted.direction == .rtl)
+        #expect(quoted.texts[0].lines.map(\.start) == alone.texts[0].lines.map(\.start))
+        let inner = width - theme.quoteBorderWidth - theme.quotePadding
+        for line in quoted.texts[0].lines { #expect(abs(line.left + line.width - inner) < 1e-9) }
+        for line in listed.texts[0].lines { #expect(abs(line.left + line.width - (width - theme.listIndent)) < 1e-9) }
+        #expect(quoted.blocks.allSatisfy { $0.left == 0 })
+        let leftmost = quoted.texts[0].lines.map(\.left).min()!
+        #expect(abs(quoted.usedWidth - (width - leftmost)) < 1e-9)
+    }
+
     @Test func aQuoteIndentsItsContentByBorderAndPadding() throws {
         let text = "quoted text that runs long enough to wrap over several lines at this width"
         let quoted = try layout("> " + text, 200)

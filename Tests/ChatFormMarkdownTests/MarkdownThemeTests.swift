@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatFormMarkdown
+import ChatFormText
 
 @Suite struct MarkdownThemeTests {
     private func theme(_ json: String) throws(MarkdownError) -> MarkdownTheme {
@@ -22,6 +23,30 @@ import Testing
         t.codeBlockWraps = true
         let encoder = try _JSONForTests.encode(t)
         #expect(try theme(encoder) == t)
+        #expect(!encoder.contains("direction"), "left to right, the default, is left out")
+        for direction in [ParagraphDirection.rtl, .auto] {
+            t.direction = direction
+            let json = try _JSONForTests.encode(t)
+            #expect(json.contains(#""direction":"\#(direction.rawValue)""#))
+            #expect(try theme(json) == t)
+        }
+    }
+
+    /// Left to right the sheet keeps its physical sides (the left-to-right fixtures' headers
+    /// hold it byte for byte); right to left and `auto` it writes logical ones, and only
+    /// `rtl` sets the direction (`auto` is the element's `dir="auto"`).
+    @Test func aRightToLeftThemeWritesLogicalSides() throws {
+        let ltr = MarkdownTheme.default.css()
+        #expect(ltr.contains("border-left: 3px") && ltr.contains("padding-left: 10px") && ltr.contains("padding-left: 24px"))
+        #expect(!ltr.contains("inline-start") && !ltr.contains("direction"))
+        for direction in [ParagraphDirection.rtl, .auto] {
+            let css = try theme(#"{"direction": "\#(direction.rawValue)"}"#).css()
+            #expect(css.contains("border-inline-start: 3px") && css.contains("padding-inline-start: 10px")
+                        && css.contains("padding-inline-start: 24px"))
+            #expect(!css.contains("-left"))
+            #expect(css.contains("direction: rtl") == (direction == .rtl))
+        }
+        #expect(throws: MarkdownError.self) { try theme(#"{"direction": "sideways"}"#) }
     }
 
     @Test(arguments: [

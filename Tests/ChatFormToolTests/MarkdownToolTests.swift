@@ -51,6 +51,28 @@ struct MarkdownToolTests {
         #expect(css.text.contains("font-family: 'Noto Sans'"))
     }
 
+    /// `--dir rtl`: lines end at the right edge (`widths`), start left of it (`lefts`), the
+    /// bubble is measured from the right; `measure --dir` does the same for Markdown lines;
+    /// `--css --dir rtl` writes logical sides.
+    @Test func dirLaysMessagesOutRightToLeft() throws {
+        let input = Data((#"{"id":1,"markdown":"مرحبا **بالعالم** @ana\n\n- نعم"}"# + "\n").utf8)
+        let rtl = try Tool.run(["markdown", "--width", "300", "--dir", "rtl"], stdin: input)
+        let ltr = try Tool.run(["markdown", "--width", "300"], stdin: input)
+        #expect(rtl.status == 0 && ltr.status == 0, "\(rtl.stderr)")
+        let texts = try #require(Self.lines(rtl).first?["texts"] as? [[String: Any]])
+        let rights = texts.compactMap { ($0["widths"] as? [Double])?.first }
+        let lefts = texts.compactMap { ($0["lefts"] as? [Double])?.first }
+        #expect(rights == [300, 300 - 24])
+        let width = try #require(Self.lines(rtl).first?["width"] as? Double)
+        #expect(abs(width - (300 - lefts.min()!)) < 1e-9)
+        let ltrTexts = try #require(Self.lines(ltr).first?["texts"] as? [[String: Any]])
+        #expect(ltrTexts.compactMap { ($0["lefts"] as? [Double])?.first } == [0, 24])
+        let measured = try Tool.run(["measure", "--width", "300", "--dir", "rtl"], stdin: input)
+        #expect(Self.lines(measured).first?["width"] as? Double == width)
+        let css = try Tool.run(["markdown", "--css", "--dir", "rtl"])
+        #expect(css.text.contains("padding-inline-start: 24px") && css.text.contains("direction: rtl"))
+    }
+
     @Test func aBadThemeFileIsRefusedWithItsKey() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-theme-\(getpid()).json")
         try Data(#"{"spacing": {"paragraph": -2}}"#.utf8).write(to: file)

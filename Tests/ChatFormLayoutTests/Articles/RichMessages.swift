@@ -70,6 +70,20 @@ try chat.resize(to: Size(width: 120, height: 480))  // re-laid from the prepared
         #expect(result.text.trimmingCharacters(in: .newlines) == lines[command + 1])
     }
 
+    @Test func aRightToLeftMessage() throws {
+var theme = MarkdownTheme.default
+theme.direction = .auto                      // or .rtl; .ltr is the default
+let typesetter = try MarkdownTypesetter(theme: theme)
+let layout = try typesetter.layout("**تم** النشر :tada:\n\n- api\n- web", width: 280)
+print(layout.direction)                      // rtl: the first strong character is Arabic
+        #expect(layout.direction == .rtl)
+        // Lines end at the right edge; the list's items are indented on the right, not the left.
+        let paragraph = layout.texts[0].lines[0], item = layout.texts[1].lines[0]
+        #expect(abs(paragraph.left + paragraph.width - 280) < 1e-9)
+        #expect(abs(item.left + item.width - (280 - theme.listIndent)) < 1e-9)
+        #expect(abs(layout.usedWidth - (280 - paragraph.left)) < 1e-9)
+    }
+
     @Test func theThemeSampleIsATheme() throws {
         let json = """
             {"fonts": {"body": {"family": "Noto Sans", "size": 15}, "code": {"family": "Liberation Mono", "size": 13}},
