@@ -57,6 +57,13 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     /// `scrollTo.chat1M` keys): under callgrind with `--dump-after` on `scrollTo`, each
     /// call's instructions.
     case chatScrolls = "chat-scrolls"
+    /// Rounds of keystrokes in the middle of the 1 MB paragraph (as the
+    /// `keystroke.paragraph1MB` keys): each round types two characters, deletes one, splits
+    /// the paragraph with a newline, joins it back and pastes 1 KB; `--passes` rounds after 5
+    /// warm-up rounds. Each kind of edit runs in a function of its own
+    /// (`countedParagraphType`, `…Backspace`, `…Newline`, `…Join`, `…Paste`), so that
+    /// callgrind's `--toggle-collect` counts one kind alone.
+    case paragraphKeys = "paragraph-keys"
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -123,6 +130,15 @@ extension Bench {
                 measured += table.rows.measurementsMade - before
             }
             print("\(kind.rawValue) scrolls=\(Swift.max(1, passes) * 300) rows_measured=\(measured) check=\(table.viewport.offset)")
+        case .paragraphKeys:
+            var table = try Self.paragraphTable(megabytes: 1)
+            let paste = Self.paragraphPaste
+            for _ in 0..<5 {
+                for kind in ParagraphKey.allCases { try kind.apply(to: &table, paste: paste) }
+            }
+            var tally = 0
+            for _ in 0..<passes { try Self.countedParagraphRound(&table, paste: paste, tally: &tally) }
+            print("\(kind.rawValue) rounds=\(passes) check=\(table.rows.contentHeight + Double(tally))")
         case .resize, .reshape:
             var table = try resizeTable(reusing: kind == .resize)
             var sum = 0.0
