@@ -70,12 +70,19 @@ struct KeystrokeTrace {
     private var slowest: [(k: Int, cpu: Double, line: String)] = []
     /// Keystrokes (all of them) with a page fault, and preempted ones.
     private var faulted = 0, preempted = 0, count = 0
+    /// Thread CPU time (µs) of each kind of keystroke (recorded with or without the trace).
+    private(set) var cpuByKind: [[Double]] = Array(repeating: [], count: ChatKeystrokeKind.allCases.count)
+    /// Page faults of each kind of keystroke (with the trace).
+    private var faultsByKind = Array(repeating: 0, count: ChatKeystrokeKind.allCases.count)
 
     func state(_ table: TableSession<Int>) -> State { State(table, usage: enabled) }
 
     mutating func record(_ k: Int, cpu: Double, _ before: State, _ after: State) {
+        let kind: ChatKeystrokeKind = k % Bench.keystrokesPerMessage == 0 ? .first : after.height != before.height ? .newLine : .typical
+        cpuByKind[kind.rawValue].append(cpu)
         guard enabled else { return }
         count += 1
+        faultsByKind[kind.rawValue] += after.faults - before.faults
         if after.faults > before.faults { faulted += 1 }
         if after.preempted > before.preempted { preempted += 1 }
         let first = k % Bench.keystrokesPerMessage == 0 ? ", first in the message" : ""
@@ -85,11 +92,54 @@ struct KeystrokeTrace {
         if slowest.count > 12 { slowest.removeLast() }
     }
 
+    /// Each kind's CPU p50 and max, as result keys (`keystroke.chat1M.cpu_first_p50_us`, ...).
+    func record(into results: inout Results) {
+        for kind in ChatKeystrokeKind.allCases where !cpuByKind[kind.rawValue].isEmpty {
+            let stats = Stats(cpuByKind[kind.rawValue]), key = kind.name.replacingOccurrences(of: "-", with: "_")
+            results["keystroke.chat1M.cpu_\(key)_p50_us"] = stats.median
+            results["keystroke.chat1M.cpu_\(key)_max_us"] = stats.max
+        }
+    }
+
     func print(median: Double) {
         guard enabled else { return }
         progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted")
+        for kind in ChatKeystrokeKind.allCases where !cpuByKind[kind.rawValue].isEmpty {
+            let stats = Stats(cpuByKind[kind.rawValue])
+            progress("\(kind.name) keystrokes: \(stats.sorted.count), CPU p50 \(String(format: "%.1f", stats.median)) µs, max \(String(format: "%.1f", stats.max)) µs, page faults \(faultsByKind[kind.rawValue])")
+        }
         for s in slowest {
             progress("keystroke \(s.k): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× p50), \(s.line)")
         }
+    }
+}
+
+/// With `CHATFORM_BENCH_TRACE` set, the chat's `scrollTo` calls split by whether the thread
+/// took a page fault or was preempted during the call: their CPU p50 and max, and the
+/// slowest calls' rows measured.
+struct ScrollTrace {
+    let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
+    /// CPU time (µs) of calls without a fault or preemption, with a fault, preempted.
+    private var clean: [Double] = [], faulted: [Double] = [], preempted: [Double] = []
+    private var faults = 0
+
+    func state(_ table: TableSession<Int>) -> KeystrokeTrace.State { KeystrokeTrace.State(table, usage: enabled) }
+
+    mutating func record(cpu: Double, _ before: KeystrokeTrace.State, _ after: KeystrokeTrace.State) {
+        guard enabled else { return }
+        faults += after.faults - before.faults
+        if after.preempted > before.preempted { preempted.append(cpu) }
+        else if after.faults > before.faults { faulted.append(cpu) }
+        else { clean.append(cpu) }
+    }
+
+    func print() {
+        guard enabled else { return }
+        func line(_ name: String, _ values: [Double]) -> String {
+            guard !values.isEmpty else { return "\(name) 0" }
+            let s = Stats(values)
+            return "\(name) \(values.count) (CPU p50 \(String(format: "%.1f", s.median)) µs, p99 \(String(format: "%.1f", s.p99)), max \(String(format: "%.1f", s.max)))"
+        }
+        progress("scrollTo: \(line("clean", clean)), \(line("with a page fault", faulted)), \(line("preempted", preempted)); \(faults) page faults")
     }
 }

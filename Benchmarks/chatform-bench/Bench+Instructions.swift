@@ -49,6 +49,14 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     /// `keystroke.chat1M` keys: a message scrolled to, focused and typed into 60 times,
     /// then another; only the keystrokes run in the counted function).
     case chatKeys = "chat-keys"
+    /// The chat's keystrokes (`--passes` × 600 of them) typed once to learn their kinds,
+    /// then again through one function a kind (the first in a message, a new line, the
+    /// typical one): callgrind's inclusive cost of each function is that kind's count.
+    case chatKeyKinds = "chat-key-kinds"
+    /// `scrollTo` never-measured rows of the chat (`--passes` × 300 of them, as the
+    /// `scrollTo.chat1M` keys): under callgrind with `--dump-after` on `scrollTo`, each
+    /// call's instructions.
+    case chatScrolls = "chat-scrolls"
     /// Rounds of keystrokes in the middle of the 1 MB paragraph (as the
     /// `keystroke.paragraph1MB` keys): each round types two characters, deletes one, splits
     /// the paragraph with a newline, joins it back and pastes 1 KB; `--passes` rounds after 5
@@ -108,6 +116,20 @@ extension Bench {
                 for k in 0..<600 { try Self.chatKeystroke(pass * 600 + k, in: &table, rng: &rng) }
             }
             print("\(kind.rawValue) keystrokes=600 passes=\(passes) check=\(table.rows.contentHeight)")
+        case .chatKeyKinds:
+            try chatKeystrokeKinds(Swift.max(1, passes) * 600)
+        case .chatScrolls:
+            var table = try chatTable()
+            var rng = SplitMix64(seed: 77)
+            var measured = 0
+            for _ in 0..<(Swift.max(1, passes) * 300) {
+                var target = Int.random(in: 0..<Self.chatCount, using: &rng)
+                while table.rows.isMeasured(row: target) { target = Int.random(in: 0..<Self.chatCount, using: &rng) }
+                let before = table.rows.measurementsMade
+                try table.scrollTo(target, anchor: .top)
+                measured += table.rows.measurementsMade - before
+            }
+            print("\(kind.rawValue) scrolls=\(Swift.max(1, passes) * 300) rows_measured=\(measured) check=\(table.viewport.offset)")
         case .paragraphKeys:
             var table = try Self.paragraphTable(megabytes: 1)
             let paste = Self.paragraphPaste

@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys; text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")
@@ -284,11 +284,14 @@ struct Bench: ParsableCommand {
         var rng = SplitMix64(seed: 77)
         var scrolls: [Double] = [], scrollCPU: [Double] = [], measuredRows: [Double] = [], excess: [Double] = []
         let scrollCount = quick ? 300 : 2000
+        var scrollTrace = ScrollTrace()
         while scrolls.count < scrollCount {
             let target = Int.random(in: 0..<count, using: &rng)
             if table.rows.isMeasured(row: target) { continue }
             let before = table.rows.measurementsMade
+            let usage = scrollTrace.state(table)
             let (seconds, cpu) = try Clock.timeBoth { try table.scrollTo(target, anchor: .top) }
+            scrollTrace.record(cpu: cpu * 1e6, usage, scrollTrace.state(table))
             let f = table.rows.frame(ofRow: target)
             let maxOffset = table.rows.contentHeight - 30
             check(f.measured && (abs(f.y - table.viewport.offset) < 1e-9 || abs(table.viewport.offset - maxOffset) < 1e-9),
@@ -302,6 +305,7 @@ struct Bench: ParsableCommand {
             measuredRows.append(Double(measured))
             excess.append(Double(measured - onScreen))
         }
+        scrollTrace.print()
         let s = Stats(scrolls)
         results["scrollTo.chat1M.p50_us"] = s.median
         results["scrollTo.chat1M.p99_us"] = s.p99
@@ -339,6 +343,7 @@ struct Bench: ParsableCommand {
         results["keystroke.chat1M.p99_over_p50"] = k.p99 / k.median
         results["keystroke.chat1M.max_over_p50"] = k.max / k.median
         recordCPU(Stats(keyCPU), key: "keystroke.chat1M", into: &results)
+        trace.record(into: &results)
         results["index.bytes_per_row"] = Double(table.rows.indexMemoryFootprint) / Double(count)
         // The index with every row measured (no runs of estimates left).
         let measured = try HeightIndex(heights: (0..<count).map { Double(1 + $0 % 7) })

@@ -63,6 +63,7 @@ public struct HeightIndex: Sendable {
     /// An index of the given heights, all with the same `measured` flag.
     /// - Throws: `HeightIndexError.invalidHeight` (nothing is built).
     /// - Complexity: O(k) for k heights.
+    @inlinable
     public init(heights: some Sequence<Double>, measured: Bool = true) throws(HeightIndexError) {
         self.init()
         try insert(contentsOf: heights, measured: measured, at: 0)

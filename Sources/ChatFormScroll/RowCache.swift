@@ -202,8 +202,18 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         clock = stamp
-        uses.append(Use(id: field.row, stamp: stamp))
+        recordUse(of: field.row, stamp: stamp)
         return (result, try setHeight(height, at: index))
+    }
+
+    /// Makes room for the use the focused field's first edit records (its later edits move
+    /// that use's stamp in place, see `recordUse`) and for rows a few caret moves measure,
+    /// so that no keystroke grows `uses`: called when a field takes the focus, which grows
+    /// it instead when fewer than 64 places are left.
+    ///
+    /// - Complexity: O(uses) when it grows (amortized O(1)), else O(1).
+    mutating func reserveUseForEdits() {
+        if uses.capacity - uses.count < 64 { uses.reserveCapacity(Swift.max(uses.count + 64, 2 * uses.count)) }
     }
 
     /// Changes row `id`'s measurement without touching its height or its use (inner
@@ -225,8 +235,24 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         clock &+= 1
         entry.stamp = clock
         entries[id] = entry
-        uses.append(Use(id: id, stamp: clock))
+        recordUse(of: id, stamp: clock)
         return try setHeight(entry.measurement.height, at: index)
+    }
+
+    /// Records that row `id` was used at `stamp` (its entry's new stamp). A row used again
+    /// right after its last use (keystroke after keystroke in one field) moves that use's
+    /// stamp: `uses` grows with the rows used in turn, not with every edit, so typing never
+    /// reallocates it (a copy of the whole list, on fresh pages, inside a keystroke) and a
+    /// long session in one field keeps it short.
+    ///
+    /// - Complexity: O(1) amortized.
+    @inline(__always)
+    private mutating func recordUse(of id: ID, stamp: UInt64) {
+        if uses.count > usesHead, uses[uses.count - 1].id == id {
+            uses[uses.count - 1].stamp = stamp
+        } else {
+            uses.append(Use(id: id, stamp: stamp))
+        }
     }
 
     /// Writes a measured height into the prefix sums and returns the change.
@@ -258,6 +284,9 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
             usesHead = 0
         }
     }
+
+    /// The uses recorded and not yet consumed by eviction (stale ones included).
+    var pendingUseCount: Int { uses.count - usesHead }
 
     /// Approximate bytes held by the prefix sums.
     var indexMemoryFootprint: Int { heights.memoryFootprint }

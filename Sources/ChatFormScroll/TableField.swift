@@ -60,6 +60,7 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
         try FieldEditor<ID>.check(caret, in: try text(of: field))
         table.editor.focus = Focus(field: field, caret: TextPosition(offset: caret), anchor: caret, goalX: nil)
         try table.revealCaret()
+        table.cache.reserveUseForEdits()
     }
 
     /// Removes the focus, writing the field's text back to the source (the caret is no

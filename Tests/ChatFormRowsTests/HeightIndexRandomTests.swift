@@ -42,7 +42,13 @@ struct HeightIndexRandomTests {
                 let measured = rng.chance(0.5)
                 let hs = (0..<rng.int(0...30)).map { _ in rng.chance(0.3) ? 10 : rng.height() }
                 let at = rng.int(0...n)
-                try index.insert(contentsOf: hs, measured: measured, at: at)
+                if hs.count % 2 == 0 {
+                    try index.insert(contentsOf: hs, measured: measured, at: at)
+                } else {
+                    // A lazy sequence, as a document's counts arrive (gathered by the
+                    // inlinable part of the insertion).
+                    try index.insert(contentsOf: hs.lazy.map { $0 * 1 }[...].lazy.filter { _ in true }, measured: measured, at: at)
+                }
                 model.rows.insert(contentsOf: hs.map { ($0, measured) }, at: at)
             case 4 where growing:
                 let h = rng.height()

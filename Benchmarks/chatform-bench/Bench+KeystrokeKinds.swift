@@ -1,0 +1,68 @@
+import ChatFormTesting
+import ChatFormScroll
+
+/// The chat's keystrokes by kind, for an instruction count of each (callgrind, inclusive
+/// cost of the three functions below): the first keystroke in a newly focused message, a
+/// keystroke that changes its row's height (the field wraps to a new line, or back), and
+/// the typical one (neither).
+enum ChatKeystrokeKind: Int, CaseIterable {
+    case first, newLine, typical
+
+    var name: String { ["first", "new-line", "typical"][rawValue] }
+}
+
+extension Bench {
+    /// `keystrokes` keystrokes of the chat benchmark, typed twice into two fresh tables with
+    /// the same seed: the first time to learn each keystroke's kind, the second time
+    /// through the function of that kind (`typeFirstKey`, `typeNewLineKey`,
+    /// `typeTypicalKey`), so that callgrind's inclusive cost of each function is that kind's
+    /// instructions. Prints how many of each kind were typed the second time.
+    func chatKeystrokeKinds(_ keystrokes: Int) throws {
+        var kinds: [ChatKeystrokeKind] = []
+        kinds.reserveCapacity(keystrokes)
+        var table = try chatTable()
+        var rng = SplitMix64(seed: 77)
+        for k in 0..<keystrokes {
+            if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
+            let height = table.rows.contentHeight
+            try table.field.type(Self.chatKey(k))
+            kinds.append(k % Self.keystrokesPerMessage == 0 ? .first : table.rows.contentHeight != height ? .newLine : .typical)
+        }
+        var replay = try chatTable()
+        rng = SplitMix64(seed: 77)
+        var counts = [0, 0, 0]
+        var lines = 0, bytes: [Int] = []
+        bytes.reserveCapacity(keystrokes)
+        for k in 0..<keystrokes {
+            if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &replay, rng: &rng) }
+            let key = Self.chatKey(k)
+            switch kinds[k] {
+            case .first: try Self.typeFirstKey(key, into: &replay)
+            case .newLine: try Self.typeNewLineKey(key, into: &replay, lines: &lines)
+            case .typical: try Self.typeTypicalKey(key, into: &replay, bytes: &bytes)
+            }
+            counts[kinds[k].rawValue] += 1
+        }
+        precondition(replay.rows.contentHeight == table.rows.contentHeight && lines == counts[ChatKeystrokeKind.newLine.rawValue]
+                     && bytes.count == counts[ChatKeystrokeKind.typical.rawValue], "the replay typed differently")
+        let summary = ChatKeystrokeKind.allCases.map { "\($0.name)=\(counts[$0.rawValue])" }.joined(separator: " ")
+        print("chat-key-kinds keystrokes=\(keystrokes) \(summary) check=\(replay.rows.contentHeight)")
+    }
+
+    // Three bodies of different shapes: identical ones would be merged into one function.
+
+    @inline(never)
+    static func typeFirstKey(_ key: String, into table: inout TableSession<Int>) throws { try table.field.type(key) }
+
+    @inline(never)
+    static func typeNewLineKey(_ key: String, into table: inout TableSession<Int>, lines: inout Int) throws {
+        try table.field.type(key)
+        lines &+= 1
+    }
+
+    @inline(never)
+    static func typeTypicalKey(_ key: String, into table: inout TableSession<Int>, bytes: inout [Int]) throws {
+        try table.field.type(key)
+        bytes.append(key.utf8.count)
+    }
+}
