@@ -204,9 +204,6 @@ struct TextModesParityTests {
 
     /// Where the target is not met yet, the share held instead (a change that loses more
     /// fails here), with the disagreements left (Tools/README.md lists them):
-    /// - `break-all` (tuning): a Thai line (`th-002`, 160 px) that Chromium ends one
-    ///   cluster later, a width difference, not a rule (every other line agrees since
-    ///   break-all reads Chromium's whole pair table).
     /// - `justify` carets and hits (held out): Korean and Japanese lines a share off (not
     ///   examined, being held out), soft hyphens' hits (`de-shy-*`).
     /// Line edges under every `text-align` and every line start under `letter-spacing`
@@ -214,7 +211,6 @@ struct TextModesParityTests {
     /// grapheme cluster at a time, judged by its first character) and the
     /// tab stops count the letter spacing.
     static let shortfalls: [String: (starts: Double, edges: Double, carets: Double)] = [
-        "tuning word-break=break-all": (0.998, floor, floor),
         "holdout2 text-align=justify": (floor, floor, 0.998),
     ]
 
