@@ -77,9 +77,12 @@ MODES_SCRIPT = r"""
       if (line >= starts.length) {
         // A line may start inside a grapheme (break-all breaks before a Thai SARA AM, a code
         // point at a time): at the first of its code points drawn on the new line.
+        // Lines up to the one of its first rect start at the grapheme.
         let at = index;
         const first = Array.from(rects).find((q) => q.height > 0);
-        if (first !== r && Math.floor((first.top + first.height / 2 - box.top) / L) < line) {
+        const firstLine = Math.floor((first.top + first.height / 2 - box.top) / L);
+        while (starts.length <= Math.min(firstLine, line)) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); drawn.push([]); }
+        if (firstLine < line) {
           for (let c = index + 1; c < index + segment.length; c++) {
             const u = segment.charCodeAt(c - index);
             if (u >= 0xdc00 && u <= 0xdfff) continue;

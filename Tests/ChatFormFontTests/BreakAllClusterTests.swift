@@ -83,3 +83,23 @@ struct BreakAllClusterTests {
         #expect(startsAtSaraAm > 0)
     }
 }
+extension BreakAllClusterTests {
+    /// Narrow lines, Chromium's starts (`record-browser-layout --modes word-break=break-all
+    /// --width 2 --width 12 --width 16 --width 20`, both families alike): a line ends before
+    /// SARA AM when the letter before it fits (12, 16 px), not when nothing fits (2 px: the
+    /// line holds the glyph cluster whole, and no line ends before a nonspacing mark).
+    @Test("narrow lines break before SARA AM only where the letter fits", arguments: ["DejaVu Sans", "Noto Sans"])
+    func narrowLines(family: String) throws {
+        let stack = try FontStack(family: family, size: 16)
+        let chromium: [(String, [Double: [Int]])] = [
+            ("ที่นี่ทำคำ", [2: [0, 9, 18, 24], 12: [0, 9, 18, 21, 24, 27], 16: [0, 9, 18, 21, 24, 27], 20: [0, 18, 24]]),
+            ("ກີ່ນີ້ກຳ", [2: [0, 9, 18], 12: [0, 9, 18, 21], 16: [0, 9, 18, 21], 20: [0, 9, 18]]),
+        ]
+        for (text, byWidth) in chromium {
+            let shaped = try ShapedText(text: text, shaper: stack, options: Self.breakAll)
+            for (width, starts) in byWidth {
+                #expect(try shaped.layout(width: width).lines.map(\.start) == starts, "\(text) at \(width) px")
+            }
+        }
+    }
+}

@@ -86,9 +86,10 @@ struct BreakRules {
     /// (`LazyLineBreakIterator::NextBreakablePosition`), so it breaks inside `คำ`; SARA AM
     /// is a spacing letter (General_Category Lo, Grapheme_Cluster_Break SpacingMark), the
     /// one kind of Thai and Lao code point inside a cluster with an advance of its own, so
-    /// a line may fit up to it. (Chromium also breaks before the nonspacing marks, class SA
-    /// too, which add no width: a line ends there only when a letter alone overflows it.)
-    /// The same array when there is none.
+    /// a line may fit up to it. (The table allows a break before the nonspacing marks too,
+    /// class SA as well, but they add no width, so no line fits up to them; and where
+    /// nothing fits Chromium ends a line after the glyph cluster, `ที่` and `ทำ` whole at 2 px:
+    /// see `ShapedText.isSplitCluster(_:)`.) The same array when there is none.
     ///
     /// - Complexity: O(n).
     static func splittingClusters(_ clusters: [Int32], _ bytes: UnsafeBufferPointer<UInt8>) -> [Int32] {
