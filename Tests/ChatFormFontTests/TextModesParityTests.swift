@@ -173,7 +173,14 @@ struct TextModesParityTests {
                         let caret = try layout.caretX(onLine: k, at: c.offset), hit = try layout.position(onLine: k, x: c.x).offset
                         t.carets += 2
                         if abs(caret - c.x) <= 1.0 / 64 + 1e-9 { t.identicalCarets += 1 } else { why.append("line \(k) caret \(c.offset) at \(caret) vs \(c.x)") }
-                        if hit == c.offset { t.identicalCarets += 1 } else { why.append("line \(k) hit \(c.x) -> \(hit) vs \(c.offset)") }
+                        // Where zero-width clusters (a soft hyphen, a zero-width space, a word
+                        // joiner) come before the recorded grapheme, its left edge (floored to a
+                        // layout unit) lies just before several boundaries at one x, and
+                        // Chromium's `caretPositionFromPoint` there gives the first of them
+                        // (measured: `de-shy-001`, `edge-023`), as the engine does.
+                        let hitX = try layout.caretX(onLine: k, at: hit)
+                        let sameX = hit < c.offset && abs(hitX - caret) < 1e-9
+                        if hit == c.offset || sameX { t.identicalCarets += 1 } else { why.append("line \(k) hit \(c.x) -> \(hit) vs \(c.offset)") }
                     }
                 }
             }
