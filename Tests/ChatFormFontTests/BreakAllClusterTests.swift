@@ -103,13 +103,3 @@ extension BreakAllClusterTests {
         }
     }
 }
-extension BreakAllClusterTests {
-    @Test func probeShy() throws {
-        let texts = try corpusTexts("corpus-holdout2.jsonl")
-        let layout = try ShapedText(text: texts["de-shy-001"]!, shaper: try FontStack(family: "DejaVu Sans", size: 16),
-                                    options: TextLayoutOptions(modes: TextModes(textAlign: .justify))).layout(width: 160)
-        print("PROBE", layout.lines.map(\.start), layout.lineText(1).debugDescription)
-        try layout.forEachCaretStop(onLine: 1) { o, x in print("PROBE stop", o, x); return o < 32 }
-        print("PROBE hit", try layout.position(onLine: 1, x: 71.125))
-    }
-}
