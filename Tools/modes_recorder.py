@@ -10,7 +10,8 @@ Recorded, one JSON line per paragraph, family and width (short keys keep the fix
 - `id`, `f` (family), `w` (width).
 - `s`: the line starts most of the modes give; `m`: {mode: line starts} for the modes whose
   starts differ from `s`. Line starts are UTF-8 offsets: 0, then each grapheme with a rect on
-  a line below the previous one's, or the first one after a preserved newline. Graphemes
+  a line below the previous one's (or, where a grapheme's rects span two lines, its first
+  code point on the lower one), or the first one after a preserved newline. Graphemes
   without a rect, and under a collapsing `white-space` (normal, nowrap, pre-line) every space,
   tab and newline (removed at a line's start, removed or hanging at its end), are passed over,
   so a line starts at its first drawn grapheme.
@@ -74,7 +75,23 @@ MODES_SCRIPT = r"""
       if (!r) continue;
       const line = Math.floor((r.top + r.height / 2 - box.top) / L);
       if (line >= starts.length) {
-        while (starts.length <= line) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); drawn.push([]); }
+        // A line may start inside a grapheme (break-all breaks before a Thai SARA AM, a code
+        // point at a time): at the first of its code points drawn on the new line.
+        // Lines up to the one of its first rect start at the grapheme.
+        let at = index;
+        const first = Array.from(rects).find((q) => q.height > 0);
+        const firstLine = Math.floor((first.top + first.height / 2 - box.top) / L);
+        while (starts.length <= Math.min(firstLine, line)) { starts.push(index); lefts.push(Infinity); rights.push(-Infinity); drawn.push([]); }
+        if (firstLine < line) {
+          for (let c = index + 1; c < index + segment.length; c++) {
+            const u = segment.charCodeAt(c - index);
+            if (u >= 0xdc00 && u <= 0xdfff) continue;
+            const cr = graphemeRects(node, c, index + segment.length);
+            const q = Array.from(cr).find((z) => z.height > 0);
+            if (q && Math.floor((q.top + q.height / 2 - box.top) / L) === line) { at = c; break; }
+          }
+        }
+        while (starts.length <= line) { starts.push(at); lefts.push(Infinity); rights.push(-Infinity); drawn.push([]); }
       } else if (line !== starts.length - 1) {
         out.errors.push({ id: p.id, width, mode: mode.name, index, what: 'line ' + line + ' expected ' + (starts.length - 1) });
       }

@@ -167,6 +167,10 @@ extension TextLayout: LineLayout {
     ///
     /// - Complexity: O(1) amortized.
     public func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
+        if let shaped = splitClusters, offset >= 0, offset < utf8Count {
+            let k = shaped.boundary(of: offset)
+            return Int(shaped.offsets[Int(shaped.offsets[k]) == offset ? k + 1 : k])
+        }
         return try withText { bytes, iterators in GraphemeWalker(bytes: bytes, iterators: iterators).clusterEnd(at: offset) }
     }
 
@@ -174,8 +178,19 @@ extension TextLayout: LineLayout {
     ///
     /// - Complexity: O(1) amortized.
     public func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
+        if let shaped = splitClusters, offset > 0, offset <= utf8Count { return Int(shaped.offsets[shaped.boundary(of: offset) - 1]) }
         // ICU answers "none" (-1) from inside the first cluster.
         return try withText { _, iterators in Swift.max(0, iterators.graphemeStart(endingAt: offset)) }
+    }
+
+    /// The prepared text whose boundaries are the caret stops where they are not ICU's
+    /// grapheme boundaries: under `word-break: break-all`, a line may start inside a Thai or
+    /// Lao cluster, before its SARA AM (`BreakRules.splittingClusters`), and that offset is
+    /// a caret stop too (the line's start), reached by the arrow keys. Nil otherwise (ICU's
+    /// boundaries are the prepared ones).
+    private var splitClusters: ShapedText? {
+        guard let shaped = shapedText, shaped.options.modes.wordBreak == .breakAll, shaped.clusterCount > 0 else { return nil }
+        return shaped
     }
 
     /// The text in `range`.
@@ -195,7 +210,8 @@ extension TextLayout: LineLayout {
     ///
     /// - Complexity: O(n).
     public func graphemeBoundaries() throws(TextLayoutError) -> [Int] {
-        try withText { bytes, iterators in
+        if let shaped = splitClusters { return shaped.offsets.map { Int($0) } }
+        return try withText { bytes, iterators in
             let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
             var result = [0]
             var i = 0

@@ -117,3 +117,41 @@ struct TextModesGapTests {
         #expect(try ShapedText(text: " ", shaper: fonts).layout(width: 200).height > 0)
     }
 }
+
+extension TextModesGapTests {
+    /// Justified lines opening a paragraph with spaces, against Chromium
+    /// (`Fixtures/browser-justify-opening.jsonl`: `record-browser-layout --modes
+    /// text-align=justify --width 160 --width 190 --width 230` over
+    /// `corpus-justify-opening.jsonl`, options, Korean, a greeting, a second paragraph): Blink
+    /// rounds the opening spaces' item up to a layout unit on its own, in the line's width
+    /// (so each opportunity's share) and in where the next item starts. The caret at each
+    /// line's first drawn grapheme and at its middle one is where Chromium draws them.
+    @Test("justified lines opening with spaces: carets where Chromium draws the graphemes")
+    func justifiedOpeningSpaces() throws {
+        let texts = try corpusTexts("corpus-justify-opening.jsonl")
+        let url = BrowserParityTests.fixtures.appendingPathComponent("browser-justify-opening.jsonl")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        let options = TextLayoutOptions(modes: TextModes(textAlign: .justify))
+        var checked = 0, opening = 0
+        for line in lines {
+            let r = try JSONDecoder().decode(TextModesParityTests.Line.self, from: Data(line.utf8))
+            let layout = try ShapedText(text: try #require(texts[r.id]), shaper: try FontStack(family: r.f, size: 16), options: options)
+                .layout(width: r.w)
+            #expect(layout.lines.map(\.start) == r.s, "\(r.id) \(r.f) \(r.w)")
+            let xs = try #require(r.x?["text-align=justify"]), gs = try #require(r.g?["text-align=justify"])
+            for k in 0..<Swift.min(layout.lineCount, xs.count) {
+                let first = try TextModesParityTests.firstDrawn(layout, k)
+                var checks: [(Int, Double)] = []
+                if let x = xs[k] { checks.append((first, x)) }
+                if let g = gs[k] { checks.append((Int(g[0]), g[1])) }
+                if first > layout.lines[k].start && layout.justification(ofLine: k).opportunities > 0 { opening += 1 }
+                for (offset, x) in checks {
+                    checked += 1
+                    let caret = try layout.caretX(onLine: k, at: offset)
+                    #expect(abs(caret - x) <= 1.0 / 64 + 1e-9, "\(r.id) \(r.f) \(r.w)px line \(k): caret \(offset) at \(caret) vs \(x)")
+                }
+            }
+        }
+        #expect(checked > 100 && opening >= 12)
+    }
+}

@@ -78,6 +78,48 @@ struct BreakRules {
         return rows
     }()
 
+    /// `word-break: break-all`'s boundaries inside grapheme clusters: `clusters` (the
+    /// grapheme boundaries of `bytes`, rising from 0 to its length) with a boundary added
+    /// before each Thai or Lao SARA AM (U+0E33, U+0EB3) that extends a cluster where the
+    /// break-all pair table lets a line end before it (after a letter: SA after SA, AL, …).
+    /// Chromium's break iterator reads the table a code point at a time
+    /// (`LazyLineBreakIterator::NextBreakablePosition`), so it breaks inside `คำ`; SARA AM
+    /// is a spacing letter (General_Category Lo, Grapheme_Cluster_Break SpacingMark), the
+    /// one kind of Thai and Lao code point inside a cluster with an advance of its own, so
+    /// a line may fit up to it. (The table allows a break before the nonspacing marks too,
+    /// class SA as well, but they add no width, so no line fits up to them; and where
+    /// nothing fits Chromium ends a line after the glyph cluster, `ที่` and `ทำ` whole at 2 px:
+    /// see `ShapedText.isSplitCluster(_:)`.) The same array when there is none.
+    ///
+    /// - Complexity: O(n).
+    static func splittingClusters(_ clusters: [Int32], _ bytes: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        let n = bytes.count
+        guard n >= 6, clusters.count >= 2 else { return clusters }
+        var result: [Int32] = []
+        var copied = 0   // clusters[..<copied] are in result
+        var k = 0        // the cluster holding offset i
+        var i = 3
+        while i + 2 < n {
+            // U+0E33 is E0 B8 B3, U+0EB3 E0 BA B3 (E0 is only ever a lead byte).
+            guard bytes[i] == 0xE0, bytes[i + 2] == 0xB3, bytes[i + 1] == 0xB8 || bytes[i + 1] == 0xBA else { i += 1; continue }
+            while k + 1 < clusters.count && Int(clusters[k + 1]) <= i { k += 1 }
+            var p = i - 1
+            while p > 0 && bytes[p] & 0xC0 == 0x80 { p -= 1 }
+            let last = UTF8Scalar.decode(bytes, at: p).scalar
+            let current: UInt32 = bytes[i + 1] == 0xB8 ? 0x0E33 : 0x0EB3
+            if Int(clusters[k]) < i && breaksAll(lastClass: breakAllClass(last), current: current) {
+                if result.isEmpty { result.reserveCapacity(clusters.count + 8) }
+                if copied <= k { result.append(contentsOf: clusters[copied...k]) }
+                result.append(Int32(i))
+                copied = k + 1
+            }
+            i += 3
+        }
+        if result.isEmpty { return clusters }
+        result.append(contentsOf: clusters[copied...])
+        return result
+    }
+
     /// Whether a line may not end before `scalar` even under `break-all` or `anywhere`
     /// where it lies inside a glyph: Arabic script, whose joined letters Chromium keeps
     /// whole in a ligature (lam-alef). A Latin ligature (`ff`) is broken.

@@ -148,6 +148,11 @@ struct LineBreaker {
                     if w > fit && edge > 0 && entry.flags & BreakEntry.contentEndUnsafe == 0 && w - edge <= fit
                         && raw - edge + frac <= fit { hangs = true }
                 }
+                // Nothing fits: no line ends inside a glyph cluster break-all split.
+                if w > fit && !hangs && chosen < 0 && text.isSplitCluster(Int(step.boundary)) && Int(step.boundary) < last {
+                    j += 1
+                    continue
+                }
                 if w > fit && !hangs && !(overflows && chosen < 0) { break }
                 chosen = j
                 chosenWidth = w
@@ -179,16 +184,22 @@ struct LineBreaker {
             } else {
                 // Nothing fits before the first opportunity: break the word between clusters
                 // (overflow-wrap: break-word), as many as fit, at least one.
+                // (Not at a boundary break-all adds inside a glyph cluster: the word breaks
+                // between grapheme clusters.)
+                while bi + 1 < entries.count && text.isSplitCluster(Int(steps[bi].boundary)) { bi += 1 }
                 let limit = Int(entries[bi].contentEnd)
                 var g = s + 1
+                while g < limit && text.isSplitCluster(g) { g += 1 }
                 var w = sum.brokenWidth(text, from: s, to: g, raw: text.rawWidth(from: s, to: g))
                 while g < limit {
-                    let rawNext = text.rawWidth(from: s, to: g + 1)
-                    let next = sum.brokenWidth(text, from: s, to: g + 1, raw: rawNext)
+                    var h = g + 1
+                    while h < limit && text.isSplitCluster(h) { h += 1 }
+                    let rawNext = text.rawWidth(from: s, to: h)
+                    let next = sum.brokenWidth(text, from: s, to: h, raw: rawNext)
                     if next > fit || rawNext + frac > fit { break }
-                    if g + 1 < last && !hasTabs && text.has(g + 1, ShapedText.Flags.unsafe),
-                       let end = text.unsafeEnds.reshapedEndWidth(from: s, to: g + 1, origin: paragraphStart), end + frac > fit { break }
-                    g += 1
+                    if h < last && !hasTabs && text.has(h, ShapedText.Flags.unsafe),
+                       let end = text.unsafeEnds.reshapedEndWidth(from: s, to: h, origin: paragraphStart), end + frac > fit { break }
+                    g = h
                     w = next
                 }
                 let entry = entries[bi]

@@ -38,6 +38,8 @@ struct PreparedBreaks {
             do throws(ICUError) {
                 let iterators = try rules.iterators()
                 try iterators.setText(bytes)
+                var shaped = shaped
+                if rules.breakAll { shaped.clusters = BreakRules.splittingClusters(shaped.clusters, bytes) }
                 return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules))
             } catch {
                 return .failure(.icu(error))
