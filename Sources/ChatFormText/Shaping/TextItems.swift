@@ -160,19 +160,8 @@ public enum TextItemizer {
                 // written after the walk).
                 let opens = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: first, length: firstLength)
                 opportunities[count - 2] = opens ? 1 : 0
-                // The scalars before the next boundary: this cluster's last two.
-                if i + firstLength == e {
-                    lastLast = last
-                    last = first
-                } else {
-                    var j = i
-                    while j < e {
-                        let (s, l) = UTF8Scalar.decode(bytes, at: j)
-                        lastLast = last
-                        last = s
-                        j += l
-                    }
-                }
+                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: first, length: firstLength, in: bytes,
+                                                last: &last, lastLast: &lastLast)
             }
             let emoji = isEmojiPresentation(bytes, i, e)
             // The cluster's script: its first scalar with a real script, else Common.

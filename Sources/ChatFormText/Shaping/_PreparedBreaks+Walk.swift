@@ -194,21 +194,10 @@ extension PreparedBreaks {
                 if advance < 0 { hasNegativeAdvance = true }
                 x &+= advance
             }
-            // The scalars before the next boundary: this cluster's last two (or its one and
-            // the one before), for the rules (not asked when answered).
+            // The scalars before the next boundary, for the rules (not asked when answered).
             if answered == nil {
-                if i + length == e {
-                    lastLast = last
-                    last = scalar
-                } else {
-                    var j = i
-                    while j < e {
-                        let (s, l) = UTF8Scalar.decode(bytes, at: j)
-                        lastLast = last
-                        last = s
-                        j += l
-                    }
-                }
+                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: scalar, length: length, in: bytes,
+                                                last: &last, lastLast: &lastLast)
             }
             previousKind = kind
             i = e
