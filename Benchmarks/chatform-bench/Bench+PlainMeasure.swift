@@ -35,11 +35,14 @@ extension Bench {
     /// Process start to the first height (issue 23): `chatform measure --width 320` run on
     /// one message, timed from launching the process to reading the first line it writes,
     /// fontconfig's set-up and the first fallback sort included; the median of `runs + 1`
-    /// runs after one to warm the file cache: `measure.cold_start_ms`. Needs the release
-    /// `chatform` next to this program (`swift build -c release --product chatform`);
-    /// without it the key is not reported.
+    /// runs after one to warm the file cache: `measure.cold_start_ms`. Times the release
+    /// `chatform` next to this program; when it is missing and this program is the
+    /// package's own build, it is built first (`swift build -c release --product chatform`,
+    /// as `Tools/bench` does before running the benchmark); the key goes unreported only
+    /// when that fails.
     func coldStart(runs: Int, into results: inout Results) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("chatform")
+        if !FileManager.default.isExecutableFile(atPath: binary.path) { buildTool(beside: binary) }
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             progress("measure.cold_start_ms not measured: build chatform first (swift build -c release --product chatform)")
             return
@@ -72,5 +75,29 @@ extension Bench {
             if run > 0 { times.append(elapsed) }
         }
         results["measure.cold_start_ms"] = Stats(times).median
+    }
+
+    /// Builds the release `chatform` at `binary` when this program runs from a package's
+    /// release build (a `release` folder under the package's `.build`, whose parent holds
+    /// `Package.swift`) and a `swift` is on the path; does nothing otherwise.
+    private func buildTool(beside binary: URL) {
+        let folder = binary.deletingLastPathComponent().standardizedFileURL
+        guard folder.lastPathComponent == "release" else { return }
+        var build = folder
+        while build.pathComponents.count > 1 && build.lastPathComponent != ".build" { build.deleteLastPathComponent() }
+        let root = build.deletingLastPathComponent()
+        guard build.lastPathComponent == ".build",
+              FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else { return }
+        progress("cold start: building the release chatform (swift build -c release --product chatform)")
+        let swift = Process()
+        swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        swift.arguments = ["swift", "build", "-c", "release", "--product", "chatform", "--package-path", root.path]
+        swift.standardOutput = FileHandle.standardError
+        do {
+            try swift.run()
+            swift.waitUntilExit()
+        } catch {
+            progress("cold start: swift build did not run: \(error)")
+        }
     }
 }

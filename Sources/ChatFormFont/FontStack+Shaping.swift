@@ -22,6 +22,12 @@ struct ShapingOutput {
         unsafe.initialize(repeating: 0)
     }
 
+    /// Writing into zeroed storage the caller owns (not to be deallocated here).
+    init(advances: UnsafeMutableBufferPointer<Int32>, unsafe: UnsafeMutableBufferPointer<UInt8>) {
+        self.advances = advances
+        self.unsafe = unsafe
+    }
+
     func deallocate() {
         advances.deallocate()
         unsafe.deallocate()
@@ -36,25 +42,35 @@ extension FontStack {
     }
 
     public func shape(_ text: String, direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns {
-        let (items, clusters) = try TextItemizer.segment(text, direction: direction)
+        // One walk over the clusters: items, clusters and the default break opportunities.
+        let (items, clusters, opportunities) = try TextItemizer.segmentWithOpportunities(text, direction: direction)
         var text = text
         let n = text.utf8.count
         // Filled through pointers (the shaping helpers would otherwise pay for exclusivity
-        // checks on captured arrays), copied into arrays at the end.
-        var out = ShapingOutput(count: n)
-        defer { out.deallocate() }
+        // checks on captured arrays), straight into the arrays returned.
+        var advances = [Int32](repeating: 0, count: n)
+        var unsafe = [UInt8](repeating: 0, count: n)
+        var endTrims: [Int32: Int32] = [:]
+        var hasSoftHyphen = false
         let spacing = _LetterSpacing.fixed(letterSpacing)
         let runs = text.withUTF8 { bytes in
-            var runs: [ShapedRun] = []
-            runs.reserveCapacity(items.count + 2)
-            shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
-            _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
-            return runs
+            advances.withUnsafeMutableBufferPointer { advances in
+                unsafe.withUnsafeMutableBufferPointer { unsafe in
+                    var out = ShapingOutput(advances: advances, unsafe: unsafe)
+                    var runs: [ShapedRun] = []
+                    runs.reserveCapacity(items.count + 2)
+                    shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
+                    _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
+                    endTrims = out.endTrims
+                    hasSoftHyphen = out.hasSoftHyphen
+                    return runs
+                }
+            }
         }
-        var result = ShapedRuns(runs: runs, advances: Array(out.advances[0..<n]), unsafeToBreak: Array(out.unsafe[0..<n]),
-                                faces: state.boxes(), clusters: clusters)
-        if out.hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
-        result.lineEndTrims = out.endTrims
+        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters)
+        result.opportunities = opportunities
+        if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
+        result.lineEndTrims = endTrims
         return result
     }
 

@@ -133,9 +133,9 @@ struct StyledShaper: TextShaper {
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
-        let segmented: (items: [TextItem], clusters: [Int32])
-        do { segmented = try TextItemizer.segment(text, direction: style.direction) } catch { throw .layout(error) }
-        let (items, clusters) = segmented
+        let segmented: (items: [TextItem], clusters: [Int32], opportunities: [UInt8])
+        do { segmented = try TextItemizer.segmentWithOpportunities(text, direction: style.direction) } catch { throw .layout(error) }
+        let (items, clusters, opportunities) = segmented
         var out = ShapingOutput(count: n)
         defer { out.deallocate() }
         var runs: [ShapedRun] = []
@@ -224,6 +224,7 @@ struct StyledShaper: TextShaper {
         }
         var result = ShapedRuns(runs: runs, advances: Array(out.advances[0..<n]), unsafeToBreak: Array(out.unsafe[0..<n]),
                                 faces: faces.boxes, clusters: clusters)
+        result.opportunities = opportunities
         // Inline items a browser rounds on their own: each element, each change of bidi level.
         var itemStarts: [Int32] = []
         var previousLevel: UInt8? = nil

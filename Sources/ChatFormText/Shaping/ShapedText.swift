@@ -124,8 +124,12 @@ public struct ShapedText: Sendable {
                  options: TextLayoutOptions = TextLayoutOptions()) throws(TextLayoutError) {
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
-        try self.init(text: text, shaped: shaped, shaper: shaper, options: options,
-                      collapse: WhiteSpaceCollapse(text, mode: options.modes.whiteSpace))
+        let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
+        var shaped = shaped
+        // Opportunities found on `text` are not those of the collapsed text the breaks are
+        // found on.
+        if collapse != nil { shaped.opportunities = [] }
+        try self.init(text: text, shaped: shaped, shaper: shaper, options: options, collapse: collapse)
     }
 
     private init(text: String, shaped: ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
@@ -133,6 +137,7 @@ public struct ShapedText: Sendable {
         var shaped = shaped
         if !shaped.hasClusters(partitioning: text.utf8.count) {
             shaped.clusters = try TextItemizer.segment(collapse?.text ?? text).clusters
+            shaped.opportunities = []
         }
         collapse?.apply(to: &shaped)
         storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)

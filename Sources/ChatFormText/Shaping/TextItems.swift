@@ -79,40 +79,97 @@ public enum TextItemizer {
         -> (items: [TextItem], clusters: [Int32]) {
         let level: UInt8 = direction == .ltr ? 0 : direction.isRightToLeft(text) ? 1 : 0
         return try withBreakIterators(text) { bytes, iterators in
-            var clusters: [Int32] = []
-            clusters.reserveCapacity(bytes.count / 2 + 2)
-            let items = items(bytes, iterators: iterators, clusters: &clusters, paragraphLevel: level)
+            var items: [TextItem] = []
+            // At most one boundary a byte, and the text's start.
+            let clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
+                (items, count) = Self.items(bytes, iterators: iterators, clusters: out.baseAddress!, opportunities: nil,
+                                            paragraphLevel: level)
+            }
             return (items, clusters)
         }
     }
 
-    /// The items of `bytes`; `clusters` gets its grapheme cluster boundaries (from 0 to the
-    /// length), found on the same walk. Levels at `paragraphLevel` (0 or 1).
-    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: inout [Int32],
-                      paragraphLevel: UInt8 = 0) -> [TextItem] {
+    /// `segment(_:direction:)` and, found on the same walk over the clusters, whether a line
+    /// may end at each grapheme boundary by the browser's default rules (`BrowserLineBreaks`
+    /// with `word-break: normal` and `line-break: normal`; 1 where it may, 0 at the text's
+    /// start and end): what a prepared text's break table reads instead of walking the
+    /// clusters and asking the rules again (`ShapedRuns.opportunities`).
+    ///
+    /// - Complexity: O(n).
+    package static func segmentWithOpportunities(_ text: String, direction: ParagraphDirection) throws(TextLayoutError)
+        -> (items: [TextItem], clusters: [Int32], opportunities: [UInt8]) {
+        let level: UInt8 = direction == .ltr ? 0 : direction.isRightToLeft(text) ? 1 : 0
+        var copy = text
+        var items: [TextItem] = [], clusters: [Int32] = [], opportunities: [UInt8] = []
+        var failure: ICUError? = nil
+        copy.withUTF8 { bytes in
+            do throws(ICUError) {
+                // The browser's iterators (`en@lb=normal`): their grapheme iterator is UAX #29's
+                // as the root one is, their line iterator the one the break rules consult.
+                let iterators = try BreakIterators.browserForCurrentThread()
+                try iterators.setText(bytes)
+                // At most one boundary a byte, and the text's start.
+                clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
+                    opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
+                        (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
+                                                    opportunities: out.baseAddress, paragraphLevel: level)
+                    }
+                    clusterCount = opportunities.count
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw .icu(failure) }
+        return (items, clusters, opportunities)
+    }
+
+    /// The items of `bytes` and the number of its grapheme cluster boundaries (from 0 to the
+    /// length), found on the same walk and written to `clusters`, and to `opportunities`
+    /// unless nil, a byte a boundary: 1 where the browser's default break rules let a line
+    /// end there (`iterators` must then be the browser's, `en@lb=normal`). Each has room
+    /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1).
+    static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
+                      opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0)
+        -> (items: [TextItem], boundaryCount: Int) {
         let n = bytes.count
-        clusters.append(0)
-        if n == 0 { return [] }
+        clusters[0] = 0
+        var count = 1   // boundaries written
+        if n == 0 {
+            opportunities?[0] = 0
+            return ([], 1)
+        }
+        var breaker = BrowserLineBreaks.Walker(bytes: bytes, iterators: iterators, keepAll: false, breakAll: false,
+                                               ideographs: true)
+        var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         let levels = bidiLevels(bytes, paragraphLevel: paragraphLevel)
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
         var items = ItemBuilder()
+        items.items.reserveCapacity(8)
         var brackets: [(pair: UInt32, script: UInt32)] = []
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
         var pendingStart = -1            // start of leading Common text awaiting a script
         var i = 0
         while i < n {
             let e = walker.clusterEnd(at: i)
-            clusters.append(Int32(e))
+            clusters[count] = Int32(e)
+            count += 1
+            let (first, firstLength) = UTF8Scalar.decode(bytes, at: i)
+            if let opportunities {
+                // The break rules at this boundary (none at the start; the end's 0 is
+                // written after the walk).
+                let opens = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: first, length: firstLength)
+                opportunities[count - 2] = opens ? 1 : 0
+                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: first, length: firstLength, in: bytes,
+                                                last: &last, lastLast: &lastLast)
+            }
             let emoji = isEmojiPresentation(bytes, i, e)
             // The cluster's script: its first scalar with a real script, else Common.
-            var script: UInt32 = 0
-            var j = i
-            var first: UInt32 = 0
-            while j < e {
+            var script = scriptTag(first)
+            var j = i + firstLength
+            while script == 0 && j < e {
                 let (scalar, length) = UTF8Scalar.decode(bytes, at: j)
-                if j == i { first = scalar }
-                let tag = scriptTag(scalar)
-                if tag != 0 { script = tag; break }
+                script = scriptTag(scalar)
                 j += length
             }
             if script == 0 {
@@ -152,7 +209,8 @@ public enum TextItemizer {
             append(&items, pendingStart..<n, levels: levels, script: common, bytes: bytes, walker: walker,
                    paragraphLevel: paragraphLevel)
         }
-        return items.finish()
+        opportunities?[count - 1] = 0
+        return (items.finish(), count)
     }
 
     private static func append(_ items: inout ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,

@@ -130,6 +130,12 @@ public struct ShapedRuns: Sendable {
     /// character), but its fit is checked without it: Blink fits the text, then adds the
     /// closing edge after the hanging white space without a check.
     package var lineEndHangingEdges: [Int32: Int32] = [:]
+    /// Per grapheme boundary (parallel to `clusters`), 1 where the browser's default break
+    /// rules let a line end, as the itemizer found them on its walk
+    /// (`TextItemizer.segmentWithOpportunities`); empty when the shaper did not find them.
+    /// A prepared text with the default `word-break` and `line-break` reads them instead of
+    /// asking the rules again.
+    package var opportunities: [UInt8] = []
 
     /// The runs, advances, unsafe-to-break marks, fonts and cluster boundaries of one text.
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32]) {

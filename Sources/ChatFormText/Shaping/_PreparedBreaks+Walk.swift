@@ -56,12 +56,16 @@ extension PreparedBreaks {
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
                              breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput)
         -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
-        shaped.clusters.withUnsafeBufferPointer { clusters in
+        let answered = usesOpportunities(shaped, rules)
+        return shaped.clusters.withUnsafeBufferPointer { clusters in
             shaped.advances.withUnsafeBufferPointer { advances in
                 shaped.unsafeToBreak.withUnsafeBufferPointer { unsafe in
                     shaped.runs.withUnsafeBufferPointer { runs in
-                        walk(bytes, WalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs),
-                             rules: rules, breaker: &breaker, into: out)
+                        shaped.opportunities.withUnsafeBufferPointer { opportunities in
+                            walk(bytes, WalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
+                                                  opportunities: answered ? opportunities : nil),
+                                 rules: rules, breaker: &breaker, into: out)
+                        }
                     }
                 }
             }
@@ -74,6 +78,9 @@ extension PreparedBreaks {
         var advances: UnsafeBufferPointer<Int32>
         var unsafe: UnsafeBufferPointer<UInt8>
         var runs: UnsafeBufferPointer<ShapedRun>
+        /// The itemizer's opportunities, one a cluster boundary, when the walk reads them
+        /// instead of asking the break rules (`usesOpportunities`).
+        var opportunities: UnsafeBufferPointer<UInt8>?
     }
 
     /// Where the walk writes: the boundary columns and the break entries, each as long as
@@ -100,6 +107,7 @@ extension PreparedBreaks {
         let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
         let clusters = input.clusters, advances = input.advances, unsafe = input.unsafe
         let runs = input.runs
+        let answered = input.opportunities
         let table = ScalarTable.shared
         let advanceEnd = advances.count, unsafeEnd = unsafe.count
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
@@ -115,7 +123,9 @@ extension PreparedBreaks {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             // The scalar starting at i (none at the end).
             let (scalar, length) = i < n ? UTF8Scalar.decode(bytes, at: i) : (0, 0)
-            if i > 0 && i < n && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
+            if let answered {
+                if answered[ci] != 0 { f |= Flags.opportunity }
+            } else if i > 0 && i < n && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
                 f |= Flags.opportunity
             }
             // `line-break: anywhere`: every boundary but before a soft hyphen.
@@ -184,19 +194,10 @@ extension PreparedBreaks {
                 if advance < 0 { hasNegativeAdvance = true }
                 x &+= advance
             }
-            // The scalars before the next boundary: this cluster's last two (or its one and
-            // the one before).
-            if i + length == e {
-                lastLast = last
-                last = scalar
-            } else {
-                var j = i
-                while j < e {
-                    let (s, l) = UTF8Scalar.decode(bytes, at: j)
-                    lastLast = last
-                    last = s
-                    j += l
-                }
+            // The scalars before the next boundary, for the rules (not asked when answered).
+            if answered == nil {
+                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: scalar, length: length, in: bytes,
+                                                last: &last, lastLast: &lastLast)
             }
             previousKind = kind
             i = e

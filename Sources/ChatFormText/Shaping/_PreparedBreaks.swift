@@ -37,10 +37,14 @@ struct PreparedBreaks {
         let built: Result<PreparedBreaks, TextLayoutError> = breakingText.withUTF8 { bytes in
             do throws(ICUError) {
                 let iterators = try rules.iterators()
-                try iterators.setText(bytes)
-                var shaped = shaped
-                if rules.breakAll { shaped.clusters = BreakRules.splittingClusters(shaped.clusters, bytes) }
-                return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules))
+                // The rules are asked on the walk unless the itemizer has answered them.
+                if !usesOpportunities(shaped, rules) { try iterators.setText(bytes) }
+                guard rules.breakAll else {
+                    return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules))
+                }
+                var split = shaped
+                split.clusters = BreakRules.splittingClusters(shaped.clusters, bytes)
+                return .success(build(bytes, iterators: iterators, shaped: split, rules: rules))
             } catch {
                 return .failure(.icu(error))
             }
@@ -59,6 +63,15 @@ struct PreparedBreaks {
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
         return b.pack(header, runs: shaped.runs, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
                       items: items, itemSteps: itemSteps)
+    }
+
+    /// Whether the break walk reads `shaped.opportunities` (the itemizer's answers, one a
+    /// grapheme boundary) rather than asking the break rules: they are there and the rules
+    /// are the ones they were found with (`word-break: normal`, no `line-break` tailoring;
+    /// `line-break: anywhere` only adds opportunities on the walk).
+    static func usesOpportunities(_ shaped: ShapedRuns, _ rules: BreakRules) -> Bool {
+        !rules.keepAll && !rules.breakAll && rules.locale == nil && !shaped.opportunities.isEmpty
+            && shaped.opportunities.count == shaped.clusters.count
     }
 
     /// Each place a line may end: what the scan reads (`LineStep`) and the rest.

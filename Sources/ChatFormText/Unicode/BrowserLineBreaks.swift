@@ -112,6 +112,27 @@ enum BrowserLineBreaks {
         }
     }
 
+    /// Moves `last` and `lastLast` (the two scalars before a cluster boundary, as
+    /// `Walker.breaks` reads them) past the cluster `start..<end` of `bytes`, whose first
+    /// scalar is `first`, `length` bytes long: its last two scalars, or its one and the one
+    /// before.
+    @inline(__always)
+    static func scalarsBefore(_ end: Int, cluster start: Int, first: UInt32, length: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                              last: inout UInt32, lastLast: inout UInt32) {
+        if start + length == end {
+            lastLast = last
+            last = first
+            return
+        }
+        var j = start
+        while j < end {
+            let (s, l) = UTF8Scalar.decode(bytes, at: j)
+            lastLast = last
+            last = s
+            j += l
+        }
+    }
+
     /// How far (bytes) ICU may lag behind the walk and still be walked forward to it rather
     /// than re-seeked: a `following` (a safe point found backwards, then forwards) costs
     /// about as many instructions as walking ICU over this much chat text.
