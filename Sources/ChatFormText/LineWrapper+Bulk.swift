@@ -16,7 +16,8 @@
 ///   No rule that looks back across spaces (LB14-LB17) reads AL, NU, ID, IS, EX, SY or HY
 ///   before them;
 /// - a line feed after a run (or its tail) and before a run: a mandatory break after it (LB6,
-///   LB5).
+///   LB5); spaces between it and the run indent the next line: a segment without content,
+///   then an opportunity (LB18).
 /// After spaces or a line feed, another cluster the fast path walks as an ID (an emoji
 /// cluster, a flag) counts as a run when a space, a line feed, a tail character or the end
 /// of the text follows it (`_BulkWrap.idCluster`): nothing breaks before those (LB7, LB6,
@@ -87,12 +88,7 @@ enum _BulkWrap {
 
         /// Whether a wide letter (a fast ID that is East Asian wide, a keep-all letter, not an
         /// emoji) of three UTF-8 bytes starts at `q`.
-        @inline(__always) func isWideLetter(_ q: UnsafePointer<UInt8>) -> Bool {
-            let b0 = q[0]
-            guard b0 & 0xF0 == 0xE0 else { return false }
-            let s = Int(b0 & 0x0F) << 12 | Int(q[1] & 0x3F) << 6 | Int(q[2] & 0x3F)
-            return table[s] & _BulkByte.wideLetterMask == _BulkByte.wideLetterBits
-        }
+        @inline(__always) func isWideLetter(_ q: UnsafePointer<UInt8>) -> Bool { _BulkByte.isWideLetter(q, table: table) }
 
         /// The end of the run of ASCII letters and digits from `q`.
         @inline(__always) func runEnd(from q: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
@@ -112,6 +108,7 @@ enum _BulkWrap {
             let end: UnsafePointer<UInt8>
             var hard = false
             let next: UnsafePointer<UInt8>   // the end of the run after the opportunity
+            var lead = 0   // after a line feed, the spaces before the run that indent the next line
             let runUnits: Int
             var stepFull = pending
             var stepContent = pending
@@ -175,6 +172,12 @@ enum _BulkWrap {
                 } else if e[0] >= 0xC0 && e > t, let c = idCluster(w, at: e - base, table: tableBuffer, kinds: kinds) {
                     next = e + c.length
                     runUnits = c.units
+                } else if hard && e[0] == 0x20, let r = indentedRun(w, at: e - base, table: tableBuffer, kinds: kinds) {
+                    // Spaces that indent the next line: a segment without content, which the
+                    // line always takes (as `fastBreak` does), then an opportunity (LB18).
+                    lead = r.lead
+                    next = e + r.end
+                    runUnits = r.units
                 } else {
                     break loop
                 }
@@ -229,8 +232,9 @@ enum _BulkWrap {
             }
             origin = w.lineX
             budget = Int.min
-            x = 0
-            seg = end
+            x = lead   // the spaces that indent the line, taken
+            seg = end + lead
+            if recording && lead > 0 { w.recordedOpportunities!.append((seg - base, false)) }
             pending = runUnits
             p = next
         }
@@ -310,6 +314,30 @@ enum _BulkWrap {
         return (c.length, c.units)
     }
 
+    /// The run after the spaces that start at `i` (after a line feed): its start (`lead`
+    /// bytes on), end (from `i`) and units, when a run the loop takes follows them (ASCII
+    /// letters and digits, a wide letter, an `idCluster`); else nil.
+    @inline(never)
+    private static func indentedRun(_ w: borrowing LineWrapper, at i: Int, table: UnsafeBufferPointer<UInt16>,
+                                    kinds: UnsafePointer<UInt8>) -> (lead: Int, end: Int, units: Int)? {
+        let bytes = w.bytes
+        var r = i
+        while r < bytes.count && bytes[r] == 0x20 { r += 1 }
+        guard r < bytes.count else { return nil }
+        if kinds[Int(bytes[r])] >= _BulkByte.letter {
+            var j = r + 1
+            while j < bytes.count && kinds[Int(bytes[j])] >= _BulkByte.letter { j += 1 }
+            return (r - i, j - i, j - r)
+        }
+        if _BulkByte.isWideLetter(bytes.baseAddress! + r, table: table.baseAddress!) {
+            return (r - i, r + 3 - i, w.fastUnit!.wide)
+        }
+        if bytes[r] >= 0xC0, let c = idCluster(w, at: r, table: table, kinds: kinds) {
+            return (r - i, r + c.length - i, c.units)
+        }
+        return nil
+    }
+
     /// The most units `u` for which `origin + u * unit <= limit` (the fit test of the ICU path
     /// and `fastBreak`), found exactly: an estimate by division (truncated), moved to the
     /// boundary by the comparison itself.
@@ -368,6 +396,17 @@ enum _BulkByte {
         }
         return UnsafePointer(table)
     }()
+
+    /// Whether a wide letter (a fast ID that is East Asian wide, a keep-all letter, not an
+    /// emoji) of three UTF-8 bytes starts at `q` (which has three bytes, or a byte other than
+    /// a 3-byte lead, before the text's end).
+    @inline(__always)
+    static func isWideLetter(_ q: UnsafePointer<UInt8>, table: UnsafePointer<UInt16>) -> Bool {
+        let b0 = q[0]
+        guard b0 & 0xF0 == 0xE0 else { return false }
+        let s = Int(b0 & 0x0F) << 12 | Int(q[1] & 0x3F) << 6 | Int(q[2] & 0x3F)
+        return table[s] & wideLetterMask == wideLetterBits
+    }
 
     /// The spaces just before `p` (a segment's start, after a run and its tail).
     @inline(__always)

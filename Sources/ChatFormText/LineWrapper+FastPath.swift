@@ -271,30 +271,36 @@ extension ScalarProperties {
     /// What the fast path walks at the non-ASCII scalar starting at `i` (other than its
     /// Hangul shortcut): the scalar's properties (`bits`), its fast class and the bytes and
     /// units it takes; where an emoji cluster of a shape the fast path takes starts there
-    /// (`emojiClusterEnd`), the whole cluster, met by its neighbours as an ID (a flag almost
-    /// so: `FastBreakClass.flag`), as wide as its cells.
+    /// (`emojiClusterEnd`), the whole cluster (`emojiCluster`).
     @inline(__always)
     static func fastCluster(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, table: UnsafeBufferPointer<UInt16>,
                             fast: FastCellUnit) -> (bits: UInt16, cls: UInt8, length: Int, units: Int) {
         let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
         let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
-        var cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
+        let cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
+        let cells = bits & 3
+        let units = cells == ScalarProperties.wide || bits & (1 << 2) != 0 ? fast.wide
+            : cells == ScalarProperties.ambiguous ? fast.ambiguous : 1
+        if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue) {
+            return emojiCluster(bytes, at: i, scalarEnd: i + l, bits: bits, cls: cls, units: units, table: table, fast: fast)
+        }
+        return (bits, cls, l, units)
+    }
+
+    /// `fastCluster` at an Extended_Pictographic scalar or a regional indicator: the whole
+    /// emoji cluster where one starts there, met by its neighbours as an ID (a flag almost
+    /// so: `FastBreakClass.flag`), as wide as its cells; else the scalar alone.
+    @inline(never)
+    private static func emojiCluster(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, scalarEnd: Int, bits: UInt16, cls: UInt8,
+                                     units: Int, table: UnsafeBufferPointer<UInt16>,
+                                     fast: FastCellUnit) -> (bits: UInt16, cls: UInt8, length: Int, units: Int) {
         let props = ScalarProperties(bits: bits)
-        var length = l
-        var units = 1
-        if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
-            units = fast.wide
-        } else if props.cellClass == ScalarProperties.ambiguous {
-            units = fast.ambiguous
+        guard let end = emojiClusterEnd(bytes, first: props, firstClass: cls, at: scalarEnd, table: table) else {
+            return (bits, cls, scalarEnd - i, units)
         }
-        if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue),
-           let end = ScalarProperties.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
-            cls = props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id
-            length = end - i
-            let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
-            units = fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells
-        }
-        return (bits, cls, length, units)
+        let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
+        return (bits, props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id, end - i,
+                fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells)
     }
 
     /// Whether U+FE0F U+20E3 start at `i`, after an ASCII digit, `#` or `*` (which the fast

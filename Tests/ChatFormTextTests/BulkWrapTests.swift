@@ -67,6 +67,44 @@ struct BulkWrapTests {
         }
     }
 
+    /// What the loop takes since it steps through URLs, paths and emoji: tails of `/` and `-`
+    /// as well as `.,:;!?`, a run right after a tail (joined, or an opportunity, or a number
+    /// going on after `/`), emoji clusters and flags after spaces or a line feed (followed by
+    /// a space, a line feed, a tail or nothing), and lines indented by spaces after a line
+    /// feed; with the pieces that make it hand back next to them.
+    static let urlPieces: [String] = [
+        "https://example.com/a/b?c=1", "http://x.org/path-to/page.html", "a/b", "10/20", "1/x", "x/1", "1.5/2",
+        "e.g.", "path-to", "x-1", "1-x", "-", "/", "//", "a.", "b,", "c!", "d?", "-/", "/-", ".-", "$5",
+        "👍", "👍🏽", "🇰🇷", "👨‍👩‍👧", "❤️", "1️⃣", "🎉", "中", "가", "𠀀", "👍!", "🇰🇷/", "👍-x", "👍\u{301}",
+        "\n", "\n  ", "\n    ", "\n \n", "\n  (", "\n  👍", "\n  中", " ", " ", "  ", "(", ")", "\"", "'",
+    ]
+
+    @Test(arguments: 0..<4)
+    func urlsEmojiAndIndentsAreICUs(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 5)
+        var failures = 0
+        for round in 0..<300 where failures < 10 {
+            var s = ""
+            for _ in 0..<Int.random(in: 1...40, using: &rng) {
+                s += Self.urlPieces.randomElement(using: &rng)!
+                if Int.random(in: 0..<3, using: &rng) == 0 { s += " " }
+            }
+            let keepAll = round % 4 == 3
+            let options = TextLayoutOptions(keepAll: keepAll)
+            var width = Double(Int.random(in: 1...40, using: &rng))
+            if round % 5 == 0 { width += 0.5 }
+            let lines = try TextLayout(text: s, width: width, options: options).lines
+            let reference = try ICUReference.wrap(s, width: width, options: options)
+            if lines != reference { failures += 1 }
+            #expect(lines == reference, "\(s.debugDescription) width \(width) keepAll \(keepAll)")
+            let fixed = FixedAdvanceMetrics(advance: 3, lineHeight: 1)
+            #expect((try TextLayout(text: s, width: width * 3, metrics: fixed, options: options).lines)
+                        == (try ICUReference.wrap(s, width: width * 3, metrics: fixed, options: options)),
+                    "\(s.debugDescription) width \(width * 3), fixed advance 3")
+            if try !FastPathTests.check(s, keepAll: keepAll, width: width) { failures += 1 }
+        }
+    }
+
     /// Long runs past a line (break-word inside the loop's segment), lines that end exactly
     /// at the width, and a width wider than any text.
     @Test func edgesOfTheLine() throws {
