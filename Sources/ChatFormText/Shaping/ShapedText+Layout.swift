@@ -9,12 +9,9 @@ extension ShapedText {
     ///   safe to break.
     public func layout(width: Double) throws(TextLayoutError) -> TextLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var (lines, bottoms) = wrap(width: width)
-        if roundsBidiRuns { roundBidiRuns(&lines) }
-        if let k = lines.indices.last, !lines[k].isHard, endsInBlankLine(lines[k].start, lines[k].end) {
-            bottoms[k] = k > 0 ? bottoms[k - 1] : 0   // no line box: a line of no height
-        }
-        return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
+        var wrapped = wrap(width: width)
+        if roundsBidiRuns { roundBidiRuns(&wrapped.lines) }
+        return TextLayout(shaped: self, width: width, lines: wrapped.lines, bottoms: wrapped.bottoms)
     }
 
     /// The number of lines and the height at `width`, without making the lines: what a
@@ -27,9 +24,6 @@ extension ShapedText {
         var tally = LineTally(heights: true, browserWidths: false)
         forEachLine(width: width, visitor: &tally)
         tally.finish(self)
-        if tally.count > 0, !tally.lastHard, endsInBlankLine(Int(offsets[tally.last.s]), Int(offsets[tally.last.e])) {
-            return (tally.count, tally.height - tally.last.height)
-        }
         return (tally.count, tally.height)
     }
 
