@@ -7,11 +7,21 @@
 /// - inside a run of ASCII letters and digits (AL, NU): no opportunity (LB23, LB25, LB28);
 /// - between two wide letters (ID, H2, H3, not emoji): an opportunity (LB31), unless keep-all
 ///   drops it;
-/// - after such a run, a tail of ASCII `.,:;!?` (IS, EX): joined to it (LB13);
+/// - after such a run, a tail of ASCII `.,:;!?/-` (IS, EX, SY, HY): joined to it (LB13,
+///   LB21);
+/// - after a tail, a run of ASCII letters and digits: the pair of the tail's last character
+///   and the run's first decides, as in `runFast` (`FastBreakClass.action`; SY before NU
+///   joins inside a number only, LB25), so URLs and paths go through a run at a time;
 /// - after spaces that follow a run (or its tail), before a run: an opportunity (SP ÷, LB18).
-///   No rule that looks back across spaces (LB14-LB17) reads AL, NU, ID, IS or EX before them;
+///   No rule that looks back across spaces (LB14-LB17) reads AL, NU, ID, IS, EX, SY or HY
+///   before them;
 /// - a line feed after a run (or its tail) and before a run: a mandatory break after it (LB6,
-///   LB5).
+///   LB5); spaces between it and the run indent the next line: a segment without content,
+///   then an opportunity (LB18).
+/// After spaces or a line feed, another cluster the fast path walks as an ID (an emoji
+/// cluster, a flag) counts as a run when a space, a line feed, a tail character or the end
+/// of the text follows it (`_BulkWrap.idCluster`): nothing breaks before those (LB7, LB6,
+/// LB13, LB21), so no pair that reads it as an ID rather than a letter comes up.
 /// At anything else it stops before the step it cannot decide (the spaces, the tail, the line
 /// feed or the character are left untaken) and hands back the state `runFast` would have had
 /// there: the pending segment ends with a run, whose class is `last`.
@@ -29,17 +39,18 @@ extension LineWrapper {
 
     /// Runs the bulk loop from `start`, just after a run (ASCII letters and digits, or a wide
     /// letter) of class `last` that ends the pending segment `[segmentStart, start)` of
-    /// `units` units, all content. `table` is `ScalarTable.shared`'s storage, `kinds`
-    /// `_BulkByte.kinds`.
+    /// `units` units, all content. `table` is `ScalarTable.shared`'s storage, `actions`
+    /// `FastBreakClass.actions`', `kinds` `_BulkByte.kinds`.
     @inline(never)
-    mutating func runBulk(at start: Int, segmentStart: Int, units: Int, last: UInt8, table: UnsafePointer<UInt16>,
-                          kinds: UnsafePointer<UInt8>, lineCount: inout Int, stop: ((Int) -> Bool)?) -> BulkExit {
+    mutating func runBulk(at start: Int, segmentStart: Int, units: Int, last: UInt8, table: UnsafeBufferPointer<UInt16>,
+                          actions: UnsafePointer<UInt8>, kinds: UnsafePointer<UInt8>, lineCount: inout Int,
+                          stop: ((Int) -> Bool)?) -> BulkExit {
         if recordedOpportunities == nil {
             return _BulkWrap.loop(&self, recording: false, at: start, segmentStart: segmentStart, units: units, last: last,
-                            table: table, kinds: kinds, lineCount: &lineCount, stop: stop)
+                                  table: table, actions: actions, kinds: kinds, lineCount: &lineCount, stop: stop)
         }
         return _BulkWrap.loop(&self, recording: true, at: start, segmentStart: segmentStart, units: units, last: last,
-                        table: table, kinds: kinds, lineCount: &lineCount, stop: stop)
+                              table: table, actions: actions, kinds: kinds, lineCount: &lineCount, stop: stop)
     }
 }
 
@@ -59,8 +70,9 @@ enum _BulkWrap {
     /// with them; it has content, so `x` is 0 only when no segment was taken).
     @inline(__always)
     static func loop(_ w: inout LineWrapper, recording: Bool, at start: Int, segmentStart segStart: Int, units: Int, last: UInt8,
-                                   table: UnsafePointer<UInt16>, kinds: UnsafePointer<UInt8>,
-                                   lineCount: inout Int, stop: ((Int) -> Bool)?) -> BulkExit {
+                     table tableBuffer: UnsafeBufferPointer<UInt16>, actions: UnsafePointer<UInt8>, kinds: UnsafePointer<UInt8>,
+                     lineCount: inout Int, stop: ((Int) -> Bool)?) -> BulkExit {
+        let table = tableBuffer.baseAddress!
         let base = w.bytes.baseAddress!
         let textEnd = base + w.bytes.count
         let unit = w.fastUnit!.unit
@@ -68,7 +80,7 @@ enum _BulkWrap {
         let keepAll = w.keepAll
         var origin = w.lineX
         var budget = Int.min   // found at the first step of a line that needs it (see below)
-        var budgetOnEmptyLine = Int.min
+        var budgetOnEmptyLine = w.bulkBudgetOnEmptyLine
         var x = 0
         var p = base + start
         var seg = base + segStart
@@ -76,12 +88,7 @@ enum _BulkWrap {
 
         /// Whether a wide letter (a fast ID that is East Asian wide, a keep-all letter, not an
         /// emoji) of three UTF-8 bytes starts at `q`.
-        @inline(__always) func isWideLetter(_ q: UnsafePointer<UInt8>) -> Bool {
-            let b0 = q[0]
-            guard b0 & 0xF0 == 0xE0 else { return false }
-            let s = Int(b0 & 0x0F) << 12 | Int(q[1] & 0x3F) << 6 | Int(q[2] & 0x3F)
-            return table[s] & _BulkByte.wideLetterMask == _BulkByte.wideLetterBits
-        }
+        @inline(__always) func isWideLetter(_ q: UnsafePointer<UInt8>) -> Bool { _BulkByte.isWideLetter(q, table: table) }
 
         /// The end of the run of ASCII letters and digits from `q`.
         @inline(__always) func runEnd(from q: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
@@ -101,6 +108,7 @@ enum _BulkWrap {
             let end: UnsafePointer<UInt8>
             var hard = false
             let next: UnsafePointer<UInt8>   // the end of the run after the opportunity
+            var lead = 0   // after a line feed, the spaces before the run that indent the next line
             let runUnits: Int
             var stepFull = pending
             var stepContent = pending
@@ -128,7 +136,8 @@ enum _BulkWrap {
                 next = p + 3
                 runUnits = wide
             } else {
-                // A tail of IS and EX, then spaces or a line feed.
+                // A tail of IS, EX, SY and HY, then spaces, a line feed, or (after a tail) a
+                // run of ASCII letters and digits.
                 var t = p
                 while kinds[Int(t[0])] == _BulkByte.punctuation {
                     t += 1
@@ -138,7 +147,17 @@ enum _BulkWrap {
                 switch t[0] {
                 case 0x20: while e < textEnd && e[0] == 0x20 { e += 1 }
                 case 0x0A: hard = true
-                default: break loop
+                default:
+                    guard t > p && kinds[Int(t[0])] >= _BulkByte.letter,
+                          let joins = tailJoins(p, t, table: table, actions: actions, kinds: kinds) else { break loop }
+                    if joins {
+                        // No opportunity: the run after the tail goes on the pending segment.
+                        let j = runEnd(from: t + 1)
+                        pending &+= j - p
+                        p = j
+                        continue
+                    }
+                    e = t   // an opportunity after the tail, before the run
                 }
                 guard e < textEnd else { break loop }
                 end = e
@@ -150,6 +169,15 @@ enum _BulkWrap {
                 } else if isWideLetter(e) {
                     next = e + 3
                     runUnits = wide
+                } else if e[0] >= 0xC0 && e > t, let c = idCluster(w, at: e - base, table: tableBuffer, kinds: kinds) {
+                    next = e + c.length
+                    runUnits = c.units
+                } else if hard && e[0] == 0x20, let r = indentedRun(w, at: e - base, table: tableBuffer, kinds: kinds) {
+                    // Spaces that indent the next line: a segment without content, which the
+                    // line always takes (as `fastBreak` does), then an opportunity (LB18).
+                    lead = r.lead
+                    next = e + r.end
+                    runUnits = r.units
                 } else {
                     break loop
                 }
@@ -167,14 +195,13 @@ enum _BulkWrap {
             if budget == Int.min && !hard {
                 // The first step of the loop or of a line: find the budget, and take the step
                 // again (nothing has changed).
-                budget = unitBudget(from: origin, unit: unit, limit: w.limit)
+                budget = origin == 0 ? emptyLineBudget(&w, &budgetOnEmptyLine, unit: unit) : unitBudget(from: origin, unit: unit, limit: w.limit)
                 continue
             }
             if !hard && seg - base > w.lineStart {
                 // The segment does not fit after what the line holds: the line ends before
                 // it, and it starts the next one (breakLine), when it fits there.
-                if budgetOnEmptyLine == Int.min { budgetOnEmptyLine = unitBudget(from: 0, unit: unit, limit: w.limit) }
-                if stepContent <= budgetOnEmptyLine {
+                if stepContent <= emptyLineBudget(&w, &budgetOnEmptyLine, unit: unit) {
                     if recording { w.recordedOpportunities!.append((end - base, false)) }
                     if x > 0 { w.lineContentX = origin + Double(x - _BulkByte.spaces(before: seg)) * unit }
                     w.emit(end: seg - base, terminator: 0)
@@ -205,8 +232,9 @@ enum _BulkWrap {
             }
             origin = w.lineX
             budget = Int.min
-            x = 0
-            seg = end
+            x = lead   // the spaces that indent the line, taken
+            seg = end + lead
+            if recording && lead > 0 { w.recordedOpportunities!.append((seg - base, false)) }
             pending = runUnits
             p = next
         }
@@ -234,6 +262,82 @@ enum _BulkWrap {
         return stop(w.lines[lineCount - 1].end)
     }
 
+    /// The unit budget of an empty line, found once a wrapper (`bulkBudgetOnEmptyLine`) and
+    /// kept in `local` during a run of the loop.
+    @inline(__always)
+    private static func emptyLineBudget(_ w: inout LineWrapper, _ local: inout Int, unit: Double) -> Int {
+        if local == Int.min {
+            local = unitBudget(from: 0, unit: unit, limit: w.limit)
+            w.bulkBudgetOnEmptyLine = local
+        }
+        return local
+    }
+
+    /// Whether the run of ASCII letters and digits at `t` joins the tail `[p, t)` before it
+    /// (which follows a run): `runFast`'s decision from the pair of classes, with `inNumber`
+    /// (a number, `NU (IS|SY)*`, goes on before a digit after SY: LB25) read from the run's
+    /// last character and the tail. Nil where the pair is left to ICU (none of these is).
+    @inline(__always)
+    private static func tailJoins(_ p: UnsafePointer<UInt8>, _ t: UnsafePointer<UInt8>, table: UnsafePointer<UInt16>,
+                                  actions: UnsafePointer<UInt8>, kinds: UnsafePointer<UInt8>) -> Bool? {
+        @inline(__always) func cls(_ b: UInt8) -> UInt8 { UInt8(truncatingIfNeeded: table[Int(b)] >> 12) }
+        switch actions[Int(cls(t[-1])) &* FastBreakClass.count &+ Int(cls(t[0]))] {
+        case FastBreakClass.Action.noBreak.rawValue: return true
+        case FastBreakClass.Action.breaks.rawValue: return false
+        case FastBreakClass.Action.joinsInNumber.rawValue:
+            guard kinds[Int(p[-1])] == _BulkByte.digit else { return false }
+            var q = p
+            while q < t {
+                let c = cls(q[0])
+                guard c == FastBreakClass.infixSeparator || c == FastBreakClass.symbol else { return false }
+                q += 1
+            }
+            return true
+        default: return nil
+        }
+    }
+
+    /// The cluster at `i` (after spaces or a line feed, not ASCII, not a wide letter) when the
+    /// loop takes it as a run: the fast path walks it as an ID or a flag (`fastCluster`: an
+    /// emoji cluster, or one scalar), it is at least a unit wide, and a space, a line feed, a
+    /// tail character or the text's end follows it. Its bytes and units; else nil.
+    @inline(never)
+    private static func idCluster(_ w: borrowing LineWrapper, at i: Int, table: UnsafeBufferPointer<UInt16>,
+                                  kinds: UnsafePointer<UInt8>) -> (length: Int, units: Int)? {
+        let c = ScalarProperties.fastCluster(w.bytes, at: i, table: table, fast: w.fastUnit!)
+        guard c.cls == FastBreakClass.id || c.cls == FastBreakClass.flag, c.units > 0 else { return nil }
+        let j = i + c.length
+        if j < w.bytes.count {
+            let k = kinds[Int(w.bytes[j])]
+            guard k == _BulkByte.space || k == _BulkByte.lineFeed || k == _BulkByte.punctuation else { return nil }
+        }
+        return (c.length, c.units)
+    }
+
+    /// The run after the spaces that start at `i` (after a line feed): its start (`lead`
+    /// bytes on), end (from `i`) and units, when a run the loop takes follows them (ASCII
+    /// letters and digits, a wide letter, an `idCluster`); else nil.
+    @inline(never)
+    private static func indentedRun(_ w: borrowing LineWrapper, at i: Int, table: UnsafeBufferPointer<UInt16>,
+                                    kinds: UnsafePointer<UInt8>) -> (lead: Int, end: Int, units: Int)? {
+        let bytes = w.bytes
+        var r = i
+        while r < bytes.count && bytes[r] == 0x20 { r += 1 }
+        guard r < bytes.count else { return nil }
+        if kinds[Int(bytes[r])] >= _BulkByte.letter {
+            var j = r + 1
+            while j < bytes.count && kinds[Int(bytes[j])] >= _BulkByte.letter { j += 1 }
+            return (r - i, j - i, j - r)
+        }
+        if _BulkByte.isWideLetter(bytes.baseAddress! + r, table: table.baseAddress!) {
+            return (r - i, r + 3 - i, w.fastUnit!.wide)
+        }
+        if bytes[r] >= 0xC0, let c = idCluster(w, at: r, table: table, kinds: kinds) {
+            return (r - i, r + c.length - i, c.units)
+        }
+        return nil
+    }
+
     /// The most units `u` for which `origin + u * unit <= limit` (the fit test of the ICU path
     /// and `fastBreak`), found exactly: an estimate by division (truncated), moved to the
     /// boundary by the comparison itself.
@@ -252,7 +356,8 @@ enum _BulkWrap {
 enum _BulkByte {
     static let other: UInt8 = 0
     static let space: UInt8 = 1
-    /// ASCII IS and EX: `.`, `,`, `:`, `;`, `!`, `?`.
+    /// ASCII IS, EX, SY and HY: `.`, `,`, `:`, `;`, `!`, `?`, `/`, `-` (none a keep-all
+    /// letter).
     static let punctuation: UInt8 = 2
     static let lineFeed: UInt8 = 3
     /// The first byte of a 3-byte UTF-8 sequence (U+0800-U+FFFF).
@@ -280,7 +385,8 @@ enum _BulkByte {
                 case FastBreakClass.nu where props.isKeepAllLetter: kind = digit
                 case FastBreakClass.sp: kind = space
                 case FastBreakClass.lf: kind = lineFeed
-                case FastBreakClass.infixSeparator, FastBreakClass.exclamation: kind = punctuation
+                case FastBreakClass.infixSeparator, FastBreakClass.exclamation, FastBreakClass.symbol, FastBreakClass.hyphen:
+                    if !props.isKeepAllLetter { kind = punctuation }
                 default: break
                 }
             } else if b & 0xF0 == 0xE0 {
@@ -291,6 +397,17 @@ enum _BulkByte {
         return UnsafePointer(table)
     }()
 
+    /// Whether a wide letter (a fast ID that is East Asian wide, a keep-all letter, not an
+    /// emoji) of three UTF-8 bytes starts at `q` (which has three bytes, or a byte other than
+    /// a 3-byte lead, before the text's end).
+    @inline(__always)
+    static func isWideLetter(_ q: UnsafePointer<UInt8>, table: UnsafePointer<UInt16>) -> Bool {
+        let b0 = q[0]
+        guard b0 & 0xF0 == 0xE0 else { return false }
+        let s = Int(b0 & 0x0F) << 12 | Int(q[1] & 0x3F) << 6 | Int(q[2] & 0x3F)
+        return table[s] & wideLetterMask == wideLetterBits
+    }
+
     /// The spaces just before `p` (a segment's start, after a run and its tail).
     @inline(__always)
     static func spaces(before p: UnsafePointer<UInt8>) -> Int {
@@ -300,8 +417,9 @@ enum _BulkByte {
     }
 
     /// Whether the bulk loop can take a step at `i`, just after a run: spaces, a line feed, a
-    /// 3-byte lead (a wide letter, perhaps), or a tail of IS and EX before a space or a line
-    /// feed. Elsewhere runFast goes on by itself, without the loop's call.
+    /// 3-byte lead (a wide letter, perhaps), or a tail of IS, EX, SY and HY before a space, a
+    /// line feed or a run of ASCII letters and digits. Elsewhere runFast goes on by itself,
+    /// without the loop's call.
     @inline(__always)
     static func mayContinue(_ base: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ kinds: UnsafePointer<UInt8>) -> Bool {
         var k = kinds[Int(base[i])]
@@ -309,7 +427,7 @@ enum _BulkByte {
         var t = i &+ 1
         while t < n {
             k = kinds[Int(base[t])]
-            if k != punctuation { return k == space || k == lineFeed }
+            if k != punctuation { return k == space || k == lineFeed || k >= letter }
             t &+= 1
         }
         return false

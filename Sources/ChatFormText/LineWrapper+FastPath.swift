@@ -56,27 +56,12 @@ extension LineWrapper {
                         length = 3
                         hangul = true
                     } else {
-                        let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
-                        length = l
-                        let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
-                        cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
-                        let props = ScalarProperties(bits: bits)
-                        letter = props.isKeepAllLetter
-                        ideograph = ScalarProperties.isPlainWideLetter(bits) && cls == FastBreakClass.id
-                        if props.cellClass == ScalarProperties.wide || props.isEmojiPresentation {
-                            units = fast.wide
-                        } else if props.cellClass == ScalarProperties.ambiguous {
-                            units = fast.ambiguous
-                        }
-                        if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue),
-                           let end = ScalarProperties.emojiClusterEnd(bytes, first: props, firstClass: cls, at: i + l, table: table) {
-                            // One whole emoji cluster, met by its neighbours as an ID (a flag
-                            // almost so).
-                            cls = props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id
-                            length = end - i
-                            let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
-                            units = fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells
-                        }
+                        let c = ScalarProperties.fastCluster(bytes, at: i, table: table, fast: fast)
+                        cls = c.cls
+                        length = c.length
+                        units = c.units
+                        letter = ScalarProperties(bits: c.bits).isKeepAllLetter
+                        ideograph = ScalarProperties.isPlainWideLetter(c.bits) && cls == FastBreakClass.id
                     }
                     if i != start {
                         var action = actions[Int(previous) * count + Int(cls)]
@@ -178,8 +163,8 @@ extension LineWrapper {
                             // them: the bulk loop takes the runs that follow
                             // (LineWrapper+Bulk.swift) and hands back the state it leaves.
                             // (The segment ends with the run: its units are all content.)
-                            let exit = runBulk(at: i, segmentStart: segStart, units: full, last: previous,
-                                               table: table.baseAddress!, kinds: kinds, lineCount: &lineCount, stop: stop)
+                            let exit = runBulk(at: i, segmentStart: segStart, units: full, last: previous, table: table,
+                                               actions: actions.baseAddress!, kinds: kinds, lineCount: &lineCount, stop: stop)
                             if exit.stopped { return (exit.offset, true) }
                             i = exit.offset
                             segStart = exit.segmentStart
@@ -281,6 +266,41 @@ extension ScalarProperties {
         while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }   // the last scalar's first byte
         let previous = ScalarProperties.fastClass(bytes, at: i)
         return previous >= FastBreakClass.al && previous != FastBreakClass.open && previous != FastBreakClass.lf
+    }
+
+    /// What the fast path walks at the non-ASCII scalar starting at `i` (other than its
+    /// Hangul shortcut): the scalar's properties (`bits`), its fast class and the bytes and
+    /// units it takes; where an emoji cluster of a shape the fast path takes starts there
+    /// (`emojiClusterEnd`), the whole cluster (`emojiCluster`).
+    @inline(__always)
+    static func fastCluster(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, table: UnsafeBufferPointer<UInt16>,
+                            fast: FastCellUnit) -> (bits: UInt16, cls: UInt8, length: Int, units: Int) {
+        let (scalar, l) = UTF8Scalar.decode(bytes, at: i)
+        let bits = scalar < UInt32(table.count) ? table[Int(scalar)] : ScalarProperties.compute(scalar)
+        let cls = FastBreakClass.decodeNonASCII(UInt8(truncatingIfNeeded: bits >> 12))
+        let cells = bits & 3
+        let units = cells == ScalarProperties.wide || bits & (1 << 2) != 0 ? fast.wide
+            : cells == ScalarProperties.ambiguous ? fast.ambiguous : 1
+        if bits & (1 << 4) != 0 || (bits >> 8) & 0xF == UInt16(GraphemeBreak.regionalIndicator.rawValue) {
+            return emojiCluster(bytes, at: i, scalarEnd: i + l, bits: bits, cls: cls, units: units, table: table, fast: fast)
+        }
+        return (bits, cls, l, units)
+    }
+
+    /// `fastCluster` at an Extended_Pictographic scalar or a regional indicator: the whole
+    /// emoji cluster where one starts there, met by its neighbours as an ID (a flag almost
+    /// so: `FastBreakClass.flag`), as wide as its cells; else the scalar alone.
+    @inline(never)
+    private static func emojiCluster(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, scalarEnd: Int, bits: UInt16, cls: UInt8,
+                                     units: Int, table: UnsafeBufferPointer<UInt16>,
+                                     fast: FastCellUnit) -> (bits: UInt16, cls: UInt8, length: Int, units: Int) {
+        let props = ScalarProperties(bits: bits)
+        guard let end = emojiClusterEnd(bytes, first: props, firstClass: cls, at: scalarEnd, table: table) else {
+            return (bits, cls, scalarEnd - i, units)
+        }
+        let cells = CellWidth.of(bytes, i, end, ambiguousWidth: fast.ambiguous)
+        return (bits, props.isRegionalIndicator ? FastBreakClass.flag : FastBreakClass.id, end - i,
+                fast.wide == 1 ? (cells == 0 ? 0 : 1) : cells)
     }
 
     /// Whether U+FE0F U+20E3 start at `i`, after an ASCII digit, `#` or `*` (which the fast

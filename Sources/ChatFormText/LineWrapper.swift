@@ -48,6 +48,9 @@ struct LineWrapper {
     /// The cell advance unit when sums of advances are exact (see `fastUnit`), else nil and
     /// the fast path is off.
     let fastUnit: FastCellUnit?
+    /// The bulk loop's unit budget of an empty line (`_BulkWrap.unitBudget(from: 0, …)`),
+    /// found once a wrapper; `Int.min` until then.
+    var bulkBudgetOnEmptyLine = Int.min
 
     /// `fastPath: false` asks ICU for every opportunity (the reference the fast path is
     /// held to).
@@ -60,6 +63,19 @@ struct LineWrapper {
         self.limit = width.isFinite ? width + max(1, width) * 1e-9 : .infinity
         self.fastUnit = fastPath ? FastCellUnit(measurer) : nil
         segment.reserveCapacity(64)
+    }
+
+    /// Reserves the lines of a whole text of 4 KiB or more, so that the array does not grow
+    /// by copies as they come (every line so far copied at each doubling): room for a line
+    /// every half line width of bytes (a full line of ASCII holds a line width of bytes, one
+    /// of 3-byte wide letters one and a half). Text of shorter lines (mandatory breaks, long
+    /// words) may outgrow it once; reserved pages never written are not touched. Text
+    /// measured otherwise (`fastUnit` nil) keeps the array's own growth.
+    mutating func reserveLinesForWholeText() {
+        guard bytes.count >= 4096, let unit = fastUnit?.unit else { return }
+        let bytesPerLine = (limit / unit / 2).rounded(.down)
+        let estimate = bytesPerLine >= 1 ? Double(bytes.count) / bytesPerLine + 16 : Double(bytes.count) + 1
+        lines.reserveCapacity(Int(Swift.min(estimate, Double(bytes.count) + 1)))
     }
 
     /// Wraps from `start` (a line start of a previous layout, or 0) to the end of the text,

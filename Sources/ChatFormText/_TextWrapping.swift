@@ -44,6 +44,7 @@ enum _TextWrapping {
             try iterators.setText(bytes)
             var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
                                       width: width, keepAll: keepAll, fastPath: fastPath)
+            wrapper.reserveLinesForWholeText()
             wrapper.run()
             return .success(wrapper.lines)
         } catch {
