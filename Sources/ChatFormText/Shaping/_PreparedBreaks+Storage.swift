@@ -20,7 +20,6 @@ extension ShapedTextHeader {
         var hasTabs: Bool
         var hyphenAdvance: Int64
         var usesFallbackFonts: Bool
-        var hasSeveralLevels: Bool
         var isLeftToRight: Bool
         var strutBox: (ascent: Double, descent: Double)
         var fixedLineHeight: Double?
@@ -54,7 +53,7 @@ extension PreparedBreaks {
         let header = ShapedTextHeader(
             text: s.text, shaper: s.shaper, options: s.options, lastBoundary: boundaryCount - 1, entryCount: entries.count,
             textOpeningRound: s.textOpeningRound, faces: s.faces, hasTabs: s.hasTabs,
-            hyphenAdvance: s.hyphenAdvance, usesFallbackFonts: s.usesFallbackFonts, hasSeveralLevels: s.hasSeveralLevels,
+            hyphenAdvance: s.hyphenAdvance, usesFallbackFonts: s.usesFallbackFonts,
             isLeftToRight: s.isLeftToRight, isItemized: !items.isEmpty,
             strutHeight: s.strutBox.ascent + s.strutBox.descent, strutBox: s.strutBox,
             fixedLineHeight: s.fixedLineHeight, columns: columns)
