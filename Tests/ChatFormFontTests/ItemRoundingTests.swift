@@ -14,18 +14,30 @@ struct ItemRoundingTests {
     /// `v` pixels rounded up to a layout unit (a value within 1e-7 units of one is that one).
     static func up(_ v: Double) -> Double { (v * 64 - 1e-7).rounded(.up) / 64 }
 
-    /// The model: line `index`'s width as the sum of its items' pieces, each its exact
-    /// advance (the caret stops, without the spaces hanging at its end) rounded up to a layout
-    /// unit; an item starts where the bidi level changes and after a grapheme holding U+200C.
-    static func modelWidth(_ layout: TextLayout, onLine index: Int, levels: [UInt8]) throws -> Double {
+    /// Line `index`'s caret stops (offset, exact x from the line's start) to its content's
+    /// end: the spaces hanging at its end are not in its width.
+    static func contentStops(_ layout: TextLayout, onLine index: Int) throws -> [(offset: Int, x: Double)] {
         let bytes = Array(layout.text.utf8)
         var stops: [(offset: Int, x: Double)] = []
         try layout.unalignedCaretStops(onLine: index) { o, x in
             stops.append((o, x))
             return true
         }
-        // Spaces hanging at the line's end are not in its width.
         while stops.count > 1 && bytes[stops[stops.count - 2].offset] == 0x20 { stops.removeLast() }
+        return stops
+    }
+
+    /// The exact advance of line `index`'s content.
+    static func contentAdvance(_ layout: TextLayout, onLine index: Int) throws -> Double {
+        try contentStops(layout, onLine: index).last?.x ?? 0
+    }
+
+    /// The model: line `index`'s width as the sum of its items' pieces, each its exact
+    /// advance (`contentStops`) rounded up to a layout unit; an item starts where the bidi
+    /// level changes and after a grapheme holding U+200C.
+    static func modelWidth(_ layout: TextLayout, onLine index: Int, levels: [UInt8]) throws -> Double {
+        let bytes = Array(layout.text.utf8)
+        let stops = try contentStops(layout, onLine: index)
         guard stops.count > 1 else { return 0 }
         func holdsJoiner(_ a: Int, _ b: Int) -> Bool {
             a + 3 <= b && (a...(b - 3)).contains { bytes[$0] == 0xE2 && bytes[$0 + 1] == 0x80 && bytes[$0 + 2] == 0x8C }
@@ -40,18 +52,6 @@ struct ItemRoundingTests {
             }
         }
         return total + Self.up(stops[stops.count - 1].x - pieceStart)
-    }
-
-    /// The exact advance of line `index`'s content (to its content end, before hanging spaces).
-    static func contentAdvance(_ layout: TextLayout, onLine index: Int) throws -> Double {
-        let bytes = Array(layout.text.utf8)
-        var stops: [(offset: Int, x: Double)] = []
-        try layout.unalignedCaretStops(onLine: index) { o, x in
-            stops.append((o, x))
-            return true
-        }
-        while stops.count > 1 && bytes[stops[stops.count - 2].offset] == 0x20 { stops.removeLast() }
-        return stops.last?.x ?? 0
     }
 
     /// Levels per UTF-8 byte as the itemizer resolves them at `direction`.
