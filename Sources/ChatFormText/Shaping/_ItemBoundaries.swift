@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where a prepared text's inline items start, as Blink makes them: each item's piece of a
 /// line is rounded up to a layout unit on its own, in the line's width, in its fit and in
 /// the caret's boxes (SPEC §2.1). One rule for all three: `PreparedBreaks.storage` keeps
@@ -23,16 +29,21 @@ enum _ItemBoundaries {
                        hasTabs: Bool) -> [Int32] {
         let n = bytes.count
         var joiners: [Int32] = []
-        // U+200C is E2 80 8C in UTF-8: its last byte is rarer than its first.
-        var i = 2
-        var b = 0
-        while i < n {
-            if bytes[i] == 0x8C && bytes[i - 1] == 0x80 && bytes[i - 2] == 0xE2 {
-                // The first grapheme boundary past the joiner.
-                while b < boundaries.count && Int(boundaries[b]) <= i { b += 1 }
-                if b < boundaries.count && Int(boundaries[b]) < n && joiners.last != boundaries[b] { joiners.append(boundaries[b]) }
+        // U+200C is E2 80 8C in UTF-8: its lead byte found by `memchr` (most messages have
+        // none, and ASCII text never has one).
+        if n >= 3, let base = bytes.baseAddress {
+            let start = UnsafeRawPointer(base)
+            var from = 0
+            var b = 0
+            while from < n - 2, let hit = memchr(start + from, 0xE2, n - 2 - from) {
+                let i = start.distance(to: UnsafeRawPointer(hit))
+                if bytes[i + 1] == 0x80 && bytes[i + 2] == 0x8C {
+                    // The first grapheme boundary past the joiner.
+                    while b < boundaries.count && Int(boundaries[b]) <= i + 2 { b += 1 }
+                    if b < boundaries.count && Int(boundaries[b]) < n && joiners.last != boundaries[b] { joiners.append(boundaries[b]) }
+                }
+                from = i + 1
             }
-            i += 1
         }
         var levels: [Int32] = []
         if shaped.roundedItemStarts.isEmpty && !hasTabs, let first = shaped.runs.first {
