@@ -49,6 +49,13 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     /// `keystroke.chat1M` keys: a message scrolled to, focused and typed into 60 times,
     /// then another; only the keystrokes run in the counted function).
     case chatKeys = "chat-keys"
+    /// Rounds of keystrokes in the middle of the 1 MB paragraph (as the
+    /// `keystroke.paragraph1MB` keys): each round types two characters, deletes one, splits
+    /// the paragraph with a newline, joins it back and pastes 1 KB; `--passes` rounds after 5
+    /// warm-up rounds. Each kind of edit runs in a function of its own
+    /// (`countedParagraphType`, `…Backspace`, `…Newline`, `…Join`, `…Paste`), so that
+    /// callgrind's `--toggle-collect` counts one kind alone.
+    case paragraphKeys = "paragraph-keys"
     /// Writes the generated chat text (the bulk wrap's default corpus) to standard output,
     /// so a peer can read the same bytes; `--passes` is the size in megabytes.
     case text
@@ -101,6 +108,15 @@ extension Bench {
                 for k in 0..<600 { try Self.chatKeystroke(pass * 600 + k, in: &table, rng: &rng) }
             }
             print("\(kind.rawValue) keystrokes=600 passes=\(passes) check=\(table.rows.contentHeight)")
+        case .paragraphKeys:
+            var table = try Self.paragraphTable(megabytes: 1)
+            let paste = Self.paragraphPaste
+            for _ in 0..<5 {
+                for kind in ParagraphKey.allCases { try kind.apply(to: &table, paste: paste) }
+            }
+            var tally = 0
+            for _ in 0..<passes { try Self.countedParagraphRound(&table, paste: paste, tally: &tally) }
+            print("\(kind.rawValue) rounds=\(passes) check=\(table.rows.contentHeight + Double(tally))")
         case .resize, .reshape:
             var table = try resizeTable(reusing: kind == .resize)
             var sum = 0.0

@@ -1,5 +1,9 @@
+#if os(Linux)
+import Glibc
+#endif
 import ChatFormScroll
 import ChatFormText
+import Foundation
 
 /// Keystrokes in the middle of one huge paragraph (1 MB and 10 MB, no hard breaks, about 25
 /// wrapped lines per KB at width 40), against a full rewrap of that paragraph in the same run.
@@ -20,21 +24,19 @@ extension Bench {
                 check(layout!.lineCount > megabytes * 20_000, "a \(megabytes) MB paragraph wrapped to \(layout!.lineCount) lines")
             }
             let full = Stats(fullRuns).median
-            let paste = Corpus.paragraph(bytes: 1_000, seed: 5)
-            var table = try TableSession(rows: [.text("p", text, editable: true)], viewport: Viewport(size: Size(width: 40, height: 30)))
-            var at = text.utf8.count / 2
-            while (try? table.field.focus(FieldRef(row: "p"), caret: at)) == nil { at += 1 }
+            let paste = Self.paragraphPaste
+            var table = try Self.paragraphTable(text: text)
             let kinds = ["type", "backspace", "newline", "join", "paste"]
             var times = [String: [Double]](), cpuTimes = [String: [Double]]()
             let rounds = quick ? 40 : 150
+            var trace = ParagraphTrace()
             for round in 0..<(rounds + 5) {
                 var lap: [(String, (wall: Double, cpu: Double))] = []
-                lap.append(("type", try Clock.timeBoth { try table.field.type("y") }))
-                lap.append(("type", try Clock.timeBoth { try table.field.type("z") }))
-                lap.append(("backspace", try Clock.timeBoth { try table.field.deleteBackward() }))
-                lap.append(("newline", try Clock.timeBoth { try table.field.newline() }))
-                lap.append(("join", try Clock.timeBoth { try table.field.deleteBackward() }))
-                lap.append(("paste", try Clock.timeBoth { try table.field.type(paste) }))
+                for key in ParagraphKey.allCases {
+                    let before = trace.state(table)
+                    lap.append((key.kind, try Clock.timeBoth { try key.apply(to: &table, paste: paste) }))
+                    if round >= 5 { trace.record(key.kind, round: round, cpu: lap[lap.count - 1].1.cpu * 1e6, before, trace.state(table)) }
+                }
                 if round < 5 { continue }   // warm-up
                 for (kind, seconds) in lap {
                     times[kind, default: []].append(seconds.wall * 1e6)
@@ -54,6 +56,7 @@ extension Bench {
             let fresh = try TextLayout(text: document.text, width: 40)
             check(document.lines(in: 0..<document.lineCount) == fresh.lines, "\(megabytes) MB paragraph: lines differ from a fresh layout")
 
+            trace.print(medians: cpuTimes.mapValues { Stats($0).median })
             var worstP50 = 0.0
             for kind in kinds {
                 let s = Stats(times[kind]!), cpu = Stats(cpuTimes[kind]!)
@@ -82,6 +85,142 @@ extension Bench {
                            gate: !quick && megabytes == 10)
             results.target("\(key).vs_full_slowest_kind", full / worstP50, atLeast: 250,
                            "≥ 250 × (full rewrap ÷ the slowest kind's p50)", gate: false)
+        }
+    }
+}
+
+/// One keystroke of the paragraph benchmark's round, in its order.
+enum ParagraphKey: CaseIterable {
+    case typeY, typeZ, backspace, newline, join, paste
+
+    /// The key the keystroke's times are reported under.
+    var kind: String {
+        switch self {
+        case .typeY, .typeZ: "type"
+        case .backspace: "backspace"
+        case .newline: "newline"
+        case .join: "join"
+        case .paste: "paste"
+        }
+    }
+
+    func apply(to table: inout TableSession<String>, paste: String) throws {
+        switch self {
+        case .typeY: try table.field.type("y")
+        case .typeZ: try table.field.type("z")
+        case .backspace, .join: try table.field.deleteBackward()
+        case .newline: try table.field.newline()
+        case .paste: try table.field.type(paste)
+        }
+    }
+}
+
+extension Bench {
+    /// The 1 KB the paragraph benchmark pastes.
+    static let paragraphPaste = Corpus.paragraph(bytes: 1_000, seed: 5)
+
+    /// One editable row holding `text` (one paragraph), focused in its middle.
+    static func paragraphTable(text: String) throws -> TableSession<String> {
+        var table = try TableSession(rows: [.text("p", text, editable: true)], viewport: Viewport(size: Size(width: 40, height: 30)))
+        var at = text.utf8.count / 2
+        while (try? table.field.focus(FieldRef(row: "p"), caret: at)) == nil { at += 1 }
+        return table
+    }
+
+    static func paragraphTable(megabytes: Int) throws -> TableSession<String> {
+        try paragraphTable(text: Corpus.paragraph(bytes: megabytes * 1_000_000))
+    }
+
+    /// A round of the paragraph benchmark, each kind of keystroke in a function of its own
+    /// (never inlined) that callgrind's `--toggle-collect` can name. Each adds its own number
+    /// to `tally`, so that the optimizer does not merge the backspace's and the join's
+    /// functions into one.
+    static func countedParagraphRound(_ table: inout TableSession<String>, paste: String, tally: inout Int) throws {
+        try countedParagraphType(&table, .typeY, paste, &tally)
+        try countedParagraphType(&table, .typeZ, paste, &tally)
+        try countedParagraphBackspace(&table, paste, &tally)
+        try countedParagraphNewline(&table, paste, &tally)
+        try countedParagraphJoin(&table, paste, &tally)
+        try countedParagraphPaste(&table, paste, &tally)
+    }
+
+    @inline(never)
+    static func countedParagraphType(_ table: inout TableSession<String>, _ key: ParagraphKey, _ paste: String,
+                                     _ tally: inout Int) throws {
+        try key.apply(to: &table, paste: paste)
+        tally &+= 1
+    }
+
+    @inline(never)
+    static func countedParagraphBackspace(_ table: inout TableSession<String>, _ paste: String, _ tally: inout Int) throws {
+        try ParagraphKey.backspace.apply(to: &table, paste: paste)
+        tally &+= 2
+    }
+
+    @inline(never)
+    static func countedParagraphNewline(_ table: inout TableSession<String>, _ paste: String, _ tally: inout Int) throws {
+        try ParagraphKey.newline.apply(to: &table, paste: paste)
+        tally &+= 3
+    }
+
+    @inline(never)
+    static func countedParagraphJoin(_ table: inout TableSession<String>, _ paste: String, _ tally: inout Int) throws {
+        try ParagraphKey.join.apply(to: &table, paste: paste)
+        tally &+= 4
+    }
+
+    @inline(never)
+    static func countedParagraphPaste(_ table: inout TableSession<String>, _ paste: String, _ tally: inout Int) throws {
+        try ParagraphKey.paste.apply(to: &table, paste: paste)
+        tally &+= 5
+    }
+}
+
+/// With `CHATFORM_BENCH_TRACE` set, the paragraph benchmark's slowest keystrokes in thread
+/// CPU time, each with its kind, how far the content's height moved, and what the system did
+/// meanwhile (the thread's page faults and involuntary context switches): whether a tail is
+/// the engine's work (a leaf or chunk split, a longer rewrap) or the machine's.
+struct ParagraphTrace {
+    struct State {
+        var height: Double
+        var faults = 0, preempted = 0
+    }
+
+    let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
+    private var slowest: [(kind: String, round: Int, cpu: Double, line: String)] = []
+    private var faulted = 0, preempted = 0, count = 0
+
+    func state(_ table: TableSession<String>) -> State {
+        var state = State(height: table.rows.contentHeight)
+        #if os(Linux)
+        guard enabled else { return state }
+        var u = rusage()
+        if getrusage(.init(1), &u) == 0 {  // RUSAGE_THREAD (a GNU extension the module does not export)
+            state.faults = u.ru_minflt + u.ru_majflt
+            state.preempted = u.ru_nivcsw
+        }
+        #endif
+        return state
+    }
+
+    mutating func record(_ kind: String, round: Int, cpu: Double, _ before: State, _ after: State) {
+        guard enabled else { return }
+        count += 1
+        if after.faults > before.faults { faulted += 1 }
+        if after.preempted > before.preempted { preempted += 1 }
+        let line = "height \(after.height - before.height), page faults \(after.faults - before.faults), preempted \(after.preempted - before.preempted)"
+        slowest.append((kind, round, cpu, line))
+        slowest.sort { $0.cpu > $1.cpu }
+        if slowest.count > 12 { slowest.removeLast() }
+    }
+
+    /// Prints the slowest keystrokes against their kind's median CPU time.
+    func print(medians: [String: Double]) {
+        guard enabled else { return }
+        progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted")
+        for s in slowest {
+            let median = medians[s.kind] ?? .nan
+            progress("\(s.kind) in round \(s.round): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× its p50), \(s.line)")
         }
     }
 }

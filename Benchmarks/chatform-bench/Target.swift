@@ -32,5 +32,18 @@ struct Target: CustomStringConvertible {
         "measure.plain.msgs_per_s_per_core": .min(100_000),
         "font.prepared.bytes_per_text": .max(Bench.preparedBytesFirstFigure / 2),
         "index.measured.bytes_per_row": .max(16),
-    ]
+    ].merging(paragraphTargets) { a, _ in a }
+
+    /// Issue 23's paragraph keys: a keystroke ≥ 400× faster than a full rewrap (the slowest
+    /// kind ≥ 250×), and every kind's CPU p99 ≤ 2 × its p50, in the 1 MB and 10 MB paragraphs.
+    static let paragraphTargets: [String: Target] = {
+        var targets: [String: Target] = [:]
+        for megabytes in [1, 10] {
+            let key = "keystroke.paragraph\(megabytes)MB"
+            targets["\(key).vs_full"] = .min(400)
+            targets["\(key).vs_full_slowest_kind"] = .min(250)
+            for kind in ["type", "backspace", "newline", "join", "paste"] { targets["\(key).\(kind).cpu_p99_vs_p50"] = .max(2) }
+        }
+        return targets
+    }()
 }

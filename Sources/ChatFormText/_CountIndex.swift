@@ -50,7 +50,11 @@ struct _CountIndex: Sendable {
     /// Sets entry `i` to `value` (≥ 0).
     ///
     /// - Complexity: O(log n).
-    mutating func set(_ value: Int, at i: Int) { try! tree.setHeight(Double(value), at: i) }
+    mutating func set(_ value: Int, at i: Int) {
+        // A keystroke mostly leaves a unit's line and break counts as they were.
+        if tree.height(at: i) == Double(value) { return }
+        try! tree.setHeight(Double(value), at: i)
+    }
 
     /// Replaces entries `range` with `new`, changing entries in place where it can.
     ///

@@ -29,7 +29,8 @@ extension _DocumentUnits {
         var old: [_Paragraph] = []
         paragraphs.forEach(from: firstParagraph) { old.append($0); return old.count < region.count }
         let isTail = lastParagraph == paragraphs.count - 1
-        if old.count == 1, old[0].large != nil, !(metrics is any TextShaper),
+        // (Only unshaped text has large units: no cast of the metrics is needed here.)
+        if old.count == 1, old[0].large != nil,
            !(isTail && Self.endsWithBreak(old[0], range.lowerBound - regionStart, inserted, range.upperBound - regionStart)) {
             old.removeAll()   // the paragraph changes in place: hold no second reference to it
             return try largeKeystroke(range, inserted, paragraph: firstParagraph, start: regionStart)

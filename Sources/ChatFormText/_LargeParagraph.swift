@@ -29,14 +29,20 @@ struct _ParagraphTuning: Sendable, Hashable {
 /// to a safe point) and up to a few KiB after the edit; once two consecutive new line starts
 /// are old ones, far enough inside the window, the old lines from there on are reused (their
 /// offsets move through the chunk sums). If they do not meet in the window, it grows.
+///
+/// Its rope and lines sit in one shared object, copied on write: a copy of the paragraph
+/// (the document's lookups hand paragraphs around by value) costs one reference count, not
+/// one for each of the rope's and the line store's arrays.
 struct _LargeParagraph: Sendable {
-    private(set) var rope: _Rope
-    private(set) var lines: _LineStore
-    let width: Double
-    let options: TextLayoutOptions
-    let lineHeight: Double
-    let measurer: Measurer
-    let tuning: _ParagraphTuning
+    private var storage: _LargeParagraphStorage
+
+    var rope: _Rope { _read { yield storage.rope } }
+    var lines: _LineStore { _read { yield storage.lines } }
+    var width: Double { storage.width }
+    var options: TextLayoutOptions { storage.options }
+    var lineHeight: Double { storage.lineHeight }
+    var measurer: Measurer { storage.measurer }
+    var tuning: _ParagraphTuning { storage.tuning }
 
     /// Wraps `bytes` (one paragraph: at most a mandatory break, at its end).
     ///
@@ -46,13 +52,15 @@ struct _LargeParagraph: Sendable {
          lineHeight: Double, tuning: _ParagraphTuning) throws(TextLayoutError) {
         guard bytes.count <= Int(Int32.max) else { throw .textTooLong(bytes: bytes.count) }
         let wrapped = try _TextWrapping.lines(bytes, width: width, measurer: measurer, keepAll: options.keepsAll).get()
-        rope = _Rope(bytes, maxLeaf: tuning.maxLeaf)
-        lines = _LineStore(wrapped, maxChunk: tuning.maxChunk)
-        self.width = width
-        self.options = options
-        self.lineHeight = lineHeight
-        self.measurer = measurer
-        self.tuning = tuning
+        storage = _LargeParagraphStorage(rope: _Rope(bytes, maxLeaf: tuning.maxLeaf),
+                                         lines: _LineStore(wrapped, maxChunk: tuning.maxChunk), width: width,
+                                         options: options, lineHeight: lineHeight, measurer: measurer, tuning: tuning)
+    }
+
+    /// The storage, made unique first if a copy of the paragraph shares it.
+    private mutating func uniqueStorage() -> _LargeParagraphStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
     }
 
     /// The paragraph's UTF-8 length.
@@ -65,11 +73,21 @@ struct _LargeParagraph: Sendable {
     /// - Complexity: O(log n + length of the lines).
     func window(lines range: Range<Int>) -> (layout: TextLayout, base: Int) {
         var local: [LineFragment] = []
-        lines.forEach(in: range) { local.append($0); return true }
-        let base = local[0].start
-        let text = String(decoding: rope.bytes(in: base..<local[local.count - 1].end), as: UTF8.self)
-        let layout = TextLayout(window: text, lines: local.map { $0.shifted(by: -base) }, width: width,
-                                options: options, lineHeight: lineHeight, measurer: measurer)
+        local.reserveCapacity(range.count)
+        var base = 0
+        lines.forEach(in: range) { line in
+            if local.isEmpty { base = line.start }
+            local.append(line.shifted(by: -base))
+            return true
+        }
+        let count = local[local.count - 1].end
+        // Lines start and end on cluster boundaries: the bytes are whole scalars.
+        let text = String(unsafeUninitializedCapacity: count) { buffer in
+            rope.copyBytes(base..<base + count, to: buffer)
+            return count
+        }
+        let layout = TextLayout(window: text, lines: local, width: width, options: options, lineHeight: lineHeight,
+                                measurer: measurer)
         return (layout, base)
     }
 
@@ -86,8 +104,10 @@ struct _LargeParagraph: Sendable {
     ///
     /// - Complexity: O(log n).
     func isPlainBoundary(_ offset: Int) -> Bool {
-        let before = rope.byte(at: offset - 1)
+        let (before, after) = rope.bytePair(at: offset - 1)
         guard before < 0x80 && before != 0x0D else { return false }
+        // An ASCII character is never Extend, ZWJ nor SpacingMark.
+        if let after, after < 0x80 { return true }
         let scalar = rope.bytes(in: offset..<Swift.min(offset + 4, rope.count))
         let decoded = scalar.withUnsafeBufferPointer { UTF8Scalar.decode($0, at: 0).scalar }
         switch ScalarProperties.of(decoded).graphemeBreak {
@@ -115,14 +135,15 @@ struct _LargeParagraph: Sendable {
         precondition(other == nil || range.upperBound == utf8Count, "a join replaces the rest of the paragraph")
         let (fresh, restartLine, meet) = try rewrap(range, inserted, suffix: other?.paragraph ?? self,
                                                     from: other?.from ?? range.upperBound)
+        let storage = uniqueStorage()
         if let other {
-            rope.replaceSubrange(range, with: inserted)
-            rope.append(other.paragraph.rope, from: other.from)
-            lines.replaceSubrange(restartLine..<lines.count, with: fresh)
-            if let meet { lines.append(other.paragraph.lines, from: meet) }
+            storage.rope.replaceSubrange(range, with: inserted)
+            storage.rope.append(other.paragraph.rope, from: other.from)
+            storage.lines.replaceSubrange(restartLine..<storage.lines.count, with: fresh)
+            if let meet { storage.lines.append(other.paragraph.lines, from: meet) }
         } else {
-            rope.replaceSubrange(range, with: inserted)
-            lines.replaceSubrange(restartLine..<(meet ?? lines.count), with: fresh)
+            storage.rope.replaceSubrange(range, with: inserted)
+            storage.lines.replaceSubrange(restartLine..<(meet ?? storage.lines.count), with: fresh)
         }
         return (restartLine, fresh.count, meet != nil)
     }
@@ -147,8 +168,6 @@ struct _LargeParagraph: Sendable {
             contextLine -= 1
         }
         let contextStart = lines[contextLine].start
-        let oldLines = suffix.lines
-        let margin = tuning.margin
         var reach = tuning.window
         while true {
             var windowEnd = Swift.min(n, newEditEnd + reach)
@@ -159,34 +178,19 @@ struct _LargeParagraph: Sendable {
             rope.appendBytes(contextStart..<a, to: &bytes)
             bytes.append(contentsOf: inserted)
             suffix.rope.appendBytes(b..<(windowEnd - delta), to: &bytes)
-            var meet: Int? = nil
-            var previousMatch: Int? = nil
-            var scanner: _LineStore.Scanner? = nil
-            let end = windowEnd
+            var test = _MeetingTest(oldLines: suffix.lines, newEditEnd: newEditEnd, count: n, delta: delta, oldEditEnd: b,
+                                    windowEnd: windowEnd, margin: tuning.margin)
             let result: Result<[LineFragment], ICUError> = bytes.withUnsafeBufferPointer { buffer in
                 do throws(ICUError) {
                     let iterators = try BreakIterators.forCurrentThread()
                     try iterators.setText(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
                                               keepAll: options.keepsAll)
-                    wrapper.run(from: restart - contextStart) { lineEnd in
-                        // Stop once two consecutive line starts past the edit are old ones
-                        // and the old line after them lies inside the window with a margin.
-                        let g = lineEnd + contextStart
-                        guard g >= newEditEnd, g < n, g - delta >= b else {
-                            previousMatch = nil
-                            return false
-                        }
-                        if scanner == nil { scanner = _LineStore.Scanner(oldLines, from: g - delta) }
-                        guard let (k, old) = scanner!.line(startingAt: g - delta) else {
-                            previousMatch = nil
-                            return false
-                        }
-                        defer { previousMatch = k }
-                        guard let p = previousMatch, p == k - 1,
-                              end == n || old.end + delta + margin <= end else { return false }
-                        meet = k
-                        return true
+                    // The wrapper keeps its `stop` closure (an escaping one): the test's state
+                    // is reached through a pointer, so that no captured variable is boxed and
+                    // checked for exclusive access on every line.
+                    withUnsafeMutablePointer(to: &test) { test in
+                        wrapper.run(from: restart - contextStart) { lineEnd in test.pointee.meets(lineEnd + contextStart) }
                     }
                     return .success(wrapper.lines)
                 } catch {
@@ -198,8 +202,8 @@ struct _LargeParagraph: Sendable {
             case .success(let lines): wrapped = lines
             case .failure(let error): throw .icu(error)
             }
-            if meet != nil || windowEnd == n {
-                return (wrapped.map { $0.shifted(by: contextStart) }, restartLine, meet)
+            if test.meet != nil || windowEnd == n {
+                return (wrapped.map { $0.shifted(by: contextStart) }, restartLine, test.meet)
             }
             reach *= 4
         }
@@ -213,6 +217,80 @@ struct _LargeParagraph: Sendable {
         precondition(lines.byteCount == rope.count, "lines cover \(lines.byteCount) of \(rope.count) bytes")
     }
     #endif
+}
+
+/// Whether the rewrap has met the old lines: two consecutive new line starts past the edit
+/// that are old line starts, the old line after them inside the window with a margin (what
+/// decides where that line ends lies within it).
+private struct _MeetingTest {
+    let oldLines: _LineStore
+    /// Where the edit ends in the new text, the new text's length, how far the old text after
+    /// the edit moved, where the edit ended in the old text, the window's end (new offsets).
+    let newEditEnd: Int, count: Int, delta: Int, oldEditEnd: Int, windowEnd: Int, margin: Int
+    private var scanner: _LineStore.Scanner? = nil
+    private var previousMatch: Int? = nil
+    /// The old line the new lines meet, once they do.
+    private(set) var meet: Int? = nil
+
+    init(oldLines: _LineStore, newEditEnd: Int, count: Int, delta: Int, oldEditEnd: Int, windowEnd: Int, margin: Int) {
+        self.oldLines = oldLines
+        self.newEditEnd = newEditEnd
+        self.count = count
+        self.delta = delta
+        self.oldEditEnd = oldEditEnd
+        self.windowEnd = windowEnd
+        self.margin = margin
+    }
+
+    /// Whether the new line starting at `g` (a new offset) is where the rewrap can stop.
+    mutating func meets(_ g: Int) -> Bool {
+        guard g >= newEditEnd, g < count, g - delta >= oldEditEnd else {
+            previousMatch = nil
+            return false
+        }
+        if scanner == nil { scanner = _LineStore.Scanner(oldLines, from: g - delta) }
+        guard let (k, old) = scanner!.line(startingAt: g - delta) else {
+            previousMatch = nil
+            return false
+        }
+        defer { previousMatch = k }
+        guard let p = previousMatch, p == k - 1,
+              windowEnd == count || old.end + delta + margin <= windowEnd else { return false }
+        meet = k
+        return true
+    }
+}
+
+/// What a `_LargeParagraph` holds, shared by its copies. Only a paragraph holding the sole
+/// reference changes it (`isKnownUniquelyReferenced`, else it copies it first), so no two
+/// threads see a change to one: the class is as sendable as the value it stands for. The
+/// rope and the lines are changed in place through the paragraph, never while another access
+/// to them is open, so they skip the run-time exclusivity check a class property costs.
+final class _LargeParagraphStorage: @unchecked Sendable {
+    @exclusivity(unchecked) var rope: _Rope
+    @exclusivity(unchecked) var lines: _LineStore
+    let width: Double
+    let options: TextLayoutOptions
+    let lineHeight: Double
+    let measurer: Measurer
+    let tuning: _ParagraphTuning
+
+    init(rope: _Rope, lines: _LineStore, width: Double, options: TextLayoutOptions, lineHeight: Double,
+         measurer: Measurer, tuning: _ParagraphTuning) {
+        self.rope = rope
+        self.lines = lines
+        self.width = width
+        self.options = options
+        self.lineHeight = lineHeight
+        self.measurer = measurer
+        self.tuning = tuning
+    }
+
+    /// A copy sharing the arrays until either side changes them.
+    func copy() -> _LargeParagraphStorage {
+        _LargeParagraphStorage(rope: rope, lines: lines, width: width, options: options, lineHeight: lineHeight,
+                               measurer: measurer, tuning: tuning)
+    }
 }
 
 /// Runs `body` on `text`'s UTF-8 bytes, keeping `body`'s typed error.

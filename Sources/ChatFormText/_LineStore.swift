@@ -27,13 +27,18 @@ struct _LineStore: Sendable {
         precondition(maxChunk >= 2, "chunks hold at least 2 lines")
         self.maxChunk = maxChunk
         chunks = Self.pieces(Array(lines), maxChunk: maxChunk)
+        chunks.reserveCapacity(_PrefixSums.headroom(chunks.count))   // as the rope's leaves
         chunkBytes = _PrefixSums(chunks.lazy.map { $0[$0.count - 1].end })
         chunkLines = _PrefixSums(chunks.lazy.map(\.count))
         chunkHard = _PrefixSums(chunks.lazy.map(Self.hardCount))
     }
 
-    private static func hardCount(_ chunk: [LineFragment]) -> Int {
-        chunk.reduce(0) { $0 + ($1.isHard ? 1 : 0) }
+    private static func hardCount(_ chunk: [LineFragment]) -> Int { hardCount(chunk[...]) }
+
+    private static func hardCount(_ lines: ArraySlice<LineFragment>) -> Int {
+        var count = 0
+        for line in lines where line.isHard { count += 1 }
+        return count
     }
 
     /// The number of hard lines.
@@ -47,6 +52,8 @@ struct _LineStore: Sendable {
     func hardLines(before index: Int) -> Int {
         if index >= count { return hardCount }
         let c = chunkLines.index(containing: index)!
+        let hard = chunkHard.value(at: c)
+        if hard == 0 { return chunkHard.prefix(c) }   // the common chunk: no break to count
         let j = index - chunkLines.prefix(c)
         let chunk = chunks[c]
         // Count on the shorter side of the line.
@@ -212,18 +219,23 @@ struct _LineStore: Sendable {
             precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
             let oldEnd = local.upperBound < chunks[first].count ? chunks[first][local.upperBound].start : chunks[first][chunks[first].count - 1].end
             let newEnd = (fresh.last?.end ?? freshStart) - base
-            let hardDelta = fresh.reduce(0) { $0 + ($1.isHard ? 1 : 0) } - chunks[first][local].reduce(0) { $0 + ($1.isHard ? 1 : 0) }
+            let hardDelta = Self.hardCount(fresh[...]) - Self.hardCount(chunks[first][local])
             chunks[first].replaceSubrange(local, with: fresh.lazy.map { $0.shifted(by: -base) })
             let shift = newEnd - oldEnd
-            if shift != 0 {
-                for j in (local.lowerBound + fresh.count)..<chunks[first].count {
-                    chunks[first][j].start += shift
-                    chunks[first][j].end += shift
+            let shifted = local.lowerBound + fresh.count
+            let lastEnd = chunks[first].withUnsafeMutableBufferPointer { chunk in
+                // Offsets are relative to the chunk: the lines after the range move by the
+                // change in length (a plain loop over the buffer: no per-line checks).
+                if shift != 0 {
+                    for j in shifted..<chunk.count {
+                        chunk[j].start &+= shift
+                        chunk[j].end &+= shift
+                    }
                 }
+                return chunk[chunk.count - 1].end
             }
-            let chunk = chunks[first]
-            chunkBytes.set(chunk[chunk.count - 1].end, at: first)
-            chunkLines.set(chunk.count, at: first)
+            chunkBytes.set(lastEnd, at: first)
+            chunkLines.set(chunks[first].count, at: first)
             chunkHard.set(chunkHard.value(at: first) + hardDelta, at: first)
             return
         }

@@ -280,10 +280,9 @@ struct _Paragraph: Sendable {
         case .flat(let layout): return try layout.bidiLevels(onLine: index)
         case .large(let large):
             // The line with its context, read from the rope.
-            let (window, base) = large.window(lines: index..<index + 1)
-            let line = window.lines[0]
-            return _BidiContext.levels(line: (line.start + base)..<(line.contentEnd + base), count: large.rope.count,
-                                       paragraphLevel: window.paragraphLevel(onLine: 0)) {
+            let line = large.lines[index]
+            return _BidiContext.levels(line: line.start..<line.contentEnd, count: large.rope.count,
+                                       paragraphLevel: paragraphLevel(onLine: index)) {
                 large.rope.bytes(in: $0)
             }
         }
@@ -294,7 +293,10 @@ struct _Paragraph: Sendable {
     func paragraphLevel(onLine index: Int) -> UInt8 {
         switch storage {
         case .flat(let layout): return layout.paragraphLevel(onLine: index)
-        case .large(let large): return large.window(lines: index..<index + 1).layout.paragraphLevel(onLine: 0)
+        case .large(let large):
+            // Left to right needs no window (as `TextLayout.paragraphLevel(onLine:)` answers).
+            if large.options.direction == .ltr { return 0 }
+            return large.window(lines: index..<index + 1).layout.paragraphLevel(onLine: 0)
         }
     }
 

@@ -24,6 +24,9 @@ struct _Rope: Sendable {
         precondition(maxLeaf >= 2, "leaves hold at least 2 bytes")
         self.maxLeaf = maxLeaf
         leaves = Self.pieces(Array(bytes), maxLeaf: maxLeaf)
+        // Room for a quarter more leaves: typing into a long paragraph splits leaves, and
+        // the array's doubling (a copy, fresh pages) would otherwise fall on some keystroke.
+        leaves.reserveCapacity(_PrefixSums.headroom(leaves.count))
         sums = _PrefixSums(leaves.lazy.map(\.count))
     }
 
@@ -47,6 +50,40 @@ struct _Rope: Sendable {
         precondition(offset >= 0 && offset < count, "byte offset \(offset) outside 0..<\(count)")
         let (leaf, start) = locate(offset)
         return leaves[leaf][offset - start]
+    }
+
+    /// The byte at `offset` and the one after it (nil at the end), found with one lookup.
+    ///
+    /// - Complexity: O(log n).
+    func bytePair(at offset: Int) -> (UInt8, UInt8?) {
+        precondition(offset >= 0 && offset < count, "byte offset \(offset) outside 0..<\(count)")
+        let (leaf, start) = locate(offset)
+        let piece = leaves[leaf]
+        let i = offset - start
+        if i + 1 < piece.count { return (piece[i], piece[i + 1]) }
+        return (piece[i], leaf + 1 < leaves.count ? leaves[leaf + 1][0] : nil)
+    }
+
+    /// Copies the bytes in `range` to `destination`, which has room for them.
+    ///
+    /// - Complexity: O(log n + k) for k bytes.
+    func copyBytes(_ range: Range<Int>, to destination: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "byte range \(range) outside 0..<\(count)")
+        precondition(destination.count >= range.count, "no room for \(range.count) bytes")
+        guard !range.isEmpty else { return }
+        var (leaf, start) = locate(range.lowerBound)
+        var from = range.lowerBound, written = 0
+        while from < range.upperBound {
+            let to = Swift.min(range.upperBound, start + leaves[leaf].count)
+            leaves[leaf].withUnsafeBufferPointer { piece in
+                let part = UnsafeBufferPointer(rebasing: piece[(from - start)..<(to - start)])
+                _ = UnsafeMutableBufferPointer(rebasing: destination[written...]).initialize(fromContentsOf: part)
+            }
+            written += to - from
+            start += leaves[leaf].count
+            from = to
+            leaf += 1
+        }
     }
 
     /// Appends the bytes in `range` to `buffer`.

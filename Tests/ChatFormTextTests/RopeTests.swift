@@ -50,6 +50,13 @@ struct RopeTests {
                 let j = Int.random(in: i...model.count, using: &rng)
                 #expect(rope.byte(at: i) == model[i], "step \(step)")
                 #expect(rope.bytes(in: i..<j) == Array(model[i..<j]), "step \(step)")
+                let pair = rope.bytePair(at: i)
+                #expect(pair.0 == model[i] && pair.1 == (i + 1 < model.count ? model[i + 1] : nil), "step \(step)")
+                let copied = [UInt8](unsafeUninitializedCapacity: j - i) { buffer, count in
+                    rope.copyBytes(i..<j, to: buffer)
+                    count = j - i
+                }
+                #expect(copied == Array(model[i..<j]), "step \(step)")
             }
         }
     }

@@ -41,6 +41,35 @@ struct TextDocumentTests {
 
     static let tinyRopes = _ParagraphTuning(largeParagraph: 24, maxLeaf: 5, maxChunk: 3, window: 8, margin: 16)
 
+    /// A large paragraph's rope and lines are shared by copies of the document until one of
+    /// them is edited: each copy keeps its own text and lines whichever of them is edited.
+    @Test(arguments: [UInt64(41), 42])
+    func copiesOfALargeParagraphAreIndependent(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let text = String(RandomText.make(&rng, pieceCount: 60).filter { !$0.isNewline })
+        var document = try TextDocument(text: text, width: 9, tuning: Self.tinyRopes)
+        var large = 0
+        document.units.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
+        try #require(large > 0, "the text is one large paragraph")
+        var versions: [(TextDocument, String)] = [(document, document.text)]
+        for step in 0..<40 {
+            // Edit either the newest copy or an older one that shares storage with others.
+            let k = Int.random(in: 0..<versions.count, using: &rng)
+            var copy = versions[k].0
+            let boundaries = try TextLayout(text: copy.text, width: 9).graphemeBoundaries()
+            let a = boundaries.randomElement(using: &rng)!
+            let b = boundaries.filter { $0 >= a }.randomElement(using: &rng)!
+            try copy.replaceSubrange(a..<b, with: ["x", "\n", "é ", "한국 ", ""].randomElement(using: &rng)!)
+            versions.append((copy, copy.text))
+            for (version, expected) in versions {
+                #expect(version.text == expected, "step \(step)")
+                #expect(version.lines(in: 0..<version.lineCount) == (try TextLayout(text: expected, width: 9)).lines, "step \(step)")
+            }
+        }
+        document = versions[0].0
+        #expect(document.text == text)
+    }
+
     func randomEdits(_ setup: Setup, tuning: _ParagraphTuning) throws {
         var rng = SplitMix64(seed: setup.seed)
         var checker = DocumentChecker(rng: SplitMix64(seed: setup.seed &* 31))
