@@ -73,7 +73,7 @@ struct ClusterDecisionTable {
         var tag: UInt32
         var value: Int32
     }
-    private var slots: [Int32] = []     // entry index + 1; 0 = empty
+    private var slots = _EntrySlots()
     private var entries: [Entry] = []
     private var scalars: [UInt32] = []
 
@@ -95,27 +95,18 @@ struct ClusterDecisionTable {
     /// The decision for the cluster `bytes[start..<end]` with `tag`, whose `hash` is given.
     func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, tag: UInt32, hash: UInt64) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var p = Int(truncatingIfNeeded: hash) & mask
-        while slots[p] != 0 {
-            let e = entries[Int(slots[p]) - 1]
-            if e.hash == hash && e.tag == tag && matches(e, bytes, start, end) { return Int(e.value) }
-            p = (p + 1) & mask
-        }
-        return nil
+        return slots.find(hash) { matches(entries[$0], bytes, start, end, tag: tag, hash: hash) }.entry
+            .map { Int(entries[$0].value) }
     }
 
     /// Keeps `value` for the cluster `bytes[start..<end]` with `tag` (not already kept).
     mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, tag: UInt32, hash: UInt64,
                          value: Int) {
-        if (entries.count + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        var p = Int(truncatingIfNeeded: hash) & mask
-        while slots[p] != 0 {
-            let e = entries[Int(slots[p]) - 1]
-            if e.hash == hash && e.tag == tag && matches(e, bytes, start, end) { return }
-            p = (p + 1) & mask
+        if (entries.count + 1) * 2 > slots.capacity {
+            slots.rebuild(capacity: Swift.max(256, slots.capacity * 2), hashes: entries.lazy.map(\.hash))
         }
+        let found = slots.find(hash) { matches(entries[$0], bytes, start, end, tag: tag, hash: hash) }
+        if found.entry != nil { return }
         let first = scalars.count
         var i = start
         while i < end {
@@ -125,16 +116,18 @@ struct ClusterDecisionTable {
         }
         entries.append(Entry(hash: hash, start: Int32(first), count: Int32(scalars.count - first), tag: tag,
                              value: Int32(value)))
-        slots[p] = Int32(entries.count)
+        slots.put(entries.count - 1, at: found.slot)
     }
 
     mutating func removeAll() {
-        slots.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: false)
         entries.removeAll(keepingCapacity: true)
         scalars.removeAll(keepingCapacity: true)
     }
 
-    private func matches(_ e: Entry, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    private func matches(_ e: Entry, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, tag: UInt32,
+                         hash: UInt64) -> Bool {
+        guard e.hash == hash && e.tag == tag else { return false }
         var k = Int(e.start)
         let last = k + Int(e.count)
         var i = start
@@ -146,16 +139,5 @@ struct ClusterDecisionTable {
             i += l
         }
         return k == last
-    }
-
-    private mutating func grow() {
-        let capacity = Swift.max(256, slots.count * 2)
-        slots = [Int32](repeating: 0, count: capacity)
-        let mask = capacity - 1
-        for (k, e) in entries.enumerated() {
-            var p = Int(truncatingIfNeeded: e.hash) & mask
-            while slots[p] != 0 { p = (p + 1) & mask }
-            slots[p] = Int32(k + 1)
-        }
     }
 }

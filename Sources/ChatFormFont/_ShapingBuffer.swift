@@ -94,19 +94,12 @@ final class ShapingBuffer {
 /// copies from contiguous memory. Emptied when it holds `ShapingBuffer.runLimit` runs.
 struct RunCache {
     private struct Entry {
-        var hash: UInt64
-        var face: UInt64
-        var script: UInt32
-        var language: UInt16
-        var rtl: Bool
-        var ligatures: Bool
-        var offset: UInt8          // the run's start within the key's bytes
-        var length: Int32          // the run's length (the key may end with context or not)
+        var id: RunID
         var keyStart: Int32
         var keyCount: Int32
         var valueStart: Int32
     }
-    private var slots: [Int32] = []     // entry index + 1; 0 = empty
+    private var slots = _EntrySlots()
     private var entries: [Entry] = []
     private var keyBytes: [UInt8] = []
     private var advances: [Int32] = []
@@ -117,11 +110,7 @@ struct RunCache {
 
     /// Empties the cache; with `keepingCapacity`, its memory stays for the next runs.
     mutating func removeAll(keepingCapacity: Bool = false) {
-        if keepingCapacity && !slots.isEmpty {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        } else {
-            slots = []
-        }
+        slots.removeAll(keepingCapacity: keepingCapacity)
         entries.removeAll(keepingCapacity: keepingCapacity)
         keyBytes.removeAll(keepingCapacity: keepingCapacity)
         advances.removeAll(keepingCapacity: keepingCapacity)
@@ -129,17 +118,22 @@ struct RunCache {
     }
 
     /// What identifies a run: `key` is the run with its context (a character before, and
-    /// one after unless the run ends in a space), `offset` and `length` where the run is in it.
+    /// one after unless the run ends in a space); `id` the rest, with its hash.
     struct Key {
+        var id: RunID
+        var key: UnsafeBufferPointer<UInt8>
+    }
+
+    /// What identifies a run besides its bytes (compared hash first).
+    struct RunID: Equatable {
+        var hash: UInt64
         var face: UInt64
         var script: UInt32
         var language: UInt16
         var rtl: Bool
         var ligatures: Bool
-        var offset: UInt8
-        var length: Int32
-        var key: UnsafeBufferPointer<UInt8>
-        var hash: UInt64
+        var offset: UInt8          // the run's start within the key's bytes
+        var length: Int32          // the run's length (the key may end with context or not)
     }
 
     /// The small number standing for `language` in keys (languages are few: one a stack).
@@ -170,9 +164,9 @@ struct RunCache {
             }
             h = mix(h, tail)
         }
-        return Key(face: face, script: script, language: language, rtl: rtl, ligatures: ligatures, offset: UInt8(offset),
-                   length: Int32(length), key: bytes,
-                   hash: mix(h, 0x2545_F491_4F6C_DD1D))
+        return Key(id: RunID(hash: mix(h, 0x2545_F491_4F6C_DD1D), face: face, script: script, language: language, rtl: rtl,
+                             ligatures: ligatures, offset: UInt8(offset), length: Int32(length)),
+                   key: bytes)
     }
 
     @inline(__always)
@@ -182,56 +176,40 @@ struct RunCache {
     }
 
     private func matches(_ e: Entry, _ k: Key) -> Bool {
-        guard e.hash == k.hash, e.face == k.face, e.script == k.script, e.language == k.language, e.rtl == k.rtl,
-              e.ligatures == k.ligatures,
-              e.offset == k.offset, e.length == k.length, Int(e.keyCount) == k.key.count else { return false }
+        guard e.id == k.id, Int(e.keyCount) == k.key.count else { return false }
         return keyBytes.withUnsafeBufferPointer { stored in
             memcmp(stored.baseAddress! + Int(e.keyStart), k.key.baseAddress!, k.key.count) == 0
         }
     }
 
-    /// Copies the cached run for `k` into `advances` and `unsafe` from `start` (`k.length`
+    /// Copies the cached run for `k` into `advances` and `unsafe` from `start` (`k.id.length`
     /// of each); false when not cached. (Mutating only so that a caller holding the cache
     /// in a class property accesses it in place rather than copying it.)
     mutating func copy(_ k: Key, into advancesOut: UnsafeMutableBufferPointer<Int32>,
               _ unsafeOut: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard !slots.isEmpty else { return false }
-        let mask = slots.count - 1
-        var p = Int(truncatingIfNeeded: k.hash) & mask
-        while slots[p] != 0 {
-            let e = entries[Int(slots[p]) - 1]
-            if matches(e, k) {
-                let v = Int(e.valueStart), count = Int(e.length)
-                advances.withUnsafeBufferPointer { a in
-                    (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
-                }
-                unsafe.withUnsafeBufferPointer { u in
-                    (unsafeOut.baseAddress! + start).update(from: u.baseAddress! + v, count: count)
-                }
-                return true
-            }
-            p = (p + 1) & mask
+        guard !slots.isEmpty, let found = slots.find(k.id.hash, { matches(entries[$0], k) }).entry else { return false }
+        let e = entries[found]
+        let v = Int(e.valueStart), count = Int(e.id.length)
+        advances.withUnsafeBufferPointer { a in
+            (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
         }
-        return false
+        unsafe.withUnsafeBufferPointer { u in
+            (unsafeOut.baseAddress! + start).update(from: u.baseAddress! + v, count: count)
+        }
+        return true
     }
 
-    /// Keeps the run for `k`: `k.length` advances and codes from `start`.
+    /// Keeps the run for `k`: `k.id.length` advances and codes from `start`.
     mutating func insert(_ k: Key, advances advancesIn: UnsafeMutableBufferPointer<Int32>,
                          _ unsafeIn: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
-        let count = Int(k.length)
+        let count = Int(k.id.length)
         if entries.count >= ShapingBuffer.runLimit { removeAll(keepingCapacity: true) }
-        if slots.isEmpty { slots = [Int32](repeating: 0, count: ShapingBuffer.runLimit * 2) }
-        let mask = slots.count - 1
-        var p = Int(truncatingIfNeeded: k.hash) & mask
-        while slots[p] != 0 {
-            if matches(entries[Int(slots[p]) - 1], k) { return }
-            p = (p + 1) & mask
-        }
-        entries.append(Entry(hash: k.hash, face: k.face, script: k.script, language: k.language, rtl: k.rtl, ligatures: k.ligatures,
-                             offset: k.offset, length: k.length, keyStart: Int32(keyBytes.count),
-                             keyCount: Int32(k.key.count),
+        if slots.isEmpty { slots.rebuild(capacity: ShapingBuffer.runLimit * 2, hashes: []) }
+        let found = slots.find(k.id.hash) { matches(entries[$0], k) }
+        if found.entry != nil { return }
+        entries.append(Entry(id: k.id, keyStart: Int32(keyBytes.count), keyCount: Int32(k.key.count),
                              valueStart: Int32(advances.count)))
-        slots[p] = Int32(entries.count)
+        slots.put(entries.count - 1, at: found.slot)
         keyBytes.append(contentsOf: k.key)
         advances.append(contentsOf: UnsafeBufferPointer(rebasing: advancesIn[start..<(start + count)]))
         unsafe.append(contentsOf: UnsafeBufferPointer(rebasing: unsafeIn[start..<(start + count)]))

@@ -211,17 +211,10 @@ struct LineWrapper {
         var contentX = x0
         var hasContent = false
         for c in segment {
-            switch c.kind {
-            case .content:
-                x += c.advance
+            x = self.x(after: c, from: x)
+            if c.kind == .content {
                 contentX = x
                 hasContent = true
-            case .hanging:
-                x += c.advance
-            case .tab:
-                x = measurer.tabStop(after: x)
-            case .terminator:
-                break
             }
         }
         return (contentX, x, hasContent)
@@ -230,17 +223,19 @@ struct LineWrapper {
     /// Places one cluster on the current line, breaking before it if it is content that
     /// does not fit and the line already holds something (break-word).
     mutating func place(_ c: Pending) {
+        if c.kind == .content && lineX + c.advance > limit && lineStart < c.start { breakLine(at: c.start) }
+        lineX = x(after: c, from: lineX)
+        if c.kind == .content { lineContentX = lineX }
+    }
+
+    /// Where cluster `c` placed at `x` ends: content and hanging white space advance, a tab
+    /// goes to the next tab stop, a line terminator takes no room.
+    @inline(__always)
+    private func x(after c: Pending, from x: Double) -> Double {
         switch c.kind {
-        case .content:
-            if lineX + c.advance > limit && lineStart < c.start { breakLine(at: c.start) }
-            lineX += c.advance
-            lineContentX = lineX
-        case .hanging:
-            lineX += c.advance
-        case .tab:
-            lineX = measurer.tabStop(after: lineX)
-        case .terminator:
-            break
+        case .content, .hanging: x + c.advance
+        case .tab: measurer.tabStop(after: x)
+        case .terminator: x
         }
     }
 

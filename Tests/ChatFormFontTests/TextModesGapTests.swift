@@ -90,7 +90,7 @@ struct TextModesGapTests {
         #expect(_LineAlignment.expansionOpportunities("a 😀 ") == 1)
     }
 
-    @Test("white space alone under a collapsing mode lays out as a line of no height", arguments: [
+    @Test("white space alone under a collapsing mode lays out as a line of no height (layout, measure, measureLines)", arguments: [
         TextModes.WhiteSpace.normal, .nowrap, .preLine,
     ])
     func blankParagraphHasNoHeight(mode: TextModes.WhiteSpace) throws {
@@ -104,6 +104,7 @@ struct TextModesGapTests {
             #expect(layout.height == 0, "\(mode) \(text.debugDescription): \(layout.height)")
             #expect(layout.lineCount == 1)
             #expect(try shaped.measure(width: 200).height == 0)
+            #expect(try shaped.measureLines(width: 200).height == 0)
             // The caret still has a place.
             #expect(try layout.caretRect(for: TextPosition(offset: 0)).origin.x == 0)
         }
@@ -112,6 +113,7 @@ struct TextModesGapTests {
         let trailing = try ShapedText(text: mode == .preLine ? "a\n   " : "a   ", shaper: fonts, options: options)
         #expect(try trailing.layout(width: 200).height == one)
         #expect(try trailing.measure(width: 200).height == one)
+        #expect(try trailing.measureLines(width: 200).height == one)
         #expect(try ShapedText(text: " ", shaper: fonts).layout(width: 200).height > 0)
     }
 }

@@ -56,7 +56,7 @@ struct ReplayPropertyTests {
             // Up to the first event that fails, if one does (its frames are not written).
             var states: [[Double]] = []
             var pending: [[Double]] = []
-            try? Replay.play(script, options: options) { moment in
+            _ = try? Replay.play(script, options: options) { moment in
                 if moment.frame != nil {
                     pending.append(Self.numbers(of: moment.table))
                 } else {

@@ -37,8 +37,9 @@ func expectScanEqualsLinearWalk(_ prepared: ShapedText, width: Double, _ text: S
     #expect(fast.bottoms == slow.bottoms, "\(text) at \(width)")
     let measured = try prepared.measure(width: width)
     #expect(measured.lineCount == slow.lines.count && measured.height == slow.bottoms.last, "\(text) at \(width)")
-    let widest = try prepared.measureLines(width: width).widest
-    #expect(widest == slow.lines.map(\.width).max(), "\(text) at \(width)")
+    let tally = try prepared.measureLines(width: width)
+    #expect(tally.widest == slow.lines.map(\.width).max(), "\(text) at \(width)")
+    #expect(tally.lineCount == slow.lines.count && tally.height == slow.bottoms.last, "\(text) at \(width)")
     return slow.lines
 }
 

@@ -9,11 +9,8 @@ extension ShapedText {
     ///   safe to break.
     public func layout(width: Double) throws(TextLayoutError) -> TextLayout {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var (lines, bottoms) = wrap(width: width)
-        if let k = lines.indices.last, !lines[k].isHard, endsInBlankLine(lines[k].start, lines[k].end) {
-            bottoms[k] = k > 0 ? bottoms[k - 1] : 0   // no line box: a line of no height
-        }
-        return TextLayout(shaped: self, width: width, lines: lines, bottoms: bottoms)
+        let wrapped = wrap(width: width)
+        return TextLayout(shaped: self, width: width, lines: wrapped.lines, bottoms: wrapped.bottoms)
     }
 
     /// The number of lines and the height at `width`, without making the lines: what a
@@ -26,9 +23,6 @@ extension ShapedText {
         var tally = LineTally(heights: true)
         forEachLine(width: width, visitor: &tally)
         tally.finish(self)
-        if tally.count > 0, !tally.lastHard, endsInBlankLine(Int(offsets[tally.last.s]), Int(offsets[tally.last.e])) {
-            return (tally.count, tally.height - tally.last.height)
-        }
         return (tally.count, tally.height)
     }
 

@@ -25,7 +25,7 @@ struct LineBreaker {
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
         // A line fits when its content is at most the width (in whole layout units) + 1/64;
         // one ending at an unsafe boundary also as Chromium checks its reshaped end
-        // (`_UnsafeEndFit.reshapedEndWidth`).
+        // (`_UnsafeEndFit.overflows`).
         // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
         let modes = text.options.modes
         let fit: Int64 = modes.whiteSpace.wraps ? _LayoutUnit.fitLimit(width: width) : .max
@@ -127,10 +127,10 @@ struct LineBreaker {
                         : text.rawWidth(from: s, to: ce) + hyphen
                     w = sum.width(text, to: ce, raw: raw, hyphen: hyphen)
                     if w <= fit && raw + frac > fit { w = fit + 1 }
-                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !(hasTabs && text.containsTab(from: s, to: ce))
-                        && text.unsafeEnds.candidateWidth(from: s, to: ce) + frac > fit { w = fit + 1 }
-                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0 && !hasTabs,
-                       let end = text.unsafeEnds.reshapedEndWidth(from: s, to: ce, origin: paragraphStart), end + frac > fit { w = fit + 1 }
+                    if w <= fit && entry.flags & BreakEntry.contentEndUnsafe != 0
+                        && text.unsafeEnds.overflows(from: s, to: ce, origin: paragraphStart, frac: frac, fit: fit, hasTabs: hasTabs) {
+                        w = fit + 1
+                    }
                     if w > fit && entry.endTrim > 0 && ce - 1 > s {
                         // Closing punctuation straddling the line's end is set flush when
                         // that lets it fit (CSS `text-spacing-trim: normal`, as Chromium

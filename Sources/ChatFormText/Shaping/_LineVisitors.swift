@@ -49,7 +49,9 @@ struct LineCollector: LineVisitor {
         return taken
     }
 
-    /// The lines with the empty one after a final mandatory break (or of an empty text).
+    /// The lines with the empty one after a final mandatory break (or of an empty text); a
+    /// last line of white space the `white-space` mode collapses has no height
+    /// (`ShapedText.endsInBlankLine`).
     @inline(__always)
     mutating func finish(_ text: ShapedText) -> (lines: [LineFragment], bottoms: [Double]) {
         let offsets = text.offsets
@@ -58,6 +60,9 @@ struct LineCollector: LineVisitor {
             lines.append(LineFragment(start: end, end: end, width: 0, terminatorLength: 0))
             y += text.fixedLineHeight ?? text.strutHeight
             bottoms.append(y)
+        } else if let k = lines.indices.last, text.endsInBlankLine(lines[k].start, lines[k].end) {
+            y = k > 0 ? bottoms[k - 1] : 0
+            bottoms[k] = y
         }
         return (lines, bottoms)
     }
@@ -90,10 +95,16 @@ struct LineTally: LineVisitor {
         widest = Swift.max(widest, width)
     }
 
-    /// Counts the empty line after a final mandatory break (or of an empty text).
+    /// Counts the empty line after a final mandatory break (or of an empty text); with
+    /// `heights`, a last line of white space the `white-space` mode collapses has no height
+    /// (`ShapedText.endsInBlankLine`).
     mutating func finish(_ text: ShapedText) {
-        guard count == 0 || lastHard else { return }
-        count += 1
-        if heights { height += text.fixedLineHeight ?? text.strutHeight }
+        if count == 0 || lastHard {
+            count += 1
+            if heights { height += text.fixedLineHeight ?? text.strutHeight }
+        } else if heights, text.endsInBlankLine(Int(text.offsets[last.s]), Int(text.offsets[last.e])) {
+            height -= last.height
+            last.height = 0
+        }
     }
 }

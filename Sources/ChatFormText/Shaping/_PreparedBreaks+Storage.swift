@@ -8,30 +8,13 @@ struct StepDraft {
     var boxDescent: Float = 0
 }
 
-extension ShapedTextHeader {
-    /// What the header holds besides the counts and the columns' places.
-    struct Scalars {
-        var text: String
-        var shaper: any TextShaper
-        var options: TextLayoutOptions
-        var textOpeningRound: Int64
-        var runs: [ShapedRun]
-        var faces: [FontBoxMetrics]
-        var hasTabs: Bool
-        var hyphenAdvance: Int64
-        var usesFallbackFonts: Bool
-        var isLeftToRight: Bool
-        var strutBox: (ascent: Double, descent: Double)
-        var fixedLineHeight: Double?
-    }
-}
-
 extension PreparedBreaks {
-    /// The prepared text in one allocation: the header, then the columns (`ShapedColumns`),
-    /// each integer as narrow as the text allows. With `boxes`, each entry's line box.
+    /// The prepared text in one allocation: `header`, its counts and the columns' places
+    /// filled in, then the columns (`ShapedColumns`), each integer as narrow as the text
+    /// allows. With `boxes`, each entry's line box.
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ s: ShapedTextHeader.Scalars, entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
+    func pack(_ header: ShapedTextHeader, runs: [ShapedRun], entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
               items: [ItemStart], itemSteps: [ItemStep]) -> ShapedStorage {
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
@@ -48,15 +31,13 @@ extension PreparedBreaks {
         for e in entries where e.endTrim != 0 || e.openingRound != 0 || e.hangingEdge != 0 { extraCount += 1 }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
                                     narrowIndices: narrowIndices, extraCount: extraCount,
-                                    boxCount: boxes ? boxTable.count : nil, runCount: s.runs.count, itemCount: items.count,
+                                    boxCount: boxes ? boxTable.count : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
-        let header = ShapedTextHeader(
-            text: s.text, shaper: s.shaper, options: s.options, lastBoundary: boundaryCount - 1, entryCount: entries.count,
-            textOpeningRound: s.textOpeningRound, faces: s.faces, hasTabs: s.hasTabs,
-            hyphenAdvance: s.hyphenAdvance, usesFallbackFonts: s.usesFallbackFonts,
-            isLeftToRight: s.isLeftToRight, isItemized: !items.isEmpty,
-            strutHeight: s.strutBox.ascent + s.strutBox.descent, strutBox: s.strutBox,
-            fixedLineHeight: s.fixedLineHeight, columns: columns)
+        var header = header
+        header.lastBoundary = boundaryCount - 1
+        header.entryCount = entries.count
+        header.isItemized = !items.isEmpty
+        header.columns = columns
         return ShapedStorage.make(header) { base in
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
@@ -94,7 +75,7 @@ extension PreparedBreaks {
             Self.write(items, to: at(c.items, ItemStart.self))
             Self.write(flags, to: at(c.flags, UInt8.self))
             let runsOut = at(c.runs, PackedRun.self)
-            for (k, run) in s.runs.enumerated() { runsOut[k] = PackedRun(run) }
+            for (k, run) in runs.enumerated() { runsOut[k] = PackedRun(run) }
             entries.withUnsafeBufferPointer { entries in
                 let flagsOut = at(c.entryFlags, UInt8.self)
                 let extras = at(c.extras, EntryExtra.self)

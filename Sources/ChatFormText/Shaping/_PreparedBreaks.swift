@@ -51,11 +51,11 @@ struct PreparedBreaks {
         let items = b.items(startingAt: itemStarts, entries)
         let itemSteps = b.itemSteps(items, entries, steps)
         b.markComplex(&entries, &steps, items)
-        let scalars = ShapedTextHeader.Scalars(
-            text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0), runs: shaped.runs,
+        let header = ShapedTextHeader(
+            text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0),
             faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
-        return b.pack(scalars, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
+        return b.pack(header, runs: shaped.runs, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
                       items: items, itemSteps: itemSteps)
     }
 

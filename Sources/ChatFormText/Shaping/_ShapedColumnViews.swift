@@ -23,8 +23,6 @@ struct RunColumn: ColumnView {
     let runs: UnsafeBufferPointer<PackedRun>
 
     var count: Int { runs.count }
-    var startIndex: Int { 0 }
-    var endIndex: Int { runs.count }
 
     @inline(__always)
     subscript(r: Int) -> ShapedRun {
@@ -39,6 +37,13 @@ protocol ColumnView: RandomAccessCollection where Index == Int, Indices == Range
     var count: Int { get }
 }
 
+extension ColumnView {
+    @inline(__always)
+    var startIndex: Int { 0 }
+    @inline(__always)
+    var endIndex: Int { count }
+}
+
 /// A column of integers in a prepared text's storage, kept narrow where its range allows
 /// (`ShapedColumns`), read as `Wide`. Like every view of a prepared text's columns, it
 /// holds its storage unowned (no reference counting a read): valid while the `ShapedText`
@@ -47,8 +52,6 @@ struct PackedColumn<Wide: FixedWidthInteger, Narrow: FixedWidthInteger>: ColumnV
     unowned(unsafe) let owner: ShapedStorage
     let raw: RawPackedColumn<Wide, Narrow>
     let count: Int
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
 
     @inline(__always)
     init(_ owner: ShapedStorage, at offset: Int32, count: Int32, narrow: Bool) {
@@ -86,8 +89,6 @@ struct StoredColumn<Element>: ColumnView {
     let elements: UnsafeBufferPointer<Element>
 
     var count: Int { elements.count }
-    var startIndex: Int { 0 }
-    var endIndex: Int { elements.count }
 
     @inline(__always)
     subscript(i: Int) -> Element { elements[i] }
@@ -100,8 +101,6 @@ struct BreakEntries: ColumnView {
     let flags: UnsafePointer<UInt8>
     let extras: UnsafeBufferPointer<EntryExtra>
     let count: Int
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
 
     @inline(__always)
     init(_ owner: ShapedStorage) {
@@ -112,7 +111,6 @@ struct BreakEntries: ColumnView {
         extras = owner.column(c.extras, c.extraCount, as: EntryExtra.self)
         count = Int(c.stepCount)
     }
-
 
     @inline(__always)
     subscript(k: Int) -> BreakEntry {

@@ -65,15 +65,16 @@ struct LineSteps {
 }
 
 /// The header of a `ShapedStorage`: what a `ShapedText` prepared that is not a column (the
-/// columns follow it in the same allocation; `ShapedColumns` says where).
+/// columns follow it in the same allocation; `ShapedColumns` says where). Made as the text
+/// is prepared; `PreparedBreaks.pack` fills in the counts and the columns' places.
 struct ShapedTextHeader {
     let text: String
     let shaper: any TextShaper
     let options: TextLayoutOptions
     /// The index of the last boundary (the text's end).
-    let lastBoundary: Int
+    var lastBoundary = 0
     /// The number of break entries (and line steps).
-    let entryCount: Int
+    var entryCount = 0
     let textOpeningRound: Int64
     let faces: [FontBoxMetrics]
     let hasTabs: Bool
@@ -84,12 +85,13 @@ struct ShapedTextHeader {
     let isLeftToRight: Bool
     /// Whether the text has inline items rounded on their own (a styled text's spans, bidi
     /// runs, zero width non-joiners: `_ItemBoundaries`; see `items`).
-    let isItemized: Bool
-    let strutHeight: Double
+    var isItemized = false
     let strutBox: (ascent: Double, descent: Double)
     let fixedLineHeight: Double?
     /// Where each column lies in the storage.
-    let columns: ShapedColumns
+    var columns = ShapedColumns()
+
+    var strutHeight: Double { strutBox.ascent + strutBox.descent }
 }
 
 /// Where a prepared text's columns lie after its header (byte offsets into the storage's
@@ -144,6 +146,9 @@ struct ShapedColumns {
     var narrowItemSteps = true
     /// The bytes the columns take.
     var byteCount: Int32 = 0
+
+    /// No columns (a header's before `PreparedBreaks.pack` places them).
+    init() {}
 
     /// The layout for a text of `boundaryCount` boundaries and `stepCount` break entries.
     init(boundaryCount: Int, stepCount: Int, narrowX: Bool, narrowIndices: Bool, extraCount: Int, boxCount: Int?,

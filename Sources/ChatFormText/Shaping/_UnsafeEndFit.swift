@@ -5,6 +5,18 @@
 struct _UnsafeEndFit {
     let text: ShapedText
 
+    /// Whether the line from boundary `a` whose content ends at unsafe boundary `b` fails
+    /// Chromium's checks there, each width plus `frac` against `fit` (the most a line may
+    /// be): first `candidateWidth`, then `reshapedEndWidth` from the paragraph's start
+    /// `origin`. In text with tabs the reshaped end is not checked, nor the candidate where
+    /// a tab lies on the line (its width is the tab stops', not the advances').
+    @inline(__always)
+    func overflows(from a: Int, to b: Int, origin: Int, frac: Int64, fit: Int64, hasTabs: Bool) -> Bool {
+        if !(hasTabs && text.containsTab(from: a, to: b)) && candidateWidth(from: a, to: b) + frac > fit { return true }
+        guard !hasTabs, let end = reshapedEndWidth(from: a, to: b, origin: origin) else { return false }
+        return end + frac > fit
+    }
+
     /// The width Chromium finds a line's end candidate with: the prepared advances up to
     /// boundary `b` (not reshaped there, though the line's start is), so a break after a
     /// cluster whose advance kerning widened in context is not taken even when the cluster
