@@ -63,30 +63,13 @@ extension LineLayout {
         let text = Array(try substring(line.start..<line.contentEnd).utf8)
         let start = line.start
         let paragraph = paragraphLevel(onLine: index)
-        let itemStarts = Self.itemStarts(text, start: start, stops: stops)
+        // The prepared text's inline items (`_ItemBoundaries`): the boxes are rounded apart
+        // where they start, as the line's width and its fit are.
+        let itemStarts = (self as? TextLayout)?.shapedText?.itemStartOffsets(in: start..<line.contentEnd) ?? []
         return _BidiLine(start: start, contentEnd: line.contentEnd, stops: stops,
                          levels: { offset in offset - start < levels.count ? levels[offset - start] : paragraph },
                          isHangingSpace: { offset in Self.isHangingSpace(text, at: offset - start) }, paragraphLevel: paragraph,
                          startsItem: { itemStarts.contains($0) })
-    }
-
-    /// The grapheme boundaries of a line (`stops`, UTF-8 offsets; its text `text` from
-    /// `start`) that start an inline item of their own: those after a grapheme holding a zero
-    /// width non-joiner (U+200C). Blink starts an item at every ZWNJ (so that it stops
-    /// kerning) and rounds each item's width up to a layout unit on its own; the ZWNJ has no
-    /// advance, so the item may as well start after the grapheme that holds it.
-    static func itemStarts(_ text: [UInt8], start: Int, stops: [(offset: Int, x: Double)]) -> Set<Int> {
-        var result: Set<Int> = []
-        guard stops.count > 1 else { return result }
-        for k in 1..<stops.count {
-            let from = stops[k - 1].offset - start, to = Swift.min(stops[k].offset - start, text.count)
-            guard from >= 0, to - from >= 3 else { continue }
-            for b in from..<(to - 2) where text[b] == 0xE2 && text[b + 1] == 0x80 && text[b + 2] == 0x8C {
-                result.insert(stops[k].offset)
-                break
-            }
-        }
-        return result
     }
 
     /// Whether the grapheme at byte `i` of a line's text (`text`) is white space that hangs

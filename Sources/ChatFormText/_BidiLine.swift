@@ -56,9 +56,10 @@ struct _BidiLine: Sendable {
 
     /// Builds the line from its logical caret stops and the level of each byte from
     /// `start` (nil: all 0).
-    /// `startsItem` says which boundaries start an inline item of their own (after a zero
-    /// width non-joiner, see `LineLayout.itemStarts`): a run is rounded up to a layout unit
-    /// piece by piece there, as a browser rounds each item's width.
+    /// `startsItem` says which boundaries start an inline item of their own (the prepared
+    /// text's items, `_ItemBoundaries`: after a zero width non-joiner, at a styled span): a
+    /// run is rounded up to a layout unit piece by piece there, as a browser rounds each
+    /// item's width.
     init(start: Int, contentEnd: Int, stops: [(offset: Int, x: Double)], levels: (Int) -> UInt8,
          isHangingSpace: (Int) -> Bool, paragraphLevel: UInt8 = 0, startsItem: (Int) -> Bool = { _ in false }) {
         self.start = start

@@ -93,7 +93,7 @@ extension FitWidthSearch {
     static func fitWidth(of shaped: ShapedText, checkedWidth width: Double) -> Double {
         let unit = 1.0 / 64
         return fitWidth(from: width, probe: { w in
-            var tally = LineTally(heights: false, browserWidths: false)
+            var tally = LineTally(heights: false)
             shaped.forEachLine(width: w, visitor: &tally)
             tally.finish(shaped)
             let fit = _LayoutUnit.fitLimit(width: w)

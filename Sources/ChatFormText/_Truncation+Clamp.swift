@@ -53,7 +53,6 @@ extension _Truncation {
         var y = collector.y
         var (lines, bottoms) = collector.takeLines()
         let count = collector.count, lastHard = collector.lastHard, bounds = collector.bounds
-        if !shaped.storage.head.pointee.isItemized && shaped.roundsBidiRuns { shaped.roundBidiRuns(&lines) }
         let end = Int(shaped.offsets[shaped.lastBoundary])
         // The empty line after a final mandatory break (or of an empty text) is a line of
         // the layout, but no text a clamp hides.

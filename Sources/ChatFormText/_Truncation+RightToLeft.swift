@@ -39,13 +39,14 @@ extension _Truncation {
             let levels = TextItemizer.bidiLevels(UnsafeBufferPointer(rebasing: bytes[start..<end]), paragraphLevel: 1) ?? []
             return (levels, start, Array(bytes[line.start..<line.contentEnd]))
         }
+        let itemStarts = layout.shapedText?.itemStartOffsets(in: line.start..<line.contentEnd) ?? []
         let bidi = _BidiLine(start: line.start, contentEnd: line.contentEnd, stops: stops,
                              levels: { offset in
                                  let i = offset - resolved.start
                                  return i >= 0 && i < resolved.levels.count ? resolved.levels[i] : 1
                              },
                              isHangingSpace: { offset in TextLayout.isHangingSpace(resolved.lineBytes, at: offset - line.start) },
-                             paragraphLevel: 1)
+                             paragraphLevel: 1, startsItem: { itemStarts.contains($0) })
         // Each cluster's line box child with real fonts: its stretch of one bidi level and
         // emoji presentation (an inline item; see `_RightToLeftTruncator`), hanging white
         // space apart.

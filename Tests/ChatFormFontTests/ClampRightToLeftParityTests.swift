@@ -27,15 +27,12 @@ import ChatFormFont
 /// missed chat-holdout-026 and ar-apt-008 by under 1/64 px: the rounding of the children on
 /// the right of the cut moves the room.)
 ///
-/// What differs (tuning / held out): nothing in tuning; graphemes shown 1 and ellipses 1
-/// held out, in one paragraph:
-/// - chat-holdout-003 (Noto Sans, 160 px, clamp 3): not the cut but the line breaking.
-///   Chromium ends the third line after "12.5 في المفتاح " and the engine after "… المقابل "
-///   (the same line alone, `12.5 في المفتاح المقابل الفلبينية` at 160 px, breaks there in
-///   Chromium too): the line's two items, "12.5" (31.744 px) and the Arabic text (128.269
-///   px), are 160.013 px together, which the engine's fit rule lets through (within 1/64 px
-///   of the width) while Chromium's items rounded apart (31.75 + 128.27) pass the 160 px.
-///   The clamp checks only where the last line starts, so it shows as a cut.
+/// What differs (tuning / held out): nothing. The last held-out difference, chat-holdout-003
+/// (Noto Sans, 160 px, clamp 3), was the line breaking, not the cut: Chromium ends the third
+/// line after "12.5 في المفتاح " because the line's two bidi items, "12.5" (31.744 px) and the
+/// Arabic text (128.269 px), each rounded up to a layout unit (31.75 + 128.28125), pass the
+/// 160 px, where their exact sum (160.013 px) fits within 1/64 px. The fit now sums a plain
+/// line's items rounded apart as Blink's line breaker does (`_ItemBoundaries`).
 @Suite("Line clamp parity, right to left", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
 struct ClampRightToLeftParityTests {
     @Test("Right-to-left paragraphs clamped as Chromium clamps them (≥ 99.9% per kind of check)",
@@ -46,9 +43,8 @@ struct ClampRightToLeftParityTests {
         for t in [r.heights, r.hidden, r.lastLines, r.directions] {
             #expect(t.agreement >= 0.999, "\(t)")
         }
-        // What differs is in the doc comment (tuning: none).
-        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 1), "\(r.visible)")
-        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 1), "\(r.ellipses)")
+        #expect(r.visible.failures.isEmpty, "\(r.visible)")
+        #expect(r.ellipses.failures.isEmpty, "\(r.ellipses)")
         #expect(r.ellipses.total > 900, "the fixture has ellipses to compare")
     }
 }
@@ -65,8 +61,7 @@ struct ClampAutoDirectionParityTests {
         ClampParityTests.report("auto-\(set)", r)
         #expect(r.directions.total > 2000 && r.directions.failures.isEmpty, "\(r.directions)")
         for t in [r.heights, r.hidden, r.lastLines] { #expect(t.agreement >= 0.999, "\(t)") }
-        // The right-to-left paragraphs' differences (see `ClampRightToLeftParityTests`).
-        #expect(r.visible.failures.count <= (set == "tuning" ? 0 : 1), "\(r.visible)")
-        #expect(r.ellipses.failures.count <= (set == "tuning" ? 0 : 1), "\(r.ellipses)")
+        #expect(r.visible.failures.isEmpty, "\(r.visible)")
+        #expect(r.ellipses.failures.isEmpty, "\(r.ellipses)")
     }
 }

@@ -27,7 +27,7 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measureLines(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double, widest: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var tally = LineTally(heights: true, browserWidths: true)
+        var tally = LineTally(heights: true)
         forEachLine(width: width, visitor: &tally)
         tally.finish(self)
         return (tally.count, tally.height, _LayoutUnit.pixels(tally.widest))
@@ -55,7 +55,7 @@ extension LineTally {
     ///
     /// - Complexity: O(break opportunities + lines), no allocation.
     static func widestLine(of shaped: ShapedText, width: Double) -> Int64 {
-        var tally = LineTally(heights: false, browserWidths: true)
+        var tally = LineTally(heights: false)
         shaped.forEachLine(width: width, visitor: &tally)
         return tally.widest
     }

@@ -24,39 +24,25 @@ extension ShapedText {
         return total + _LayoutUnit.ceil(rawWidth(from: a, to: e) + hyphen)
     }
 
-    /// What rounding each bidi run's piece of the line `s..<e` up to a layout unit adds to the
-    /// line's rounded content width.
-    func itemRoundingSurplus(from s: Int, to e: Int) -> Int64 {
-        var ce = e
-        while ce > s && flags[ce - 1] & (Flags.hanging | Flags.terminator | Flags.tab) != 0 { ce -= 1 }
-        guard ce > s else { return 0 }
-        let start = Int(offsets[s]), end = Int(offsets[ce])
-        var r = runIndex(containing: start)
-        var a = s
-        var total: Int64 = 0
-        var rounded: Int64 = 0
-        while a < ce {
-            // The end of the stretch of one bidi level the run at `a` starts, clipped to the line.
-            let level = runList[r].bidiLevel
-            var q = r
-            while q + 1 < runList.count && runList[q + 1].bidiLevel == level && runList[q + 1].range.lowerBound < end { q += 1 }
-            let itemEnd = Swift.min(end, runList[q].range.upperBound)
-            var b = a
-            while b < ce && Int(offsets[b]) < itemEnd { b += 1 }
-            if b == a { b = a + 1 }
-            let piece = pieceWidth(from: a, to: b)
-            total += piece
-            rounded += _LayoutUnit.ceil(piece)
-            a = b
-            r = q + 1
-            if r >= runList.count { break }
+    /// The UTF-8 offsets inside `range` where an inline item rounded on its own starts
+    /// (`items`), ascending.
+    ///
+    /// - Complexity: O(log items + those in the range).
+    func itemStartOffsets(in range: Range<Int>) -> [Int] {
+        let items = self.items
+        guard !items.isEmpty else { return [] }
+        let first = boundary(of: range.lowerBound)
+        var lo = 0, hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(items[mid].boundary) <= first { lo = mid + 1 } else { hi = mid }
         }
-        if a < ce {
-            let piece = pieceWidth(from: a, to: ce)
-            total += piece
-            rounded += _LayoutUnit.ceil(piece)
+        var result: [Int] = []
+        while lo < items.count, case let o = Int(offsets[Int(items[lo].boundary)]), o < range.upperBound {
+            result.append(o)
+            lo += 1
         }
-        return Swift.max(0, rounded - _LayoutUnit.ceil(total))
+        return result
     }
 
     /// The boundary index of UTF-8 `offset` (which must be a boundary).

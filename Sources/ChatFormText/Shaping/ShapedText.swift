@@ -81,9 +81,8 @@ public struct ShapedText: Sendable {
     /// Whether any run uses a font whose box reaches above or below the primary font's
     /// strut (else every line is a strut).
     var usesFallbackFonts: Bool { storage.head.pointee.usesFallbackFonts }
-    var hasSeveralLevels: Bool { storage.head.pointee.hasSeveralLevels }
-    /// The inline items rounded on their own (`ShapedRuns.roundedItemStarts`) after the
-    /// first, which starts at 0; empty for plain text.
+    /// The inline items rounded on their own (`_ItemBoundaries`) after the first, which
+    /// starts at 0; empty for a plain text of one bidi level without zero width non-joiners.
     var items: StoredColumn<ItemStart> {
         let c = storage.head.pointee.columns
         return StoredColumn(owner: storage, elements: storage.column(c.items, c.itemCount, as: ItemStart.self))

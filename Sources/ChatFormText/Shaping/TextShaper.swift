@@ -122,7 +122,8 @@ public struct ShapedRuns: Sendable {
     /// UTF-8 offsets (ascending, inside the text) where an inline item starts whose width
     /// on a line the browser rounds up to a layout unit on its own, the line's width being
     /// the sum (a styled paragraph's spans, attachments and bidi runs); empty for a plain
-    /// text, whose line is one rounded sum.
+    /// text, whose items preparing finds (its bidi runs and zero width non-joiners:
+    /// `_ItemBoundaries`).
     package var roundedItemStarts: [Int32] = []
     /// By UTF-8 offset just past a character: the end edge (padding, border, margin; 1/65536
     /// pixel, positive) of an inline box whose text ends in white space after that

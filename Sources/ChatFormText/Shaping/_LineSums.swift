@@ -1,7 +1,9 @@
 /// How `LineBreaker` sums a line's width from the prepared advances: plain text's line is
-/// its exact advance rounded up to a layout unit once (`PlainLineSum`); a styled line is the
-/// sum of its inline items' pieces, each rounded on its own, as Chromium's line breaker sums
-/// items (`ItemLineSum`). Widths in 1/65536 pixel.
+/// its exact advance rounded up to a layout unit once (`PlainLineSum`); a line of a text with
+/// several inline items (styled, mixed-direction: `_ItemBoundaries`) is the sum of its
+/// items' pieces, each rounded on its own, as Chromium's line breaker sums items
+/// (`ItemLineSum`: `LineBreaker::HandleText` takes each item's `ShapeResult::SnappedWidth`).
+/// Widths in 1/65536 pixel.
 protocol LineSum {
     /// Whether a line may cross items rounded on their own (false: `headEnd` is the stretch's
     /// end, and `scan` and `crossedWidth` are never called).
@@ -26,7 +28,7 @@ protocol LineSum {
     func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64
 }
 
-/// Plain text: one item, the line's advance rounded once.
+/// A text of one item: the line's advance rounded once.
 struct PlainLineSum: LineSum {
     static var sumsItems: Bool { false }
     @inline(__always) init() {}
@@ -38,7 +40,7 @@ struct PlainLineSum: LineSum {
     @inline(__always) func brokenWidth(_ text: ShapedText, from s: Int, to g: Int, raw: Int64) -> Int64 { _LayoutUnit.ceil(raw) }
 }
 
-/// Styled text: each inline item's piece of a line rounded up to a layout unit on its own.
+/// Itemized text: each inline item's piece of a line rounded up to a layout unit on its own.
 ///
 /// The items lying wholly inside a line add their rounded widths, fixed at preparing
 /// (`ItemStart.roundedBefore`), so past the line's first item the scan compares each

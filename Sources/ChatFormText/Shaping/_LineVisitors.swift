@@ -68,11 +68,10 @@ struct LineCollector: LineVisitor {
     }
 }
 
-/// The line count, with the height (`heights`) and the widest line, as wrapping measured it
-/// or as the browser shows it (`browserWidths`: see `ShapedText.browserLineWidth`).
+/// The line count, with the height (`heights`) and the widest line (each inline item's
+/// piece rounded apart, as the browser shows it: see `LineSum`).
 struct LineTally: LineVisitor {
     private let heights: Bool
-    private let browserWidths: Bool
     private(set) var count = 0
     private(set) var height = 0.0
     private(set) var widest: Int64 = 0
@@ -80,9 +79,8 @@ struct LineTally: LineVisitor {
     /// The last line visited: its boundary indices and height.
     private(set) var last = (s: 0, e: 0, height: 0.0)
 
-    init(heights: Bool, browserWidths: Bool) {
+    init(heights: Bool) {
         self.heights = heights
-        self.browserWidths = browserWidths
     }
 
     @inline(__always)
@@ -94,7 +92,7 @@ struct LineTally: LineVisitor {
             last = (s, e, h)
         }
         lastHard = hard
-        widest = Swift.max(widest, browserWidths ? text.browserLineWidth(from: s, to: e, width) : width)
+        widest = Swift.max(widest, width)
     }
 
     /// Counts the empty line after a final mandatory break (or of an empty text); with

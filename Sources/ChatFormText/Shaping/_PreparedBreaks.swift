@@ -52,14 +52,14 @@ struct PreparedBreaks {
         let b = try built.get()
         var (entries, steps) = b.lineEnds(shaped)
         if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(&steps, shaped.runs, faces, strut: strutBox) }
-        // Styled text: its inline items, and each step's place in their rounded sum.
-        let items = b.items(startingAt: shaped.roundedItemStarts, entries)
+        // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
+        let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: b.offsets, hasTabs: b.hasTabs) }
+        let items = b.items(startingAt: itemStarts, entries)
         let itemSteps = b.itemSteps(items, entries, steps)
         b.markComplex(&entries, &steps, items)
         let header = ShapedTextHeader(
             text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0),
             faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
-            hasSeveralLevels: shaped.runs.contains { $0.bidiLevel != shaped.runs[0].bidiLevel },
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
         return b.pack(header, runs: shaped.runs, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
                       items: items, itemSteps: itemSteps)

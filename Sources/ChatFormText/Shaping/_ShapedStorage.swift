@@ -80,13 +80,11 @@ struct ShapedTextHeader {
     let hasTabs: Bool
     let hyphenAdvance: Int64
     let usesFallbackFonts: Bool
-    /// Whether the runs have more than one bidi level (each level's stretch of a line is
-    /// rounded up to a layout unit on its own: see `browserLineWidth`).
-    let hasSeveralLevels: Bool
     /// Whether every run has level 0 (no right-to-left text: the caret needs no
     /// visual model).
     let isLeftToRight: Bool
-    /// Whether the text has inline items rounded on their own (styled text; see `items`).
+    /// Whether the text has inline items rounded on their own (a styled text's spans, bidi
+    /// runs, zero width non-joiners: `_ItemBoundaries`; see `items`).
     var isItemized = false
     let strutBox: (ascent: Double, descent: Double)
     let fixedLineHeight: Double?
