@@ -77,6 +77,13 @@ extension MarkdownTheme {
         return modes
     }
 
+    /// Whether the inline text of a block of `role` is collapsed before layout, as the
+    /// style sheet's `white-space` collapses it (`normal`, `nowrap`, `pre-line`; a code
+    /// block never is).
+    func collapsesInlineText(_ role: Role) -> Bool {
+        role != .codeBlock && (text[role]?.whiteSpace ?? text[.body]?.whiteSpace ?? .normal).collapsesSpaces
+    }
+
     /// The letter spacing of text of `role` in a block of role `block` (pixels).
     func letterSpacing(_ role: Role, in block: Role) -> Double {
         if role == .code, let own = text[.code]?.letterSpacing { return own }

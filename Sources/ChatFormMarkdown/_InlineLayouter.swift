@@ -78,8 +78,9 @@ struct _StyledLayouter: _InlineLayouter {
             }
         }
         let modes = theme.textModes(role)
-        return try layout(elements, paragraph: ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!, modes: modes,
-                                                             direction: direction),
+        var paragraph = ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!, modes: modes, direction: direction)
+        paragraph.collapsedBefore = theme.collapsesInlineText(role)
+        return try layout(elements, paragraph: paragraph,
                           width: width, wraps: modes.whiteSpace.wraps)
     }
 

@@ -76,12 +76,22 @@ public struct TextLayoutOptions: Sendable, Hashable {
     /// character's), the side its lines start from, and where a clamp's ellipsis goes (see
     /// ``ParagraphDirection``). Line breaks do not depend on it.
     public var direction: ParagraphDirection
+    /// Whether the text's white space was collapsed before it came here (Markdown's inline
+    /// text, collapsed as CSS `white-space: normal` collapses it, then laid out as
+    /// `pre-wrap`) [false]. Blink makes a U+200C an inline item of its own only where white
+    /// space is preserved (`IsControlItemCharacter`, in its preserving append only), so such
+    /// a text's joiners are not rounded apart; see `splitsAtJoiners`.
+    package var collapsedBefore = false
 
     public init(keepAll: Bool = false, modes: TextModes = TextModes(), direction: ParagraphDirection = .ltr) {
         self.keepAll = keepAll
         self.modes = modes
         self.direction = direction
     }
+
+    /// Whether each U+200C starts an inline item rounded on its own (`_ItemBoundaries`):
+    /// only where white space is preserved, as in Blink.
+    var splitsAtJoiners: Bool { !collapsedBefore && !modes.whiteSpace.collapsesSpaces }
 
     /// Whether letters and ideographs keep together (`keepAll` or `word-break: keep-all`).
     var keepsAll: Bool { keepAll || modes.wordBreak == .keepAll }

@@ -130,4 +130,17 @@ struct ItemRoundingTests {
         #expect(try shaped.layout(width: 628 - Self.unit).lineCount == 1)
         #expect(try shaped.layout(width: 628 - 2 * Self.unit).lineCount == 2)
     }
+
+    /// Measured in Chromium 156 (a `width: max-content` div of the same text): 627.5 px under
+    /// `white-space: normal` and `nowrap`, 628 px under `pre-wrap` and `pre`. Blink makes the
+    /// joiner an item only in its preserving append (`IsControlItemCharacter`).
+    @Test("Where white space collapses, a zero width non-joiner ends no item: 627.5 px, as Chromium lays it out",
+          arguments: [TextModes.WhiteSpace.normal, .nowrap, .preWrap, .pre])
+    func joinerEndsNoItemWhereSpacesCollapse(_ whiteSpace: TextModes.WhiteSpace) throws {
+        let text = String(repeating: "a\u{200C}", count: 64)
+        let options = TextLayoutOptions(modes: TextModes(whiteSpace: whiteSpace))
+        let shaped = try ShapedText(text: text, shaper: Fonts.dejaVu(), options: options)
+        let width = try shaped.layout(width: .infinity).lines[0].width
+        #expect(width == (whiteSpace.collapsesSpaces ? 627.5 : 628))
+    }
 }

@@ -89,6 +89,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// strong character) and its lines placed from the right, as a plain text prepared with
     /// `TextLayoutOptions.direction` (a `<div dir="rtl">` of the spans in Chromium).
     public var direction: ParagraphDirection
+    /// Whether the spans' white space was collapsed before layout (Markdown's inline text)
+    /// [false]: see `TextLayoutOptions.collapsedBefore`.
+    package var collapsedBefore = false
 
     public init(font: FontSpec, lineHeight: FontStack.LineHeight = .normal, locale: String = "en-US", keepAll: Bool = false,
                 modes: TextModes = TextModes(), direction: ParagraphDirection = .ltr) {

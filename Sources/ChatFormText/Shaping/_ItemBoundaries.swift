@@ -20,18 +20,20 @@ enum _ItemBoundaries {
     ///   joiner an item of its own ("so that it can prevent kerning",
     ///   `IsControlItemCharacter`), so the text before it and the text after it are rounded
     ///   apart; the joiner has no advance, so the item may as well start after its grapheme.
+    ///   Only with `joiners` (white space preserved: Blink's collapsing append makes no
+    ///   control items).
     ///
     /// `bytes` is the text, `boundaries` its grapheme boundaries (UTF-8 offsets, from 0 to its
     /// length).
     ///
     /// - Complexity: O(n + runs).
     static func starts(_ shaped: ShapedRuns, bytes: UnsafeBufferPointer<UInt8>, boundaries: [Int32],
-                       hasTabs: Bool) -> [Int32] {
+                       hasTabs: Bool, joiners splitsAtJoiners: Bool = true) -> [Int32] {
         let n = bytes.count
         var joiners: [Int32] = []
         // U+200C is E2 80 8C in UTF-8: its lead byte found by `memchr` (most messages have
         // none, and ASCII text never has one).
-        if n >= 3, let base = bytes.baseAddress {
+        if splitsAtJoiners, n >= 3, let base = bytes.baseAddress {
             let start = UnsafeRawPointer(base)
             var from = 0
             var b = 0

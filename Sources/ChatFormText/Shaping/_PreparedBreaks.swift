@@ -53,7 +53,8 @@ struct PreparedBreaks {
         var (entries, steps) = b.lineEnds(shaped)
         if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(&steps, shaped.runs, faces, strut: strutBox) }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
-        let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: b.offsets, hasTabs: b.hasTabs) }
+        let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: b.offsets, hasTabs: b.hasTabs,
+                                                                                   joiners: options.splitsAtJoiners) }
         let items = b.items(startingAt: itemStarts, entries)
         let itemSteps = b.itemSteps(items, entries, steps)
         b.markComplex(&entries, &steps, items)
