@@ -157,6 +157,9 @@ public struct ShapedText: Sendable {
         guard boundary > 0 && boundary < offsets.count - 1 && has(boundary, Flags.insideGlyph) else { return false }
         let o = Int(offsets[boundary])
         let utf8 = text.utf8
+        // A SARA AM is 3 bytes; a boundary inside a glyph cluster nearer the end (a ligature,
+        // a mark) is none.
+        guard o + 3 <= utf8.count else { return false }
         let i = utf8.index(utf8.startIndex, offsetBy: o)
         let second = utf8[utf8.index(after: i)]
         return utf8[i] == 0xE0 && (second == 0xB8 || second == 0xBA) && utf8[utf8.index(i, offsetBy: 2)] == 0xB3
