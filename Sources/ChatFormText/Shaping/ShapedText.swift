@@ -155,24 +155,27 @@ public struct ShapedText: Sendable {
     /// (measured: `ทำ` whole at 2 px, `ท` then `ำ` at 12 px).
     func isSplitCluster(_ boundary: Int) -> Bool {
         guard boundary > 0 && boundary < offsets.count - 1 && has(boundary, Flags.insideGlyph) else { return false }
-        let o = Int(offsets[boundary])
-        let utf8 = text.utf8
         // A SARA AM is 3 bytes; a boundary inside a glyph cluster nearer the end (a ligature,
         // a mark) is none.
-        guard o + 3 <= utf8.count else { return false }
-        let i = utf8.index(utf8.startIndex, offsetBy: o)
-        let second = utf8[utf8.index(after: i)]
-        return utf8[i] == 0xE0 && (second == 0xB8 || second == 0xBA) && utf8[utf8.index(i, offsetBy: 2)] == 0xB3
+        guard let (b0, b1, b2) = threeBytes(at: Int(offsets[boundary])) else { return false }
+        return b0 == 0xE0 && (b1 == 0xB8 || b1 == 0xBA) && b2 == 0xB3
     }
 
     /// Whether the cluster starting at `boundary` is an atomic inline (U+FFFC: an image, an
     /// attachment).
     func isAtomicInline(_ boundary: Int) -> Bool {
         let o = Int(offsets[boundary])
-        guard Int(offsets[boundary + 1]) - o >= 3 else { return false }
+        guard Int(offsets[boundary + 1]) - o >= 3, let (b0, b1, b2) = threeBytes(at: o) else { return false }
+        return b0 == 0xEF && b1 == 0xBF && b2 == 0xBC
+    }
+
+    /// The text's three UTF-8 bytes from byte `offset`, nil if fewer are left: what tells a
+    /// 3-byte scalar (SARA AM, U+FFFC) at a boundary without decoding it.
+    private func threeBytes(at offset: Int) -> (UInt8, UInt8, UInt8)? {
         let utf8 = text.utf8
-        let i = utf8.index(utf8.startIndex, offsetBy: o)
-        return utf8[i] == 0xEF && utf8[utf8.index(after: i)] == 0xBF && utf8[utf8.index(i, offsetBy: 2)] == 0xBC
+        guard offset >= 0, offset + 3 <= utf8.count else { return nil }
+        let i = utf8.index(utf8.startIndex, offsetBy: offset)
+        return (utf8[i], utf8[utf8.index(after: i)], utf8[utf8.index(i, offsetBy: 2)])
     }
 }
 
