@@ -59,4 +59,29 @@ struct ItemizerFastPathTests {
         // Enough clusters that every kind of pair comes up many times.
         #expect(boundaries > 20_000)
     }
+
+    /// `needsBidi` skips by lead byte: for every scalar, alone and after ASCII and Hangul, it
+    /// must answer as the ranges it stands for (right-to-left blocks and bidi controls).
+    @Test func needsBidiByLeadByteMatchesTheRanges() {
+        func expected(_ s: UInt32) -> Bool {
+            (0x0590...0x08FF).contains(s) || (0xFB1D...0xFDFF).contains(s) || (0xFE70...0xFEFF).contains(s)
+                || (0x10800...0x10FFF).contains(s) || (0x1E800...0x1EFFF).contains(s)
+                || [0x200F, 0x202B, 0x202E, 0x2067, 0x061C].contains(s)
+        }
+        var wrong: [UInt32] = []
+        var rtl = 0
+        // "a", U+AC00, the scalar, "b": one buffer, the scalar's bytes written in place.
+        var buffer: [UInt8] = [0x61, 0xEA, 0xB0, 0x80, 0, 0, 0, 0, 0]
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var count = 4
+            UTF8.encode(scalar) { buffer[count] = $0; count += 1 }
+            buffer[count] = 0x62
+            let found = buffer.withUnsafeBufferPointer { TextItemizer.needsBidi($0, 0..<count + 1) }
+            if found != expected(value) { wrong.append(value) }
+            if found { rtl += 1 }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+        #expect(rtl == 5_863)
+    }
 }

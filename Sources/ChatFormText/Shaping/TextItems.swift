@@ -366,7 +366,12 @@ public enum TextItemizer {
     static func needsBidi(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i < range.upperBound {
-            if bytes[i] < 0x80 { i += 1; continue }
+            // By lead byte: ASCII, and the 3-byte scalars below U+2000 or from U+3000 to
+            // U+EFFF (Hangul, CJK) hold none; U+05C0-U+07FF (lead bytes D7-DF) all are.
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            if b >= 0xE3 && b <= 0xEE || b == 0xE1 { i += 3; continue }
+            if b >= 0xD7 && b <= 0xDF { return true }
             let (s, l) = UTF8Scalar.decode(bytes, at: i)
             if (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)
                 || (s >= 0x10800 && s <= 0x10FFF) || (s >= 0x1E800 && s <= 0x1EFFF)

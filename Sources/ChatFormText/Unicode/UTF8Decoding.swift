@@ -8,9 +8,8 @@ package enum UTF8Scalar {
         (scalar >= 0x0A && scalar <= 0x0D) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
     }
 
-    /// The scalar that starts at `i` and its length in bytes (inlined across modules: the
-    /// font layer decodes every cluster's first scalar with it).
-    @inlinable @inline(__always)
+    /// The scalar that starts at `i` and its length in bytes.
+    @inline(__always)
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 { return (b0, 1) }
