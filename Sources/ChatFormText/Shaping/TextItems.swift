@@ -128,9 +128,10 @@ public enum TextItemizer {
     /// length), found on the same walk and written to `clusters`, and to `opportunities`
     /// unless nil, a byte a boundary: 1 where the browser's default break rules let a line
     /// end there (`iterators` must then be the browser's, `en@lb=normal`). Each has room
-    /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1).
+    /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
+    /// `fastClusters` every cluster takes the general path (the tests' reference).
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
-                      opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0)
+                      opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0, fastClusters: Bool = true)
         -> (items: [TextItem], boundaryCount: Int) {
         let n = bytes.count
         clusters[0] = 0
@@ -149,8 +150,47 @@ public enum TextItemizer {
         var brackets: [(pair: UInt32, script: UInt32)] = []
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
         var pendingStart = -1            // start of leading Common text awaiting a script
+        let hangulFast = FastBreakClass.hangulSyllablesAreUniform
         var i = 0
         while i < n {
+            // The commonest clusters once a script is known, answered without the grapheme
+            // walker, the general break rules or a property look-up: a printable ASCII
+            // character (not a bracket, which the bracket pairs below track) followed by ASCII,
+            // and a Hangul syllable followed by ASCII or another syllable. Each is a grapheme
+            // cluster on its own (GB9 needs a non-ASCII Extend, ZWJ or SpacingMark after it;
+            // GB7/GB8 a V or T jamo after a syllable), no emoji, its script Latin, Hangul, or
+            // the run's.
+            if current != 0 && fastClusters {
+                let b0 = bytes[i]
+                var c: UInt32 = 0, length = 0
+                if b0 >= 0x20 && b0 < 0x7F && (i + 1 == n || bytes[i + 1] < 0x80)
+                    && b0 != 0x28 && b0 != 0x29 && b0 != 0x5B && b0 != 0x5D && b0 != 0x7B && b0 != 0x7D {
+                    c = UInt32(b0)
+                    length = 1
+                } else if hangulFast && b0 >= 0xEA && b0 <= 0xED && i + 3 <= n {
+                    let s = UTF8Scalar.decode(bytes, at: i).scalar
+                    if Self.isHangulSyllable(s) && Self.startsNoJamo(bytes, i + 3) {
+                        c = s
+                        length = 3
+                    }
+                }
+                if length != 0 {
+                    let e = i + length
+                    clusters[count] = Int32(truncatingIfNeeded: e)
+                    count += 1
+                    if let opportunities {
+                        opportunities[count - 2] = Self.opens(&breaker, at: i, lastLast: lastLast, last: last, current: c,
+                                                              length: length) ? 1 : 0
+                        lastLast = last
+                        last = c
+                    }
+                    let script = length == 3 ? hangul : (c | 0x20) &- 0x61 < 26 ? latin : current
+                    items.add(i..<e, level: levels.map { $0[i] } ?? paragraphLevel, script: script, emoji: false)
+                    current = script
+                    i = e
+                    continue
+                }
+            }
             let e = walker.clusterEnd(at: i)
             clusters[count] = Int32(e)
             count += 1
@@ -211,6 +251,41 @@ public enum TextItemizer {
         }
         opportunities?[count - 1] = 0
         return (items.finish(), count)
+    }
+
+    static let hangul: UInt32 = 0x4861_6E67   // "Hang"
+
+    /// U+AC00-U+D7A3.
+    @inline(__always)
+    static func isHangulSyllable(_ s: UInt32) -> Bool { s &- 0xAC00 <= 0xD7A3 - 0xAC00 }
+
+    /// Whether what starts at `j` cannot join a Hangul syllable before it in one grapheme
+    /// cluster: the text's end, ASCII or another syllable (not a mark, a joiner or a V or T
+    /// jamo).
+    @inline(__always)
+    static func startsNoJamo(_ bytes: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
+        if j == bytes.count || bytes[j] < 0x80 { return true }
+        let b = bytes[j]
+        return b >= 0xEA && b <= 0xED && j + 3 <= bytes.count && isHangulSyllable(UTF8Scalar.decode(bytes, at: j).scalar)
+    }
+
+    /// The browser's break rules (`BrowserLineBreaks.Walker.breaks`) before `current`, an
+    /// ASCII character other than a control or a Hangul syllable, with the pairs those rules
+    /// settle from `last` alone answered here: a space is never broken before and always
+    /// after; between two ASCII characters the pair table decides (`fastBreak`); before a
+    /// syllable, after an ideograph, a syllable or an ASCII letter or digit a line may end
+    /// (LB31). The rest is the walker's.
+    @inline(__always)
+    static func opens(_ breaker: inout BrowserLineBreaks.Walker, at i: Int, lastLast: UInt32, last: UInt32, current: UInt32,
+                      length: Int) -> Bool {
+        if current == 0x20 { return false }
+        if BrowserLineBreaks.isSpace(last) { return true }
+        if length == 1 {
+            if last < 0x80 { return BrowserLineBreaks.fastBreak(last: last, lastLast: lastLast, current: current) == .can }
+        } else if last < 0x80 ? BrowserLineBreaks.isASCIIAlphanumeric(last) : BrowserLineBreaks.isIdeographic(last) {
+            return true
+        }
+        return breaker.breaks(at: i, lastLast: lastLast, last: last, current: current, length: length)
     }
 
     private static func append(_ items: inout ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
@@ -291,7 +366,12 @@ public enum TextItemizer {
     static func needsBidi(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i < range.upperBound {
-            if bytes[i] < 0x80 { i += 1; continue }
+            // By lead byte: ASCII, and the 3-byte scalars below U+2000 or from U+3000 to
+            // U+EFFF (Hangul, CJK) hold none; U+05C0-U+07FF (lead bytes D7-DF) all are.
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            if b >= 0xE3 && b <= 0xEE || b == 0xE1 { i += 3; continue }
+            if b >= 0xD7 && b <= 0xDF { return true }
             let (s, l) = UTF8Scalar.decode(bytes, at: i)
             if (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)
                 || (s >= 0x10800 && s <= 0x10FFF) || (s >= 0x1E800 && s <= 0x1EFFF)

@@ -27,7 +27,7 @@ enum _ItemBoundaries {
     /// length).
     ///
     /// - Complexity: O(n + runs).
-    static func starts(_ shaped: ShapedRuns, bytes: UnsafeBufferPointer<UInt8>, boundaries: [Int32],
+    static func starts(_ shaped: ShapedRuns, bytes: UnsafeBufferPointer<UInt8>, boundaries: UnsafeBufferPointer<Int32>,
                        hasTabs: Bool, joiners splitsAtJoiners: Bool = true) -> [Int32] {
         let n = bytes.count
         var joiners: [Int32] = []

@@ -6,6 +6,11 @@ struct StepDraft {
     var nextBoxChange: Int32 = 0
     var boxAscent: Float = 0
     var boxDescent: Float = 0
+    /// The box's index in the table of distinct boxes (`pack`).
+    var box: Int32 = 0
+
+    /// The box's two floats as one key (0 is never -0 here: a part within the strut is 0).
+    var boxKey: UInt64 { UInt64(boxAscent.bitPattern) << 32 | UInt64(boxDescent.bitPattern) }
 }
 
 extension PreparedBreaks {
@@ -14,24 +19,31 @@ extension PreparedBreaks {
     /// allows. With `boxes`, each entry's line box.
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ header: ShapedTextHeader, runs: [ShapedRun], entries: [BreakEntry], steps: [StepDraft], boxes: Bool,
-              items: [ItemStart], itemSteps: [ItemStep]) -> ShapedStorage {
+    func pack(_ header: ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep]) -> ShapedStorage {
+        let steps = UnsafeBufferPointer(self.steps), entries = UnsafeBufferPointer(self.entries)
+        let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
         let fits = { (v: Int64) in v >= Int64(Int32.min) && v <= Int64(Int32.max) }
         let narrowX = x.allSatisfy(fits) && steps.allSatisfy { fits($0.contentX) }
         // The distinct line boxes (at most one an entry: their indices fit the index width).
-        var boxTable: [(ascent: Float, descent: Float)] = []
+        // (Written in the scratch's room for them, one an entry; each step's index noted.)
+        var boxCount = 0
         if boxes {
-            for step in steps where !boxTable.contains(where: { $0.ascent == step.boxAscent && $0.descent == step.boxDescent }) {
-                boxTable.append((step.boxAscent, step.boxDescent))
+            let table = boxKeys.baseAddress!, steps = self.steps
+            for k in 0..<steps.count {
+                let key = steps[k].boxKey
+                var i = 0
+                while i < boxCount && table[i] != key { i += 1 }
+                if i == boxCount { table[i] = key; boxCount += 1 }
+                steps[k].box = Int32(truncatingIfNeeded: i)
             }
         }
         var extraCount = 0
         for e in entries where e.endTrim != 0 || e.openingRound != 0 || e.hangingEdge != 0 { extraCount += 1 }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
                                     narrowIndices: narrowIndices, extraCount: extraCount,
-                                    boxCount: boxes ? boxTable.count : nil, runCount: runs.count, itemCount: items.count,
+                                    boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
         var header = header
         header.lastBoundary = boundaryCount - 1
@@ -42,7 +54,7 @@ extension PreparedBreaks {
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
             let n = steps.count
-            steps.withUnsafeBufferPointer { steps in
+            do {
                 if c.narrowSteps {
                     let out = base.assumingMemoryBound(to: NarrowLineStep.self)
                     for k in 0..<n {
@@ -58,10 +70,12 @@ extension PreparedBreaks {
                 }
                 if boxes {
                     let table = at(c.boxes, (ascent: Float, descent: Float).self)
-                    for (k, box) in boxTable.enumerated() { table[k] = box }
+                    for k in 0..<boxCount {
+                        let key = boxKeys[k]
+                        table[k] = (Float(bitPattern: UInt32(truncatingIfNeeded: key >> 32)), Float(bitPattern: UInt32(truncatingIfNeeded: key)))
+                    }
                     for k in 0..<n {
-                        let box = boxTable.firstIndex { $0.ascent == steps[k].boxAscent && $0.descent == steps[k].boxDescent } ?? 0
-                        Self.put(Int32(box), at: base + Int(c.boxIndices), k, narrow: narrowIndices)
+                        Self.put(steps[k].box, at: base + Int(c.boxIndices), k, narrow: narrowIndices)
                         Self.put(steps[k].nextBoxChange, at: base + Int(c.boxChanges), k, narrow: narrowIndices)
                     }
                 }
@@ -73,10 +87,10 @@ extension PreparedBreaks {
                 Self.write(itemSteps, to: at(c.itemSteps, ItemStep.self))
             }
             Self.write(items, to: at(c.items, ItemStart.self))
-            Self.write(flags, to: at(c.flags, UInt8.self))
+            at(c.flags, UInt8.self).update(from: flags.baseAddress!, count: flags.count)
             let runsOut = at(c.runs, PackedRun.self)
             for (k, run) in runs.enumerated() { runsOut[k] = PackedRun(run) }
-            entries.withUnsafeBufferPointer { entries in
+            do {
                 let flagsOut = at(c.entryFlags, UInt8.self)
                 let extras = at(c.extras, EntryExtra.self)
                 var e = 0
@@ -93,16 +107,17 @@ extension PreparedBreaks {
                     Self.put(entry.contentEnd, at: base + Int(c.contentEnds), k, narrow: narrowIndices)
                 }
             }
-            x.withUnsafeBufferPointer { x in
-                if narrowX {
-                    let out = at(c.x, Int32.self)
-                    for k in 0..<x.count { out[k] = Int32(truncatingIfNeeded: x[k]) }
-                } else {
-                    Self.write(Array(x), to: at(c.x, Int64.self))
-                }
+            if narrowX {
+                let out = at(c.x, Int32.self)
+                for k in 0..<x.count { out[k] = Int32(truncatingIfNeeded: x[k]) }
+            } else {
+                at(c.x, Int64.self).update(from: x.baseAddress!, count: x.count)
             }
-            offsets.withUnsafeBufferPointer { offsets in
-                for k in 0..<offsets.count { Self.put(offsets[k], at: base + Int(c.offsets), k, narrow: narrowIndices) }
+            if narrowIndices {
+                let out = at(c.offsets, UInt16.self)
+                for k in 0..<offsets.count { out[k] = UInt16(truncatingIfNeeded: offsets[k]) }
+            } else {
+                at(c.offsets, Int32.self).update(from: offsets.baseAddress!, count: offsets.count)
             }
         }
     }

@@ -13,43 +13,52 @@ extension PreparedBreaks {
                                                breakAll: rules.breakAll, ideographs: rules.locale == nil)
         // The shaper's cluster boundaries (checked to partition the text): one boundary a
         // cluster's start and one for the end, so every column is at most that long. The
-        // walk writes straight into the columns' arrays.
+        // walk writes straight into the columns, all in one allocation.
         let capacity = Swift.max(shaped.clusters.count, 1)
-        var walked = (count: 0, breakCount: 0, hasTabs: false, hasNegativeAdvance: false, insideGlyphs: false)
-        var x: [Int64] = [], flags: [UInt8] = [], breaks: [Int32] = [], contentEnds: [Int32] = []
-        let offsets = [Int32](unsafeUninitializedCapacity: capacity) { offsetsOut, offsetCount in
-            x = [Int64](unsafeUninitializedCapacity: capacity) { xOut, xCount in
-                flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagsOut, flagCount in
-                    breaks = [Int32](unsafeUninitializedCapacity: capacity) { breaksOut, breakCount in
-                        contentEnds = [Int32](unsafeUninitializedCapacity: capacity) { endsOut, endCount in
-                            let out = WalkOutput(offsets: offsetsOut.baseAddress!, x: xOut.baseAddress!,
-                                                 flags: flagsOut.baseAddress!, breaks: breaksOut.baseAddress!,
-                                                 contentEnds: endsOut.baseAddress!)
-                            walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: out)
-                            if walked.insideGlyphs {
-                                shaped.unsafeToBreak.withUnsafeBufferPointer {
-                                    shareGlyphAdvances(out, count: walked.count, unsafe: $0)
-                                }
-                            }
-                            endCount = walked.breakCount
-                        }
-                        breakCount = walked.breakCount
-                    }
-                    flagCount = walked.count
-                }
-                xCount = walked.count
-            }
-            offsetCount = walked.count
+        var b = PreparedBreaks(capacity: capacity)
+        let out = WalkOutput(offsets: b.offsets.baseAddress!, x: b.x.baseAddress!, flags: b.flags.baseAddress!,
+                             breaks: b.breaks.baseAddress!, contentEnds: b.contentEnds.baseAddress!)
+        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: out)
+        if walked.insideGlyphs {
+            shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(out, count: walked.count, unsafe: $0) }
         }
-        var b = PreparedBreaks()
-        b.offsets = offsets
-        b.x = x
-        b.flags = flags
-        b.breaks = breaks
-        b.contentEnds = contentEnds
+        b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
+        b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
+        b.flags = UnsafeMutableBufferPointer(rebasing: b.flags[..<walked.count])
+        b.breaks = UnsafeMutableBufferPointer(rebasing: b.breaks[..<walked.breakCount])
+        b.contentEnds = UnsafeMutableBufferPointer(rebasing: b.contentEnds[..<walked.breakCount])
         b.hasTabs = walked.hasTabs
         b.hasNegativeAdvance = walked.hasNegativeAdvance
         return b
+    }
+
+    /// Room for `capacity` boundaries and break entries in each column, in one allocation
+    /// (the caller deallocates `memory`): the widest elements first, so each column is
+    /// aligned.
+    init(capacity: Int) {
+        var end = 0
+        func place<T>(_: T.Type) -> Int {
+            let at = (end + MemoryLayout<T>.alignment - 1) & ~(MemoryLayout<T>.alignment - 1)
+            end = at + capacity * MemoryLayout<T>.stride
+            return at
+        }
+        let stepsAt = place(StepDraft.self), xAt = place(Int64.self), entriesAt = place(BreakEntry.self)
+        let boxKeysAt = place(UInt64.self)
+        let offsetsAt = place(Int32.self), breaksAt = place(Int32.self), endsAt = place(Int32.self)
+        let flagsAt = place(UInt8.self)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: end, alignment: 8)
+        self.memory = memory
+        func column<T>(_ at: Int, _: T.Type) -> UnsafeMutableBufferPointer<T> {
+            UnsafeMutableBufferPointer(start: (memory + at).bindMemory(to: T.self, capacity: capacity), count: capacity)
+        }
+        steps = column(stepsAt, StepDraft.self)
+        x = column(xAt, Int64.self)
+        boxKeys = column(boxKeysAt, UInt64.self)
+        entries = column(entriesAt, BreakEntry.self)
+        offsets = column(offsetsAt, Int32.self)
+        breaks = column(breaksAt, Int32.self)
+        contentEnds = column(endsAt, Int32.self)
+        flags = column(flagsAt, UInt8.self)
     }
 
     /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.

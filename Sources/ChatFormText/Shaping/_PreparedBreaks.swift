@@ -3,11 +3,20 @@
 /// content ends; then the storage wrapping reads (`ShapedStorage`: break entries, line
 /// steps, line boxes, and for styled text the table of inline items rounded on their own).
 struct PreparedBreaks {
-    var offsets: [Int32] = []
-    var x: [Int64] = []
-    var flags: [UInt8] = []
-    var breaks: [Int32] = []
-    var contentEnds: [Int32] = []
+    /// The boundary columns (`count` each) and the break entries (`breaks`, `contentEnds`),
+    /// as the walk writes them, and room for the entries' final forms (`entries`, `steps`,
+    /// as many as `breaks`): all in one allocation of `Scratch`, which `storage` frees once
+    /// the prepared text is packed.
+    var offsets: UnsafeMutableBufferPointer<Int32>
+    var x: UnsafeMutableBufferPointer<Int64>
+    var flags: UnsafeMutableBufferPointer<UInt8>
+    var breaks: UnsafeMutableBufferPointer<Int32>
+    var contentEnds: UnsafeMutableBufferPointer<Int32>
+    var entries: UnsafeMutableBufferPointer<BreakEntry>
+    var steps: UnsafeMutableBufferPointer<StepDraft>
+    /// Room for the distinct line boxes (`pack`), one an entry at most.
+    var boxKeys: UnsafeMutableBufferPointer<UInt64>
+    let memory: UnsafeMutableRawPointer
     var hasTabs = false
     /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
     /// goes back somewhere.
@@ -27,11 +36,11 @@ struct PreparedBreaks {
         // (bold and italic of the primary family, a smaller code font, a fallback font
         // within the strut: every line box is the strut, as no union can grow it).
         let strutBox = faces[0].box(lineHeight: faces[0].lineSpacing)
-        let tallerFaces = faces.indices.map { f in
-            let b = faces[f].box(lineHeight: faces[f].lineSpacing)
-            return f != 0 && (b.ascent > strutBox.ascent || b.descent > strutBox.descent)
+        let usesFallbackFonts = shaped.runs.contains { run in
+            guard run.face != 0 && run.face < faces.count else { return false }
+            let b = faces[run.face].box(lineHeight: faces[run.face].lineSpacing)
+            return b.ascent > strutBox.ascent || b.descent > strutBox.descent
         }
-        let usesFallbackFonts = shaped.runs.contains { $0.face < tallerFaces.count && tallerFaces[$0.face] }
         let fixedLineHeight = shaper.fixedLineHeight
         let rules = BreakRules(options)
         let built: Result<PreparedBreaks, TextLayoutError> = breakingText.withUTF8 { bytes in
@@ -49,20 +58,22 @@ struct PreparedBreaks {
                 return .failure(.icu(error))
             }
         }
-        let b = try built.get()
-        var (entries, steps) = b.lineEnds(shaped)
-        if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(&steps, shaped.runs, faces, strut: strutBox) }
+        var b = try built.get()
+        defer { b.memory.deallocate() }
+        b.lineEnds(shaped)
+        let entries = b.entries, steps = b.steps
+        if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(shaped.runs, faces, strut: strutBox) }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
-        let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: b.offsets, hasTabs: b.hasTabs,
-                                                                                   joiners: options.splitsAtJoiners) }
-        let items = b.items(startingAt: itemStarts, entries)
-        let itemSteps = b.itemSteps(items, entries, steps)
-        b.markComplex(&entries, &steps, items)
+        let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: UnsafeBufferPointer(b.offsets),
+                                                                         hasTabs: b.hasTabs, joiners: options.splitsAtJoiners) }
+        let items = b.items(startingAt: itemStarts, UnsafeBufferPointer(entries))
+        let itemSteps = b.itemSteps(items, UnsafeBufferPointer(entries), UnsafeBufferPointer(steps))
+        b.markComplex(items)
         let header = ShapedTextHeader(
             text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0),
             faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
-        return b.pack(header, runs: shaped.runs, entries: entries, steps: steps, boxes: usesFallbackFonts && fixedLineHeight == nil,
+        return b.pack(header, runs: shaped.runs, boxes: usesFallbackFonts && fixedLineHeight == nil,
                       items: items, itemSteps: itemSteps)
     }
 
@@ -75,73 +86,76 @@ struct PreparedBreaks {
             && shaped.opportunities.count == shaped.clusters.count
     }
 
-    /// Each place a line may end: what the scan reads (`LineStep`) and the rest.
-    private func lineEnds(_ shaped: ShapedRuns) -> (entries: [BreakEntry], steps: [StepDraft]) {
-        let b = self
+    /// Each place a line may end: what the scan reads (`LineStep`) and the rest, written to
+    /// `entries` and `steps` (as many as `breaks`).
+    private mutating func lineEnds(_ shaped: ShapedRuns) {
         let showsHyphens = shaped.hyphenAdvance != 0
         let lineEndTrims = shaped.lineEndTrims
         let hangingEdges = shaped.lineEndHangingEdges
-        var entries: [BreakEntry] = []
-        var steps: [StepDraft] = []
-        entries.reserveCapacity(b.breaks.count)
-        steps.reserveCapacity(b.breaks.count)
-        let boundaryCount = b.flags.count
-        for k in 0..<b.breaks.count {
-            let boundary = Int(b.breaks[k]), ce = Int(b.contentEnds[k])
-            var flags: UInt8 = 0
-            let bf = b.flags[boundary]
-            if bf & ShapedText.Flags.hard != 0 { flags |= BreakEntry.hard }
-            if bf & ShapedText.Flags.unsafe != 0 { flags |= BreakEntry.boundaryUnsafe }
-            if ce < boundaryCount - 1 && b.flags[ce] & ShapedText.Flags.unsafe != 0 { flags |= BreakEntry.contentEndUnsafe }
+        let breakCount = breaks.count
+        let boundaryCount = flags.count
+        let offsets = self.offsets, x = self.x, flags = self.flags, breaks = self.breaks, contentEnds = self.contentEnds
+        let entries = self.entries, steps = self.steps
+        for k in 0..<breakCount {
+            let boundary = Int(breaks[k]), ce = Int(contentEnds[k])
+            var f: UInt8 = 0
+            let bf = flags[boundary]
+            if bf & ShapedText.Flags.hard != 0 { f |= BreakEntry.hard }
+            if bf & ShapedText.Flags.unsafe != 0 { f |= BreakEntry.boundaryUnsafe }
+            if ce < boundaryCount - 1 && flags[ce] & ShapedText.Flags.unsafe != 0 { f |= BreakEntry.contentEndUnsafe }
             // A line ending at a soft hyphen shows a hyphen.
-            let hyphenated = showsHyphens && ce > 0 && b.flags[ce - 1] & ShapedText.Flags.softHyphen != 0
-            if hyphenated { flags |= BreakEntry.hyphenated }
+            let hyphenated = showsHyphens && ce > 0 && flags[ce - 1] & ShapedText.Flags.softHyphen != 0
+            if hyphenated { f |= BreakEntry.hyphenated }
             // A flush closing mark: the break directly follows it (or its line break does).
             var endTrim: Int32 = 0
             if !lineEndTrims.isEmpty && (boundary == ce || (bf & ShapedText.Flags.hard != 0 && ce == boundary - 1)) {
-                endTrim = lineEndTrims[b.offsets[ce]] ?? 0
+                endTrim = lineEndTrims[offsets[ce]] ?? 0
             }
-            let contentX = b.x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
-            var entry = BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: flags)
+            let contentX = x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
+            var entry = BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: f)
             // An inline box's end edge after the white space hanging at this line's end.
-            if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[b.offsets[ce]] ?? 0 }
-            entries.append(entry)
-            steps.append(StepDraft(contentX: contentX, boundary: Int32(boundary)))
+            if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
+            (entries.baseAddress! + k).initialize(to: entry)
+            (steps.baseAddress! + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(boundary)))
         }
-        return (entries, steps)
+        self.entries = UnsafeMutableBufferPointer(rebasing: entries[..<breakCount])
+        self.steps = UnsafeMutableBufferPointer(rebasing: steps[..<breakCount])
     }
 
     /// Each segment's line box, so wrapping unites boxes without looking at runs: the parts
     /// of it reaching past the `strut` (0 where the strut holds it, as a line's box is the
     /// strut's united with its segments', so that segments alike in that share one box).
-    private func uniteBoxes(_ steps: inout [StepDraft], _ runs: [ShapedRun], _ faces: [FontBoxMetrics],
-                            strut: (ascent: Double, descent: Double)) {
+    private func uniteBoxes(_ runs: [ShapedRun], _ faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
         let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
-        let b = self
-        var previous = 0
-        var r = 0
-        let boxes = faces.map { $0.box(lineHeight: $0.lineSpacing) }
-        for k in steps.indices {
-            let segmentStart = Int(b.offsets[previous])
-            let e = Int(steps[k].boundary)
-            var segmentEnd = Int(b.offsets[e])
-            if e > 0 && b.flags[e - 1] & ShapedText.Flags.terminator != 0 { segmentEnd = Int(b.offsets[e - 1]) }
-            var ascent = 0.0, descent = 0.0
-            while r > 0 && runs[r].range.lowerBound > segmentStart { r -= 1 }
-            while r + 1 < runs.count && runs[r].range.upperBound <= segmentStart { r += 1 }
-            var q = r
-            while q < runs.count && runs[q].range.lowerBound < segmentEnd {
-                let face = runs[q].face
-                if face != 0 && face < boxes.count {
-                    let box = boxes[face]
-                    ascent = Swift.max(ascent, box.ascent)
-                    descent = Swift.max(descent, box.descent)
+        let b = self, steps = self.steps
+        // Each face's box, worked out once (on the stack: a few faces).
+        withUnsafeTemporaryAllocation(of: (ascent: Double, descent: Double).self, capacity: faces.count) { boxes in
+            for f in 0..<faces.count { boxes[f] = faces[f].box(lineHeight: faces[f].lineSpacing) }
+            runs.withUnsafeBufferPointer { runs in
+                var previous = 0
+                var r = 0
+                for k in 0..<steps.count {
+                    let segmentStart = Int(b.offsets[previous])
+                    let e = Int(steps[k].boundary)
+                    var segmentEnd = Int(b.offsets[e])
+                    if e > 0 && b.flags[e - 1] & ShapedText.Flags.terminator != 0 { segmentEnd = Int(b.offsets[e - 1]) }
+                    var ascent = 0.0, descent = 0.0
+                    while r > 0 && runs[r].range.lowerBound > segmentStart { r -= 1 }
+                    while r + 1 < runs.count && runs[r].range.upperBound <= segmentStart { r += 1 }
+                    var q = r
+                    while q < runs.count && runs[q].range.lowerBound < segmentEnd {
+                        let face = runs[q].face
+                        if face != 0 && face < faces.count {
+                            ascent = Swift.max(ascent, boxes[face].ascent)
+                            descent = Swift.max(descent, boxes[face].descent)
+                        }
+                        q += 1
+                    }
+                    steps[k].boxAscent = Float(ascent) > strutAscent ? Float(ascent) : 0
+                    steps[k].boxDescent = Float(descent) > strutDescent ? Float(descent) : 0
+                    previous = e
                 }
-                q += 1
             }
-            steps[k].boxAscent = Float(ascent) > strutAscent ? Float(ascent) : 0
-            steps[k].boxDescent = Float(descent) > strutDescent ? Float(descent) : 0
-            previous = e
         }
     }
 
@@ -149,9 +163,10 @@ struct PreparedBreaks {
     /// where the line box changes, and each mandatory break's opening round. For styled
     /// text, the first entry whose content crosses an item start that is not safe to break
     /// is looked at closely too (its item's width is not the prepared advances).
-    private func markComplex(_ entries: inout [BreakEntry], _ steps: inout [StepDraft], _ items: [ItemStart]) {
-        let b = self
-        var crossesUnsafeItem = [Bool](repeating: false, count: items.isEmpty ? 0 : steps.count)
+    private func markComplex(_ items: [ItemStart]) {
+        let b = self, entries = self.entries, steps = self.steps
+        var crossesUnsafeItem: [Bool] = []
+        if !items.isEmpty { crossesUnsafeItem = [Bool](repeating: false, count: steps.count) }
         for item in items where Int(item.firstStep) < steps.count && b.flags[Int(item.boundary)] & ShapedText.Flags.unsafe != 0 {
             crossesUnsafeItem[Int(item.firstStep)] = true
         }
@@ -178,7 +193,7 @@ struct PreparedBreaks {
     /// (ascending; those that are not grapheme boundaries are passed over): each one's
     /// boundary, the first entry whose content crosses it, and the rounded widths of the
     /// items before it. Empty for plain text.
-    private func items(startingAt starts: [Int32], _ entries: [BreakEntry]) -> [ItemStart] {
+    private func items(startingAt starts: [Int32], _ entries: UnsafeBufferPointer<BreakEntry>) -> [ItemStart] {
         guard !starts.isEmpty else { return [] }
         var result: [ItemStart] = []
         result.reserveCapacity(starts.count)
@@ -203,7 +218,8 @@ struct PreparedBreaks {
     /// first item after that and what the scan past it compares with. Empty for plain text,
     /// and where an advance is negative (a negative letter spacing): a piece's rounding is
     /// then no longer a whole number of layout units added.
-    private func itemSteps(_ items: [ItemStart], _ entries: [BreakEntry], _ steps: [StepDraft]) -> [ItemStep] {
+    private func itemSteps(_ items: [ItemStart], _ entries: UnsafeBufferPointer<BreakEntry>,
+                           _ steps: UnsafeBufferPointer<StepDraft>) -> [ItemStep] {
         if items.isEmpty || hasNegativeAdvance { return [] }
         var result: [ItemStep] = []
         result.reserveCapacity(entries.count + 1)

@@ -125,13 +125,14 @@ enum FastBreakClass {
     }
 
     /// Whether every precomposed Hangul syllable (U+AC00-U+D7A3) is, in ICU's data, a fast
-    /// `id` that is wide, a keep-all letter and not an emoji: the walk then takes them
-    /// without a table look-up.
+    /// `id` that is wide, a keep-all letter, an LV or LVT syllable and no emoji: the walks
+    /// (wrapping's, the itemizer's) then take them without a table look-up.
     static let hangulSyllablesAreUniform: Bool = {
         (UInt32(0xAC00)...0xD7A3).allSatisfy { c in
             let p = ScalarProperties.of(c)
             return p.fastBreakClass == id && p.cellClass == ScalarProperties.wide && p.isKeepAllLetter
-                && !p.isExtendedPictographic && !p.isRegionalIndicator && !p.isEmojiPresentation
+                && (p.graphemeBreak == .lv || p.graphemeBreak == .lvt)
+                && !p.isExtendedPictographic && !p.isRegionalIndicator && !p.isEmojiPresentation && !p.isEmoji
         }
     }()
 

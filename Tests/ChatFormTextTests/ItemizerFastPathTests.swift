@@ -1,0 +1,87 @@
+import Testing
+import ChatFormTesting
+@testable import ChatFormText
+
+/// The itemizer's fast clusters (printable ASCII followed by ASCII, a Hangul syllable
+/// followed by ASCII or a syllable) must give what its general path gives: the same
+/// clusters, items and break opportunities, and clusters equal to ICU's.
+@Suite("Itemizer fast clusters")
+struct ItemizerFastPathTests {
+    /// Scalars where the fast path's edges are: ASCII (brackets, hyphens, digits, controls),
+    /// Hangul syllables with the jamo and marks that join them, Latin-1, ideographs, emoji
+    /// with modifiers and joiners, right-to-left letters, an object replacement character,
+    /// quotation marks and closing punctuation.
+    static let ranges: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0x20...0x7E, 0x41...0x5A, 0x28...0x2D, 0x0A...0x0D, 0x09...0x09,
+        0xAC00...0xAC1F, 0xD790...0xD7A3, 0xAC00...0xD7A3, 0x1160...0x11FF, 0xD7B0...0xD7C6, 0x0300...0x036F,
+        0x200B...0x200D, 0xFE0F...0xFE0F, 0x1F3FB...0x1F3FF, 0x1F600...0x1F64F, 0xA0...0xFF, 0x4E00...0x4E1F,
+        0x3131...0x318E, 0x05D0...0x05EA, 0x0627...0x064A, 0xFFFC...0xFFFC, 0x201C...0x201D, 0x3001...0x3002,
+        0xFF01...0xFF0F,
+    ]
+
+    /// Items, clusters and opportunities of `text`, with or without the fast clusters.
+    func segment(_ text: String, fast: Bool, level: UInt8) throws -> (items: [TextItem], clusters: [Int32], opportunities: [UInt8]) {
+        var copy = text
+        return try copy.withUTF8 { bytes in
+            let iterators = try BreakIterators.browserForCurrentThread()
+            try iterators.setText(bytes)
+            var clusters = [Int32](repeating: -1, count: bytes.count + 1)
+            var opportunities = [UInt8](repeating: 9, count: bytes.count + 1)
+            let (items, count) = clusters.withUnsafeMutableBufferPointer { c in
+                opportunities.withUnsafeMutableBufferPointer { o in
+                    TextItemizer.items(bytes, iterators: iterators, clusters: c.baseAddress!, opportunities: o.baseAddress,
+                                       paragraphLevel: level, fastClusters: fast)
+                }
+            }
+            return (items, Array(clusters[..<count]), Array(opportunities[..<count]))
+        }
+    }
+
+    @Test(arguments: [0, 1] as [UInt8])
+    func fastClustersMatchTheGeneralPath(level: UInt8) throws {
+        var rng = SplitMix64(seed: 5423 + UInt64(level))
+        var boundaries = 0
+        for _ in 0..<3000 {
+            var s = ""
+            for _ in 0..<Int.random(in: 1...16, using: &rng) {
+                let r = Self.ranges.randomElement(using: &rng)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: r, using: &rng)) { s.unicodeScalars.append(scalar) }
+            }
+            let fast = try segment(s, fast: true, level: level)
+            let general = try segment(s, fast: false, level: level)
+            let described = s.unicodeScalars.map { String($0.value, radix: 16) }
+            #expect(fast.clusters == general.clusters, "\(described)")
+            #expect(fast.items == general.items, "\(described)")
+            #expect(fast.opportunities == general.opportunities, "\(described)")
+            #expect(fast.clusters.map(Int.init) == (try ICUReference.graphemeBoundaries(in: s)), "\(described)")
+            boundaries += fast.clusters.count
+        }
+        // Enough clusters that every kind of pair comes up many times.
+        #expect(boundaries > 20_000)
+    }
+
+    /// `needsBidi` skips by lead byte: for every scalar, alone and after ASCII and Hangul, it
+    /// must answer as the ranges it stands for (right-to-left blocks and bidi controls).
+    @Test func needsBidiByLeadByteMatchesTheRanges() {
+        func expected(_ s: UInt32) -> Bool {
+            (0x0590...0x08FF).contains(s) || (0xFB1D...0xFDFF).contains(s) || (0xFE70...0xFEFF).contains(s)
+                || (0x10800...0x10FFF).contains(s) || (0x1E800...0x1EFFF).contains(s)
+                || [0x200F, 0x202B, 0x202E, 0x2067, 0x061C].contains(s)
+        }
+        var wrong: [UInt32] = []
+        var rtl = 0
+        // "a", U+AC00, the scalar, "b": one buffer, the scalar's bytes written in place.
+        var buffer: [UInt8] = [0x61, 0xEA, 0xB0, 0x80, 0, 0, 0, 0, 0]
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var count = 4
+            UTF8.encode(scalar) { buffer[count] = $0; count += 1 }
+            buffer[count] = 0x62
+            let found = buffer.withUnsafeBufferPointer { TextItemizer.needsBidi($0, 0..<count + 1) }
+            if found != expected(value) { wrong.append(value) }
+            if found { rtl += 1 }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+        #expect(rtl == 5_863)
+    }
+}
