@@ -79,7 +79,7 @@ struct _StyledLayouter: _InlineLayouter {
         }
         let modes = theme.textModes(role)
         var paragraph = ParagraphStyle(font: block, lineHeight: fonts.lineHeights[role]!, modes: modes, direction: direction)
-        paragraph.collapsedBefore = theme.collapsesInlineText(role)
+        paragraph.layoutOptions.collapsedBefore = theme.collapsesInlineText(role)
         return try layout(elements, paragraph: paragraph,
                           width: width, wraps: modes.whiteSpace.wraps)
     }

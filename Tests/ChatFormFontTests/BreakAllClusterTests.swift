@@ -33,16 +33,25 @@ struct BreakAllClusterTests {
     @Test("carets inside a split cluster: reachable both ways, hit(caret(o)) == o",
           arguments: ["ระหว่างคำ จึงต้อง", "ทำงาน กำลัง น้ำ", "ເຮັດວຽກ ກຳລັງ ນ້ຳ"])
     func caretsInsideSplitClusters(text: String) throws {
-        let layout = try ShapedText(text: text, shaper: try Fonts.noto(), options: Self.breakAll).layout(width: .infinity)
+        let shaped = try ShapedText(text: text, shaper: try Fonts.noto(), options: Self.breakAll)
+        let layout = try shaped.layout(width: .infinity)
         let n = text.utf8.count
         let bytes = Array(text.utf8)
         // The model: a boundary before every SARA AM after a letter, besides the grapheme boundaries.
         var expected = Set([0, n])
         var o = 0
         for c in text { o += c.utf8.count; expected.insert(o) }
+        var saraAms = Set<Int>()
         for i in 3..<(n - 2) where bytes[i] == 0xE0 && (bytes[i + 1] == 0xB8 || bytes[i + 1] == 0xBA) && bytes[i + 2] == 0xB3 {
             expected.insert(i)
+            saraAms.insert(i)
         }
+        // Prepare flags those boundaries as split clusters (SARA AM is shaped into its
+        // letter's glyph cluster), and no others; without break-all there are none.
+        let flagged = (0...shaped.clusterCount).filter { shaped.isSplitCluster($0) }.map { Int(shaped.offsets[$0]) }
+        #expect(Set(flagged) == saraAms && flagged.count == saraAms.count, "\(flagged) vs \(saraAms.sorted())")
+        let plain = try ShapedText(text: text, shaper: try Fonts.noto())
+        #expect(!(0...plain.clusterCount).contains { plain.isSplitCluster($0) })
         var forward: [Int] = [0]
         while forward.last! < n { forward.append(try layout.graphemeBoundary(after: forward.last!)) }
         var backward: [Int] = [n]

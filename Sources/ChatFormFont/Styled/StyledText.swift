@@ -65,10 +65,8 @@ public struct StyledText: Sendable {
         let prepared = try StyledShaper.prepare(elements, style: style)
         self.elementOffsets = prepared.offsets
         do {
-            var options = TextLayoutOptions(keepAll: style.keepAll, modes: style.modes, direction: style.direction)
-            options.collapsedBefore = style.collapsedBefore
             self.shaped = try ShapedText(text: prepared.text, shaped: prepared.shaped, shaper: prepared.shaper,
-                                         options: options)
+                                         options: style.layoutOptions)
         } catch {
             throw .layout(error)
         }

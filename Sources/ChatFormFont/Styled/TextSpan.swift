@@ -79,27 +79,35 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineHeight: FontStack.LineHeight
     /// The BCP 47 locale fallback fonts are chosen for [en-US].
     public var locale: String
+    /// What changes where the paragraph's lines break, as a plain text's options hold it
+    /// (the three properties below, and whether the spans' white space was collapsed
+    /// before layout, as Markdown's inline text is: `TextLayoutOptions.collapsedBefore`).
+    package var layoutOptions: TextLayoutOptions
     /// Korean word priority (CSS `word-break: keep-all`) [off].
-    public var keepAll: Bool
+    public var keepAll: Bool {
+        get { layoutOptions.keepAll }
+        set { layoutOptions.keepAll = newValue }
+    }
     /// The paragraph's CSS text modes (`white-space`, `word-break`, `overflow-wrap`,
     /// `line-break`, `text-align`) [the defaults]; see `TextModes`.
-    public var modes: TextModes
+    public var modes: TextModes {
+        get { layoutOptions.modes }
+        set { layoutOptions.modes = newValue }
+    }
     /// The paragraph's base direction [`ltr`], as HTML `dir` sets it: the spans are itemized
     /// and shaped at the levels of a paragraph of that direction (`rtl`, or `auto`: its first
     /// strong character) and its lines placed from the right, as a plain text prepared with
     /// `TextLayoutOptions.direction` (a `<div dir="rtl">` of the spans in Chromium).
-    public var direction: ParagraphDirection
-    /// Whether the spans' white space was collapsed before layout (Markdown's inline text)
-    /// [false]: see `TextLayoutOptions.collapsedBefore`.
-    package var collapsedBefore = false
+    public var direction: ParagraphDirection {
+        get { layoutOptions.direction }
+        set { layoutOptions.direction = newValue }
+    }
 
     public init(font: FontSpec, lineHeight: FontStack.LineHeight = .normal, locale: String = "en-US", keepAll: Bool = false,
                 modes: TextModes = TextModes(), direction: ParagraphDirection = .ltr) {
         self.font = font
         self.lineHeight = lineHeight
         self.locale = locale
-        self.keepAll = keepAll
-        self.modes = modes
-        self.direction = direction
+        layoutOptions = TextLayoutOptions(keepAll: keepAll, modes: modes, direction: direction)
     }
 }

@@ -89,13 +89,16 @@ struct BreakRules {
     /// a line may fit up to it. (The table allows a break before the nonspacing marks too,
     /// class SA as well, but they add no width, so no line fits up to them; and where
     /// nothing fits Chromium ends a line after the glyph cluster, `ที่` and `ทำ` whole at 2 px:
-    /// see `ShapedText.isSplitCluster(_:)`.) The same array when there is none.
+    /// see `ShapedText.isSplitCluster(_:)`.) The same array when there is none; `added`: the
+    /// indices in it of the boundaries added (ascending).
     ///
     /// - Complexity: O(n).
-    static func splittingClusters(_ clusters: [Int32], _ bytes: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    static func splittingClusters(_ clusters: [Int32], _ bytes: UnsafeBufferPointer<UInt8>)
+        -> (clusters: [Int32], added: [Int32]) {
         let n = bytes.count
-        guard n >= 6, clusters.count >= 2 else { return clusters }
+        guard n >= 6, clusters.count >= 2 else { return (clusters, []) }
         var result: [Int32] = []
+        var added: [Int32] = []
         var copied = 0   // clusters[..<copied] are in result
         var k = 0        // the cluster holding offset i
         var i = 3
@@ -110,14 +113,15 @@ struct BreakRules {
             if Int(clusters[k]) < i && breaksAll(lastClass: breakAllClass(last), current: current) {
                 if result.isEmpty { result.reserveCapacity(clusters.count + 8) }
                 if copied <= k { result.append(contentsOf: clusters[copied...k]) }
+                added.append(Int32(result.count))
                 result.append(Int32(i))
                 copied = k + 1
             }
             i += 3
         }
-        if result.isEmpty { return clusters }
+        if result.isEmpty { return (clusters, []) }
         result.append(contentsOf: clusters[copied...])
-        return result
+        return (result, added)
     }
 
     /// Whether a line may not end before `scalar` even under `break-all` or `anywhere`

@@ -110,8 +110,8 @@ public struct ShapedText: Sendable {
         let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
         let shaped = options.direction == .ltr ? try shaper.shape(collapse?.text ?? text)
             : try shaper.shape(collapse?.text ?? text, direction: options.direction)
-        try self.init(text: text, shaped: shaped, shaper: shaper,
-                      options: options, collapse: collapse)
+        try self.init(text: text, shaped: shaped, shaper: shaper, options: options, collapse: collapse,
+                      shapedCollapsed: true)
     }
 
     /// Prepares `text` shaped as `shaped` (a styled paragraph, shaped a stretch of spans at a
@@ -124,20 +124,19 @@ public struct ShapedText: Sendable {
         let n = text.utf8.count
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
-        var shaped = shaped
-        // Opportunities found on `text` are not those of the collapsed text the breaks are
-        // found on.
-        if collapse != nil { shaped.opportunities = [] }
-        try self.init(text: text, shaped: shaped, shaper: shaper, options: options, collapse: collapse)
+        try self.init(text: text, shaped: shaped, shaper: shaper, options: options, collapse: collapse,
+                      shapedCollapsed: false)
     }
 
+    /// `shapedCollapsed`: whether `shaped` was found on the collapsed text (when there is one).
     private init(text: String, shaped: ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
-                 collapse: WhiteSpaceCollapse?) throws(TextLayoutError) {
+                 collapse: WhiteSpaceCollapse?, shapedCollapsed: Bool) throws(TextLayoutError) {
         var shaped = shaped
-        if !shaped.hasClusters(partitioning: text.utf8.count) {
-            shaped.clusters = try TextItemizer.segment(collapse?.text ?? text).clusters
-            shaped.opportunities = []
-        }
+        let hasClusters = shaped.hasClusters(partitioning: text.utf8.count)
+        if !hasClusters { shaped.clusters = try TextItemizer.segment(collapse?.text ?? text).clusters }
+        // The shaper's opportunities hold for its own clusters, on the text it shaped: not
+        // for clusters found here, nor for the collapsed text when it shaped `text`.
+        if !hasClusters || (collapse != nil && !shapedCollapsed) { shaped.opportunities = [] }
         collapse?.apply(to: &shaped)
         storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)
     }
@@ -149,17 +148,12 @@ public struct ShapedText: Sendable {
     @inline(__always)
     func has(_ boundary: Int, _ flag: UInt8) -> Bool { flags[boundary] & flag != 0 }
 
-    /// Whether `boundary` is one `word-break: break-all` adds inside a grapheme cluster,
-    /// before a SARA AM (`BreakRules.splittingClusters`). A line that nothing fits does not
-    /// end there: Chromium ends it at the first opportunity after the glyph cluster
-    /// (measured: `ทำ` whole at 2 px, `ท` then `ำ` at 12 px).
-    func isSplitCluster(_ boundary: Int) -> Bool {
-        guard boundary > 0 && boundary < offsets.count - 1 && has(boundary, Flags.insideGlyph) else { return false }
-        // A SARA AM is 3 bytes; a boundary inside a glyph cluster nearer the end (a ligature,
-        // a mark) is none.
-        guard let (b0, b1, b2) = threeBytes(at: Int(offsets[boundary])) else { return false }
-        return b0 == 0xE0 && (b1 == 0xB8 || b1 == 0xBA) && b2 == 0xB3
-    }
+    /// Whether `boundary` is one `word-break: break-all` adds inside a glyph cluster, before
+    /// a SARA AM (`BreakRules.splittingClusters`, flagged as prepare makes it). A line that
+    /// nothing fits does not end there: Chromium ends it at the first opportunity after the
+    /// glyph cluster (measured: `ทำ` whole at 2 px, `ท` then `ำ` at 12 px).
+    @inline(__always)
+    func isSplitCluster(_ boundary: Int) -> Bool { has(boundary, Flags.splitCluster) }
 
     /// Whether the cluster starting at `boundary` is an atomic inline (U+FFFC: an image, an
     /// attachment).
@@ -170,7 +164,7 @@ public struct ShapedText: Sendable {
     }
 
     /// The text's three UTF-8 bytes from byte `offset`, nil if fewer are left: what tells a
-    /// 3-byte scalar (SARA AM, U+FFFC) at a boundary without decoding it.
+    /// 3-byte scalar (U+FFFC) at a boundary without decoding it.
     private func threeBytes(at offset: Int) -> (UInt8, UInt8, UInt8)? {
         let utf8 = text.utf8
         guard offset >= 0, offset + 3 <= utf8.count else { return nil }

@@ -102,12 +102,11 @@ extension PreparedBreaks {
         let contentEnds: UnsafeMutablePointer<Int32>
     }
 
-    /// One pass over the clusters: each boundary's flags (opportunity as `breaker` finds it,
-    /// mandatory break,
-    /// unsafe to break, the kind of cluster starting there), its advance from the start, and
-    /// at each place a line may end its entry (the boundary and where the content before it
-    /// ends: trailing spaces, tabs and the line's break hang past the edge, as pre-wrap
-    /// lets them).
+    /// One pass over the clusters: each boundary's flags (mandatory break, unsafe to break,
+    /// the kind of cluster starting there), its advance from the start, and at each place a
+    /// line may end (an opportunity as `breaker` finds it, or a mandatory break) its entry
+    /// (the boundary and where the content before it ends: trailing spaces, tabs and the
+    /// line's break hang past the edge, as pre-wrap lets them).
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: WalkInput, rules: BreakRules,
                              breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput)
         -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
@@ -132,14 +131,16 @@ extension PreparedBreaks {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             // The scalar starting at i (none at the end).
             let (scalar, length) = i < n ? UTF8Scalar.decode(bytes, at: i) : (0, 0)
+            // Whether a line may end here (kept as a break entry, not as a flag).
+            var opportunity = false
             if let answered {
-                if answered[ci] != 0 { f |= Flags.opportunity }
+                opportunity = answered[ci] != 0
             } else if i > 0 && i < n && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
-                f |= Flags.opportunity
+                opportunity = true
             }
             // `line-break: anywhere`: every boundary but before a soft hyphen.
             if everywhere && i > 0 && i < n && !(bytes[i] == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) {
-                f |= Flags.opportunity
+                opportunity = true
             }
             if i > 0 && i < n && i < unsafeEnd && unsafe[i] != 0 {
                 if unsafe[i] == 2 { insideGlyphs = true }
@@ -152,11 +153,11 @@ extension PreparedBreaks {
             // No line ends inside an Arabic glyph (a ligature such as lam-alef), which the
             // modes that break between letters would otherwise allow.
             if breaksLetters && f & Flags.insideGlyph != 0 && BreakRules.keepsGlyph(UTF8Scalar.decode(bytes, at: i).scalar) {
-                f &= ~Flags.opportunity
+                opportunity = false
             }
             if count > 0 {
                 if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
-                if f & (Flags.opportunity | Flags.hard) != 0 || i == n {
+                if opportunity || f & Flags.hard != 0 || i == n {
                     out.breaks[breakCount] = Int32(truncatingIfNeeded: count)
                     out.contentEnds[breakCount] = Int32(truncatingIfNeeded: contentEnd)
                     breakCount += 1

@@ -52,8 +52,11 @@ struct PreparedBreaks {
                     return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules))
                 }
                 var split = shaped
-                split.clusters = BreakRules.splittingClusters(shaped.clusters, bytes)
-                return .success(build(bytes, iterators: iterators, shaped: split, rules: rules))
+                let splitting = BreakRules.splittingClusters(shaped.clusters, bytes)
+                split.clusters = splitting.clusters
+                var b = build(bytes, iterators: iterators, shaped: split, rules: rules)
+                b.markSplitClusters(splitting.added)
+                return .success(b)
             } catch {
                 return .failure(.icu(error))
             }
@@ -84,6 +87,16 @@ struct PreparedBreaks {
     static func usesOpportunities(_ shaped: ShapedRuns, _ rules: BreakRules) -> Bool {
         !rules.keepAll && !rules.breakAll && rules.locale == nil && !shaped.opportunities.isEmpty
             && shaped.opportunities.count == shaped.clusters.count
+    }
+
+    /// Flags `splitCluster` on `added`, the boundaries (by index) `word-break: break-all`
+    /// added before a SARA AM (`BreakRules.splittingClusters`), where they lie inside a glyph
+    /// cluster: one the shaper drew apart is a cluster like any other.
+    ///
+    /// - Complexity: O(added).
+    mutating func markSplitClusters(_ added: [Int32]) {
+        typealias Flags = ShapedText.Flags
+        for k in added where flags[Int(k)] & Flags.insideGlyph != 0 { flags[Int(k)] |= Flags.splitCluster }
     }
 
     /// Each place a line may end: what the scan reads (`LineStep`) and the rest, written to
