@@ -34,7 +34,7 @@ struct _ParagraphTuning: Sendable, Hashable {
 /// (the document's lookups hand paragraphs around by value) costs one reference count, not
 /// one for each of the rope's and the line store's arrays.
 struct _LargeParagraph: Sendable {
-    private var storage: _LargeParagraphStorage
+    private(set) var storage: _LargeParagraphStorage
 
     var rope: _Rope { _read { yield storage.rope } }
     var lines: _LineStore { _read { yield storage.lines } }
@@ -58,7 +58,7 @@ struct _LargeParagraph: Sendable {
     }
 
     /// The storage, made unique first if a copy of the paragraph shares it.
-    private mutating func uniqueStorage() -> _LargeParagraphStorage {
+    mutating func uniqueStorage() -> _LargeParagraphStorage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
     }
@@ -133,17 +133,21 @@ struct _LargeParagraph: Sendable {
                          thenAppend other: (paragraph: _LargeParagraph, from: Int)? = nil) throws(TextLayoutError)
         -> (restartLine: Int, freshCount: Int, reused: Bool) {
         precondition(other == nil || range.upperBound == utf8Count, "a join replaces the rest of the paragraph")
+        if other == nil, let undone = undoLastEdit(range, inserted) { return undone }
         let (fresh, restartLine, meet) = try rewrap(range, inserted, suffix: other?.paragraph ?? self,
                                                     from: other?.from ?? range.upperBound)
         let storage = uniqueStorage()
         if let other {
+            storage.lastEdit = nil
             storage.rope.replaceSubrange(range, with: inserted)
             storage.rope.append(other.paragraph.rope, from: other.from)
             storage.lines.replaceSubrange(restartLine..<storage.lines.count, with: fresh)
             if let meet { storage.lines.append(other.paragraph.lines, from: meet) }
         } else {
+            let replaced = restartLine..<(meet ?? storage.lines.count)
+            storage.lastEdit = _LastEdit(storage, range, inserted, lines: replaced, freshCount: fresh.count, reused: meet != nil)
             storage.rope.replaceSubrange(range, with: inserted)
-            storage.lines.replaceSubrange(restartLine..<(meet ?? storage.lines.count), with: fresh)
+            storage.lines.replaceSubrange(replaced, with: fresh)
         }
         return (restartLine, fresh.count, meet != nil)
     }
@@ -269,6 +273,9 @@ private struct _MeetingTest {
 final class _LargeParagraphStorage: @unchecked Sendable {
     @exclusivity(unchecked) var rope: _Rope
     @exclusivity(unchecked) var lines: _LineStore
+    /// How to undo the last edit without rewrapping (`_LargeParagraph.undoLastEdit`), if it
+    /// was small enough to keep.
+    var lastEdit: _LastEdit?
     let width: Double
     let options: TextLayoutOptions
     let lineHeight: Double
@@ -288,8 +295,10 @@ final class _LargeParagraphStorage: @unchecked Sendable {
 
     /// A copy sharing the arrays until either side changes them.
     func copy() -> _LargeParagraphStorage {
-        _LargeParagraphStorage(rope: rope, lines: lines, width: width, options: options, lineHeight: lineHeight,
-                               measurer: measurer, tuning: tuning)
+        let copy = _LargeParagraphStorage(rope: rope, lines: lines, width: width, options: options, lineHeight: lineHeight,
+                                          measurer: measurer, tuning: tuning)
+        copy.lastEdit = lastEdit
+        return copy
     }
 }
 
