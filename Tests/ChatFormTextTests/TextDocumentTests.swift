@@ -50,6 +50,28 @@ struct TextDocumentTests {
         try randomEdits(setup, tuning: Self.tinyRopes, undoing: true)
     }
 
+    /// Rope paragraphs answer whether an offset is a grapheme boundary as a fresh layout does,
+    /// at every byte (inside scalars too), next to clusters that the rules keep together:
+    /// marks, Hangul jamo (L L, L V, LV T, T T), emoji and ZWJ sequences, flags, prepended
+    /// marks, CR LF, Indic conjuncts, a spacing mark.
+    @Test(arguments: [UInt64(51), 52, 53])
+    func ropeGraphemeBoundariesAtEveryByte(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let joined = ["\u{1100}\u{1100}\u{1161}", "가\u{11A8}\u{11A8}", "\u{1161}\u{11A8}", "\u{0600}x", "a\u{200D}b",
+                      "\u{0915}\u{094D}\u{0937}", "ก\u{0E33}", "\r\n", "👩\u{200D}", "\u{1F1F0}\u{1F1F7}\u{1F1EF}"]
+        let text = (0..<160).map { _ in
+            Bool.random(using: &rng) ? joined.randomElement(using: &rng)! : RandomText.pieces.randomElement(using: &rng)!
+        }.joined()
+        let document = try TextDocument(text: text, width: 9, tuning: Self.tinyRopes)
+        var large = 0
+        document.units.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
+        try #require(large > 0, "some paragraphs are ropes")
+        let reference = try TextLayout(text: text, width: 9)
+        for offset in 0...text.utf8.count {
+            #expect((try? document.isGraphemeBoundary(offset)) == (try? reference.isGraphemeBoundary(offset)), "offset \(offset)")
+        }
+    }
+
     /// A large paragraph's rope and lines are shared by copies of the document until one of
     /// them is edited: each copy keeps its own text and lines whichever of them is edited.
     @Test(arguments: [UInt64(41), 42])
