@@ -178,17 +178,23 @@ extension Bench {
 
 /// With `CHATFORM_BENCH_TRACE` set, the paragraph benchmark's slowest keystrokes in thread
 /// CPU time, each with its kind, how far the content's height moved, and what the system did
-/// meanwhile (the thread's page faults and involuntary context switches): whether a tail is
-/// the engine's work (a leaf or chunk split, a longer rewrap) or the machine's.
+/// meanwhile (the thread's page faults and involuntary context switches) and whether the
+/// thread was switched out since the keystroke before (then another process may have
+/// evicted its caches): whether a tail is the engine's work (a leaf or chunk split, a longer
+/// rewrap) or the machine's.
 struct ParagraphTrace {
     struct State {
         var height: Double
         var faults = 0, preempted = 0
+        /// Context switches of the thread so far, voluntary and involuntary.
+        var switches = 0
     }
 
     let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
     private var slowest: [(kind: String, round: Int, cpu: Double, line: String)] = []
-    private var faulted = 0, preempted = 0, count = 0
+    private var faulted = 0, preempted = 0, switchedBefore = 0, count = 0
+    /// The thread's context switches when the last keystroke ended.
+    private var lastSwitches: Int? = nil
 
     func state(_ table: TableSession<String>) -> State {
         var state = State(height: table.rows.contentHeight)
@@ -198,6 +204,7 @@ struct ParagraphTrace {
         if getrusage(.init(1), &u) == 0 {  // RUSAGE_THREAD (a GNU extension the module does not export)
             state.faults = u.ru_minflt + u.ru_majflt
             state.preempted = u.ru_nivcsw
+            state.switches = u.ru_nvcsw + u.ru_nivcsw
         }
         #endif
         return state
@@ -208,7 +215,13 @@ struct ParagraphTrace {
         count += 1
         if after.faults > before.faults { faulted += 1 }
         if after.preempted > before.preempted { preempted += 1 }
+        // Switched out between the keystroke before and this one (the trace's own reading
+        // of the state may count one switch: only a change since the last keystroke ended).
+        let switched = lastSwitches.map { before.switches > $0 } ?? false
+        if switched { switchedBefore += 1 }
+        lastSwitches = after.switches
         let line = "height \(after.height - before.height), page faults \(after.faults - before.faults), preempted \(after.preempted - before.preempted)"
+            + (switched ? ", switched out before it" : "")
         slowest.append((kind, round, cpu, line))
         slowest.sort { $0.cpu > $1.cpu }
         if slowest.count > 12 { slowest.removeLast() }
@@ -217,7 +230,7 @@ struct ParagraphTrace {
     /// Prints the slowest keystrokes against their kind's median CPU time.
     func print(medians: [String: Double]) {
         guard enabled else { return }
-        progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted")
+        progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted, \(switchedBefore) switched out since the one before")
         for s in slowest {
             let median = medians[s.kind] ?? .nan
             progress("\(s.kind) in round \(s.round): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× its p50), \(s.line)")

@@ -34,7 +34,7 @@ struct _ParagraphTuning: Sendable, Hashable {
 /// (the document's lookups hand paragraphs around by value) costs one reference count, not
 /// one for each of the rope's and the line store's arrays.
 struct _LargeParagraph: Sendable {
-    private var storage: _LargeParagraphStorage
+    private(set) var storage: _LargeParagraphStorage
 
     var rope: _Rope { _read { yield storage.rope } }
     var lines: _LineStore { _read { yield storage.lines } }
@@ -58,7 +58,7 @@ struct _LargeParagraph: Sendable {
     }
 
     /// The storage, made unique first if a copy of the paragraph shares it.
-    private mutating func uniqueStorage() -> _LargeParagraphStorage {
+    mutating func uniqueStorage() -> _LargeParagraphStorage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
     }
@@ -97,22 +97,41 @@ struct _LargeParagraph: Sendable {
         return window(lines: k..<k + 1)
     }
 
-    /// Whether `offset` (`1..<utf8Count`) is a grapheme boundary that needs no ICU: after an
-    /// ASCII character other than CR, a scalar that cannot extend a cluster (not Extend, ZWJ
-    /// nor SpacingMark) starts a new one (UAX #29 GB4, GB9, GB9a, GB999; no ASCII character
-    /// is Prepend). False means "ask ICU", not "no".
+    /// Whether `offset` (`1..<utf8Count`) is a grapheme boundary that needs no ICU: between
+    /// two scalars that no rule of UAX #29 keeps together (GB999). False means "ask ICU", not
+    /// "no".
+    ///
+    /// After an ASCII character other than CR, or a scalar of Grapheme_Cluster_Break Other,
+    /// SpacingMark, V, T, LV or LVT (not Prepend, Extend, ZWJ, L, Regional_Indicator nor a
+    /// control), a scalar that is not Extend, ZWJ, SpacingMark, V nor T starts a new cluster:
+    /// GB9/GB9a keep marks on, GB6-GB8 need an L before or a V or T after, GB9b a Prepend
+    /// before, GB11 and GB9c (emoji sequences, Indic conjuncts) a ZWJ or an Extend before,
+    /// GB12/13 two regional indicators, GB3-GB5 a control or CR.
     ///
     /// - Complexity: O(log n).
     func isPlainBoundary(_ offset: Int) -> Bool {
         let (before, after) = rope.bytePair(at: offset - 1)
-        guard before < 0x80 && before != 0x0D else { return false }
-        // An ASCII character is never Extend, ZWJ nor SpacingMark.
-        if let after, after < 0x80 { return true }
-        let scalar = rope.bytes(in: offset..<Swift.min(offset + 4, rope.count))
-        let decoded = scalar.withUnsafeBufferPointer { UTF8Scalar.decode($0, at: 0).scalar }
-        switch ScalarProperties.of(decoded).graphemeBreak {
-        case .extend, .zwj, .spacingMark: return false
-        default: return true
+        if before < 0x80 && before != 0x0D, let after, after < 0x80 { return true }   // the common case
+        let lower = Swift.max(0, offset - 4)
+        let near = rope.bytes(in: lower..<Swift.min(offset + 4, rope.count))
+        return near.withUnsafeBufferPointer { b in
+            let i = offset - lower
+            guard i < b.count, b[i] & 0xC0 != 0x80 else { return false }   // inside a scalar
+            if before >= 0x80 {
+                let s = UTF8Scalar.startOfScalar(endingAt: i, in: b)
+                guard b[s] >= 0xC0 else { return false }
+                switch ScalarProperties.of(UTF8Scalar.decode(b, at: s).scalar).graphemeBreak {
+                case .other, .spacingMark, .v, .t, .lv, .lvt: break
+                default: return false
+                }
+            } else if before == 0x0D {
+                return false
+            }
+            let next = b[i] < 0x80 ? UInt32(b[i]) : UTF8Scalar.decode(b, at: i).scalar
+            switch ScalarProperties.of(next).graphemeBreak {
+            case .extend, .zwj, .spacingMark, .v, .t: return false
+            default: return true
+            }
         }
     }
 
@@ -133,17 +152,21 @@ struct _LargeParagraph: Sendable {
                          thenAppend other: (paragraph: _LargeParagraph, from: Int)? = nil) throws(TextLayoutError)
         -> (restartLine: Int, freshCount: Int, reused: Bool) {
         precondition(other == nil || range.upperBound == utf8Count, "a join replaces the rest of the paragraph")
+        if other == nil, let undone = undoLastEdit(range, inserted) { return undone }
         let (fresh, restartLine, meet) = try rewrap(range, inserted, suffix: other?.paragraph ?? self,
                                                     from: other?.from ?? range.upperBound)
         let storage = uniqueStorage()
         if let other {
+            storage.lastEdit = nil
             storage.rope.replaceSubrange(range, with: inserted)
             storage.rope.append(other.paragraph.rope, from: other.from)
             storage.lines.replaceSubrange(restartLine..<storage.lines.count, with: fresh)
             if let meet { storage.lines.append(other.paragraph.lines, from: meet) }
         } else {
+            let replaced = restartLine..<(meet ?? storage.lines.count)
+            storage.lastEdit = _LastEdit(storage, range, inserted, lines: replaced, freshCount: fresh.count, reused: meet != nil)
             storage.rope.replaceSubrange(range, with: inserted)
-            storage.lines.replaceSubrange(restartLine..<(meet ?? storage.lines.count), with: fresh)
+            storage.lines.replaceSubrange(replaced, with: fresh)
         }
         return (restartLine, fresh.count, meet != nil)
     }
@@ -269,6 +292,9 @@ private struct _MeetingTest {
 final class _LargeParagraphStorage: @unchecked Sendable {
     @exclusivity(unchecked) var rope: _Rope
     @exclusivity(unchecked) var lines: _LineStore
+    /// How to undo the last edit without rewrapping (`_LargeParagraph.undoLastEdit`), if it
+    /// was small enough to keep.
+    var lastEdit: _LastEdit?
     let width: Double
     let options: TextLayoutOptions
     let lineHeight: Double
@@ -288,8 +314,10 @@ final class _LargeParagraphStorage: @unchecked Sendable {
 
     /// A copy sharing the arrays until either side changes them.
     func copy() -> _LargeParagraphStorage {
-        _LargeParagraphStorage(rope: rope, lines: lines, width: width, options: options, lineHeight: lineHeight,
-                               measurer: measurer, tuning: tuning)
+        let copy = _LargeParagraphStorage(rope: rope, lines: lines, width: width, options: options, lineHeight: lineHeight,
+                                          measurer: measurer, tuning: tuning)
+        copy.lastEdit = lastEdit
+        return copy
     }
 }
 

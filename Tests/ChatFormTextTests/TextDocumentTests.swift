@@ -41,6 +41,37 @@ struct TextDocumentTests {
 
     static let tinyRopes = _ParagraphTuning(largeParagraph: 24, maxLeaf: 5, maxChunk: 3, window: 8, margin: 16)
 
+    /// The same where half the edits undo the one before (its replacement replaced by what it
+    /// removed: a character typed and deleted, a newline and the backspace joining its lines),
+    /// which a rope paragraph does by putting back the lines the edit replaced, without
+    /// rewrapping; the other half are random edits, which the next one may undo in turn.
+    @Test(arguments: setups)
+    func undoneEditsOnRopeParagraphsMatchAFreshLayout(_ setup: Setup) throws {
+        try randomEdits(setup, tuning: Self.tinyRopes, undoing: true)
+    }
+
+    /// Rope paragraphs answer whether an offset is a grapheme boundary as a fresh layout does,
+    /// at every byte (inside scalars too), next to clusters that the rules keep together:
+    /// marks, Hangul jamo (L L, L V, LV T, T T), emoji and ZWJ sequences, flags, prepended
+    /// marks, CR LF, Indic conjuncts, a spacing mark.
+    @Test(arguments: [UInt64(51), 52, 53])
+    func ropeGraphemeBoundariesAtEveryByte(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let joined = ["\u{1100}\u{1100}\u{1161}", "가\u{11A8}\u{11A8}", "\u{1161}\u{11A8}", "\u{0600}x", "a\u{200D}b",
+                      "\u{0915}\u{094D}\u{0937}", "ก\u{0E33}", "\r\n", "👩\u{200D}", "\u{1F1F0}\u{1F1F7}\u{1F1EF}"]
+        let text = (0..<160).map { _ in
+            Bool.random(using: &rng) ? joined.randomElement(using: &rng)! : RandomText.pieces.randomElement(using: &rng)!
+        }.joined()
+        let document = try TextDocument(text: text, width: 9, tuning: Self.tinyRopes)
+        var large = 0
+        document.units.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
+        try #require(large > 0, "some paragraphs are ropes")
+        let reference = try TextLayout(text: text, width: 9)
+        for offset in 0...text.utf8.count {
+            #expect((try? document.isGraphemeBoundary(offset)) == (try? reference.isGraphemeBoundary(offset)), "offset \(offset)")
+        }
+    }
+
     /// A large paragraph's rope and lines are shared by copies of the document until one of
     /// them is edited: each copy keeps its own text and lines whichever of them is edited.
     @Test(arguments: [UInt64(41), 42])
@@ -70,7 +101,7 @@ struct TextDocumentTests {
         #expect(document.text == text)
     }
 
-    func randomEdits(_ setup: Setup, tuning: _ParagraphTuning) throws {
+    func randomEdits(_ setup: Setup, tuning: _ParagraphTuning, undoing: Bool = false) throws {
         var rng = SplitMix64(seed: setup.seed)
         var checker = DocumentChecker(rng: SplitMix64(seed: setup.seed &* 31))
         let options = TextLayoutOptions(keepAll: setup.keepAll)
@@ -81,7 +112,8 @@ struct TextDocumentTests {
         var reference = try TextLayout(text: text, width: setup.width, metrics: setup.metrics, options: options)
         try checker.expectMatches(document, reference)
 
-        var largeEdits = 0
+        var largeEdits = 0, undone = 0
+        var last: (range: Range<Int>, removed: String)? = nil
         for step in 0..<150 {
             var large = 0
             document.units.paragraphs.forEach(from: 0) { if $0.large != nil { large += 1 }; return true }
@@ -92,7 +124,14 @@ struct TextDocumentTests {
             var b = Bool.random(using: &rng) ? a : boundaries.randomElement(using: &rng)!
             if b - a > 40 || a - b > 40 { b = boundaries[min(boundaries.count - 1, boundaries.firstIndex(of: a)! + 1)] }
             if a > b { swap(&a, &b) }
-            let replacement = RandomEdit.replacement(&rng)
+            var replacement = RandomEdit.replacement(&rng)
+            if undoing, Bool.random(using: &rng), let (range, removed) = last,
+               boundaries.contains(range.lowerBound), boundaries.contains(range.upperBound) {
+                // The last edit undone.
+                (a, b, replacement) = (range.lowerBound, range.upperBound, removed)
+                undone += 1
+            }
+            last = (a..<a + replacement.utf8.count, String(decoding: Array(text.utf8)[a..<b], as: UTF8.self))
             let before = document.lines(in: 0..<document.lineCount)
 
             let edit = try document.replaceSubrange(a..<b, with: replacement)
@@ -124,6 +163,7 @@ struct TextDocumentTests {
             // Most edits find rope paragraphs in the document.
             #expect(largeEdits > 75, "only \(largeEdits) of 150 edits met a rope paragraph")
         }
+        if undoing { #expect(undone > 40, "only \(undone) of 150 edits undid the one before") }
     }
 
     /// Edits that make and break CRLF pairs and clusters across the edit's edges.
