@@ -70,7 +70,9 @@ extension ShapingBuffer {
                 face = registered[run.face]
             }
             let rtl = run.bidiLevel & 1 == 1
-            guard let han = face.hanKerning, !rtl else {
+            // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
+            // width or to trim: shaped as any other.
+            guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
                 if !rtl && (wordwise || run.range.count > ShapingBuffer.cachedRunBytes) && face.spaceIsIsolated(script: run.script) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping.
