@@ -58,7 +58,7 @@ extension FontStack {
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     var runs: [ShapedRun] = []
-                    runs.reserveCapacity(items.count + 2)
+                    runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
                     shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
@@ -86,7 +86,7 @@ extension FontStack {
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
                into out: inout ShapingOutput) -> [ShapedRun] {
         var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count + 2)
+        runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
         shape(bytes, range: range, items: items, clusters: clusters, into: &out, runs: &runs)
         return runs
     }
@@ -151,6 +151,12 @@ extension FontStack {
                 // The fallback face of the run so far, if it is one.
                 var runFaceObject: FontFace? = nil
                 while p < itemEnd {
+                    if runFace == 0 {
+                        // Printable ASCII the primary font draws, followed by ASCII (so a
+                        // cluster of its own): the primary font's, nothing to decide.
+                        while p + 1 < itemEnd && bytes[p + 1] < 0x80 && bytes[p] >= 0x20 && bytes[p] < 0x7F
+                            && state.drawsASCII(bytes[p]) { p += 1 }
+                    }
                     while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
                     // A cluster cut by the range's end is shaped up to it.
                     let cs = p, ce = ci + 1 < clusters.count ? Swift.min(Int(clusters[ci + 1]), itemEnd) : itemEnd

@@ -276,6 +276,10 @@ extension FontStack {
 
         private func id(of face: FontFace) -> Int {
             registry.withLock { r in
+                // A fallback face registered before is found as itself (a stack's faces are
+                // few; a fallback is appended only under a name no face had); the file's name
+                // is built only for a face not found so (a family's, or a new one).
+                if let known = r.faces[primaries.count...].firstIndex(where: { $0 === face }) { return known }
                 let key = "\(face.path)#\(face.index)"
                 if let id = r.ids[key] { return id }
                 r.faces.append(face)
