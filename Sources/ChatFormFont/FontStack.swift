@@ -399,6 +399,15 @@ extension FontStack {
         /// `languageCode(language)`.
         let defaultLanguageCode: UInt8
 
+        /// The face of fallback font `file` at this size: the one this stack registered, if
+        /// it did (no hashing of the path), else the library's.
+        private func fallbackFace(_ file: (path: String, index: Int)) -> FontFace? {
+            if let known = registry.withLock({ r in
+                r.faces[primaries.count...].first { $0.index == file.index && $0.path == file.path }
+            }) { return known }
+            return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
+        }
+
         private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
             for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
                 return i == 0 ? 0 : id(of: face)
@@ -413,7 +422,7 @@ extension FontStack {
             // the language, sorted; the first font that has it (the character in the
             // pattern changes fontconfig's order, so a list sorted without it is not enough).
             if !emoji, let file = FontLibrary.shared.fallback(for: first, language: language),
-               let face = try? FontLibrary.shared.face(path: file.path, index: file.index, size: size),
+               let face = fallbackFace(file),
                face.covers(scalars) {
                 return id(of: face)
             }
@@ -424,7 +433,7 @@ extension FontStack {
                 while let k = list.first(covering: first, from: from) {
                     if scalars.allSatisfy({ FontFace.isIgnorable($0) || list.covers(k, $0) }) {
                         let file = list.font(k)
-                        if let face = try? FontLibrary.shared.face(path: file.path, index: file.index, size: size),
+                        if let face = fallbackFace(file),
                            face.covers(scalars) {
                             return id(of: face)
                         }
