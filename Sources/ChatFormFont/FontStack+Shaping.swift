@@ -58,7 +58,7 @@ extension FontStack {
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     var runs: [ShapedRun] = []
-                    runs.reserveCapacity(items.count + 2)
+                    runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
                     shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
@@ -86,7 +86,7 @@ extension FontStack {
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
                into out: inout ShapingOutput) -> [ShapedRun] {
         var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count + 2)
+        runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
         shape(bytes, range: range, items: items, clusters: clusters, into: &out, runs: &runs)
         return runs
     }
@@ -104,6 +104,8 @@ extension FontStack {
                into out: inout ShapingOutput, runs: inout [ShapedRun]) {
         let firstRun = runs.count
         let state = self.state
+        let buffer = ShapingBuffer.forCurrentThread()
+        let memo = buffer?.memo
         // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
         var hasSoftHyphen = false
         do {
@@ -143,36 +145,27 @@ extension FontStack {
                         fallbackScript = TextItemizer.commonScript
                     }
                 }
+                let languageCode = State.fallbackLanguageCode(script: fallbackScript, default: state.defaultLanguageCode)
                 var runStart = p
                 var runFace = -1
                 // The fallback face of the run so far, if it is one.
                 var runFaceObject: FontFace? = nil
                 while p < itemEnd {
+                    if runFace == 0 {
+                        // Printable ASCII the primary font draws, followed by ASCII (so a
+                        // cluster of its own): the primary font's, nothing to decide.
+                        while p + 1 < itemEnd && bytes[p + 1] < 0x80 && bytes[p] >= 0x20 && bytes[p] < 0x7F
+                            && state.drawsASCII(bytes[p]) { p += 1 }
+                    }
                     while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
                     // A cluster cut by the range's end is shaped up to it.
                     let cs = p, ce = ci + 1 < clusters.count ? Swift.min(Int(clusters[ci + 1]), itemEnd) : itemEnd
                     p = ce
                     if ce == cs + 2 && bytes[cs] == 0xC2 && bytes[cs + 1] == 0xAD { hasSoftHyphen = true }
-                    // A browser shapes a stretch its fonts lack with the fallback font found
-                    // for the stretch's first character: a following cluster that font draws
-                    // stays in it.
-                    // The cluster's own decision first, when made: the same as the run's
-                    // fallback face, it is that face's without asking the fonts (a decision
-                    // for a fallback face means no family draws the cluster and that face
-                    // does).
-                    let known = state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript,
-                                           resolving: false)
-                    let face: Int
-                    if known == runFace {
-                        face = runFace
-                    } else if let sticky = runFaceObject, bytes[cs] >= 0x80 || ce > cs + 1,
-                       State.withScalars(bytes, cs, ce, { scalars in
-                           state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
-                       }) {
-                        face = runFace
-                    } else {
-                        face = known ?? state.face(forCluster: bytes, cs, ce, emoji: item.isEmoji, script: fallbackScript)
-                    }
+                    // The run's fallback face keeps what it draws (see `decide`).
+                    let face = decide(cs, ce, bytes, state: state, memo: memo, emoji: item.isEmoji,
+                                      script: fallbackScript, languageCode: languageCode, run: runFace,
+                                      runFaceObject: runFaceObject)
                     if face != runFace {
                         if runFace >= 0 {
                             runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
@@ -192,8 +185,62 @@ extension FontStack {
             out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
-        ShapingBuffer.forCurrentThread()?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
+        buffer?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
                                                 wordwise: wordwise, into: &out)
+    }
+
+    /// The face (registry id) of the cluster `bytes[cs..<ce]` in a run so far in face `run`
+    /// (-1: none yet; `runFaceObject` when it is a fallback face): a browser shapes a
+    /// stretch its fonts lack with the fallback font found for the stretch's first
+    /// character, so a following cluster that font draws (and no family does) stays in it;
+    /// else the cluster's own decision. Printable ASCII the primary font draws, and single
+    /// scalars this thread has answered for before (`memo`), take no lock.
+    @inline(__always)
+    private func decide(_ cs: Int, _ ce: Int, _ bytes: UnsafeBufferPointer<UInt8>, state: State, memo: _DecisionMemo?,
+                        emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int,
+                        runFaceObject: FontFace?) -> Int {
+        let b0 = bytes[cs]
+        if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || state.drawsASCII(b0)) {
+            return 0   // the primary font (no sticky check for one ASCII byte)
+        }
+        let (scalar, length) = UTF8Scalar.decode(bytes, at: cs)
+        guard let memo, cs + length == ce else {
+            // Several scalars: the stack's tables, as before.
+            let known = state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false)
+            if known == runFace { return runFace }
+            if let sticky = runFaceObject,
+               State.withScalars(bytes, cs, ce, { scalars in
+                   state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
+               }) {
+                return runFace
+            }
+            return known ?? state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        }
+        // The cluster's own decision, when made: the same as the run's fallback face, it is
+        // that face's without asking the fonts (a decision for a fallback face means no
+        // family draws the cluster and that face does).
+        let key = State.memoKey(scalar, emoji: emoji, languageCode: languageCode)
+        var known = memo.value(stack: state.serial, key: key)
+        if known == nil, let found = state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false) {
+            memo.set(found, stack: state.serial, key: key)
+            known = found
+        }
+        if known == runFace { return runFace }
+        if let sticky = runFaceObject, b0 >= 0x80 {
+            let stickyKey = State.memoKey(scalar, keptIn: runFace)
+            let kept: Bool
+            if let answer = memo.value(stack: state.serial, key: stickyKey) {
+                kept = answer != 0
+            } else {
+                kept = state.keeps(scalar, in: sticky)
+                memo.set(kept ? 1 : 0, stack: state.serial, key: stickyKey)
+            }
+            if kept { return runFace }
+        }
+        if let known { return known }
+        let chosen = state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        memo.set(chosen, stack: state.serial, key: key)
+        return chosen
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {

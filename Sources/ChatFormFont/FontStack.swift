@@ -203,6 +203,13 @@ extension FontStack {
         private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
         private let decisions = Mutex<Decisions>(Decisions())
         static let decisionLimit = 1 << 15
+        /// A number no other stack made by this process has (from 1): the per-thread
+        /// `_DecisionMemo` keys on it.
+        let serial: UInt64 = State.serials.add(1, ordering: .relaxed).newValue
+        private static let serials = Atomic<UInt64>(0)
+        /// Bit b (b < 128) set: the primary font draws the printable ASCII byte b, whose
+        /// fallback decision is then the primary font without asking anything.
+        let asciiDrawn: (UInt64, UInt64)
 
         init(primaries: [FontFace], locale: String, size: Double, lineHeightRule: LineHeight = .normal, tabWidth: Int = 8) {
             self.primaries = primaries
@@ -215,6 +222,11 @@ extension FontStack {
             var ids: [String: Int] = [:]
             for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
             self.registry = Mutex((primaries, primaries.map(\.box), ids))
+            var drawn: (UInt64, UInt64) = (0, 0)
+            for b in 0x20..<0x7F as Range<UInt32> where primaries[0].glyph(for: Unicode.Scalar(b)!) != nil {
+                if b < 64 { drawn.0 |= 1 << UInt64(b) } else { drawn.1 |= 1 << UInt64(b - 64) }
+            }
+            self.asciiDrawn = drawn
             self.standardFace = FontLibrary.shared.substitute(family: "Times New Roman").flatMap {
                 try? FontLibrary.shared.face(path: $0.path, index: $0.index, size: size)
             }
@@ -264,6 +276,10 @@ extension FontStack {
 
         private func id(of face: FontFace) -> Int {
             registry.withLock { r in
+                // A fallback face registered before is found as itself (a stack's faces are
+                // few; a fallback is appended only under a name no face had); the file's name
+                // is built only for a face not found so (a family's, or a new one).
+                if let known = r.faces[primaries.count...].firstIndex(where: { $0 === face }) { return known }
                 let key = "\(face.path)#\(face.index)"
                 if let id = r.ids[key] { return id }
                 r.faces.append(face)
@@ -309,6 +325,32 @@ extension FontStack {
                                  language: Self.fallbackLanguage(script: script, default: language))
             remember { $0.clusters.insert(bytes, start, end, tag: tag, hash: hash, value: chosen) }
             return chosen
+        }
+
+        /// Whether the primary font draws the printable ASCII byte `b` (< 0x80).
+        @inline(__always)
+        func drawsASCII(_ b: UInt8) -> Bool {
+            b < 64 ? asciiDrawn.0 >> UInt64(b) & 1 != 0 : asciiDrawn.1 >> UInt64(b &- 64) & 1 != 0
+        }
+
+        /// The `_DecisionMemo` key of the fallback decision for the single scalar `scalar`.
+        @inline(__always)
+        static func memoKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {
+            UInt64(scalar) | (emoji ? 1 << 21 : 0) | UInt64(languageCode) << 22
+        }
+
+        /// The `_DecisionMemo` key of whether no family draws `scalar` and the fallback face
+        /// `face` (registry id) does (the run's face then keeps it).
+        @inline(__always)
+        static func memoKey(_ scalar: UInt32, keptIn face: Int) -> UInt64 {
+            UInt64(scalar) | 1 << 24 | UInt64(truncatingIfNeeded: face) << 25
+        }
+
+        /// Whether no family draws the single scalar `scalar` and `face` does (the sticky
+        /// check of a run in a fallback face, for a one-scalar cluster).
+        func keeps(_ scalar: UInt32, in face: FontFace) -> Bool {
+            let one = CollectionOfOne(scalar)
+            return primaries.allSatisfy { !$0.covers(one, variationSelectors: true) } && face.covers(one)
         }
 
         /// Stores a fallback decision, emptying both tables first when they are full.
@@ -357,6 +399,15 @@ extension FontStack {
         /// `languageCode(language)`.
         let defaultLanguageCode: UInt8
 
+        /// The face of fallback font `file` at this size: the one this stack registered, if
+        /// it did (no hashing of the path), else the library's.
+        private func fallbackFace(_ file: (path: String, index: Int)) -> FontFace? {
+            if let known = registry.withLock({ r in
+                r.faces[primaries.count...].first { $0.index == file.index && $0.path == file.path }
+            }) { return known }
+            return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
+        }
+
         private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
             for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
                 return i == 0 ? 0 : id(of: face)
@@ -371,7 +422,7 @@ extension FontStack {
             // the language, sorted; the first font that has it (the character in the
             // pattern changes fontconfig's order, so a list sorted without it is not enough).
             if !emoji, let file = FontLibrary.shared.fallback(for: first, language: language),
-               let face = try? FontLibrary.shared.face(path: file.path, index: file.index, size: size),
+               let face = fallbackFace(file),
                face.covers(scalars) {
                 return id(of: face)
             }
@@ -382,7 +433,7 @@ extension FontStack {
                 while let k = list.first(covering: first, from: from) {
                     if scalars.allSatisfy({ FontFace.isIgnorable($0) || list.covers(k, $0) }) {
                         let file = list.font(k)
-                        if let face = try? FontLibrary.shared.face(path: file.path, index: file.index, size: size),
+                        if let face = fallbackFace(file),
                            face.covers(scalars) {
                             return id(of: face)
                         }

@@ -92,6 +92,29 @@ struct HanKerning: Sendable {
         return k == .close || k == .closeQuote
     }
 
+    /// Whether bytes `range` of `bytes` may hold a character these rules set in half width
+    /// or trim at a line's end: one of U+2000–U+203F (the quotes), U+3000–U+303F (CJK
+    /// punctuation) or U+FF00–U+FF7F (fullwidth forms). Every character `halves` and
+    /// `maybeClose` act on is one of these (an opening or closing mark in half width is a
+    /// fullwidth one, a dot, colon or semicolon of these blocks, or a quote), so without them
+    /// both find nothing; looked at byte by byte, nothing decoded.
+    ///
+    /// - Complexity: O(range).
+    static func mayApply(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        let end = Swift.min(range.upperBound, bytes.count) - 1
+        while i < end {
+            let b = bytes[i]
+            if b == 0xE2 || b == 0xE3 {
+                if bytes[i + 1] == 0x80 { return true }
+            } else if b == 0xEF {
+                if bytes[i + 1] == 0xBC || bytes[i + 1] == 0xBD { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
     /// The class of `c` in this font.
     func kind(_ c: UInt32) -> Kind {
         switch Self.baseKind(c) {

@@ -26,13 +26,17 @@ extension ShapingBuffer {
         func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
             var key: RunCache.Key? = nil
             if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
-                // A character of context each side is part of the key (HarfBuzz reads
-                // it: Arabic joining, a mark opening the piece), except after a piece
-                // ending in a space, which nothing joins across (and a face whose
+                // A character of context each side is part of the key where HarfBuzz reads
+                // it (the joining of Arabic and the other cursive scripts its Arabic shaper
+                // takes; no other shaper looks at the context, and a mark opening the piece
+                // gets no dotted circle, the text's start never being flagged), except after a
+                // piece ending in a space, which nothing joins across (and a face whose
                 // lookups touch the space is shaped a run at a time): so a word's key does
-                // not depend on the word after it.
-                let lower = range.lowerBound > 0 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : 0
-                let upper = range.upperBound < n && bytes[range.upperBound - 1] != 0x20
+                // not depend on the word after it, nor, outside those scripts, before it.
+                let context = Self.readsContext(run.script)
+                let lower = context && range.lowerBound > 0
+                    ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
+                let upper = context && range.upperBound < n && bytes[range.upperBound - 1] != 0x20
                     ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
                 let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
                                      rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
@@ -70,7 +74,9 @@ extension ShapingBuffer {
                 face = registered[run.face]
             }
             let rtl = run.bidiLevel & 1 == 1
-            guard let han = face.hanKerning, !rtl else {
+            // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
+            // width or to trim: shaped as any other.
+            guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
                 if !rtl && (wordwise || run.range.count > ShapingBuffer.cachedRunBytes) && face.spaceIsIsolated(script: run.script) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping.
@@ -121,6 +127,21 @@ extension ShapingBuffer {
             }
             shapePiece(run.range, run, face, halves: halves, cacheable: !trimmed && halves.isEmpty && kernedUnsafe.isEmpty)
             for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
+        }
+    }
+
+    /// Whether HarfBuzz reads the text around a piece of `script` (ISO 15924 tag): the
+    /// scripts its Arabic shaper joins (Arabic, Syriac, Mongolian, N'Ko, Phags-pa, Mandaic,
+    /// Manichaean, Psalter Pahlavi, Adlam, Hanifi Rohingya, Sogdian, Chorasmian, Old
+    /// Uyghur). Any other script's glyphs do not depend on the context.
+    @inline(__always)
+    static func readsContext(_ script: UInt32) -> Bool {
+        switch script {
+        case 0x4172_6162, 0x5379_7263, 0x4D6F_6E67, 0x4E6B_6F6F, 0x5068_6167, 0x4D61_6E64, 0x4D61_6E69,
+             0x5068_6C70, 0x4164_6C6D, 0x526F_6867, 0x536F_6764, 0x4368_7273, 0x4F75_6772:
+            return true
+        default:
+            return false
         }
     }
 

@@ -16,6 +16,8 @@ final class ShapingBuffer {
     /// unchecked (a dynamic exclusivity check on each word's lookup cost more than the copy
     /// of a hit).
     @exclusivity(unchecked) var runs = RunCache()
+    /// This thread's fallback answers for single scalars, read without a lock.
+    let memo = _DecisionMemo()
     static let runLimit = 8192
 
     /// How much narrower a fullwidth mark is set in half width (`halt`), by face and scalar.
@@ -45,7 +47,10 @@ final class ShapingBuffer {
         handle = h
     }
 
-    deinit { cfl_shaper_destroy(handle) }
+    deinit {
+        cfl_shaper_destroy(handle)
+        memo.deallocate()
+    }
 
     private static let key: pthread_key_t = ThreadObjectKey.make()
 
