@@ -112,15 +112,4 @@ public struct MarkdownLayout: Sendable, Hashable {
         /// white space.
         public var width: Double
     }
-
-    init(width: Double, height: Double, blocks: [Block], texts: [TextBlock], usedWidth: Double, fitWidth: Double,
-         direction: ParagraphDirection) {
-        self.direction = direction
-        self.width = width
-        self.height = height
-        self.blocks = blocks
-        self.texts = texts
-        self.usedWidth = usedWidth
-        self.fitWidth = fitWidth
-    }
 }

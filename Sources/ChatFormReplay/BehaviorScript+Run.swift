@@ -79,7 +79,7 @@ extension BehaviorScript {
                 output = runner.sample(at: time)
             } else {
                 do {
-                    output = try runner.apply(event, path: path, at: time)
+                    output = try runner.applying(event, path: path, at: time)
                 } catch {
                     throw Self.wrap(error, "\(path) (\(event.type))")
                 }
@@ -107,12 +107,32 @@ extension BehaviorScript {
 
 /// One behaviour's replay state.
 protocol _BehaviorRunner {
-    /// Applies an event at `time` and returns the state after it; `path` names the event in errors.
-    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput
-    /// The state at `time` without an event.
-    func sample(at time: Double) -> BehaviorScriptOutput
+    /// Applies an event at `time`, writing what the event itself did (a classification, a
+    /// snap target, a press's action) into `output`; `path` names the event in errors.
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double,
+                        into output: inout BehaviorScriptOutput) throws
+    /// Writes the behaviour's state at `time` into `output`.
+    func describe(at time: Double, into output: inout BehaviorScriptOutput)
     /// True when no animation is running at `time`.
     func isSettled(at time: Double) -> Bool
+}
+
+extension _BehaviorRunner {
+    /// The state at `time` without an event.
+    func sample(at time: Double) -> BehaviorScriptOutput {
+        var output = BehaviorScriptOutput(kind: "frame", time: time)
+        describe(at: time, into: &output)
+        return output
+    }
+
+    /// Applies an event at `time` and returns what it did with the state after it; `path`
+    /// names the event in errors.
+    mutating func applying(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
+        var output = BehaviorScriptOutput(kind: "frame", time: time)
+        try apply(event, path: path, at: time, into: &output)
+        describe(at: time, into: &output)
+        return output
+    }
 }
 
 extension BehaviorScript.Event {

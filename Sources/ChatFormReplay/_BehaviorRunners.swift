@@ -18,7 +18,8 @@ struct _ToolbarRunner: _BehaviorRunner {
         toolbar = try SafariToolbar(extent: extent, configuration: configuration)
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double,
+                        into output: inout BehaviorScriptOutput) throws {
         let input: ToolbarInput
         switch event.type {
         case "dragBegin": input = .dragBegan(offset: try event.require(event.offset, "offset", path))
@@ -36,18 +37,14 @@ struct _ToolbarRunner: _BehaviorRunner {
         default: throw event.unknown(path, "toolbar", "dragBegin, scroll, dragEnd, zoom, resize, advance")
         }
         let update = try toolbar.handle(input, at: time)
-        var output = sample(at: time)
         output.event = update.event
         output.reason = update.reason
         output.toggled = update.didToggle
-        return output
     }
 
-    func sample(at time: Double) -> BehaviorScriptOutput {
-        var output = BehaviorScriptOutput(kind: "frame", time: time)
+    func describe(at time: Double, into output: inout BehaviorScriptOutput) {
         output.expanded = toolbar.isExpanded
         output.position = toolbar.position(at: time)
-        return output
     }
 
     func isSettled(at time: Double) -> Bool { toolbar.isSettled(at: time) }
@@ -71,7 +68,8 @@ struct _HeaderRunner: _BehaviorRunner {
         header = try CollapsingHeader(configuration: configuration)
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double,
+                        into output: inout BehaviorScriptOutput) throws {
         var update = HeaderUpdate()
         switch event.type {
         case "scroll": update = try header.scroll(to: event.require(event.offset, "offset", path), at: time)
@@ -83,19 +81,15 @@ struct _HeaderRunner: _BehaviorRunner {
             update = try header.dragEnded(at: time)
         default: throw event.unknown(path, "header", "scroll, dragBegin, dragEnd, advance")
         }
-        var output = sample(at: time)
         output.snapTargetOffset = update.snapTargetOffset
-        return output
     }
 
-    func sample(at time: Double) -> BehaviorScriptOutput {
-        var output = BehaviorScriptOutput(kind: "frame", time: time)
+    func describe(at time: Double, into output: inout BehaviorScriptOutput) {
         output.offset = header.offset
         output.headerPosition = header.headerPosition(at: time)
         output.alpha = header.alpha
         output.collapsed = header.isCollapsed
         output.navigationBarHidden = header.isNavigationBarHidden
-        return output
     }
 
     func isSettled(at time: Double) -> Bool { header.animation.isFinished(at: time) }
@@ -115,7 +109,8 @@ struct _TabsRunner: _BehaviorRunner {
         screen = try NestedTabScroll(layout: layout, tabs: tabs.map { ($0.id, $0.contentHeight) }, selected: config.selected)
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double,
+                        into output: inout BehaviorScriptOutput) throws {
         switch event.type {
         case "scroll": try screen.scroll(toOverlayOffset: event.require(event.offset, "offset", path))
         case "selectTab": try screen.selectTab(event.require(event.tab, "tab", path))
@@ -127,18 +122,15 @@ struct _TabsRunner: _BehaviorRunner {
                               bottomInset: event.bottomInset)
         default: throw event.unknown(path, "tabs", "scroll, selectTab, setContentHeight, resize, advance")
         }
-        return sample(at: time)
     }
 
-    func sample(at time: Double) -> BehaviorScriptOutput {
-        var output = BehaviorScriptOutput(kind: "frame", time: time)
+    func describe(at time: Double, into output: inout BehaviorScriptOutput) {
         output.selectedTab = screen.selectedTab
         output.overlayOffset = screen.overlayOffset
         output.containerOffset = screen.containerOffset
         output.listOffset = screen.selectedListOffset
         output.listOffsets = screen.listOffsets
         output.overlayContentHeight = screen.overlayContentHeight
-        return output
     }
 
     func isSettled(at time: Double) -> Bool { true }
@@ -171,19 +163,15 @@ struct _SectionsRunner: _BehaviorRunner {
         return current
     }
 
-    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double) throws -> BehaviorScriptOutput {
-        var action: String?
-        var targetSection: String?
-        var targetOffset: Double?
+    mutating func apply(_ event: BehaviorScript.Event, path: String, at time: Double,
+                        into output: inout BehaviorScriptOutput) throws {
         switch event.type {
         case "next":
             let result = try stepper.next(in: geometry(at: time))
             switch result {
-            case .scroll(let id, let offset):
-                action = "scroll"; targetSection = id; targetOffset = offset
-                try scroll.retarget(to: offset, at: time, duration: duration, curve: curve)
-            case .agree: action = "agree"
-            case .none: action = "none"
+            case .scroll(let id, let offset): try animateScroll(to: offset, section: id, at: time, into: &output)
+            case .agree: output.action = "agree"
+            case .none: output.action = "none"
             }
         case "scroll":
             let offset = try _RunnerCheck.finite(event.require(event.offset, "offset", path), "\(path).offset")
@@ -191,9 +179,7 @@ struct _SectionsRunner: _BehaviorRunner {
             if followsScroll { try stepper.follow(geometry(at: time)) }
         case "jump":
             let id = try event.require(event.section, "section", path)
-            let offset = try stepper.jump(to: id, in: geometry(at: time))
-            action = "scroll"; targetSection = id; targetOffset = offset
-            try scroll.retarget(to: offset, at: time, duration: duration, curve: curve)
+            try animateScroll(to: stepper.jump(to: id, in: geometry(at: time)), section: id, at: time, into: &output)
         case "resize":
             let current = scroll.value(at: time)
             var next = geometry
@@ -204,21 +190,23 @@ struct _SectionsRunner: _BehaviorRunner {
             scroll = AnimatedValue(constant: geometry.clamp(current))
         default: throw event.unknown(path, "sections", "next, scroll, jump, resize, advance")
         }
-        var output = sample(at: time)
-        output.action = action
-        output.targetSection = targetSection
-        output.targetOffset = targetOffset
-        return output
     }
 
-    func sample(at time: Double) -> BehaviorScriptOutput {
-        var output = BehaviorScriptOutput(kind: "frame", time: time)
+    /// Animates the scroll to `offset`, the top of section `id`, as the press's action.
+    private mutating func animateScroll(to offset: Double, section id: String, at time: Double,
+                                        into output: inout BehaviorScriptOutput) throws {
+        output.action = "scroll"
+        output.targetSection = id
+        output.targetOffset = offset
+        try scroll.retarget(to: offset, at: time, duration: duration, curve: curve)
+    }
+
+    func describe(at time: Double, into output: inout BehaviorScriptOutput) {
         let current = geometry(at: time)
         output.offset = current.offset
         output.currentSection = stepper.currentSection
         output.visibleSection = try? stepper.visibleSection(in: current)
         output.button = stepper.button
-        return output
     }
 
     func isSettled(at time: Double) -> Bool { scroll.isFinished(at: time) }

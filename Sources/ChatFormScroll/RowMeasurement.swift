@@ -67,18 +67,6 @@ public struct RowMeasurement: Sendable {
         /// The prepared text the item's layout was made from (real fonts), if any.
         var preparedText: ShapedText? { storedLayout?.shapedText }
 
-        /// An item with a layout or document (or neither, for space), lines made.
-        init(index: Int, y: Double, height: Double, layout: TextLayout?, document: TextDocument?,
-             editable: Bool, maxVisibleHeight: Double) {
-            self.index = index
-            self.y = y
-            self.height = height
-            self.storedLayout = layout
-            self.document = document
-            self.editable = editable
-            self.maxVisibleHeight = maxVisibleHeight
-        }
-
         /// How far the text can scroll inside the item.
         public var maxInnerOffset: Double {
             guard let textHeight else { return 0 }
@@ -133,7 +121,7 @@ public struct RowMeasurement: Sendable {
         var items: [Item] = []
         var y = 0.0
         func addText(_ index: Int, _ text: String, editable: Bool, maxLines: Int?, rowLimit: Double) throws(TextLayoutError) {
-            var item = Item(index: index, y: y, height: 0, layout: nil, document: nil, editable: editable, maxVisibleHeight: 0)
+            var item = Item(index: index, y: y, height: 0, maxVisibleHeight: 0, editable: editable)
             if let live, live.item == index {
                 item.document = live.document
             } else if previous?.holdsRichText != true, let prepared = previous?.item(at: index)?.preparedText, prepared.text == text {
@@ -158,7 +146,7 @@ public struct RowMeasurement: Sendable {
                         rowLimit: style.maxHeight - style.padding.vertical)
         case .rich(let rich):
             // Laid out from its own preparation (its fonts), or with the table's metrics.
-            var item = Item(index: 0, y: 0, height: 0, layout: nil, document: nil, editable: false, maxVisibleHeight: 0)
+            var item = Item(index: 0, y: 0, height: 0, maxVisibleHeight: 0, editable: false)
             let layout: TextLayout
             if let prepared = rich.prepared {
                 layout = try prepared.layout(width: contentWidth)
@@ -183,7 +171,7 @@ public struct RowMeasurement: Sendable {
                     try addText(k, text, editable: editable, maxLines: maxLines, rowLimit: .infinity)
                 case .space(let h):
                     let h = ScrollLimits.clampedLength(h)
-                    items.append(Item(index: k, y: y, height: h, layout: nil, document: nil, editable: false, maxVisibleHeight: h))
+                    items.append(Item(index: k, y: y, height: h, maxVisibleHeight: h, editable: false))
                     y += h
                 }
             }
