@@ -2,8 +2,8 @@ import ChatFormText
 import ChatFormRows
 
 /// The rows by index and id: the source's rows (with the focused field's live text), their
-/// frames read from the prefix sums, fields found by name, and rows coming and going (the
-/// source, the heights and the measurements changed together).
+/// frames read from the prefix sums, and rows coming and going (the source, the heights and
+/// the measurements changed together).
 extension RowCache {
     /// The number of rows.
     @inline(__always)
@@ -87,31 +87,6 @@ extension RowCache {
         return lo
     }
 
-    // MARK: Fields
-
-    /// The text `field` has in the source (not its live text).
-    ///
-    /// - Throws: `.unknownRow`, or `.notEditable` when the item is not a text.
-    func storedText(of field: FieldRef<ID>) throws(ScrollError) -> String {
-        guard let text = source.row(at: try requireIndex(field.row)).text(ofItem: field.item) else {
-            throw .notEditable("\(field.row)#\(field.item)")
-        }
-        return text
-    }
-
-    /// The field named `name` inside the stacked row `id`.
-    func field(named name: String, inRow id: ID) -> FieldRef<ID>? {
-        guard let i = source.index(of: id), case .stack(let items) = source.row(at: i).content,
-              let k = items.firstIndex(where: { $0.name == name }) else { return nil }
-        return FieldRef(row: id, item: k)
-    }
-
-    /// Whether `field` is an editable text of a row of the source.
-    func isEditable(_ field: FieldRef<ID>) -> Bool {
-        guard let i = source.index(of: field.row) else { return false }
-        return source.row(at: i).isEditable(item: field.item)
-    }
-
     // MARK: The focused field's live text
 
     /// Turns `field`'s laid-out text into a live document (same lines, same height), which
@@ -163,26 +138,5 @@ extension RowCache {
         let height = try removeRow(id, at: index)
         source.remove(at: index)
         return height
-    }
-
-    /// The height a new row starts with in a viewport of `width`: the configured estimate,
-    /// one derived from its text length, or (with neither) 0 until it is measured.
-    static func estimatedHeight(of row: Row<ID>, width: Double, configuration: TableConfiguration) -> Double {
-        if let estimate = configuration.estimatedRowHeight { return estimate }
-        guard configuration.estimateFromTextLength else { return 0 }
-        let lh = configuration.lineHeight
-        let width = Swift.max(1, width - row.style.padding.horizontal)
-        let content: Double
-        switch row.content {
-        case .text(let text, _):
-            content = Swift.max(1, (Double(text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
-        case .rich(let rich):
-            content = Swift.max(1, (Double(rich.text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
-        case .fixed(let h):
-            content = h
-        case .stack(let items):
-            content = Double(items.count) * lh
-        }
-        return Swift.min(row.style.maxHeight, Swift.max(row.style.minHeight, content + row.style.padding.vertical))
     }
 }

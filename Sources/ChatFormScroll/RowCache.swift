@@ -1,9 +1,9 @@
 import ChatFormText
 import ChatFormRows
 
-/// The measured rows of a table: every row's height as prefix sums, the measurements of
-/// the rows measured lately (bounded: the least recently used go first), and the clock
-/// that orders their use. It is the one place a row's height changes, whether the row is
+/// The measured rows of a table: every row's height as prefix sums and the measurements of
+/// the rows measured lately (bounded: the least recently used go first, in the order
+/// `_RowUses` keeps). It is the one place a row's height changes, whether the row is
 /// measured, laid out again at another width, or edited.
 ///
 /// A row's height stays in the prefix sums when its measurement is dropped: it serves as
@@ -16,23 +16,13 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     private(set) var heights: HeightIndex
     /// Measurements of measured rows, by id (bounded: see `limit`).
     private(set) var entries = _RowSlots<ID>()
-    /// Counts uses: each measurement or edit stamps its row with the next value.
-    private var clock: UInt64 = 0
-    /// Rows in the order they were last used: (id, stamp) pairs; an entry whose stamp no
-    /// longer matches its row's is stale and skipped. Consumed from `usesHead`.
-    private var uses: [Use] = []
-    private var usesHead = 0
+    /// The order rows were last used in: each measurement or edit stamps its row.
+    private(set) var uses = _RowUses<ID>()
     /// How many measurements are kept; the least recently used ones outside the viewport
     /// are dropped past this.
     var limit = 4096
     /// How many row measurements have been made (a row measured again counts again).
     private(set) var measurementsMade = 0
-
-    /// One use of a row, for least-recently-used eviction.
-    private struct Use: Sendable {
-        var id: ID
-        var stamp: UInt64
-    }
 
     /// The rows of `source`, `estimate` high each, none measured.
     ///
@@ -184,7 +174,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
                                   failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) -> (result: R, delta: Double) {
         // Changed in place in the slots (no dictionary accessor: in generic code it
         // allocates a frame for every call), then stamped as used.
-        let stamp = clock &+ 1
+        let stamp = uses.nextStamp
         var failed: (error: TextLayoutError, length: Int)? = nil
         let edited = entries.modify(field.row) { (entry: inout CachedRow) -> (result: R, height: Double)? in
             do throws(TextLayoutError) {
@@ -201,20 +191,13 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
             if let failed { throw failure(failed.error, failed.length) }
             throw .notEditable("\(field.row)#\(field.item)")
         }
-        clock = stamp
-        recordUse(of: field.row, stamp: stamp)
+        uses.record(field.row, stamp: stamp)
         return (result, try setHeight(height, at: index))
     }
 
-    /// Makes room for the use the focused field's first edit records (its later edits move
-    /// that use's stamp in place, see `recordUse`) and for rows a few caret moves measure,
-    /// so that no keystroke grows `uses`: called when a field takes the focus, which grows
-    /// it instead when fewer than 64 places are left.
-    ///
-    /// - Complexity: O(uses) when it grows (amortized O(1)), else O(1).
-    mutating func reserveUseForEdits() {
-        if uses.capacity - uses.count < 64 { uses.reserveCapacity(Swift.max(uses.count + 64, 2 * uses.count)) }
-    }
+    /// Makes room in `uses` for a focused field's edits (see `_RowUses.reserveForEdits`):
+    /// called when a field takes the focus.
+    mutating func reserveUseForEdits() { uses.reserveForEdits() }
 
     /// Changes row `id`'s measurement without touching its height or its use (inner
     /// offsets, committing marked text); nothing happens when it is not measured.
@@ -232,27 +215,9 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     private mutating func store(_ entry: CachedRow, for id: ID, at index: Int) throws(ScrollError) -> Double {
         var entry = entry
-        clock &+= 1
-        entry.stamp = clock
+        entry.stamp = uses.stamp(id)
         entries[id] = entry
-        recordUse(of: id, stamp: clock)
         return try setHeight(entry.measurement.height, at: index)
-    }
-
-    /// Records that row `id` was used at `stamp` (its entry's new stamp). A row used again
-    /// right after its last use (keystroke after keystroke in one field) moves that use's
-    /// stamp: `uses` grows with the rows used in turn, not with every edit, so typing never
-    /// reallocates it (a copy of the whole list, on fresh pages, inside a keystroke) and a
-    /// long session in one field keeps it short.
-    ///
-    /// - Complexity: O(1) amortized.
-    @inline(__always)
-    private mutating func recordUse(of id: ID, stamp: UInt64) {
-        if uses.count > usesHead, uses[uses.count - 1].id == id {
-            uses[uses.count - 1].stamp = stamp
-        } else {
-            uses.append(Use(id: id, stamp: stamp))
-        }
     }
 
     /// Writes a measured height into the prefix sums and returns the change.
@@ -270,23 +235,8 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1) amortized per measurement made.
     mutating func evict(keeping keep: Set<ID>) {
         guard entries.count > limit else { return }
-        var kept: [Use] = []
-        while entries.count > limit && usesHead < uses.count {
-            let use = uses[usesHead]
-            usesHead += 1
-            guard entries[use.id]?.stamp == use.stamp else { continue }   // used again since
-            if keep.contains(use.id) { kept.append(use); continue }
-            entries[use.id] = nil
-        }
-        uses.append(contentsOf: kept)
-        if usesHead > 1024 && usesHead * 2 > uses.count {
-            uses.removeFirst(usesHead)
-            usesHead = 0
-        }
+        uses.evict(&entries, downTo: limit, keeping: keep)
     }
-
-    /// The uses recorded and not yet consumed by eviction (stale ones included).
-    var pendingUseCount: Int { uses.count - usesHead }
 
     /// Approximate bytes held by the prefix sums.
     var indexMemoryFootprint: Int { heights.memoryFootprint }

@@ -56,7 +56,7 @@ public struct TableChat<ID: Hashable & Sendable>: Sendable {
         let appending = index == table.cache.rowCount
         let width = table.viewport.size.width
         var inserted = try table.cache.insert(rows, at: index) { row in
-            RowCache<ID>.estimatedHeight(of: row, width: width, configuration: configuration)
+            configuration.estimatedHeight(of: row, width: width)
         }
         if configuration.estimatedRowHeight == nil && !configuration.estimateFromTextLength {
             for k in rows.indices { inserted += try table.measure(row: index + k) }

@@ -62,6 +62,31 @@ public struct TableConfiguration: Sendable {
     public var caretMargin: Double { caretMarginLines * lineHeight }
 }
 
+/// The height a row starts with before it is measured.
+extension TableConfiguration {
+    /// The height a new row starts with in a viewport of `width`: `estimatedRowHeight`, one
+    /// derived from its text length (`estimateFromTextLength`), or (with neither) 0 until
+    /// it is measured.
+    func estimatedHeight<ID>(of row: Row<ID>, width: Double) -> Double {
+        if let estimate = estimatedRowHeight { return estimate }
+        guard estimateFromTextLength else { return 0 }
+        let lh = lineHeight
+        let width = Swift.max(1, width - row.style.padding.horizontal)
+        let content: Double
+        switch row.content {
+        case .text(let text, _):
+            content = Swift.max(1, (Double(text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
+        case .rich(let rich):
+            content = Swift.max(1, (Double(rich.text.utf8.count) / (1.5 * width)).rounded(.up)) * lh
+        case .fixed(let h):
+            content = h
+        case .stack(let items):
+            content = Double(items.count) * lh
+        }
+        return Swift.min(row.style.maxHeight, Swift.max(row.style.minHeight, content + row.style.padding.vertical))
+    }
+}
+
 /// A text item in a row: the row's id and the item's index in its stack (0 for a text row).
 public struct FieldRef<ID: Hashable & Sendable>: Hashable, Sendable {
     public var row: ID

@@ -49,7 +49,7 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n + the field's text).
     public mutating func focus(_ field: FieldRef<ID>, caret: Int = 0) throws(ScrollError) {
         let i = try table.cache.requireIndex(field.row)
-        guard table.cache.isEditable(field) else { throw .notEditable("\(field.row)#\(field.item)") }
+        guard table.cache.source.isEditable(field) else { throw .notEditable("\(field.row)#\(field.item)") }
         table.editor.endComposition(in: &table.cache)
         if table.focus?.field != field {
             table.cache.commitLiveText(of: table.focus?.field)

@@ -104,11 +104,11 @@ public struct TableRows<ID: Hashable & Sendable>: Sendable {
     /// - Throws: `.unknownRow`, or `.notEditable` when the item is not a text.
     public func text(of field: FieldRef<ID>) throws(ScrollError) -> String {
         if live == field, let document = cache.document(of: field) { return document.text }
-        return try cache.storedText(of: field)
+        return try cache.source.storedText(of: field)
     }
 
     /// The field named `name` inside a stacked row.
-    public func field(named name: String, inRow id: ID) -> FieldRef<ID>? { cache.field(named: name, inRow: id) }
+    public func field(named name: String, inRow id: ID) -> FieldRef<ID>? { cache.source.field(named: name, inRow: id) }
 
     /// The inner scroll offset of a field past its line limit (0 when it does not scroll).
     public func innerOffset(of field: FieldRef<ID>) -> Double { cache.innerOffset(of: field) }

@@ -31,40 +31,19 @@ extension TextLayout: LineLayout {
     ///   the line's length).
     public func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let x = try unalignedCaretX(onLine: index, at: offset)
-        if shiftsLines { return x + lineX(index) }
-        if options.modes.textAlign == .justify { return x + justifiedShift(onLine: index, at: offset) }
-        return x
+        switch options.modes.textAlign {
+        case .start: return x
+        case .end, .center: return x + lineX(index)
+        case .justify: return x + _AlignedLine(self, index).justifiedShift(at: offset)
+        }
     }
 
-    /// Whether `text-align` moves whole lines (`end`, `center`).
-    var shiftsLines: Bool { options.modes.textAlign == .end || options.modes.textAlign == .center }
-
-    /// `caretX(onLine:at:)` from the line's start, without alignment.
+    /// `caretX(onLine:at:)` from the line's start, without alignment: read from the
+    /// prepared text, or measured (`_MeasuredLine`).
     func unalignedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = lines[index]
         if let shaped = shapedText { return shaped.caretX(lineStart: line.start, offset: offset) }
-        if let x = printableASCIICaretX(line, offset) { return x }
-        var result = 0.0
-        try unalignedCaretStops(onLine: index) { o, x in
-            result = x
-            return o < offset
-        }
-        return result
-    }
-
-    /// `unalignedCaretX` without walking clusters when the line is printable ASCII up to the
-    /// caret (one cluster and one cell a byte) and advances are exact integers (so the sum
-    /// of the walk is the product); nil otherwise.
-    private func printableASCIICaretX(_ line: LineFragment, _ offset: Int) -> Double? {
-        guard let unit = FastCellUnit(measurer)?.unit else { return nil }
-        // The walk stops at the first stop at or past the offset, at most the content end.
-        let end = Swift.min(Swift.max(offset, line.start), line.contentEnd)
-        let x: Double?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
-            guard end <= bytes.count, end == line.contentEnd || bytes[end] < 0x80 else { return nil }
-            for i in line.start..<end where bytes[i] &- 0x20 > 0x5E { return nil }
-            return Double(end - line.start) * unit
-        }
-        return x ?? nil
+        return try _MeasuredLine(text: text, line: line, measurer: measurer).caretX(at: offset)
     }
 
     /// Each grapheme boundary of line `index` with its x, from the line's start to its
@@ -72,10 +51,13 @@ extension TextLayout: LineLayout {
     ///
     /// - Complexity: O(length of the line).
     public func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
-        if options.modes.textAlign == .justify { return try justifiedCaretStops(onLine: index, body) }
-        guard shiftsLines else { return try unalignedCaretStops(onLine: index, body) }
-        let dx = lineX(index)
-        try unalignedCaretStops(onLine: index) { o, x in body(o, x + dx) }
+        switch options.modes.textAlign {
+        case .start: try unalignedCaretStops(onLine: index, body)
+        case .justify: try _AlignedLine(self, index).forEachJustifiedCaretStop(body)
+        case .end, .center:
+            let dx = lineX(index)
+            try unalignedCaretStops(onLine: index) { o, x in body(o, x + dx) }
+        }
     }
 
     /// `forEachCaretStop(onLine:_:)` from the line's start, without alignment.
@@ -85,18 +67,7 @@ extension TextLayout: LineLayout {
             shaped.forEachCaretStop(lineStart: line.start, contentEnd: line.contentEnd, body)
             return
         }
-        try withText { bytes, iterators in
-            let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-            var x = 0.0
-            var i = line.start
-            guard body(i, x) else { return }
-            while i < line.contentEnd {
-                let e = walker.clusterEnd(at: i)
-                x = bytes[i] == 0x09 ? measurer.tabStop(after: x) : x + measurer.advance(bytes, i, e)
-                i = e
-                guard body(i, x) else { return }
-            }
-        }
+        try _MeasuredLine(text: text, line: line, measurer: measurer).forEachCaretStop(body)
     }
 
     /// The embedding level of each byte of line `index` (from its start to its content

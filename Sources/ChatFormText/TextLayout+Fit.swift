@@ -16,25 +16,6 @@ extension TextLayout {
     ///   text, see `ShapedText.fitWidth(width:)`.
     public func fitWidth() throws(TextLayoutError) -> Double {
         if let shaped = shapedText { return try shaped.fitWidth(width: width) }
-        var failure: TextLayoutError? = nil
-        let text = self.text, measurer = self.measurer, keepAll = options.keepsAll, options = self.options
-        let smallest = 1.0 / 64
-        let answer = FitWidthSearch.fitWidth(from: width, probe: { w in
-            let lines: [LineFragment]
-            do throws(TextLayoutError) {
-                lines = try _TextWrapping.lines(text, width: options.wrapWidth(w), measurer: measurer, keepAll: keepAll)
-            } catch {
-                failure = error
-                return FitWidthSearch.Probe(lines: 0, tightest: w)
-            }
-            let widest = lines.reduce(0.0) { Swift.max($0, $1.width) }
-            return FitWidthSearch.Probe(lines: lines.count, tightest: Swift.min(w, Swift.max(widest, smallest)),
-                                        overflows: widest > w + Swift.max(1, w) * 1e-9)
-        }, below: { w in
-            // Below the wrapper's tolerance for float sums (width × 1e-9).
-            w.isFinite ? w - Swift.max(1, w) * 1e-7 : w
-        })
-        if let failure { throw failure }
-        return Swift.max(answer, smallest)
+        return try FitWidthSearch.fitWidth(of: text, width: width, measurer: measurer, options: options)
     }
 }

@@ -108,3 +108,35 @@ extension FitWidthSearch {
         width.isFinite ? (width * 64).rounded(.down) / 64 : width
     }
 }
+
+/// The search on a text that is not prepared (cells, fixed or custom metrics): each probe
+/// wraps the text again with its measurer.
+extension FitWidthSearch {
+    /// `TextLayout.fitWidth()` for `text` laid out at `width` with `measurer` and `options`.
+    ///
+    /// - Throws: `.icu` if ICU fails while wrapping again.
+    /// - Complexity: O(n) a probe, O(log(width)) probes at most.
+    static func fitWidth(of text: String, width: Double, measurer: Measurer,
+                         options: TextLayoutOptions) throws(TextLayoutError) -> Double {
+        var failure: TextLayoutError? = nil
+        let keepAll = options.keepsAll
+        let smallest = 1.0 / 64
+        let answer = fitWidth(from: width, probe: { w in
+            let lines: [LineFragment]
+            do throws(TextLayoutError) {
+                lines = try _TextWrapping.lines(text, width: options.wrapWidth(w), measurer: measurer, keepAll: keepAll)
+            } catch {
+                failure = error
+                return Probe(lines: 0, tightest: w)
+            }
+            let widest = lines.reduce(0.0) { Swift.max($0, $1.width) }
+            return Probe(lines: lines.count, tightest: Swift.min(w, Swift.max(widest, smallest)),
+                         overflows: widest > w + Swift.max(1, w) * 1e-9)
+        }, below: { w in
+            // Below the wrapper's tolerance for float sums (width × 1e-9).
+            w.isFinite ? w - Swift.max(1, w) * 1e-7 : w
+        })
+        if let failure { throw failure }
+        return Swift.max(answer, smallest)
+    }
+}

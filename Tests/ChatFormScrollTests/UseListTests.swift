@@ -20,7 +20,7 @@ struct UseListTests {
         try t.scrollTo(150, anchor: .center)
         try t.field.focus(FieldRef(row: 150))
         let measuredAtFocus = Set((0..<300).filter { t.rows.isMeasured(row: $0) && $0 != 150 })
-        let usesAtFocus = t.cache.pendingUseCount
+        let usesAtFocus = t.cache.uses.pendingCount
         let measurementsAtFocus = t.rows.measurementsMade
         for k in 0..<2_000 {
             try t.field.type(k % 7 == 6 ? " " : String(words[k % words.count].first!))
@@ -28,8 +28,8 @@ struct UseListTests {
         // Each keystroke moved the field's use; only rows measured meanwhile (brought into
         // view as the field grew) added uses, with the field's use again after each.
         let measuredWhileTyping = t.rows.measurementsMade - measurementsAtFocus
-        #expect(t.cache.pendingUseCount <= usesAtFocus + 1 + 2 * measuredWhileTyping,
-                "\(t.cache.pendingUseCount) uses after 2,000 keystrokes (\(usesAtFocus) at focus, \(measuredWhileTyping) rows measured)")
+        #expect(t.cache.uses.pendingCount <= usesAtFocus + 1 + 2 * measuredWhileTyping,
+                "\(t.cache.uses.pendingCount) uses after 2,000 keystrokes (\(usesAtFocus) at focus, \(measuredWhileTyping) rows measured)")
         t.field.blur()
         // Scrolling away measures new rows; eviction drops the least recently used first:
         // while any row measured before the typing is still kept (and never in view since),

@@ -1,16 +1,6 @@
-/// The arithmetic behind `text-align` (`TextLayout+Alignment`): the width a line aligns and
-/// the expansion opportunities `justify` fills.
+/// The character arithmetic behind `text-align` (`_AlignedLine`): the expansion
+/// opportunities `justify` fills, counted as Blink counts them.
 enum _LineAlignment {
-    /// The width `TextLayout.lineX(_:)` aligns on line `index` of `layout`: the content's,
-    /// with the white space ending a line at a mandatory break or the text's end up to the
-    /// width.
-    static func alignedWidth(of layout: TextLayout, line index: Int) -> Double {
-        let line = layout.lines[index]
-        guard line.isHard || index == layout.lines.count - 1, line.contentEnd > line.start,
-              let full = try? layout.unalignedCaretX(onLine: index, at: line.contentEnd), full > line.width else { return line.width }
-        return Swift.min(layout.width, full)
-    }
-
     /// The expansion opportunities of a line's `content`, counted as Blink's
     /// `ShapeResultSpacing` counts them for `text-justify: auto` (its
     /// `CheckJustificationOpportunity`): after each space (U+0020, tab, line feed, U+00A0),
