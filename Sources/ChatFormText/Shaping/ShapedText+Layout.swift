@@ -42,7 +42,11 @@ extension ShapedText {
         if storage.head.pointee.isItemized {
             forEachItemizedLine(width: width, linear: linear, visitor: &visitor)
         } else {
-            LineBreaker(text: self).forEachLine(width: width, linear: linear, PlainLineSum(), visitor: &visitor)
+            // Most lines of plain text first (`LineBreaker.plainLines`), the rest by the walk.
+            var start = LineWalkStart()
+            if linear || !LineBreaker.plainLines(self, width: width, visitor: &visitor, &start) {
+                LineBreaker(text: self).forEachLine(width: width, linear: linear, PlainLineSum(), from: start, visitor: &visitor)
+            }
         }
     }
 

@@ -20,7 +20,7 @@ enum _LayoutUnit {
     /// `.max` for an infinite width.
     @inline(__always)
     static func fitLimit(width: Double) -> Int64 {
-        width.isFinite ? Int64((width * 64).rounded(.towardZero)) * one + one : .max
+        width.isFinite ? Int64(width * 64) * one + one : .max   // (the conversion rounds toward zero)
     }
 
     /// `width` pixels floored to a whole layout unit, in 1/65536 pixel.

@@ -15,11 +15,13 @@ struct LineBreaker {
     /// (a sum no line has started yet), until it is done (`LineVisitor.isDone`). Text
     /// ending in a mandatory break gets no visit for the empty line after it. With `linear`,
     /// every break entry is looked at in turn, without the scan: the same lines, slower (for
-    /// tests).
+    /// tests). From `start` (the text's start by default), where `plainLines` stopped: no
+    /// mandatory break lies before it.
     ///
     /// - Complexity: O(break entries + lines), plus the items a line's complex entries cross.
     @inline(__always)
-    func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _ initialSum: Sum, visitor: inout Visitor) {
+    func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _ initialSum: Sum, from start: LineWalkStart = LineWalkStart(),
+                                                          visitor: inout Visitor) {
         let text = self.text
         let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
         let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
@@ -38,19 +40,20 @@ struct LineBreaker {
         let textOpeningRound = text.textOpeningRound
         let stepCount = entries.count
         let boxes = text.lineBoxes
+        let boxed = uniform == nil ? boxes : nil
         // The steps narrow or wide (`ShapedColumns.narrowSteps`): the walk specialized for each.
         func walk<Steps: LineStepReader>(_ steps: Steps) {
         var sum = initialSum
-        var s = 0
-        var sx: Int64 = 0
+        var s = start.s
+        var sx = start.sx
         var paragraphStart = 0
         var sOpening: Int64 = 0
         var sSafe = true
-        var sAtBreak = true
+        var sAtBreak = start.atBreak
         // The break entry whose boundary is `s` (the entry count: the text's start; -1: a
         // boundary inside a word).
-        var sStep = stepCount
-        var bi = 0
+        var sStep = start.s == 0 ? stepCount : start.step
+        var bi = start.next
         lines: while s < last && !visitor.isDone {
             // Entries only grow, and the last ends the text: one is past `s`.
             while Int(steps[bi].boundary) <= s { bi += 1 }
@@ -81,14 +84,8 @@ struct LineBreaker {
                     if let crossed = sum.scan(from: split, to: end, fit: fit, frac: frac) { lo = crossed } else { end = split }
                 }
                 if lo >= j {
-                    if uniform == nil, let boxes {
-                        var k = j
-                        while k <= lo {
-                            let box = boxes.box(k)
-                            ascent = Swift.max(ascent, box.ascent)
-                            descent = Swift.max(descent, box.descent)
-                            k = boxes.nextChange(k)
-                        }
+                    if let boxed {
+                        (ascent, descent) = boxed.union(from: j, through: lo, ascent, descent)
                         chosenBox = Double(ascent) + Double(descent)
                     }
                     let step = steps[lo]

@@ -102,7 +102,10 @@ struct LineTally: LineVisitor {
         if count == 0 || lastHard {
             count += 1
             if heights { height += text.fixedLineHeight ?? text.strutHeight }
-        } else if heights, text.endsInBlankLine(Int(text.offsets[last.s]), Int(text.offsets[last.e])) {
+        } else if heights && last.e > last.s && text.has(last.e - 1, ShapedText.Flags.hanging | ShapedText.Flags.tab | ShapedText.Flags.terminator),
+                  text.endsInBlankLine(Int(text.offsets[last.s]), Int(text.offsets[last.e])) {
+            // (A blank line's last cluster is a space, a tab or a newline: most last lines
+            // are told apart by its flags, without reading the text.)
             height -= last.height
             last.height = 0
         }

@@ -157,4 +157,30 @@ struct LineBoxes {
     /// The first entry after `k` whose box differs.
     @inline(__always)
     func nextChange(_ k: Int) -> Int { Int(changes[k]) }
+
+    /// The union of the boxes of entries `j...lo` with (`ascent`, `descent`): one box a
+    /// change of box, the index width decided once.
+    @inline(__always)
+    func union(from j: Int, through lo: Int, _ ascent: Float, _ descent: Float) -> (ascent: Float, descent: Float) {
+        indices.isNarrow
+            ? Self.union(indices.base.assumingMemoryBound(to: UInt16.self), changes.base.assumingMemoryBound(to: UInt16.self),
+                         boxes, j, lo, ascent, descent)
+            : Self.union(indices.base.assumingMemoryBound(to: Int32.self), changes.base.assumingMemoryBound(to: Int32.self),
+                         boxes, j, lo, ascent, descent)
+    }
+
+    @inline(__always)
+    private static func union<I: FixedWidthInteger>(_ indices: UnsafePointer<I>, _ changes: UnsafePointer<I>,
+                                                    _ boxes: UnsafePointer<(ascent: Float, descent: Float)>, _ j: Int, _ lo: Int,
+                                                    _ ascent: Float, _ descent: Float) -> (ascent: Float, descent: Float) {
+        var ascent = ascent, descent = descent
+        var k = j
+        repeat {
+            let box = boxes[Int(indices[k])]
+            ascent = Swift.max(ascent, box.ascent)
+            descent = Swift.max(descent, box.descent)
+            k = Int(changes[k])
+        } while k <= lo
+        return (ascent, descent)
+    }
 }

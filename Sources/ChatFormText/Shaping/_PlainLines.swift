@@ -1,0 +1,106 @@
+/// Where a line walk (`LineBreaker.forEachLine`) starts: the text's start, or the first line
+/// `LineBreaker.plainLines` could not end.
+struct LineWalkStart {
+    /// The line's start boundary and its advance from the text's start.
+    var s = 0
+    var sx: Int64 = 0
+    /// The first break entry past `s`.
+    var next = 0
+    /// The break entry whose boundary is `s` (when `s` is not 0).
+    var step = 0
+    /// Whether the line starts at a break entry (not inside a word).
+    var atBreak = true
+}
+
+extension LineBreaker {
+    /// The common lines of a plain text, walked on their own (SPEC §2.1): from the text's
+    /// start, each line that ends at a plain entry (`LineStep.nextComplex`) followed by a
+    /// plain one that does not fit, or by none: the last entry that fits found from as many
+    /// entries on as the previous line took (lines at one width take about as many), its
+    /// height the union of the boxes it crosses. Nothing but the line steps, the advance at
+    /// each line's start and the boxes is read, so a message of a chat, most of whose lines
+    /// are such lines, is measured without the general walk's set-up; the first line this
+    /// cannot end (nothing fits before it, or its end is a complex entry) is left in `start`
+    /// for `forEachLine`, which lays it out the same way from there. Not for text with tabs
+    /// (nor for styled text: `ItemLineSum`).
+    ///
+    /// Returns whether every line has been visited (or the visitor is done).
+    ///
+    /// - Complexity: O(lines + the entries each line's end is off from the previous line's
+    ///   span), no allocation.
+    @inline(never)
+    static func plainLines<Visitor: LineVisitor>(_ text: ShapedText, width: Double, visitor: inout Visitor,
+                                                 _ start: inout LineWalkStart) -> Bool {
+        let storage = text.storage
+        let head = storage.head
+        let last = head.pointee.lastBoundary
+        if last == 0 || visitor.isDone { return true }
+        if head.pointee.hasTabs { return false }
+        let c = head.pointee.columns
+        let done = c.narrowSteps
+            ? lines(NarrowLineSteps(base: storage.base), text, width: width, visitor: &visitor, &start)
+            : lines(WideLineSteps(base: storage.base), text, width: width, visitor: &visitor, &start)
+        withExtendedLifetime(storage) {}
+        return done
+    }
+
+    @inline(__always)
+    private static func lines<Steps: LineStepReader, Visitor: LineVisitor>(_ steps: Steps, _ text: ShapedText, width: Double,
+                                                                          visitor: inout Visitor, _ start: inout LineWalkStart) -> Bool {
+        let head = text.storage.head
+        let last = head.pointee.lastBoundary
+        let stepCount = Int(head.pointee.columns.stepCount)
+        let x = text.x
+        let modes = head.pointee.options.modes
+        // As `forEachLine`'s fit, never reached by an advance where lines do not wrap.
+        let fit = modes.whiteSpace.wraps ? _LayoutUnit.fitLimit(width: width) : .max
+        let bound = fit == .max ? Int64.max / 4 : fit
+        let fixed = head.pointee.fixedLineHeight
+        let fallback = head.pointee.usesFallbackFonts
+        let uniform: Double? = fixed ?? (fallback ? nil : head.pointee.strutHeight)
+        let boxes = uniform == nil ? text.lineBoxes : nil
+        let strutAscent = Float(head.pointee.strutBox.ascent), strutDescent = Float(head.pointee.strutBox.descent)
+        var j = 0
+        var s = 0
+        var sx: Int64 = 0
+        var threshold = bound &- head.pointee.textOpeningRound
+        var span = 0
+        var made = false
+        while true {
+            let first = steps[j]
+            let end = Int(first.nextComplex)
+            if j >= end || first.contentX > threshold { break }
+            // The last entry of `j..<end` that fits (content ends only grow along the stretch).
+            var lo = Swift.min(j &+ span, end &- 1)
+            if steps[lo].contentX <= threshold {
+                while lo + 4 < end && steps[lo + 4].contentX <= threshold { lo += 4 }
+                while lo + 1 < end && steps[lo + 1].contentX <= threshold { lo += 1 }
+            } else {
+                repeat { lo -= 1 } while steps[lo].contentX > threshold
+            }
+            // The next entry is complex (a line that may end there, or whose width is not
+            // the prepared advances'): the general walk decides.
+            if lo + 1 == end && end != stepCount { break }
+            span = lo &- j
+            var box = 0.0
+            if let boxes {
+                let (ascent, descent) = boxes.union(from: j, through: lo, strutAscent, strutDescent)
+                box = Double(ascent) + Double(descent)
+            }
+            let step = lo == j ? first : steps[lo]
+            // Its content is empty only where the line is hanging white space, whose advance
+            // is not negative.
+            let raw = step.contentX &- sx
+            let e = Int(step.boundary)
+            visitor.visit(text, s, e, raw > 0 ? _LayoutUnit.ceil(raw) : 0, false, uniform ?? box)
+            made = true
+            s = e
+            sx = x[e]
+            threshold = sx &+ bound
+            j = lo + 1
+            if e >= last || visitor.isDone { return true }
+        }
+        if made { start = LineWalkStart(s: s, sx: sx, next: j, step: j - 1, atBreak: true) }
+        return false
+    }
+}
