@@ -51,25 +51,56 @@ struct KeystrokeTrace {
     struct State {
         var measured: Int, height: Double, cached: Int
         var faults = 0, preempted = 0
+        /// The core the thread ran on, and that core's interrupts and softirqs so far.
+        var core = -1, interrupts = 0, softirqs = 0
         init(_ table: TableSession<Int>, usage: Bool) {
             measured = table.rows.measurementsMade
             height = table.rows.contentHeight
             cached = table.rows.cachedMeasurementCount
             #if os(Linux)
             guard usage else { return }
+            core = CoreInterrupts.currentCore()
+            if Self.readsInterrupts { (interrupts, softirqs) = CoreInterrupts.counts(core: core) }
             var u = rusage()
             if getrusage(.init(1), &u) == 0 {  // RUSAGE_THREAD (a GNU extension the module does not export)
                 faults = u.ru_minflt + u.ru_majflt
-                preempted = u.ru_nivcsw
+                preempted = u.ru_nivcsw + u.ru_nvcsw
             }
             #endif
         }
+
+        /// With `CHATFORM_BENCH_TRACE=irq`, the core's interrupts are read around every
+        /// sample (the reading itself leaves the caches cooler for the sample after it).
+        static let readsInterrupts = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] == "irq"
+
+        /// What the machine did during the sample that ran between `self` and `after`: the
+        /// thread switched out or moved to another core, interrupted (hard or soft), a
+        /// page fault, or nothing of these.
+        func disturbance(until after: State) -> Disturbance {
+            if after.preempted > preempted || after.core != core { return .switched }
+            if after.interrupts > interrupts || after.softirqs > softirqs { return .interrupted }
+            if after.faults > faults { return .faulted }
+            return .none
+        }
+
+        /// What the counters say about the sample between `self` and `after`.
+        func disturbanceLine(until after: State) -> String {
+            let moved = after.core != core ? " (core \(core) -> \(after.core))" : ""
+            return "page faults \(after.faults - faults), switches \(after.preempted - preempted)\(moved), "
+                + "interrupts \(after.interrupts - interrupts), softirqs \(after.softirqs - softirqs)"
+        }
+    }
+
+    /// What the machine did to a sample besides running it (see `State.disturbance`).
+    enum Disturbance: Int, CaseIterable {
+        case none, faulted, interrupted, switched
+        var name: String { ["clean", "with a page fault", "interrupted", "switched out or moved"][rawValue] }
     }
 
     let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
     private var slowest: [(k: Int, cpu: Double, line: String)] = []
-    /// Keystrokes (all of them) with a page fault, and preempted ones.
-    private var faulted = 0, preempted = 0, count = 0
+    /// CPU time (µs) of the keystrokes by what the machine did meanwhile (with the trace).
+    private var byDisturbance = DisturbanceTally()
     /// Thread CPU time (µs) of each kind of keystroke (recorded with or without the trace).
     private(set) var cpuByKind: [[Double]] = Array(repeating: [], count: ChatKeystrokeKind.allCases.count)
     /// Page faults of each kind of keystroke (with the trace).
@@ -81,12 +112,10 @@ struct KeystrokeTrace {
         let kind: ChatKeystrokeKind = k % Bench.keystrokesPerMessage == 0 ? .first : after.height != before.height ? .newLine : .typical
         cpuByKind[kind.rawValue].append(cpu)
         guard enabled else { return }
-        count += 1
         faultsByKind[kind.rawValue] += after.faults - before.faults
-        if after.faults > before.faults { faulted += 1 }
-        if after.preempted > before.preempted { preempted += 1 }
+        byDisturbance.record(cpu: cpu, before, after)
         let first = k % Bench.keystrokesPerMessage == 0 ? ", first in the message" : ""
-        let line = "rows measured \(after.measured - before.measured), height \(after.height - before.height), cached \(before.cached) -> \(after.cached)\(first), page faults \(after.faults - before.faults), preempted \(after.preempted - before.preempted)"
+        let line = "rows measured \(after.measured - before.measured), height \(after.height - before.height), cached \(before.cached) -> \(after.cached)\(first), \(before.disturbanceLine(until: after))"
         slowest.append((k, cpu, line))
         slowest.sort { $0.cpu > $1.cpu }
         if slowest.count > 12 { slowest.removeLast() }
@@ -103,7 +132,7 @@ struct KeystrokeTrace {
 
     func print(median: Double) {
         guard enabled else { return }
-        progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted")
+        progress("keystrokes: \(byDisturbance.summary)")
         for kind in ChatKeystrokeKind.allCases where !cpuByKind[kind.rawValue].isEmpty {
             let stats = Stats(cpuByKind[kind.rawValue])
             progress("\(kind.name) keystrokes: \(stats.sorted.count), CPU p50 \(String(format: "%.1f", stats.median)) µs, max \(String(format: "%.1f", stats.max)) µs, page faults \(faultsByKind[kind.rawValue])")
@@ -119,27 +148,45 @@ struct KeystrokeTrace {
 /// slowest calls' rows measured.
 struct ScrollTrace {
     let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
-    /// CPU time (µs) of calls without a fault or preemption, with a fault, preempted.
-    private var clean: [Double] = [], faulted: [Double] = [], preempted: [Double] = []
-    private var faults = 0
+    private var byDisturbance = DisturbanceTally()
 
     func state(_ table: TableSession<Int>) -> KeystrokeTrace.State { KeystrokeTrace.State(table, usage: enabled) }
 
     mutating func record(cpu: Double, _ before: KeystrokeTrace.State, _ after: KeystrokeTrace.State) {
         guard enabled else { return }
-        faults += after.faults - before.faults
-        if after.preempted > before.preempted { preempted.append(cpu) }
-        else if after.faults > before.faults { faulted.append(cpu) }
-        else { clean.append(cpu) }
+        byDisturbance.record(cpu: cpu, before, after)
     }
 
     func print() {
         guard enabled else { return }
-        func line(_ name: String, _ values: [Double]) -> String {
-            guard !values.isEmpty else { return "\(name) 0" }
-            let s = Stats(values)
-            return "\(name) \(values.count) (CPU p50 \(String(format: "%.1f", s.median)) µs, p99 \(String(format: "%.1f", s.p99)), max \(String(format: "%.1f", s.max)))"
+        progress("scrollTo: \(byDisturbance.summary)")
+    }
+}
+
+/// Samples' thread CPU times split by what the machine did during each (a trace's
+/// `KeystrokeTrace.Disturbance`), with the page faults, interrupts and softirqs counted.
+struct DisturbanceTally {
+    private var cpu: [[Double]] = Array(repeating: [], count: KeystrokeTrace.Disturbance.allCases.count)
+    private var faults = 0, interrupts = 0, softirqs = 0
+
+    mutating func record(cpu time: Double, _ before: KeystrokeTrace.State, _ after: KeystrokeTrace.State) {
+        let d = before.disturbance(until: after)
+        cpu[d.rawValue].append(time)
+        faults += after.faults - before.faults
+        if d != .switched {
+            interrupts += after.interrupts - before.interrupts
+            softirqs += after.softirqs - before.softirqs
         }
-        progress("scrollTo: \(line("clean", clean)), \(line("with a page fault", faulted)), \(line("preempted", preempted)); \(faults) page faults")
+    }
+
+    var summary: String {
+        let count = cpu.reduce(0) { $0 + $1.count }
+        let parts = KeystrokeTrace.Disturbance.allCases.map { d -> String in
+            let values = cpu[d.rawValue]
+            guard !values.isEmpty else { return "\(d.name) 0" }
+            let s = Stats(values)
+            return "\(d.name) \(values.count) (CPU p50 \(String(format: "%.1f", s.median)) µs, p99 \(String(format: "%.1f", s.p99)), max \(String(format: "%.1f", s.max)))"
+        }
+        return "\(count): " + parts.joined(separator: ", ") + "; \(faults) page faults, \(interrupts) interrupts and \(softirqs) softirqs on the sample's core"
     }
 }

@@ -53,6 +53,10 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     /// then again through one function a kind (the first in a message, a new line, the
     /// typical one): callgrind's inclusive cost of each function is that kind's count.
     case chatKeyKinds = "chat-key-kinds"
+    /// The process's first chat keystroke (`typeKeyZero`) and `--passes` × 59 more into the
+    /// same message (`typeTypicalKey`): under callgrind, keystroke 0 of a process against a
+    /// later one.
+    case chatKeyZero = "chat-key-zero"
     /// `scrollTo` never-measured rows of the chat (`--passes` × 300 of them, as the
     /// `scrollTo.chat1M` keys): under callgrind with `--dump-after` on `scrollTo`, each
     /// call's instructions.
@@ -118,6 +122,8 @@ extension Bench {
             print("\(kind.rawValue) keystrokes=600 passes=\(passes) check=\(table.rows.contentHeight)")
         case .chatKeyKinds:
             try chatKeystrokeKinds(Swift.max(1, passes) * 600)
+        case .chatKeyZero:
+            try chatKeystrokeZero(Swift.max(1, passes) * 59 + 1)
         case .chatScrolls:
             var table = try chatTable()
             var rng = SplitMix64(seed: 77)

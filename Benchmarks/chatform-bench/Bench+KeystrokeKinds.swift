@@ -49,10 +49,33 @@ extension Bench {
         print("chat-key-kinds keystrokes=\(keystrokes) \(summary) check=\(replay.rows.contentHeight)")
     }
 
-    // Three bodies of different shapes: identical ones would be merged into one function.
+    /// The process's first keystroke, as the chat benchmark types it (a message scrolled to
+    /// and focused, the caret at its end), through `typeKeyZero`, then `keystrokes - 1`
+    /// more into the same message through `typeTypicalKey`: callgrind's inclusive cost of
+    /// the first function is keystroke 0 of a process, the second's divided by its calls a
+    /// later keystroke. Prints the keystrokes typed.
+    func chatKeystrokeZero(_ keystrokes: Int) throws {
+        var table = try chatTable()
+        var rng = SplitMix64(seed: 77)
+        try Self.focusChatMessage(in: &table, rng: &rng)
+        var typed = 0
+        try Self.typeKeyZero(Self.chatKey(0), into: &table, typed: &typed)
+        var bytes: [Int] = []
+        bytes.reserveCapacity(keystrokes)
+        for k in 1..<Swift.max(2, keystrokes) { try Self.typeTypicalKey(Self.chatKey(k), into: &table, bytes: &bytes) }
+        print("chat-key-zero keystrokes=\(bytes.count + 1) check=\(table.rows.contentHeight + Double(typed))")
+    }
+
+    // Four bodies of different shapes: identical ones would be merged into one function.
 
     @inline(never)
     static func typeFirstKey(_ key: String, into table: inout TableSession<Int>) throws { try table.field.type(key) }
+
+    @inline(never)
+    static func typeKeyZero(_ key: String, into table: inout TableSession<Int>, typed: inout Int) throws {
+        try table.field.type(key)
+        typed &+= key.utf8.count
+    }
 
     @inline(never)
     static func typeNewLineKey(_ key: String, into table: inout TableSession<Int>, lines: inout Int) throws {

@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-key-zero (the process's first chat keystroke and --passes × 59 more), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")
@@ -285,12 +285,15 @@ struct Bench: ParsableCommand {
         var scrolls: [Double] = [], scrollCPU: [Double] = [], measuredRows: [Double] = [], excess: [Double] = []
         let scrollCount = quick ? 300 : 2000
         var scrollTrace = ScrollTrace()
+        var scrollFloor = MachineFloor(), scrollAlone = UndisturbedSamples()
         while scrolls.count < scrollCount {
             let target = Int.random(in: 0..<count, using: &rng)
             if table.rows.isMeasured(row: target) { continue }
             let before = table.rows.measurementsMade
             let usage = scrollTrace.state(table)
+            let usage0 = ThreadUsage.now()
             let (seconds, cpu) = try Clock.timeBoth { try table.scrollTo(target, anchor: .top) }
+            scrollAlone.record(cpu: cpu * 1e6, usage0, ThreadUsage.now())
             scrollTrace.record(cpu: cpu * 1e6, usage, scrollTrace.state(table))
             let f = table.rows.frame(ofRow: target)
             let maxOffset = table.rows.contentHeight - 30
@@ -302,6 +305,7 @@ struct Bench: ParsableCommand {
                   "scrollTo measured \(measured) rows for \(onScreen) on screen (at most \(Self.scrollToExtraRows) more allowed)")
             scrolls.append(seconds * 1e6)
             scrollCPU.append(cpu * 1e6)
+            scrollFloor.sample(after: cpu * 1e6)
             measuredRows.append(Double(measured))
             excess.append(Double(measured - onScreen))
         }
@@ -313,6 +317,8 @@ struct Bench: ParsableCommand {
         results["scrollTo.chat1M.p99_over_p50"] = s.p99 / s.median
         results["scrollTo.chat1M.max_over_p50"] = s.max / s.median
         recordCPU(Stats(scrollCPU), key: "scrollTo.chat1M", into: &results)
+        scrollFloor.record(key: "scrollTo.chat1M", into: &results)
+        scrollAlone.record(key: "scrollTo.chat1M", into: &results)
         results["scrollTo.chat1M.rows_measured_p50"] = Stats(measuredRows).median
         results["scrollTo.chat1M.rows_measured_max"] = Stats(measuredRows).max
         results["scrollTo.chat1M.rows_measured_beyond_screen_max"] = Stats(excess).max
@@ -321,13 +327,17 @@ struct Bench: ParsableCommand {
         var keys: [Double] = [], keyCPU: [Double] = []
         let keyCount = quick ? 500 : 3000
         var trace = KeystrokeTrace()
+        var keyFloor = MachineFloor(), keysAlone = UndisturbedSamples()
         for k in 0..<keyCount {
             if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
             let ch = Self.chatKey(k)
             let before = trace.state(table)
+            let usage0 = ThreadUsage.now()
             let (seconds, cpu) = try Clock.timeBoth { try table.field.type(ch) }
+            keysAlone.record(cpu: cpu * 1e6, usage0, ThreadUsage.now())
             trace.record(k, cpu: cpu * 1e6, before, trace.state(table))
             keyCPU.append(cpu * 1e6)
+            keyFloor.sample(after: cpu * 1e6)
             if k % 97 == 0 {
                 let c = table.caret!
                 let band = table.viewport.visibleBand
@@ -343,6 +353,8 @@ struct Bench: ParsableCommand {
         results["keystroke.chat1M.p99_over_p50"] = k.p99 / k.median
         results["keystroke.chat1M.max_over_p50"] = k.max / k.median
         recordCPU(Stats(keyCPU), key: "keystroke.chat1M", into: &results)
+        keyFloor.record(key: "keystroke.chat1M", into: &results)
+        keysAlone.record(key: "keystroke.chat1M", into: &results)
         trace.record(into: &results)
         results["index.bytes_per_row"] = Double(table.rows.indexMemoryFootprint) / Double(count)
         // The index with every row measured (no runs of estimates left).
