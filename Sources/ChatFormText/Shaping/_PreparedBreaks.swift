@@ -65,7 +65,9 @@ struct PreparedBreaks {
         defer { b.memory.deallocate() }
         b.lineEnds(shaped)
         let entries = b.entries, steps = b.steps
-        if usesFallbackFonts && fixedLineHeight == nil { b.uniteBoxes(shaped.runs, faces, strut: strutBox) }
+        if usesFallbackFonts && fixedLineHeight == nil {
+            _SegmentBoxes.unite(b.steps, offsets: b.offsets, flags: b.flags, runs: shaped.runs, faces: faces, strut: strutBox)
+        }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
         let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: UnsafeBufferPointer(b.offsets),
                                                                          hasTabs: b.hasTabs, joiners: options.splitsAtJoiners) }
@@ -133,43 +135,6 @@ struct PreparedBreaks {
         }
         self.entries = UnsafeMutableBufferPointer(rebasing: entries[..<breakCount])
         self.steps = UnsafeMutableBufferPointer(rebasing: steps[..<breakCount])
-    }
-
-    /// Each segment's line box, so wrapping unites boxes without looking at runs: the parts
-    /// of it reaching past the `strut` (0 where the strut holds it, as a line's box is the
-    /// strut's united with its segments', so that segments alike in that share one box).
-    private func uniteBoxes(_ runs: [ShapedRun], _ faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
-        let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
-        let b = self, steps = self.steps
-        // Each face's box, worked out once (on the stack: a few faces).
-        withUnsafeTemporaryAllocation(of: (ascent: Double, descent: Double).self, capacity: faces.count) { boxes in
-            for f in 0..<faces.count { boxes[f] = faces[f].box(lineHeight: faces[f].lineSpacing) }
-            runs.withUnsafeBufferPointer { runs in
-                var previous = 0
-                var r = 0
-                for k in 0..<steps.count {
-                    let segmentStart = Int(b.offsets[previous])
-                    let e = Int(steps[k].boundary)
-                    var segmentEnd = Int(b.offsets[e])
-                    if e > 0 && b.flags[e - 1] & ShapedText.Flags.terminator != 0 { segmentEnd = Int(b.offsets[e - 1]) }
-                    var ascent = 0.0, descent = 0.0
-                    while r > 0 && runs[r].range.lowerBound > segmentStart { r -= 1 }
-                    while r + 1 < runs.count && runs[r].range.upperBound <= segmentStart { r += 1 }
-                    var q = r
-                    while q < runs.count && runs[q].range.lowerBound < segmentEnd {
-                        let face = runs[q].face
-                        if face != 0 && face < faces.count {
-                            ascent = Swift.max(ascent, boxes[face].ascent)
-                            descent = Swift.max(descent, boxes[face].descent)
-                        }
-                        q += 1
-                    }
-                    steps[k].boxAscent = Float(ascent) > strutAscent ? Float(ascent) : 0
-                    steps[k].boxDescent = Float(descent) > strutDescent ? Float(descent) : 0
-                    previous = e
-                }
-            }
-        }
     }
 
     /// Where wrapping cannot decide by prepared advances alone (`LineStep.nextComplex`),

@@ -1,0 +1,257 @@
+import ChatFormText
+import Synchronization
+
+/// The registry of faces a stack has used (its families first, then fallbacks as they
+/// are found) and its fallback decisions.
+final class _FontStackState: Sendable {
+    let primaries: [FontFace]
+    let locale: String
+    let language: String
+    let size: Double
+    let lineHeightRule: FontStack.LineHeight
+    let tabWidth: Int
+    private let registry: Mutex<(faces: [FontFace], boxes: [FontBoxMetrics], ids: [String: Int])>
+    private let decisions = Mutex<Decisions>(Decisions())
+    static let decisionLimit = 1 << 15
+    /// A number no other stack made by this process has (from 1): the per-thread
+    /// `_DecisionMemo` keys on it.
+    let serial: UInt64 = _FontStackState.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
+    /// Bit b (b < 128) set: the primary font draws the printable ASCII byte b, whose
+    /// fallback decision is then the primary font without asking anything.
+    let asciiDrawn: (UInt64, UInt64)
+
+    init(primaries: [FontFace], locale: String, size: Double, lineHeightRule: FontStack.LineHeight = .normal, tabWidth: Int = 8) {
+        self.primaries = primaries
+        self.lineHeightRule = lineHeightRule
+        self.tabWidth = tabWidth
+        self.locale = locale
+        self.language = locale.lowercased()
+        self.defaultLanguageCode = Self.languageCode(locale.lowercased())
+        self.size = size
+        var ids: [String: Int] = [:]
+        for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
+        self.registry = Mutex((primaries, primaries.map(\.box), ids))
+        var drawn: (UInt64, UInt64) = (0, 0)
+        for b in 0x20..<0x7F as Range<UInt32> where primaries[0].glyph(for: Unicode.Scalar(b)!) != nil {
+            if b < 64 { drawn.0 |= 1 << UInt64(b) } else { drawn.1 |= 1 << UInt64(b - 64) }
+        }
+        self.asciiDrawn = drawn
+        self.standardFace = FontLibrary.shared.substitute(family: "Times New Roman").flatMap {
+            try? FontLibrary.shared.face(path: $0.path, index: $0.index, size: size)
+        }
+    }
+
+    func faceList() -> [FontFace] { registry.withLock { $0.faces } }
+
+    /// The browser's default standard font at this size, if fontconfig has one (found
+    /// when the stack is made).
+    let standardFace: FontFace?
+
+    /// The hyphen shown at a soft hyphen: U+2010 from the primary font, else '-'.
+    var hyphenAdvance: Int64 {
+        let face = primaries[0]
+        guard let glyph = face.glyph(for: "\u{2010}") ?? face.glyph(for: "-") else { return 0 }
+        return Int64((face.advance(ofGlyph: glyph) * 65536).rounded())
+    }
+
+    /// Calls `body` with the scalars of `bytes[start..<end]` (on the stack when few).
+    @inline(__always)
+    static func withScalars<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                               _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: end - start) { buffer in
+            var count = 0
+            var i = start
+            while i < end {
+                let (s, l) = UTF8Scalar.decode(bytes, at: i)
+                buffer[count] = s
+                count += 1
+                i += l
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    static func scalars(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt32] {
+        var scalars: [UInt32] = []
+        var i = start
+        while i < end {
+            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            scalars.append(s)
+            i += l
+        }
+        return scalars
+    }
+    func boxes() -> [FontBoxMetrics] { registry.withLock { $0.boxes } }
+
+    private func id(of face: FontFace) -> Int {
+        registry.withLock { r in
+            // A fallback face registered before is found as itself (a stack's faces are
+            // few; a fallback is appended only under a name no face had); the file's name
+            // is built only for a face not found so (a family's, or a new one).
+            if let known = r.faces[primaries.count...].firstIndex(where: { $0 === face }) { return known }
+            let key = "\(face.path)#\(face.index)"
+            if let id = r.ids[key] { return id }
+            r.faces.append(face)
+            r.boxes.append(face.box)
+            r.ids[key] = r.faces.count - 1
+            return r.faces.count - 1
+        }
+    }
+
+    /// The face (registry id) for the cluster `[start, end)`.
+    func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool,
+              script: UInt32 = 0) -> Int {
+        face(forCluster: bytes, start, end, emoji: emoji, script: script, resolving: true) ?? 0
+    }
+
+    /// The face (registry id) for the cluster `[start, end)`; without `resolving`, nil
+    /// when it is not decided yet (nothing is asked of the fonts, nothing registered).
+    /// Decisions are looked up by the cluster's scalars, never by a string.
+    func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, emoji: Bool,
+              script: UInt32, resolving: Bool) -> Int? {
+        let b0 = bytes[start]
+        if b0 < 0x80 && end == start + 1 {
+            if b0 < 0x20 || b0 == 0x7F { return 0 }
+            if primaries[0].glyph(for: Unicode.Scalar(b0)) != nil { return 0 }
+        }
+        let (first, firstLength) = UTF8Scalar.decode(bytes, at: start)
+        let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
+        if start + firstLength == end {
+            let key = UInt64(first) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
+            if let cached = decisions.withLock({ $0.single[key] }) { return cached }
+            guard resolving else { return nil }
+            let chosen = resolve([first], emoji: emoji, language: Self.fallbackLanguage(script: script, default: language))
+            remember { $0.single[key] = chosen }
+            return chosen
+        }
+        // Several scalars (an emoji with a modifier, a selector or joiners, a base and
+        // its marks): by their values.
+        let tag = UInt32(languageCode) << 1 | (emoji ? 1 : 0)
+        let hash = ClusterDecisionTable.hash(bytes, start, end, tag: tag)
+        if let cached = decisions.withLock({ $0.clusters.value(bytes, start, end, tag: tag, hash: hash) }) { return cached }
+        guard resolving else { return nil }
+        let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji,
+                             language: Self.fallbackLanguage(script: script, default: language))
+        remember { $0.clusters.insert(bytes, start, end, tag: tag, hash: hash, value: chosen) }
+        return chosen
+    }
+
+    /// Whether the primary font draws the printable ASCII byte `b` (< 0x80).
+    @inline(__always)
+    func drawsASCII(_ b: UInt8) -> Bool {
+        b < 64 ? asciiDrawn.0 >> UInt64(b) & 1 != 0 : asciiDrawn.1 >> UInt64(b &- 64) & 1 != 0
+    }
+
+    /// The `_DecisionMemo` key of the fallback decision for the single scalar `scalar`.
+    @inline(__always)
+    static func memoKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {
+        UInt64(scalar) | (emoji ? 1 << 21 : 0) | UInt64(languageCode) << 22
+    }
+
+    /// The `_DecisionMemo` key of whether no family draws `scalar` and the fallback face
+    /// `face` (registry id) does (the run's face then keeps it).
+    @inline(__always)
+    static func memoKey(_ scalar: UInt32, keptIn face: Int) -> UInt64 {
+        UInt64(scalar) | 1 << 24 | UInt64(truncatingIfNeeded: face) << 25
+    }
+
+    /// Whether no family draws the single scalar `scalar` and `face` does (the sticky
+    /// check of a run in a fallback face, for a one-scalar cluster).
+    func keeps(_ scalar: UInt32, in face: FontFace) -> Bool {
+        let one = CollectionOfOne(scalar)
+        return primaries.allSatisfy { !$0.covers(one, variationSelectors: true) } && face.covers(one)
+    }
+
+    /// Stores a fallback decision, emptying both tables first when they are full.
+    private func remember(_ store: (inout Decisions) -> Void) {
+        decisions.withLock { d in
+            if d.count >= Self.decisionLimit {
+                d.single.removeAll()
+                d.clusters.removeAll()
+            }
+            store(&d)
+        }
+    }
+
+    /// The languages fallback distinguishes, by code (0: any other, the default).
+    static let languageNames = ["", "ko", "ja"]
+
+    /// The code of the language a browser asks fontconfig's fallback for from the script
+    /// of the run a character is in (a symbol inside a Hangul run falls back as Korean
+    /// text does), or nil when the script does not decide it: the one mapping from
+    /// scripts to languages.
+    @inline(__always)
+    static func languageCode(script: UInt32) -> UInt8? {
+        switch script {
+        case 0x4861_6E67: return 1                   // Hang: ko
+        case 0x4869_7261, 0x4B61_6E61: return 2      // Hira, Kana: ja
+        default: return nil
+        }
+    }
+
+    /// The fallback language for a run of `script`, else `language`.
+    static func fallbackLanguage(script: UInt32, default language: String) -> String {
+        languageCode(script: script).map { languageNames[Int($0)] } ?? language
+    }
+
+    /// The code of `language` (0 for any language fallback does not distinguish).
+    static func languageCode(_ language: String) -> UInt8 {
+        UInt8(languageNames.dropFirst().firstIndex(of: language) ?? 0)
+    }
+
+    /// `languageCode(fallbackLanguage(script:default:))` without the strings.
+    @inline(__always)
+    static func fallbackLanguageCode(script: UInt32, default code: UInt8) -> UInt8 {
+        languageCode(script: script) ?? code
+    }
+
+    /// `languageCode(language)`.
+    let defaultLanguageCode: UInt8
+
+    /// The face of fallback font `file` at this size: the one this stack registered, if
+    /// it did (no hashing of the path), else the library's.
+    private func fallbackFace(_ file: (path: String, index: Int)) -> FontFace? {
+        if let known = registry.withLock({ r in
+            r.faces[primaries.count...].first { $0.index == file.index && $0.path == file.path }
+        }) { return known }
+        return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
+    }
+
+    private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
+        for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
+            return i == 0 ? 0 : id(of: face)
+        }
+        guard let first = scalars.first(where: { !FontFace.isIgnorable($0) }) else { return 0 }
+        // Before the system's fallback, a browser tries its default standard font
+        // (Times New Roman, which fontconfig substitutes: Liberation Serif on Debian).
+        if !emoji, let standard = standardFace, standard.covers(scalars, variationSelectors: true) {
+            return id(of: standard)
+        }
+        // Text asks fontconfig as Chromium does: a pattern holding the character and
+        // the language, sorted; the first font that has it (the character in the
+        // pattern changes fontconfig's order, so a list sorted without it is not enough).
+        if !emoji, let file = FontLibrary.shared.fallback(for: first, language: language),
+           let face = fallbackFace(file),
+           face.covers(scalars) {
+            return id(of: face)
+        }
+        let languages = emoji ? ["und-zsye", language] : [language]
+        for lang in languages {
+            guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
+            var from = 0
+            while let k = list.first(covering: first, from: from) {
+                if scalars.allSatisfy({ FontFace.isIgnorable($0) || list.covers(k, $0) }) {
+                    let file = list.font(k)
+                    if let face = fallbackFace(file),
+                       face.covers(scalars) {
+                        return id(of: face)
+                    }
+                }
+                from = k + 1
+            }
+        }
+        return 0
+    }
+
+}
