@@ -61,7 +61,7 @@ struct PreparedBreaks {
                 return .failure(.icu(error))
             }
         }
-        var b = try built.get()
+        let b = try built.get()
         defer { b.memory.deallocate() }
         let entries = b.entries, steps = b.steps
         if usesFallbackFonts && fixedLineHeight == nil {
