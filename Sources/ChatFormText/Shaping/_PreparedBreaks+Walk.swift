@@ -17,7 +17,7 @@ extension PreparedBreaks {
         // (its `BreakEntry` and `StepDraft`) as it finds it.
         let capacity = Swift.max(shaped.clusters.count, 1)
         var b = PreparedBreaks(capacity: capacity)
-        let out = WalkOutput(offsets: b.offsets.baseAddress!, x: b.x.baseAddress!, flags: b.flags.baseAddress!,
+        let out = BreakWalkOutput(offsets: b.offsets.baseAddress!, x: b.x.baseAddress!, flags: b.flags.baseAddress!,
                              entries: b.entries.baseAddress!, steps: b.steps.baseAddress!,
                              hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
                              hangingEdges: shaped.lineEndHangingEdges)
@@ -70,14 +70,14 @@ extension PreparedBreaks {
 
     /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput) -> Walked {
+                             breaker: inout BrowserLineBreaks.Walker, into out: BreakWalkOutput) -> BreakWalked {
         let answered = usesOpportunities(shaped, rules)
         return shaped.clusters.withUnsafeBufferPointer { clusters in
             shaped.advances.withUnsafeBufferPointer { advances in
                 shaped.unsafeToBreak.withUnsafeBufferPointer { unsafe in
                     shaped.runs.withUnsafeBufferPointer { runs in
                         shaped.opportunities.withUnsafeBufferPointer { opportunities in
-                            walk(bytes, WalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
+                            walk(bytes, BreakWalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
                                                   opportunities: answered ? opportunities : nil),
                                  rules: rules, breaker: &breaker, into: out)
                         }
@@ -87,79 +87,13 @@ extension PreparedBreaks {
         }
     }
 
-    /// What the walk reads, besides the text.
-    struct WalkInput {
-        var clusters: UnsafeBufferPointer<Int32>
-        var advances: UnsafeBufferPointer<Int32>
-        var unsafe: UnsafeBufferPointer<UInt8>
-        var runs: UnsafeBufferPointer<ShapedRun>
-        /// The itemizer's opportunities, one a cluster boundary, when the walk reads them
-        /// instead of asking the break rules (`usesOpportunities`).
-        var opportunities: UnsafeBufferPointer<UInt8>?
-    }
-
-    /// Where the walk writes: the boundary columns and the break entries, each as long as
-    /// the boundaries can be; and what an entry reads of the shaping besides them.
-    struct WalkOutput {
-        let offsets: UnsafeMutablePointer<Int32>
-        let x: UnsafeMutablePointer<Int64>
-        let flags: UnsafeMutablePointer<UInt8>
-        let entries: UnsafeMutablePointer<BreakEntry>
-        let steps: UnsafeMutablePointer<StepDraft>
-        /// `ShapedRuns.hyphenAdvance`, `lineEndTrims` and `lineEndHangingEdges`.
-        let hyphenAdvance: Int64
-        let lineEndTrims: [Int32: Int32]
-        let hangingEdges: [Int32: Int32]
-
-        /// Writes break entry `k`: a line may end at `boundary`, its content ending at
-        /// boundary `ce` (both written, with every boundary before them); its content's
-        /// advance from the text's start.
-        @inline(__always)
-        func entry(_ k: Int, boundary: Int, contentEnd ce: Int) -> Int64 {
-            typealias Flags = ShapedText.Flags
-            var f: UInt8 = 0
-            let bf = flags[boundary]
-            if bf & Flags.hard != 0 { f |= BreakEntry.hard }
-            if bf & Flags.unsafe != 0 { f |= BreakEntry.boundaryUnsafe }
-            // (The text's end is never unsafe: no test that `ce` is not the last boundary.)
-            if flags[ce] & Flags.unsafe != 0 { f |= BreakEntry.contentEndUnsafe }
-            // A line ending at a soft hyphen shows a hyphen.
-            let hyphenated = hyphenAdvance != 0 && ce > 0 && flags[ce - 1] & Flags.softHyphen != 0
-            if hyphenated { f |= BreakEntry.hyphenated }
-            // A flush closing mark: the break directly follows it (or its line break does).
-            var endTrim: Int32 = 0
-            if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
-                endTrim = lineEndTrims[offsets[ce]] ?? 0
-            }
-            let contentX = x[ce] &+ (hyphenated ? hyphenAdvance : 0)
-            var entry = BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: endTrim, flags: f)
-            // An inline box's end edge after the white space hanging at this line's end.
-            if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
-            (entries + k).initialize(to: entry)
-            (steps + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
-            return contentX
-        }
-    }
-
-    /// What the walk found besides the columns: the number of boundaries and of break
-    /// entries, and facts about the text.
-    struct Walked {
-        var count: Int
-        var breakCount: Int
-        var hasTabs: Bool
-        var hasNegativeAdvance: Bool
-        var insideGlyphs: Bool
-        /// The largest content advance of an entry (before glyph advances are shared out).
-        var maxContentX: Int64
-    }
-
     /// One pass over the clusters: each boundary's flags (mandatory break, unsafe to break,
     /// the kind of cluster starting there), its advance from the start, and at each place a
     /// line may end (an opportunity as `breaker` finds it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
     /// line's break hang past the edge, as pre-wrap lets them), written as it is found.
-    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: WalkInput, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput) -> Walked {
+    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: BreakWalkInput, rules: BreakRules,
+                             breaker: inout BrowserLineBreaks.Walker, into out: BreakWalkOutput) -> BreakWalked {
         typealias Flags = ShapedText.Flags
         let n = bytes.count
         let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
@@ -268,7 +202,7 @@ extension PreparedBreaks {
             breakCount += 1
         }
         count += 1
-        return Walked(count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
+        return BreakWalked(count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
                       insideGlyphs: insideGlyphs, maxContentX: maxContentX)
     }
 
@@ -276,7 +210,7 @@ extension PreparedBreaks {
     /// syllable) has its whole advance on its first one; share it out evenly so a caret
     /// inside it moves, as browsers place carets inside ligatures. Sums across the glyph
     /// cluster are unchanged, and its inner boundaries are unsafe, so line widths are not.
-    private static func shareGlyphAdvances(_ out: WalkOutput, count: Int, unsafe: UnsafeBufferPointer<UInt8>) {
+    private static func shareGlyphAdvances(_ out: BreakWalkOutput, count: Int, unsafe: UnsafeBufferPointer<UInt8>) {
         let offsets = out.offsets, x = out.x
         var g = 1
         while g < count - 1 {
@@ -292,4 +226,70 @@ extension PreparedBreaks {
             g = last + 1
         }
     }
+}
+
+/// What `PreparedBreaks`'s walk reads, besides the text.
+struct BreakWalkInput {
+    var clusters: UnsafeBufferPointer<Int32>
+    var advances: UnsafeBufferPointer<Int32>
+    var unsafe: UnsafeBufferPointer<UInt8>
+    var runs: UnsafeBufferPointer<ShapedRun>
+    /// The itemizer's opportunities, one a cluster boundary, when the walk reads them
+    /// instead of asking the break rules (`PreparedBreaks.usesOpportunities`).
+    var opportunities: UnsafeBufferPointer<UInt8>?
+}
+
+/// Where `PreparedBreaks`'s walk writes: the boundary columns and the break entries, each as long as
+/// the boundaries can be; and what an entry reads of the shaping besides them.
+struct BreakWalkOutput {
+    let offsets: UnsafeMutablePointer<Int32>
+    let x: UnsafeMutablePointer<Int64>
+    let flags: UnsafeMutablePointer<UInt8>
+    let entries: UnsafeMutablePointer<BreakEntry>
+    let steps: UnsafeMutablePointer<StepDraft>
+    /// `ShapedRuns.hyphenAdvance`, `lineEndTrims` and `lineEndHangingEdges`.
+    let hyphenAdvance: Int64
+    let lineEndTrims: [Int32: Int32]
+    let hangingEdges: [Int32: Int32]
+
+    /// Writes break entry `k`: a line may end at `boundary`, its content ending at
+    /// boundary `ce` (both written, with every boundary before them); its content's
+    /// advance from the text's start.
+    @inline(__always)
+    func entry(_ k: Int, boundary: Int, contentEnd ce: Int) -> Int64 {
+        typealias Flags = ShapedText.Flags
+        var f: UInt8 = 0
+        let bf = flags[boundary]
+        if bf & Flags.hard != 0 { f |= BreakEntry.hard }
+        if bf & Flags.unsafe != 0 { f |= BreakEntry.boundaryUnsafe }
+        // (The text's end is never unsafe: no test that `ce` is not the last boundary.)
+        if flags[ce] & Flags.unsafe != 0 { f |= BreakEntry.contentEndUnsafe }
+        // A line ending at a soft hyphen shows a hyphen.
+        let hyphenated = hyphenAdvance != 0 && ce > 0 && flags[ce - 1] & Flags.softHyphen != 0
+        if hyphenated { f |= BreakEntry.hyphenated }
+        // A flush closing mark: the break directly follows it (or its line break does).
+        var endTrim: Int32 = 0
+        if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
+            endTrim = lineEndTrims[offsets[ce]] ?? 0
+        }
+        let contentX = x[ce] &+ (hyphenated ? hyphenAdvance : 0)
+        var entry = BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: endTrim, flags: f)
+        // An inline box's end edge after the white space hanging at this line's end.
+        if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
+        (entries + k).initialize(to: entry)
+        (steps + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
+        return contentX
+    }
+}
+
+/// What `PreparedBreaks`'s walk found besides the columns: the number of boundaries and of break
+/// entries, and facts about the text.
+struct BreakWalked {
+    var count: Int
+    var breakCount: Int
+    var hasTabs: Bool
+    var hasNegativeAdvance: Bool
+    var insideGlyphs: Bool
+    /// The largest content advance of an entry (before glyph advances are shared out).
+    var maxContentX: Int64
 }
