@@ -456,7 +456,11 @@ struct Results {
         set { if let v = newValue { values.removeAll { $0.0 == key }; values.append((key, v)) } }
     }
 
-    static func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.2f", value) }
+    /// Three significant places at most: sub-microsecond figures (a re-layout's 0.1 µs) keep
+    /// a third decimal, so a ratio against a peer is not read off a rounded 0.10.
+    static func format(_ value: Double) -> String {
+        String(format: abs(value) >= 100 ? "%.0f" : abs(value) < 1 && value != 0 ? "%.3f" : "%.2f", value)
+    }
 
     func print(machine: String, quick: Bool) {
         Swift.print("chatform-bench\(quick ? " --quick" : "")  \(ISO8601DateFormatter().string(from: Date()))")
