@@ -1,6 +1,12 @@
 /// The walk over a shaped text's grapheme clusters that makes its boundary table and its
 /// break entries in one pass (see `PreparedBreaks`).
 extension PreparedBreaks {
+    /// What the walk found besides the columns: the number of boundaries and of break
+    /// entries, facts about the text, and the largest content advance of an entry (before
+    /// glyph advances are shared out).
+    typealias Walked = (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool,
+                        maxContentX: Int64)
+
     /// The boundary table of `bytes` (offsets, advances from the text's start, flags) and
     /// where lines may end with where their content ends, from the shaper's clusters,
     /// advances and unsafe-to-break codes and the browser's break opportunities.
@@ -17,17 +23,15 @@ extension PreparedBreaks {
         // (its `BreakEntry` and `StepDraft`) as it finds it.
         let capacity = Swift.max(shaped.clusters.count, 1)
         var b = PreparedBreaks(capacity: capacity)
-        let out = BreakWalkOutput(offsets: b.offsets.baseAddress!, x: b.x.baseAddress!, flags: b.flags.baseAddress!,
-                             entries: b.entries.baseAddress!, steps: b.steps.baseAddress!,
-                             hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
-                             hangingEdges: shaped.lineEndHangingEdges)
-        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: out)
+        let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
+                                      hangingEdges: shaped.lineEndHangingEdges)
+        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: b, writer)
         if walked.insideGlyphs {
-            shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(out, count: walked.count, unsafe: $0) }
+            shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(b, count: walked.count, unsafe: $0) }
             // The content ends' advances moved with the shared ones.
             for k in 0..<walked.breakCount {
-                let hyphen = out.entries[k].flags & BreakEntry.hyphenated != 0 ? out.hyphenAdvance : 0
-                out.steps[k].contentX = out.x[Int(out.entries[k].contentEnd)] + hyphen
+                let hyphen = b.entries[k].flags & BreakEntry.hyphenated != 0 ? writer.hyphenAdvance : 0
+                b.steps[k].contentX = b.x[Int(b.entries[k].contentEnd)] + hyphen
             }
         }
         b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
@@ -70,7 +74,8 @@ extension PreparedBreaks {
 
     /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: BreakWalkOutput) -> BreakWalked {
+                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks,
+                             _ writer: BreakEntryWriter) -> Walked {
         let answered = usesOpportunities(shaped, rules)
         return shaped.clusters.withUnsafeBufferPointer { clusters in
             shaped.advances.withUnsafeBufferPointer { advances in
@@ -79,7 +84,7 @@ extension PreparedBreaks {
                         shaped.opportunities.withUnsafeBufferPointer { opportunities in
                             walk(bytes, BreakWalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
                                                   opportunities: answered ? opportunities : nil),
-                                 rules: rules, breaker: &breaker, into: out)
+                                 rules: rules, breaker: &breaker, into: out, writer)
                         }
                     }
                 }
@@ -91,9 +96,12 @@ extension PreparedBreaks {
     /// the kind of cluster starting there), its advance from the start, and at each place a
     /// line may end (an opportunity as `breaker` finds it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
-    /// line's break hang past the edge, as pre-wrap lets them), written as it is found.
+    /// line's break hang past the edge, as pre-wrap lets them), written as it is found
+    /// (by `writer`). It writes into `out`'s boundary columns and break entries, each as long
+    /// as the boundaries can be.
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: BreakWalkInput, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: BreakWalkOutput) -> BreakWalked {
+                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks,
+                             _ writer: BreakEntryWriter) -> Walked {
         typealias Flags = ShapedText.Flags
         let n = bytes.count
         let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
@@ -166,7 +174,7 @@ extension PreparedBreaks {
             if count > 0 {
                 if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
                 if opportunity || f & Flags.hard != 0 {
-                    maxContentX = Swift.max(maxContentX, out.entry(breakCount, boundary: count, contentEnd: contentEnd))
+                    maxContentX = Swift.max(maxContentX, writer.entry(breakCount, boundary: count, contentEnd: contentEnd, in: out))
                     breakCount += 1
                 }
             }
@@ -198,19 +206,19 @@ extension PreparedBreaks {
         out.flags[count] = previousKind == Flags.terminator ? Flags.hard : 0
         if count > 0 {
             if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
-            maxContentX = Swift.max(maxContentX, out.entry(breakCount, boundary: count, contentEnd: contentEnd))
+            maxContentX = Swift.max(maxContentX, writer.entry(breakCount, boundary: count, contentEnd: contentEnd, in: out))
             breakCount += 1
         }
         count += 1
-        return BreakWalked(count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
-                      insideGlyphs: insideGlyphs, maxContentX: maxContentX)
+        return (count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
+                insideGlyphs: insideGlyphs, maxContentX: maxContentX)
     }
 
     /// A glyph cluster spanning several grapheme clusters (a ligature, a reordered
     /// syllable) has its whole advance on its first one; share it out evenly so a caret
     /// inside it moves, as browsers place carets inside ligatures. Sums across the glyph
     /// cluster are unchanged, and its inner boundaries are unsafe, so line widths are not.
-    private static func shareGlyphAdvances(_ out: BreakWalkOutput, count: Int, unsafe: UnsafeBufferPointer<UInt8>) {
+    private static func shareGlyphAdvances(_ out: PreparedBreaks, count: Int, unsafe: UnsafeBufferPointer<UInt8>) {
         let offsets = out.offsets, x = out.x
         var g = 1
         while g < count - 1 {
@@ -239,25 +247,21 @@ struct BreakWalkInput {
     var opportunities: UnsafeBufferPointer<UInt8>?
 }
 
-/// Where `PreparedBreaks`'s walk writes: the boundary columns and the break entries, each as long as
-/// the boundaries can be; and what an entry reads of the shaping besides them.
-struct BreakWalkOutput {
-    let offsets: UnsafeMutablePointer<Int32>
-    let x: UnsafeMutablePointer<Int64>
-    let flags: UnsafeMutablePointer<UInt8>
-    let entries: UnsafeMutablePointer<BreakEntry>
-    let steps: UnsafeMutablePointer<StepDraft>
+/// What a break entry reads of the shaping besides the boundary columns, and the writing of
+/// one into `PreparedBreaks`'s entries as its walk finds it.
+struct BreakEntryWriter {
     /// `ShapedRuns.hyphenAdvance`, `lineEndTrims` and `lineEndHangingEdges`.
     let hyphenAdvance: Int64
     let lineEndTrims: [Int32: Int32]
     let hangingEdges: [Int32: Int32]
 
-    /// Writes break entry `k`: a line may end at `boundary`, its content ending at
+    /// Writes break entry `k` of `b`: a line may end at `boundary`, its content ending at
     /// boundary `ce` (both written, with every boundary before them); its content's
     /// advance from the text's start.
     @inline(__always)
-    func entry(_ k: Int, boundary: Int, contentEnd ce: Int) -> Int64 {
+    func entry(_ k: Int, boundary: Int, contentEnd ce: Int, in b: PreparedBreaks) -> Int64 {
         typealias Flags = ShapedText.Flags
+        let flags = b.flags, offsets = b.offsets, x = b.x
         var f: UInt8 = 0
         let bf = flags[boundary]
         if bf & Flags.hard != 0 { f |= BreakEntry.hard }
@@ -276,20 +280,8 @@ struct BreakWalkOutput {
         var entry = BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: endTrim, flags: f)
         // An inline box's end edge after the white space hanging at this line's end.
         if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
-        (entries + k).initialize(to: entry)
-        (steps + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
+        (b.entries.baseAddress! + k).initialize(to: entry)
+        (b.steps.baseAddress! + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
         return contentX
     }
-}
-
-/// What `PreparedBreaks`'s walk found besides the columns: the number of boundaries and of break
-/// entries, and facts about the text.
-struct BreakWalked {
-    var count: Int
-    var breakCount: Int
-    var hasTabs: Bool
-    var hasNegativeAdvance: Bool
-    var insideGlyphs: Bool
-    /// The largest content advance of an entry (before glyph advances are shared out).
-    var maxContentX: Int64
 }
