@@ -181,13 +181,33 @@ struct _LineStore: Sendable {
         }
     }
 
+    /// Appends lines `range` to `buffer`, with paragraph offsets.
+    ///
+    /// - Complexity: O(log n + k) for k lines.
+    func append(lines range: Range<Int>, to buffer: inout [LineFragment]) {
+        guard !range.isEmpty else { return }
+        buffer.reserveCapacity(buffer.count + range.count)
+        var c = chunkLines.index(containing: range.lowerBound)!
+        var j = range.lowerBound - chunkLines.prefix(c)
+        var base = chunkBytes.prefix(c)
+        var left = range.count
+        while left > 0 {
+            let chunk = chunks[c]
+            let end = Swift.min(chunk.count, j + left)
+            for line in chunk[j..<end] { buffer.append(line.shifted(by: base)) }
+            left -= end - j
+            base += chunk[chunk.count - 1].end
+            c += 1
+            j = 0
+        }
+    }
+
     /// Every line, with paragraph offsets.
     ///
     /// - Complexity: O(n).
     var all: [LineFragment] {
         var result: [LineFragment] = []
-        result.reserveCapacity(count)
-        forEach(in: 0..<count) { result.append($0); return true }
+        append(lines: 0..<count, to: &result)
         return result
     }
 
