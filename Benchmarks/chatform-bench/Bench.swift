@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-key-zero (the process's first chat keystroke and --passes × 59 more), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-key-zero (the process's first chat keystroke and --passes × 59 more), chat-key-each (--passes × 300 scrollTo, then --passes × 500 keystrokes each through typeEachKey, for one callgrind dump a keystroke), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")

@@ -9,6 +9,9 @@ struct CachedRow: Sendable {
     var innerOffsets: [Int: Double] = [:]
     /// The row cache's clock when the row was last measured or edited.
     var stamp: UInt64 = 0
+    /// The row's index when last stored and where its memory lies, for a relay of every
+    /// measured row (see `_RelayHints`).
+    var hints = _RelayHints()
 
     /// `measurement`, with the inner offsets of `previous` (the row at another width or
     /// before an edit) kept within their new ranges.
@@ -83,7 +86,6 @@ struct CachedRow: Sendable {
         let document = try TextDocument(text: layout.text, width: measurement.contentWidth, metrics: metrics,
                                         options: measurement.style.textOptions(options))
         measurement.setDocument(document, ofItem: index, style: measurement.style)
-        document.warmUpEditing()   // the process's first focus builds what its first keystroke needs
         return true
     }
 }
