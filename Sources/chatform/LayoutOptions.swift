@@ -77,18 +77,22 @@ struct ThemeOptions: ParsableArguments {
     @Option(name: .customLong("theme"), help: "A JSON theme file for Markdown (default: the built-in theme).")
     var path: String?
 
-    /// The theme of `--theme` (or the built-in one), its text and code families replaced
-    /// where given.
+    /// The theme of `--theme` (or the built-in one), its text and code families and its
+    /// direction replaced where given.
     ///
     /// - Throws: `MarkdownError.invalidTheme` for a file that cannot be read or is not a
     ///   theme, and what decoding the theme throws.
-    func load(textFamily: String?, codeFamily: String? = nil) throws(MarkdownError) -> MarkdownTheme {
+    func load(textFamily: String?, codeFamily: String? = nil,
+              direction: ParagraphDirection? = nil) throws(MarkdownError) -> MarkdownTheme {
         var chosen = MarkdownTheme.default
         if let path {
             guard let data = FileManager.default.contents(atPath: path) else { throw .invalidTheme("cannot read \(path)") }
             chosen = try MarkdownTheme(json: [UInt8](data))
         }
-        if textFamily == nil && codeFamily == nil { return chosen }
-        return chosen.withFamilies(text: textFamily ?? chosen.font(.body).family, code: codeFamily ?? chosen.font(.code).family)
+        if textFamily != nil || codeFamily != nil {
+            chosen = chosen.withFamilies(text: textFamily ?? chosen.font(.body).family, code: codeFamily ?? chosen.font(.code).family)
+        }
+        if let direction { chosen.direction = direction }
+        return chosen
     }
 }

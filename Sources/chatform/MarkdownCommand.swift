@@ -49,8 +49,7 @@ struct MarkdownCommand: ParsableCommand {
     var direction: ParagraphDirection?
 
     func run() throws {
-        var chosen = try exitingOnError("markdown") { try theme.load(textFamily: textFamily, codeFamily: codeFamily) }
-        if let direction { chosen.direction = direction }
+        let chosen = try exitingOnError("markdown") { try theme.load(textFamily: textFamily, codeFamily: codeFamily, direction: direction) }
         if css {
             print(chosen.css(scope: scope), terminator: "")
             return
@@ -63,25 +62,14 @@ struct MarkdownCommand: ParsableCommand {
             }
             typesetter = try exitingOnError("markdown") { try MarkdownTypesetter(theme: chosen) }
         }
-        var reader = LineReader(fd: 0)
-        var out = OutputBuffer()
-        var number = 0
-        var failed = false
-        while let line = reader.next() {
-            number += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let result = Self.process(line, number: number, theme: chosen, typesetter: typesetter, width: width ?? 0)
-            if result.hasPrefix("{\"line\"") { failed = true }
-            out.append(result)
-            out.append(0x0A)
+        try JSONLStream.run(batchSize: 256) { batch in
+            batch.map { Self.process($0.bytes, number: $0.number, theme: chosen, typesetter: typesetter, width: width ?? 0) }
         }
-        out.flush()
-        if failed { throw ExitCode(1) }
     }
 
     static func process(_ bytes: [UInt8], number: Int, theme: MarkdownTheme, typesetter: MarkdownTypesetter?,
                         width: Double) -> String {
-        func failure(_ message: String) -> String { "{\"line\":\(number),\"error\":\(JSONWriter.string(message))}" }
+        func failure(_ message: String) -> String { JSONLStream.failure(line: number, message) }
         let value: JSONValue
         do { value = try JSONReader.parse(bytes) } catch { return failure("\(error)") }
         guard let markdown = value["markdown"]?.string else { return failure("\"markdown\" must be a string") }
@@ -97,10 +85,15 @@ struct MarkdownCommand: ParsableCommand {
         }
     }
 
+    /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a laid-out message.
+    static func sizeFields(_ layout: MarkdownLayout) -> String {
+        JSONLStream.sizeFields(height: layout.height, lines: layout.lineCount, width: layout.usedWidth, fitWidth: layout.fitWidth)
+    }
+
     /// The layout's JSON fields (no braces).
     static func layoutFields(_ layout: MarkdownLayout) -> String {
         func n(_ x: Double) -> String { JSONWriter.number(x) }
-        var s = "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+        var s = sizeFields(layout)
         s += ",\"blocks\":[" + layout.blocks.map { "{\"tag\":\"\($0.kind.tag)\",\"top\":\(n($0.top)),\"height\":\(n($0.height))}" }
             .joined(separator: ",") + "]"
         s += ",\"texts\":[" + layout.texts.map { t in
@@ -118,21 +111,21 @@ struct MarkdownCommand: ParsableCommand {
 final class MarkdownMeasure: Sendable {
     private let theme: ThemeOptions
     private let textFamily: String?
-    /// `--dir`: replaces the theme's direction unless `ltr` (the option's default).
-    private let direction: ParagraphDirection
+    /// `--dir`, replacing the theme's direction; nil for `ltr` (the option's default).
+    private let direction: ParagraphDirection?
     private let typesetter: Mutex<Result<MarkdownTypesetter, MarkdownError>?> = Mutex(nil)
 
     init(theme: ThemeOptions, textFamily: String?, direction: ParagraphDirection = .ltr) {
         self.theme = theme
         self.textFamily = textFamily
-        self.direction = direction
+        self.direction = direction == .ltr ? nil : direction
     }
 
     /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a message.
     func fields(_ markdown: String, width: Double, lineClamp: Int? = nil) throws(MarkdownError) -> String {
         let layout = try resolved().get().layout(markdown, width: width)
         func n(_ x: Double) -> String { JSONWriter.number(x) }
-        var fields = "\"height\":\(n(layout.height)),\"lines\":\(layout.lineCount),\"width\":\(n(layout.usedWidth)),\"fitWidth\":\(n(layout.fitWidth))"
+        var fields = MarkdownCommand.sizeFields(layout)
         if let lineClamp {
             let clamp = MarkdownClamp.clamp(layout, lines: lineClamp)
             fields += ",\"clampedHeight\":\(n(clamp.height)),\"truncated\":\(clamp.truncated)"
@@ -144,9 +137,7 @@ final class MarkdownMeasure: Sendable {
         typesetter.withLock { state in
             if let state { return state }
             let made = Result { () throws(MarkdownError) -> MarkdownTypesetter in
-                var chosen = try theme.load(textFamily: textFamily)
-                if direction != .ltr { chosen.direction = direction }
-                return try MarkdownTypesetter(theme: chosen)
+                try MarkdownTypesetter(theme: try theme.load(textFamily: textFamily, direction: direction))
             }
             state = made
             return made

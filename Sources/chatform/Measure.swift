@@ -94,29 +94,10 @@ struct Measure: ParsableCommand {
             : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
                              keepAll: layoutOptions.keepAll, direction: layoutOptions.direction)
         let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily, direction: layoutOptions.direction)
-        var reader = LineReader(fd: 0)
-        var out = OutputBuffer()
-        var lineNumber = 0
-        var failed = false
-        let batchSize = 256 * max(1, workers)
-        while true {
-            var batch: [(number: Int, bytes: [UInt8])] = []
-            while batch.count < batchSize, let line = reader.next() {
-                lineNumber += 1
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                batch.append((lineNumber, line))
-            }
-            if batch.isEmpty { break }
-            let results = MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
-                                           pictures: pictures, paragraph: paragraph, markdown: markdown, lineClamp: layoutOptions.lineClamp)
-            for r in results {
-                if r.hasPrefix("{\"line\"") { failed = true }
-                out.append(r)
-                out.append(0x0A)
-            }
-            out.flush()
+        try JSONLStream.run(batchSize: 256 * max(1, workers)) { batch in
+            MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
+                             pictures: pictures, paragraph: paragraph, markdown: markdown, lineClamp: layoutOptions.lineClamp)
         }
-        if failed { throw ExitCode(1) }
     }
 }
 
@@ -142,7 +123,7 @@ enum MeasureBatch {
         }
     }
 
-    static func run(_ batch: [(number: Int, bytes: [UInt8])], stack: FontStack, width: Double,
+    static func run(_ batch: [JSONLStream.Line], stack: FontStack, width: Double,
                     options: TextLayoutOptions, threads: Int, pictures: Pictures? = nil,
                     paragraph: ParagraphStyle? = nil, markdown: MarkdownMeasure? = nil, lineClamp: Int? = nil) -> [String] {
         let results = ResultSlots(count: batch.count)
@@ -158,12 +139,10 @@ enum MeasureBatch {
         return results.values
     }
 
-    static func measure(_ item: (number: Int, bytes: [UInt8]), stack: FontStack, width: Double,
+    static func measure(_ item: JSONLStream.Line, stack: FontStack, width: Double,
                         options: TextLayoutOptions, pictures: Pictures? = nil, paragraph: ParagraphStyle? = nil,
                         markdown: MarkdownMeasure? = nil, lineClamp: Int? = nil) -> String {
-        func failure(_ message: String) -> String {
-            "{\"line\":\(item.number),\"error\":\(JSONWriter.string(message))}"
-        }
+        func failure(_ message: String) -> String { JSONLStream.failure(line: item.number, message) }
         let value: JSONValue
         do { value = try JSONReader.parse(item.bytes) } catch { return failure("\(error)") }
         guard value.array == nil, !value.keys.isEmpty || value["text"] != nil else { return failure("expected an object") }
@@ -196,10 +175,10 @@ enum MeasureBatch {
                     return failure("cannot write \(path): \(error.localizedDescription)")
                 }
             }
-            let height = JSONWriter.number(layout.height)
-            let fit = try prepared.fitWidth(width: width)
+            let size = JSONLStream.sizeFields(height: layout.height, lines: layout.lineCount, width: layout.usedWidth,
+                                              fitWidth: try prepared.fitWidth(width: width))
             let clamp = try lineClamp.map { try clampFields(prepared, width: width, lines: $0) } ?? ""
-            return "{\"id\":\(id),\"height\":\(height),\"lines\":\(layout.lineCount),\"width\":\(JSONWriter.number(layout.usedWidth)),\"fitWidth\":\(JSONWriter.number(fit))\(clamp)}"
+            return "{\"id\":\(id),\(size)\(clamp)}"
         } catch {
             return failure("\(error)")
         }
@@ -217,50 +196,5 @@ final class ResultSlots: @unchecked Sendable {
         lock.lock()
         values[i] = value
         lock.unlock()
-    }
-}
-
-/// Reads a file descriptor line by line (LF-separated; a final line without LF counts).
-struct LineReader {
-    let fd: Int32
-    private var buffer: [UInt8] = []
-    private var start = 0
-    /// Bytes from `start` on already searched for a newline (a long line is scanned once, not
-    /// once a chunk).
-    private var scanned = 0
-    private var done = false
-
-    init(fd: Int32) { self.fd = fd }
-
-    mutating func next() -> [UInt8]? {
-        while true {
-            if let nl = buffer[(start + scanned)...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<nl])
-                start = nl + 1
-                scanned = 0
-                return line
-            }
-            scanned = buffer.count - start
-            if done {
-                if start < buffer.count {
-                    let line = Array(buffer[start...])
-                    start = buffer.count
-                    scanned = 0
-                    return line
-                }
-                return nil
-            }
-            if start > 0 {
-                buffer.removeFirst(start)
-                start = 0
-            }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                buffer.append(contentsOf: chunk[0..<n])
-            } else if n == 0 || errno != EINTR {
-                done = true
-            }
-        }
     }
 }
