@@ -3,14 +3,14 @@ import PackageDescription
 
 // Layers, each a module importing only the layers below it (the targets' dependencies say which):
 // 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the C shims (ICU; FreeType,
-//    HarfBuzz and fontconfig; cmark-gfm), motion (ChatFormMotion: Foundation only), test support
-//    (ChatFormTesting: Foundation only);
+//    HarfBuzz and fontconfig; cmark-gfm; cache prefetch hints), motion (ChatFormMotion:
+//    Foundation only), test support (ChatFormTesting: Foundation only);
 // 2. text layout (ChatFormText: geometry, rows, ICU shim); the terminal (ChatFormTerminal:
 //    geometry); behaviours (ChatFormBehaviors: motion only);
-// 3. real fonts (ChatFormFont: text, shaping shim); tables (ChatFormScroll: text, rows, motion):
-//    TableSession composing a row cache (rows, heights, measurements, anchoring), a field editor
-//    (focus, caret, composition) and a scroll state (viewport, keyboard, drag), changed through
-//    its views (keyboard, field, chat);
+// 3. real fonts (ChatFormFont: text, shaping shim); tables (ChatFormScroll: text, rows, motion,
+//    prefetch shim): TableSession composing a row cache (rows, heights, measurements,
+//    anchoring), a field editor (focus, caret, composition) and a scroll state (viewport,
+//    keyboard, drag), changed through its views (keyboard, field, chat);
 // 4. Markdown messages (ChatFormMarkdown: geometry, text, fonts, cmark-gfm shim); replay scripts and the
 //    behaviours' table adapters (ChatFormReplay: scroll, behaviours); terminal demos
 //    (ChatFormDemo: scroll, terminal, test support's SplitMix64);
@@ -95,7 +95,9 @@ let package = Package(
         // but the tool, the benchmark and the tests depends on it.
         .target(name: "ChatFormMarkdown", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
         .target(name: "ChatFormMotion"),
-        .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion"]),
+        // Cache prefetch hints (header only): the table's relay of every measured row.
+        .target(name: "CChatFormPrefetch"),
+        .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion", "CChatFormPrefetch"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion"]),
         .target(name: "ChatFormReplay", dependencies: ["ChatFormScroll", "ChatFormBehaviors"]),
         .target(name: "ChatFormTerminal", dependencies: ["ChatFormGeometry"]),

@@ -9,6 +9,9 @@ struct CachedRow: Sendable {
     var innerOffsets: [Int: Double] = [:]
     /// The row cache's clock when the row was last measured or edited.
     var stamp: UInt64 = 0
+    /// The row's index when last stored and where its memory lies, for a relay of every
+    /// measured row (see `_RelayHints`).
+    var hints = _RelayHints()
 
     /// `measurement`, with the inner offsets of `previous` (the row at another width or
     /// before an edit) kept within their new ranges.

@@ -85,8 +85,7 @@ extension TableSession {
             // is re-laid at the new width by arithmetic, so measured heights stay exact
             // (estimates stay for the rest).
             if reusesPreparedText {
-                let source = cache.source
-                for (i, delta) in try cache.relayAll(toWidth: size.width, index: { source.index(of: $0) }) {
+                for (i, delta) in try cache.relayAll(toWidth: size.width) {
                     scroll.keep(anchor: anchorIndex, stillAfter: delta, ofRow: i)
                 }
             } else {

@@ -1,0 +1,54 @@
+import CChatFormPrefetch
+import ChatFormText
+
+/// What a relay of every measured row (`RowCache.relayAll`) knows of a row before it reads
+/// the row's scattered memory: the row's index when it was last stored, and where its items
+/// and its first prepared text lie, to prefetch them a few rows ahead. The index holds
+/// while no row was inserted or removed before it since (`RowCache.indexEpoch`); the
+/// addresses are only hints, never read through (a stale one costs a wasted cache line).
+struct _RelayHints: Sendable {
+    /// The row's index when the hints were taken, valid while `epoch` is the cache's.
+    var row = -1
+    var epoch: UInt64 = 0
+    /// The parts of the row's first text item a relay reads and writes: its top (offset,
+    /// height, pending lines), its layout and the layout's prepared text.
+    var item: UInt = 0
+    var itemLayout: UInt = 0
+    var itemPrepared: UInt = 0
+    /// The first text item's prepared text (its header, line steps and columns) and its
+    /// length (at most 1 KiB).
+    var prepared: UInt = 0
+    var preparedBytes: UInt32 = 0
+
+    /// Where an item's layout and the layout's prepared text lie in the item.
+    private static let layoutOffset = MemoryLayout<RowMeasurement.Item>.offset(of: \.storedLayout) ?? 0
+    private static let preparedOffset = layoutOffset + (MemoryLayout<TextLayout>.offset(of: \.shapedText) ?? 0)
+
+    /// The hints of `measurement`, stored for row `row` at `epoch`.
+    ///
+    /// - Complexity: O(items).
+    init(_ measurement: RowMeasurement, row: Int, epoch: UInt64) {
+        self.row = row
+        self.epoch = epoch
+        measurement.items.withUnsafeBufferPointer { items in
+            guard let base = items.baseAddress, let k = items.firstIndex(where: { $0.storedLayout?.shapedText != nil }),
+                  let front = items[k].storedLayout?.shapedText?.wrapFront else { return }
+            item = UInt(bitPattern: base + k)
+            itemLayout = item + UInt(Self.layoutOffset)
+            itemPrepared = item + UInt(Self.preparedOffset)
+            prepared = front.address
+            preparedBytes = UInt32(Swift.min(front.total, 1024))
+        }
+    }
+
+    init() {}
+
+    /// Asks for the row's first text item (its top to be written) and its prepared text.
+    @inline(__always)
+    func prefetch() {
+        cfp_prefetch(item, 64, 1)
+        cfp_prefetch(itemLayout, 16, 0)
+        cfp_prefetch(itemPrepared, 8, 0)
+        cfp_prefetch(prepared, preparedBytes, 0)
+    }
+}
