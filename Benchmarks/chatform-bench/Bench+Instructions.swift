@@ -57,6 +57,11 @@ enum InstructionLoop: String, ExpressibleByArgument, CaseIterable {
     /// same message (`typeTypicalKey`): under callgrind, keystroke 0 of a process against a
     /// later one.
     case chatKeyZero = "chat-key-zero"
+    /// The keystroke benchmark's sequence (`--passes` × 300 `scrollTo` calls, then
+    /// `--passes` × 500 keystrokes, a message focused every 60), each keystroke through
+    /// `typeEachKey`: under callgrind with `--toggle-collect` and `--dump-after` on it, one
+    /// profile a keystroke, to find what the slowest do that the median does not.
+    case chatKeyEach = "chat-key-each"
     /// `scrollTo` never-measured rows of the chat (`--passes` × 300 of them, as the
     /// `scrollTo.chat1M` keys): under callgrind with `--dump-after` on `scrollTo`, each
     /// call's instructions.
@@ -124,6 +129,8 @@ extension Bench {
             try chatKeystrokeKinds(Swift.max(1, passes) * 600)
         case .chatKeyZero:
             try chatKeystrokeZero(Swift.max(1, passes) * 59 + 1)
+        case .chatKeyEach:
+            try chatKeystrokeEach(scrolls: Swift.max(1, passes) * 300, keystrokes: Swift.max(1, passes) * 500)
         case .chatScrolls:
             var table = try chatTable()
             var rng = SplitMix64(seed: 77)

@@ -66,6 +66,37 @@ extension Bench {
         print("chat-key-zero keystrokes=\(bytes.count + 1) check=\(table.rows.contentHeight + Double(typed))")
     }
 
+    /// The chat benchmark's sequence: `scrolls` never-measured rows scrolled to (seed 77),
+    /// then `keystrokes` keystrokes (a random message focused every 60), each typed through
+    /// `typeEachKey`. Prints one line a keystroke: its index and its kind.
+    func chatKeystrokeEach(scrolls: Int, keystrokes: Int) throws {
+        var table = try chatTable()
+        var rng = SplitMix64(seed: 77)
+        var done = 0
+        while done < scrolls {
+            let target = Int.random(in: 0..<Self.chatCount, using: &rng)
+            if table.rows.isMeasured(row: target) { continue }
+            try table.scrollTo(target, anchor: .top)
+            done += 1
+        }
+        var lines: [String] = []
+        lines.reserveCapacity(keystrokes)
+        for k in 0..<keystrokes {
+            if k % Self.keystrokesPerMessage == 0 { try Self.focusChatMessage(in: &table, rng: &rng) }
+            let height = table.rows.contentHeight
+            try Self.typeEachKey(Self.chatKey(k), into: &table)
+            let kind: ChatKeystrokeKind = k % Self.keystrokesPerMessage == 0 ? .first : table.rows.contentHeight != height ? .newLine : .typical
+            lines.append("key \(k) \(kind.name)")
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    @inline(never)
+    static func typeEachKey(_ key: String, into table: inout TableSession<Int>) throws {
+        try table.field.type(key)
+        if table.rows.contentHeight < 0 { print("negative height") }
+    }
+
     // Four bodies of different shapes: identical ones would be merged into one function.
 
     @inline(never)

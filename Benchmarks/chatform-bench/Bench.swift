@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the table's keystrokes in a 100,000-line field and the resize of a chat with real fonts (for profiling TableSession, e.g. under callgrind).")
     var tableOnly = false
 
-    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-key-zero (the process's first chat keystroke and --passes × 59 more), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
+    @Option(help: "Do only this work, once to warm up and then --passes times, for an instruction count (Benchmarks/instructions runs it under callgrind): wrap, icu, prepare, layout, clamp, caret, hit, styled-prepare, styled-layout, resize, reshape, field-keys, chat-keys, paragraph-keys, chat-key-kinds (--passes × 600 chat keystrokes by kind), chat-key-zero (the process's first chat keystroke and --passes × 59 more), chat-key-each (--passes × 300 scrollTo, then --passes × 500 keystrokes each through typeEachKey, for one callgrind dump a keystroke), chat-scrolls (--passes × 300 scrollTo); text writes the generated chat text (--passes megabytes).")
     var instructions: InstructionLoop?
 
     @Option(help: "Passes of the --instructions work after its warm-up.")
@@ -456,7 +456,11 @@ struct Results {
         set { if let v = newValue { values.removeAll { $0.0 == key }; values.append((key, v)) } }
     }
 
-    static func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.2f", value) }
+    /// Three significant places at most: sub-microsecond figures (a re-layout's 0.1 µs) keep
+    /// a third decimal, so a ratio against a peer is not read off a rounded 0.10.
+    static func format(_ value: Double) -> String {
+        String(format: abs(value) >= 100 ? "%.0f" : abs(value) < 1 && value != 0 ? "%.3f" : "%.2f", value)
+    }
 
     func print(machine: String, quick: Bool) {
         Swift.print("chatform-bench\(quick ? " --quick" : "")  \(ISO8601DateFormatter().string(from: Date()))")

@@ -86,7 +86,6 @@ struct CachedRow: Sendable {
         let document = try TextDocument(text: layout.text, width: measurement.contentWidth, metrics: metrics,
                                         options: measurement.style.textOptions(options))
         measurement.setDocument(document, ofItem: index, style: measurement.style)
-        document.warmUpEditing()   // the process's first focus builds what its first keystroke needs
         return true
     }
 }

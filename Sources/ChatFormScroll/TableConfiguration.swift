@@ -28,6 +28,10 @@ public struct TableConfiguration: Sendable {
     /// The order the left and right arrows move the caret in [logical: Chromium's arrow
     /// keys in a left-to-right block; `.visual`: AppKit's and Firefox's].
     public var caretMovement: CaretMovementOrder = .logical
+    /// Whether a field's first focus in a process warms the editing path on a scratch table
+    /// (`TableSession.prewarm(field:)`), so that the first keystroke costs what a later one
+    /// does [on].
+    public var prewarmsEditing = true
 
     /// The frame rates a table runs at: 1 to 1000 frames per second.
     public static let frameRates: ClosedRange<Double> = 1...1000

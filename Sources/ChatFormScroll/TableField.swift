@@ -42,7 +42,9 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
     /// Focuses an editable field with the caret at `caret` (a UTF-8 offset on a grapheme
     /// boundary), and reveals the caret. The field's text becomes a `TextDocument` that
     /// edits in place (an edit relays out only the paragraphs it touches); it is written
-    /// back to the source when the focus leaves.
+    /// back to the source when the focus leaves. A process's first focus in a table of this
+    /// row ID type also runs ``TableSession/prewarm(field:)`` (unless the configuration's
+    /// `prewarmsEditing` is off), so that the first keystroke does not pay for first use.
     ///
     /// - Throws: `.unknownRow`, `.notEditable`, or `.invalidCaret` for an offset outside the
     ///   text or inside a grapheme cluster.
@@ -56,6 +58,7 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
             table.editor.focus = nil
             if !table.isMeasured(row: i) { try table.remeasure(row: i) }
             try table.cache.makeLiveDocument(of: field, configuration: table.configuration)
+            if table.configuration.prewarmsEditing { try table.prewarm(field: field) }
         }
         try FieldEditor<ID>.check(caret, in: try text(of: field))
         table.editor.focus = Focus(field: field, caret: TextPosition(offset: caret), anchor: caret, goalX: nil)

@@ -31,8 +31,8 @@ extension ClampedLayout {
         if isRightToLeft, let right = clusters.last?.right, layout.width.isFinite {
             let shift = layout.width - right
             for k in clusters.indices {
-                clusters[k].left += shift
-                clusters[k].right += shift
+                clusters[k].piece.left += shift
+                clusters[k].piece.right += shift
             }
         }
         if isTruncated && index == lineCount - 1 {

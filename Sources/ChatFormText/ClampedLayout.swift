@@ -90,11 +90,8 @@ public struct ClampedLayout: Sendable {
 /// visual order.
 enum _Truncation {
     /// A grapheme of the line, in visual order, with its UTF-8 range and x extent.
-    struct Cluster {
-        var start: Int
-        var end: Int
-        var left: Double
-        var right: Double
+    struct Cluster: _OnLine {
+        var piece: _LinePiece
         /// The inline item it belongs to on the line (a browser's line box child: one item
         /// of one script, direction and emoji priority; hanging white space is one of its
         /// own), or nil where the line's items are not known (see `_RightToLeftTruncator`).

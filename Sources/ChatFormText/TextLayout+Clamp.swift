@@ -81,12 +81,12 @@ extension _Truncation {
     static func clusters(of layout: TextLayout, onLine index: Int, rightToLeft rtl: Bool = false) throws(TextLayoutError) -> [Cluster] {
         if rtl { return try rightToLeftClusters(of: layout, onLine: index) }
         if let bidi = try layout.bidiLine(index) {
-            return bidi.clusters.map { Cluster(start: $0.start, end: $0.end, left: $0.left, right: $0.right) }
+            return bidi.clusters.map { Cluster(piece: $0.piece) }
         }
         var result: [Cluster] = []
         var previous: (offset: Int, x: Double)?
         try layout.forEachCaretStop(onLine: index) { offset, x in
-            if let p = previous { result.append(Cluster(start: p.offset, end: offset, left: p.x, right: x)) }
+            if let p = previous { result.append(Cluster(piece: _LinePiece(start: p.offset, end: offset, left: p.x, right: x))) }
             previous = (offset, x)
             return true
         }
@@ -146,7 +146,7 @@ func clampResult(_ layout: consuming TextLayout, shown: Int, truncated: Bool, cl
     }
     var clusters: [_Truncation.Cluster]
     if let given { clusters = given } else { clusters = try _Truncation.clusters(of: layout, onLine: index) }
-    if hyphen != 0, let last = clusters.last, last.end == line.contentEnd { clusters[clusters.count - 1].right += hyphen }
+    if hyphen != 0, let last = clusters.last, last.end == line.contentEnd { clusters[clusters.count - 1].piece.right += hyphen }
     let cut: (kept: Int, x: Double)
     if let shaped {
         cut = _Truncation.cut(clusters, width: layout.width, ellipsisWidth: width) { offset in

@@ -13,15 +13,12 @@ internal import CChatFormICU
 struct _BidiLine: Sendable {
     /// A grapheme cluster shown on the line, in visual order.
     struct Cluster: _VisualSpan {
-        /// UTF-8 range.
-        var start: Int
-        var end: Int
+        /// UTF-8 range and x extent.
+        var piece: _LinePiece
         /// The level its caret edges follow (odd: the logical start is on the right).
         var level: UInt8
         /// The level it was ordered by (L1 gives hanging white space the paragraph's).
         var orderLevel: UInt8
-        var left: Double
-        var right: Double
         /// Whether it is white space hanging at the line's end (rule L1).
         var hangs = false
     }
@@ -110,8 +107,8 @@ struct _BidiLine: Sendable {
             for u in v..<w {
                 let g = Int(visualToLogical[u])
                 let advance = stops[g + 1].x - stops[g].x
-                clusters.append(Cluster(start: stops[g].offset, end: stops[g + 1].offset, level: levelOf[g],
-                                        orderLevel: order[g], left: x, right: x + advance, hangs: g > lastContent))
+                let piece = _LinePiece(start: stops[g].offset, end: stops[g + 1].offset, left: x, right: x + advance)
+                clusters.append(Cluster(piece: piece, level: levelOf[g], orderLevel: order[g], hangs: g > lastContent))
                 x += advance
             }
             runLeft += _LayoutUnit.ceil(pixels: width)
@@ -124,17 +121,17 @@ struct _BidiLine: Sendable {
         for c in clusters {
             if var last = boxes.last, last.level == c.level,
                c.isRightToLeft ? c.end == last.start : c.start == last.end {
-                if c.isRightToLeft { last.start = c.start } else { last.end = c.end }
-                last.right = c.right
+                if c.isRightToLeft { last.piece.start = c.start } else { last.piece.end = c.end }
+                last.piece.right = c.right
                 boxes[boxes.count - 1] = last
             } else {
-                boxes.append(Box(start: c.start, end: c.end, level: c.level, left: c.left, right: c.right))
+                boxes.append(Box(piece: c.piece, level: c.level))
             }
         }
         self.boxes = boxes
         self.paragraphLevel = paragraphLevel
         mirroredBoxes = paragraphLevel & 1 == 1 ? boxes.reversed().map {
-            Box(start: $0.start, end: $0.end, level: $0.level > 0 ? $0.level - 1 : 0, left: -$0.right, right: -$0.left)
+            Box(piece: $0.piece.mirrored(within: 0), level: $0.level > 0 ? $0.level - 1 : 0)
         } : []
         let boundaries = stops.map(\.offset)
         self.boundaries = boundaries
@@ -186,11 +183,8 @@ struct _BidiLine: Sendable {
 
     /// A box of the line (see `init`), with its UTF-8 range and x extent.
     struct Box: _VisualSpan {
-        var start: Int
-        var end: Int
+        var piece: _LinePiece
         var level: UInt8
-        var left: Double
-        var right: Double
     }
 
     enum Side { case left, right }
@@ -386,20 +380,4 @@ struct _BidiLine: Sendable {
         case .center: return ((width - (last.right - contentLeft)) * 32).rounded(.down) / 64 - contentLeft
         }
     }
-}
-
-/// A piece of a visual line (a grapheme cluster or a box of one level): its UTF-8 range, the
-/// level its caret edges follow, and which offset is at which edge.
-protocol _VisualSpan: Sendable {
-    var start: Int { get }
-    var end: Int { get }
-    var level: UInt8 { get }
-}
-
-extension _VisualSpan {
-    var isRightToLeft: Bool { level & 1 == 1 }
-    /// The offset at the span's left edge (its end when it runs right to left).
-    var leftOffset: Int { isRightToLeft ? end : start }
-    /// The offset at the span's right edge.
-    var rightOffset: Int { isRightToLeft ? start : end }
 }

@@ -55,8 +55,7 @@ extension _Truncation {
             bidi.clusters.map { c in
                 let emoji = real && !c.hangs && TextItemizer.isEmojiPresentation(bytes, c.start, c.end)
                 let child: Int? = real ? (c.hangs ? -1 : Int(c.level) * 2 + (emoji ? 1 : 0)) : nil
-                return Cluster(start: c.start, end: c.end, left: c.left, right: c.right, child: child,
-                               isRightToLeft: c.level & 1 == 1)
+                return Cluster(piece: c.piece, child: child, isRightToLeft: c.isRightToLeft)
             }
         }
     }
@@ -103,9 +102,7 @@ extension _Truncation {
     static func mirroredCut(_ clusters: [Cluster], width: Double, boxRight: Double, ellipsisWidth: Double,
                             canCut: (Int) -> Bool = { _ in true }) -> (kept: Int, ellipsisX: Double) {
         let right = clusters.last?.right ?? 0
-        let mirrored = clusters.reversed().map {
-            Cluster(start: $0.start, end: $0.end, left: right - $0.right, right: right - $0.left)
-        }
+        let mirrored = clusters.reversed().map { Cluster(piece: $0.piece.mirrored(within: right)) }
         let cut = Self.cut(mirrored, width: width, ellipsisWidth: ellipsisWidth, canCut: canCut)
         return (cut.kept, boxRight - cut.x - ellipsisWidth)
     }

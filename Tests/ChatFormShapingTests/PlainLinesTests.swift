@@ -45,4 +45,51 @@ struct PlainLinesTests {
         // newline: the case the tally tells apart by the last cluster's flags).
         if whiteSpace == .preLine { #expect(blankEnds > 0) }
     }
+
+    /// Lines of many short entries (one-letter words, ideographs, each a place to break):
+    /// the scan for a line's end (from as many entries on as the previous line took, four at
+    /// a time, or back) over lines of 1 to more than 150 entries, with the taller fallback
+    /// face's boxes on some of them, held to the linear walk.
+    @Test func linesOfManyEntries() throws {
+        var rng = SplitMix64(seed: 2324)
+        let pool = ["a", "I", "ok", "m", "漢", "字字", "il", "w"]
+        var compared = 0, widest = 0
+        for _ in 0..<120 {
+            var text = ""
+            for k in 0..<(Int(rng.next() % 300) + 1) {
+                if k > 0 && rng.next() % 5 != 0 { text += rng.next() % 9 == 0 ? "  " : " " }
+                text += pool[Int(rng.next() % UInt64(pool.count))]
+            }
+            let prepared = try ShapedText(text: text, shaper: shaper)
+            for width in [3.0, 50 + Double(rng.next() % 60000) / 100, 800, 1500, .infinity] {
+                let lines = try expectScanEqualsLinearWalk(prepared, width: width, text.debugDescription)
+                for line in lines {
+                    let bytes = Array(text.utf8)[line.start..<line.end]
+                    widest = Swift.max(widest, bytes.count { $0 == 0x20 || $0 >= 0xE0 })
+                }
+                compared += 1
+            }
+        }
+        #expect(compared == 600)
+        // Lines far longer than a scan's step or a chat message's.
+        #expect(widest > 150)
+    }
+
+    /// A finite width too wide for the fit's fixed point (from 2^40 px on) lays the text out
+    /// as an infinite one does (`_LayoutUnit.fitLimit` clamps it), where its conversion used
+    /// to trap; the widest widths below the clamp still wrap nothing of these texts.
+    @Test func widthsPastTheFixedPoint() throws {
+        var rng = SplitMix64(seed: 2325)
+        for _ in 0..<40 {
+            let text = paddedMessage(&rng)
+            let prepared = try ShapedText(text: text, shaper: shaper)
+            let unwrapped = try prepared.layout(width: .infinity)
+            for width in [1e300, Double.greatestFiniteMagnitude, 0x1p40, 0x1p39] {
+                let layout = try prepared.layout(width: width)
+                #expect(layout.lines == unwrapped.lines && layout.height == unwrapped.height, "\(text.debugDescription) at \(width)")
+                let measured = try prepared.measure(width: width)
+                #expect(measured.lineCount == unwrapped.lineCount && measured.height == unwrapped.height)
+            }
+        }
+    }
 }

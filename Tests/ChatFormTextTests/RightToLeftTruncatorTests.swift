@@ -14,7 +14,8 @@ struct RightToLeftTruncatorTests {
         let n = spec.count
         return spec.enumerated().map { k, s in
             defer { x += s.0 }
-            return _Truncation.Cluster(start: n - 1 - k, end: n - k, left: x, right: x + s.0, child: s.1, isRightToLeft: s.2)
+            return _Truncation.Cluster(piece: _LinePiece(start: n - 1 - k, end: n - k, left: x, right: x + s.0), child: s.1,
+                                       isRightToLeft: s.2)
         }
     }
 
@@ -65,7 +66,7 @@ struct RightToLeftTruncatorTests {
 
     @Test("Without children (terminal cells, fixed advances) there is no truncator")
     func noChildren() {
-        let clusters = [_Truncation.Cluster(start: 0, end: 1, left: 0, right: 1)]
+        let clusters = [_Truncation.Cluster(piece: _LinePiece(start: 0, end: 1, left: 0, right: 1))]
         #expect(_RightToLeftTruncator(clusters: clusters) == nil)
     }
 }

@@ -34,6 +34,7 @@ public struct TextModes: Sendable, Hashable, Codable {
         case nowrap
 
         /// Whether lines wrap at soft opportunities.
+        @inline(__always)
         public var wraps: Bool { self == .normal || self == .preWrap || self == .preLine }
         /// Whether runs of spaces and tabs collapse.
         public var collapsesSpaces: Bool { self == .normal || self == .preLine || self == .nowrap }

@@ -15,12 +15,15 @@ enum _LayoutUnit {
     @inline(__always)
     static func pixels(_ v: Int64) -> Double { Double(v) / 65536 }
 
-    /// The widest content (1/65536 pixel) a line of `width` pixels fits: the width cut to
-    /// whole layout units, plus one unit (the rounded content width is compared with it);
-    /// `.max` for an infinite width.
+    /// The widest content (1/65536 pixel) a line of `width` pixels (not negative, not NaN)
+    /// fits: the width cut to whole layout units, plus one unit (the rounded content width
+    /// is compared with it); `.max` for an infinite width, and for one of 2^40 pixels or
+    /// more (wider than any line a prepared text can have: such a width does not wrap).
     @inline(__always)
     static func fitLimit(width: Double) -> Int64 {
-        width.isFinite ? Int64(width * 64) * one + one : .max   // (the conversion rounds toward zero)
+        let units = width * 64
+        // (The conversion rounds toward zero; the bound keeps it and the sums with it exact.)
+        return units < 0x1p46 ? Int64(units) &* one &+ one : .max
     }
 
     /// `width` pixels floored to a whole layout unit, in 1/65536 pixel.

@@ -23,24 +23,23 @@ struct LineBreaker {
     func forEachLine<Sum: LineSum, Visitor: LineVisitor>(width: Double, linear: Bool, _ initialSum: Sum, from start: LineWalkStart = LineWalkStart(),
                                                           visitor: inout Visitor) {
         let text = self.text
-        let uniform: Double? = text.fixedLineHeight ?? (text.usesFallbackFonts ? nil : text.strutHeight)
-        let strutAscent = Float(text.strutBox.ascent), strutDescent = Float(text.strutBox.descent)
-        // A line fits when its content is at most the width (in whole layout units) + 1/64;
-        // one ending at an unsafe boundary also as Chromium checks its reshaped end
+        // The fit and the line heights as `plainLines` has them (`LineSetup`). A line fits
+        // when its content is at most the width (in whole layout units) + 1/64; one ending
+        // at an unsafe boundary also as Chromium checks its reshaped end
         // (`_UnsafeEndFit.overflows`).
-        // (`white-space: nowrap` and `pre` end lines only at mandatory breaks.)
-        let modes = text.options.modes
-        let fit: Int64 = modes.whiteSpace.wraps ? _LayoutUnit.fitLimit(width: width) : .max
+        let setup = LineSetup(text.storage, width: width)
+        let uniform = setup.uniform, fit = setup.fit
+        let strutAscent = setup.strutAscent, strutDescent = setup.strutDescent
         // `overflow-wrap: normal`: a word wider than the line overflows it, unbroken.
-        let overflows = modes.overflowWrap == .normal
+        let overflows = text.storage.head.pointee.options.modes.overflowWrap == .normal
         let last = text.lastBoundary
         let entries = text.breakEntries
         let x = text.x
         let hasTabs = text.hasTabs
         let textOpeningRound = text.textOpeningRound
         let stepCount = entries.count
-        let boxes = text.lineBoxes
-        let boxed = uniform == nil ? boxes : nil
+        // (None where the height is uniform.)
+        let boxes = setup.boxes
         // The steps narrow or wide (`ShapedColumns.narrowSteps`): the walk specialized for each.
         func walk<Steps: LineStepReader>(_ steps: Steps) {
         var sum = initialSum
@@ -84,8 +83,8 @@ struct LineBreaker {
                     if let crossed = sum.scan(from: split, to: end, fit: fit, frac: frac) { lo = crossed } else { end = split }
                 }
                 if lo >= j {
-                    if let boxed {
-                        (ascent, descent) = boxed.union(from: j, through: lo, ascent, descent)
+                    if let boxes {
+                        (ascent, descent) = boxes.union(from: j, through: lo, ascent, descent)
                         chosenBox = Double(ascent) + Double(descent)
                     }
                     let step = steps[lo]

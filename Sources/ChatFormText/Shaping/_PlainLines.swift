@@ -36,30 +36,26 @@ extension LineBreaker {
         let last = head.pointee.lastBoundary
         if last == 0 || visitor.isDone { return true }
         if head.pointee.hasTabs { return false }
-        let c = head.pointee.columns
-        let done = c.narrowSteps
-            ? lines(NarrowLineSteps(base: storage.base), text, width: width, visitor: &visitor, &start)
-            : lines(WideLineSteps(base: storage.base), text, width: width, visitor: &visitor, &start)
+        let setup = LineSetup(storage, width: width)
+        let done = head.pointee.columns.narrowSteps
+            ? lines(NarrowLineSteps(base: storage.base), text, setup, visitor: &visitor, &start)
+            : lines(WideLineSteps(base: storage.base), text, setup, visitor: &visitor, &start)
         withExtendedLifetime(storage) {}
         return done
     }
 
     @inline(__always)
-    private static func lines<Steps: LineStepReader, Visitor: LineVisitor>(_ steps: Steps, _ text: ShapedText, width: Double,
+    private static func lines<Steps: LineStepReader, Visitor: LineVisitor>(_ steps: Steps, _ text: ShapedText, _ setup: LineSetup,
                                                                           visitor: inout Visitor, _ start: inout LineWalkStart) -> Bool {
         let head = text.storage.head
         let last = head.pointee.lastBoundary
         let stepCount = Int(head.pointee.columns.stepCount)
         let x = text.x
-        let modes = head.pointee.options.modes
-        // As `forEachLine`'s fit, never reached by an advance where lines do not wrap.
-        let fit = modes.whiteSpace.wraps ? _LayoutUnit.fitLimit(width: width) : .max
-        let bound = fit == .max ? Int64.max / 4 : fit
-        let fixed = head.pointee.fixedLineHeight
-        let fallback = head.pointee.usesFallbackFonts
-        let uniform: Double? = fixed ?? (fallback ? nil : head.pointee.strutHeight)
-        let boxes = uniform == nil ? text.lineBoxes : nil
-        let strutAscent = Float(head.pointee.strutBox.ascent), strutDescent = Float(head.pointee.strutBox.descent)
+        // `forEachLine`'s fit and heights (`LineSetup`); the fit never reached by an advance
+        // where lines do not wrap.
+        let bound = setup.fit == .max ? Int64.max / 4 : setup.fit
+        let uniform = setup.uniform, boxes = setup.boxes
+        let strutAscent = setup.strutAscent, strutDescent = setup.strutDescent
         var j = 0
         var s = 0
         var sx: Int64 = 0
@@ -82,11 +78,10 @@ extension LineBreaker {
             // the prepared advances'): the general walk decides.
             if lo + 1 == end && end != stepCount { break }
             span = lo &- j
-            var box = 0.0
-            if let boxes {
-                let (ascent, descent) = boxes.union(from: j, through: lo, strutAscent, strutDescent)
-                box = Double(ascent) + Double(descent)
-            }
+            // (The strut's where no box reaches out of it, as in `forEachLine`.)
+            var (ascent, descent) = (strutAscent, strutDescent)
+            if let boxes { (ascent, descent) = boxes.union(from: j, through: lo, strutAscent, strutDescent) }
+            let box = Double(ascent) + Double(descent)
             let step = lo == j ? first : steps[lo]
             // Its content is empty only where the line is hanging white space, whose advance
             // is not negative.

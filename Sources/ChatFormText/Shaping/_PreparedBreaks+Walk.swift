@@ -16,11 +16,9 @@ extension PreparedBreaks {
         // walk writes straight into the columns, all in one allocation.
         let capacity = Swift.max(shaped.clusters.count, 1)
         var b = PreparedBreaks(capacity: capacity)
-        let out = WalkOutput(offsets: b.offsets.baseAddress!, x: b.x.baseAddress!, flags: b.flags.baseAddress!,
-                             breaks: b.breaks.baseAddress!, contentEnds: b.contentEnds.baseAddress!)
-        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: out)
+        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: b)
         if walked.insideGlyphs {
-            shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(out, count: walked.count, unsafe: $0) }
+            shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(b, count: walked.count, unsafe: $0) }
         }
         b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
         b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
@@ -63,7 +61,7 @@ extension PreparedBreaks {
 
     /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput)
+                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks)
         -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
         let answered = usesOpportunities(shaped, rules)
         return shaped.clusters.withUnsafeBufferPointer { clusters in
@@ -92,23 +90,14 @@ extension PreparedBreaks {
         var opportunities: UnsafeBufferPointer<UInt8>?
     }
 
-    /// Where the walk writes: the boundary columns and the break entries, each as long as
-    /// the boundaries can be.
-    struct WalkOutput {
-        let offsets: UnsafeMutablePointer<Int32>
-        let x: UnsafeMutablePointer<Int64>
-        let flags: UnsafeMutablePointer<UInt8>
-        let breaks: UnsafeMutablePointer<Int32>
-        let contentEnds: UnsafeMutablePointer<Int32>
-    }
-
     /// One pass over the clusters: each boundary's flags (mandatory break, unsafe to break,
     /// the kind of cluster starting there), its advance from the start, and at each place a
     /// line may end (an opportunity as `breaker` finds it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
-    /// line's break hang past the edge, as pre-wrap lets them).
+    /// line's break hang past the edge, as pre-wrap lets them). It writes into `out`'s
+    /// boundary columns and break entries, each as long as the boundaries can be.
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: WalkInput, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: WalkOutput)
+                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks)
         -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
         typealias Flags = ShapedText.Flags
         let n = bytes.count
@@ -219,7 +208,7 @@ extension PreparedBreaks {
     /// syllable) has its whole advance on its first one; share it out evenly so a caret
     /// inside it moves, as browsers place carets inside ligatures. Sums across the glyph
     /// cluster are unchanged, and its inner boundaries are unsafe, so line widths are not.
-    private static func shareGlyphAdvances(_ out: WalkOutput, count: Int, unsafe: UnsafeBufferPointer<UInt8>) {
+    private static func shareGlyphAdvances(_ out: PreparedBreaks, count: Int, unsafe: UnsafeBufferPointer<UInt8>) {
         let offsets = out.offsets, x = out.x
         var g = 1
         while g < count - 1 {
