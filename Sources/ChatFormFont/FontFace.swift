@@ -36,12 +36,15 @@ public final class FontFace: Sendable {
     /// or skips base glyphs while matching and so may reach across it), so text may be
     /// shaped (and cached) word by word.
     private let isolation = Mutex<[UInt32: Bool]>([:])
-    /// The last answer of `spaceIsIsolated`, read without a lock: the script in the high
-    /// 32 bits, 2 (known) plus the answer in the low ones; 0 before the first.
-    private let lastIsolation = Atomic<UInt64>(0)
+    /// The last answers of `spaceIsIsolated`, read without a lock, one slot for each of the
+    /// scripts whose tag's low bits pick it (a paragraph's runs alternate between a few
+    /// scripts): the script in the high 32 bits, 2 (known) plus the answer in the low ones;
+    /// 0 before the first.
+    private let lastIsolation = InlineArray<4, Atomic<UInt64>> { _ in Atomic(0) }
 
     func spaceIsIsolated(script: UInt32) -> Bool {
-        let last = lastIsolation.load(ordering: .relaxed)
+        let slot = Int(script & 3)
+        let last = lastIsolation[slot].load(ordering: .relaxed)
         if last & 2 != 0 && UInt32(truncatingIfNeeded: last >> 32) == script { return last & 1 != 0 }
         let answer: Bool
         if let known = isolation.withLock({ $0[script] }) {
@@ -50,10 +53,12 @@ public final class FontFace: Sendable {
             answer = hanKerning == nil && cfl_face_space_is_isolated(handle, script) != 0
             isolation.withLock { $0[script] = answer }
         }
-        lastIsolation.store(UInt64(script) << 32 | 2 | (answer ? 1 : 0), ordering: .relaxed)
+        lastIsolation[slot].store(UInt64(script) << 32 | 2 | (answer ? 1 : 0), ordering: .relaxed)
         return answer
     }
     private let asciiGlyphs: [UInt32]
+    /// The advance of the space (U+0020) in 1/65536 pixel; 0 when the face has no glyph for it.
+    let spaceAdvance: Int32
 
     /// Opens face `index` of the font file at `path` at `size` pixels per em.
     ///
@@ -75,6 +80,7 @@ public final class FontFace: Sendable {
         self.isScalable = m.scalable != 0
         self.box = Self.browserBox(ascent: m.ascent, descent: m.descent, leading: m.leading)
         self.asciiGlyphs = (0..<128).map { cfl_face_glyph(handle, UInt32($0)) }
+        self.spaceAdvance = asciiGlyphs[0x20] == 0 ? 0 : cfl_face_advance(handle, asciiGlyphs[0x20])
         self.hasColorGlyphs = cfl_face_has_color(handle) != 0
         self.hanKerning = HanKerning(face: handle)
 

@@ -93,19 +93,17 @@ extension FontStack {
 
     /// `shape(_:range:items:clusters:into:)`, the range's runs appended to `runs` (a styled
     /// paragraph shapes its stretches into one array). Without `ligatures`, optional
-    /// ligatures are off. With `wordwise`, a run of a face whose lookups never touch the
-    /// space is shaped (and cached) word by word however short it is (the same advances: a
-    /// styled paragraph's stretches are short, and their words recur where the stretches
-    /// do not).
+    /// ligatures are off.
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               ligatures: Bool = true, commonFallback: [Range<Int>] = [], wordwise: Bool = false,
+               ligatures: Bool = true, commonFallback: [Range<Int>] = [],
                into out: inout ShapingOutput, runs: inout [ShapedRun]) {
         let firstRun = runs.count
         let state = self.state
         let buffer = ShapingBuffer.forCurrentThread()
         let memo = buffer?.memo
+        var registered: [FontFace] = []   // the registry's faces, read at the first fallback face
         // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
         var hasSoftHyphen = false
         do {
@@ -145,7 +143,7 @@ extension FontStack {
                         fallbackScript = TextItemizer.commonScript
                     }
                 }
-                let languageCode = State.fallbackLanguageCode(script: fallbackScript, default: state.defaultLanguageCode)
+                let languageCode = _FontStackState.fallbackLanguageCode(script: fallbackScript, default: state.defaultLanguageCode)
                 var runStart = p
                 var runFace = -1
                 // The fallback face of the run so far, if it is one.
@@ -162,10 +160,10 @@ extension FontStack {
                     let cs = p, ce = ci + 1 < clusters.count ? Swift.min(Int(clusters[ci + 1]), itemEnd) : itemEnd
                     p = ce
                     if ce == cs + 2 && bytes[cs] == 0xC2 && bytes[cs + 1] == 0xAD { hasSoftHyphen = true }
-                    // The run's fallback face keeps what it draws (see `decide`).
-                    let face = decide(cs, ce, bytes, state: state, memo: memo, emoji: item.isEmoji,
-                                      script: fallbackScript, languageCode: languageCode, run: runFace,
-                                      runFaceObject: runFaceObject)
+                    // The run's fallback face keeps what it draws (see `_FontStackState.face(forCluster:_:_:memo:emoji:script:languageCode:run:runFaceObject:)`).
+                    let face = state.face(forCluster: bytes, cs, ce, memo: memo, emoji: item.isEmoji,
+                                          script: fallbackScript, languageCode: languageCode, run: runFace,
+                                          runFaceObject: runFaceObject)
                     if face != runFace {
                         if runFace >= 0 {
                             runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
@@ -173,7 +171,13 @@ extension FontStack {
                         }
                         runStart = cs
                         runFace = face
-                        runFaceObject = face >= state.primaries.count ? state.faceList()[face] : nil
+                        if face >= state.primaries.count {
+                            // The registry only grows: read again only for a face found since.
+                            if face >= registered.count { registered = state.faceList() }
+                            runFaceObject = registered[face]
+                        } else {
+                            runFaceObject = nil
+                        }
                     }
                 }
                 if runFace >= 0 {
@@ -186,61 +190,7 @@ extension FontStack {
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
         buffer?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
-                                                wordwise: wordwise, into: &out)
-    }
-
-    /// The face (registry id) of the cluster `bytes[cs..<ce]` in a run so far in face `run`
-    /// (-1: none yet; `runFaceObject` when it is a fallback face): a browser shapes a
-    /// stretch its fonts lack with the fallback font found for the stretch's first
-    /// character, so a following cluster that font draws (and no family does) stays in it;
-    /// else the cluster's own decision. Printable ASCII the primary font draws, and single
-    /// scalars this thread has answered for before (`memo`), take no lock.
-    @inline(__always)
-    private func decide(_ cs: Int, _ ce: Int, _ bytes: UnsafeBufferPointer<UInt8>, state: State, memo: _DecisionMemo?,
-                        emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int,
-                        runFaceObject: FontFace?) -> Int {
-        let b0 = bytes[cs]
-        if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || state.drawsASCII(b0)) {
-            return 0   // the primary font (no sticky check for one ASCII byte)
-        }
-        let (scalar, length) = UTF8Scalar.decode(bytes, at: cs)
-        guard let memo, cs + length == ce else {
-            // Several scalars: the stack's tables, as before.
-            let known = state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false)
-            if known == runFace { return runFace }
-            if let sticky = runFaceObject,
-               State.withScalars(bytes, cs, ce, { scalars in
-                   state.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
-               }) {
-                return runFace
-            }
-            return known ?? state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
-        }
-        // The cluster's own decision, when made: the same as the run's fallback face, it is
-        // that face's without asking the fonts (a decision for a fallback face means no
-        // family draws the cluster and that face does).
-        let key = State.memoKey(scalar, emoji: emoji, languageCode: languageCode)
-        var known = memo.value(stack: state.serial, key: key)
-        if known == nil, let found = state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false) {
-            memo.set(found, stack: state.serial, key: key)
-            known = found
-        }
-        if known == runFace { return runFace }
-        if let sticky = runFaceObject, b0 >= 0x80 {
-            let stickyKey = State.memoKey(scalar, keptIn: runFace)
-            let kept: Bool
-            if let answer = memo.value(stack: state.serial, key: stickyKey) {
-                kept = answer != 0
-            } else {
-                kept = state.keeps(scalar, in: sticky)
-                memo.set(kept ? 1 : 0, stack: state.serial, key: stickyKey)
-            }
-            if kept { return runFace }
-        }
-        if let known { return known }
-        let chosen = state.face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
-        memo.set(chosen, stack: state.serial, key: key)
-        return chosen
+                                                into: &out)
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {

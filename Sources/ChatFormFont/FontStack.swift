@@ -57,7 +57,7 @@ public struct FontStack: TextShaper {
     /// Everything the stack is but its letter spacing, in one object: a stack is two words,
     /// so a prepared text holding it as `any TextShaper` holds it inline (no box of its
     /// own a text).
-    let state: State
+    let state: _FontStackState
 
     /// A stack of the installed families `families` (CSS `font-family` order) at `size`
     /// pixels.
@@ -115,7 +115,7 @@ public struct FontStack: TextShaper {
             faces.append(try FontLibrary.shared.face(path: file.path, index: file.index, size: size))
         }
         self.letterSpacing = letterSpacing
-        self.state = State(primaries: faces, locale: locale, size: size, lineHeightRule: lineHeight, tabWidth: max(1, tabWidth))
+        self.state = _FontStackState(primaries: faces, locale: locale, size: size, lineHeightRule: lineHeight, tabWidth: max(1, tabWidth))
     }
 
     /// A stack of one font file.
@@ -188,9 +188,4 @@ public struct FontStack: TextShaper {
     // MARK: TextShaper
 
     // Shaping: FontStack+Shaping.swift.
-}
-
-extension FontStack {
-    /// The faces and fallback decisions shared by copies of a stack (`_FontStackState`).
-    typealias State = _FontStackState
 }

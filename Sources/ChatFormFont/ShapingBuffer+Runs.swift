@@ -5,13 +5,14 @@ import ChatFormText
 extension ShapingBuffer {
     /// Shapes `shaped` (runs of one range of paragraph `bytes`, in faces of the stack whose
     /// registry is `state`) into `out`'s advances and codes; the line-end trims of fullwidth
-    /// closing marks go into `out` too. Without `ligatures`, optional ligatures are off;
-    /// with `wordwise`, a run of a face whose lookups never touch the space is shaped word
-    /// by word however short it is (see `FontStack.shape(_:range:items:clusters:ligatures:commonFallback:wordwise:into:runs:)`).
+    /// closing marks go into `out` too. Without `ligatures`, optional ligatures are off. A
+    /// run of a face whose lookups never touch the space is looked up word by word (the
+    /// same advances: words recur where runs do not), the words not cached shaped together;
+    /// a run of spaces alone in such a face takes the space glyph's advance.
     ///
     /// - Complexity: O(the runs' bytes) plus HarfBuzz's shaping of each piece not cached.
-    func shape(_ shaped: ArraySlice<ShapedRun>, of state: FontStack.State, _ bytes: UnsafeBufferPointer<UInt8>,
-               clusters: [Int32], ligatures: Bool, wordwise: Bool, into out: inout ShapingOutput) {
+    func shape(_ shaped: ArraySlice<ShapedRun>, of state: _FontStackState, _ bytes: UnsafeBufferPointer<UInt8>,
+               clusters: [Int32], ligatures: Bool, into out: inout ShapingOutput) {
         let n = bytes.count
         let advances = out.advances, unsafe = out.unsafe
         let language = state.language
@@ -20,31 +21,30 @@ extension ShapingBuffer {
         let primaries = state.primaries
         var registered: [FontFace] = []
         let languageID = runs.languageID(language)
-        /// Shapes `range` of `run` with `face` into `advances` and `unsafe`, `halves` set
-        /// in half width; a range of at most `cachedRunBytes` is looked up in (and goes
-        /// into) this thread's cache unless `cacheable` is false.
-        func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
-            var key: RunCache.Key? = nil
-            if cacheable && range.count <= ShapingBuffer.cachedRunBytes {
-                // A character of context each side is part of the key where HarfBuzz reads
-                // it (the joining of Arabic and the other cursive scripts its Arabic shaper
-                // takes; no other shaper looks at the context, and a mark opening the piece
-                // gets no dotted circle, the text's start never being flagged), except after a
-                // piece ending in a space, which nothing joins across (and a face whose
-                // lookups touch the space is shaped a run at a time): so a word's key does
-                // not depend on the word after it, nor, outside those scripts, before it.
-                let context = Self.readsContext(run.script)
-                let lower = context && range.lowerBound > 0
-                    ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
-                let upper = context && range.upperBound < n && bytes[range.upperBound - 1] != 0x20
-                    ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
-                let k = RunCache.key(face: face.serial, script: run.script, language: languageID,
-                                     rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
-                                     offset: range.lowerBound - lower, length: range.count,
-                                     bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                if self.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
-                key = k
-            }
+        /// The cache key of `range` of `run` in `face`, or nil when the range is too long
+        /// to be cached.
+        func key(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace) -> RunCache.Key? {
+            guard range.count <= ShapingBuffer.cachedRunBytes else { return nil }
+            // A character of context each side is part of the key where HarfBuzz reads
+            // it (the joining of Arabic and the other cursive scripts its Arabic shaper
+            // takes; no other shaper looks at the context, and a mark opening the piece
+            // gets no dotted circle, the text's start never being flagged), except after a
+            // piece ending in a space, which nothing joins across (and a face whose
+            // lookups touch the space is shaped a run at a time): so a word's key does
+            // not depend on the word after it, nor, outside those scripts, before it.
+            let context = Self.readsContext(run.script)
+            let lower = context && range.lowerBound > 0
+                ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
+            let upper = context && range.upperBound < n && bytes[range.upperBound - 1] != 0x20
+                ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
+            return RunCache.key(face: face.serial, script: run.script, language: languageID,
+                                rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
+                                offset: range.lowerBound - lower, length: range.count,
+                                bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+        }
+        /// Shapes `range` of `run` with `face` into `advances` and `unsafe` (one HarfBuzz
+        /// call), `halves` set in half width.
+        func shapeNow(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>]) {
             // Bytes inside a HarfBuzz cluster are unsafe to break before; cluster starts
             // take the glyphs' flag.
             for b in range { unsafe[b] = 2 }
@@ -60,8 +60,54 @@ extension ShapingBuffer {
                     unsafe[cluster] = 1
                 }
             }
-            if let key {
-                self.runs.insert(key, advances: advances, unsafe, at: range.lowerBound)
+        }
+        /// Shapes `range` of `run` with `face`, `halves` set in half width; a range of at
+        /// most `cachedRunBytes` is looked up in (and goes into) this thread's cache unless
+        /// `cacheable` is false.
+        func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
+            let k = cacheable ? key(range, run, face) : nil
+            if let k, self.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
+            shapeNow(range, run, face, halves: halves)
+            if let k { self.runs.insert(k, advances: advances, unsafe, at: range.lowerBound) }
+        }
+        /// The end of the word of `run` starting at `a`: its spaces after it included, at a
+        /// grapheme cluster boundary.
+        func wordEnd(_ a: Int, _ run: ShapedRun) -> Int {
+            var b = a
+            repeat {
+                while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
+                while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
+            } while b < run.range.upperBound && bytes[b] >= 0x80 && !Self.isBoundary(b, in: clusters)
+            return b
+        }
+        /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
+        /// with the spaces after it and cached; the words not cached that follow one
+        /// another are shaped in one HarfBuzz call (the same advances and codes: no lookup
+        /// reaches across a space) and then cached word by word.
+        func shapeWords(_ run: ShapedRun, _ face: FontFace) {
+            var a = run.range.lowerBound
+            var missed = -1   // where the words not cached so far start
+            while a <= run.range.upperBound {
+                let b = a < run.range.upperBound ? wordEnd(a, run) : a
+                if b > a, let k = key(a..<b, run, face), self.runs.copy(k, into: advances, unsafe, at: a) {
+                    // A cached word ends the stretch of words to shape before it.
+                } else if b > a {
+                    if missed < 0 { missed = a }
+                    a = b
+                    continue
+                }
+                if missed >= 0 {
+                    shapeNow(missed..<a, run, face, halves: [])
+                    var w = missed
+                    while w < a {
+                        let e = wordEnd(w, run)
+                        if let k = key(w..<e, run, face) { self.runs.insert(k, advances: advances, unsafe, at: w) }
+                        w = e
+                    }
+                    missed = -1
+                }
+                if b == a { break }
+                a = b
             }
         }
 
@@ -74,22 +120,24 @@ extension ShapingBuffer {
                 face = registered[run.face]
             }
             let rtl = run.bidiLevel & 1 == 1
+            // Spaces alone (between the words of a run in a fallback face, which the
+            // primary font draws) in a face whose lookups never see a space: each the
+            // space glyph's advance, safe to break.
+            if !rtl && bytes[run.range.lowerBound] == 0x20 && face.spaceAdvance != 0
+                && Self.onlySpaces(bytes, run.range) && face.spaceIsIsolated(script: run.script) {
+                for b in run.range {
+                    advances[b] = face.spaceAdvance
+                    unsafe[b] = 0
+                }
+                continue
+            }
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
-                if !rtl && (wordwise || run.range.count > ShapingBuffer.cachedRunBytes) && face.spaceIsIsolated(script: run.script) {
+                if !rtl && face.spaceIsIsolated(script: run.script) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping.
-                    var a = run.range.lowerBound
-                    while a < run.range.upperBound {
-                        var b = a
-                        repeat {
-                            while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
-                            while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
-                        } while b < run.range.upperBound && !Self.isBoundary(b, in: clusters)
-                        shapePiece(a..<b, run, face, halves: [], cacheable: true)
-                        a = b
-                    }
+                    shapeWords(run, face)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)
                 }
@@ -143,6 +191,13 @@ extension ShapingBuffer {
         default:
             return false
         }
+    }
+
+    /// Whether `bytes[range]` are all spaces (U+0020).
+    @inline(__always)
+    static func onlySpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for b in range where bytes[b] != 0x20 { return false }
+        return true
     }
 
     /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).

@@ -1,6 +1,6 @@
 /// One thread's copy of the fallback answers it has used for single scalars, read without a
-/// lock: a direct-mapped table keyed by the stack (its `State.serial`) and a 64-bit key (see
-/// `FontStack.State.memoKey`), each slot overwritten by the next answer that lands on it.
+/// lock: a direct-mapped table keyed by the stack (its `_FontStackState.serial`) and a 64-bit key (see
+/// `_FontStackState.memoKey`), each slot overwritten by the next answer that lands on it.
 ///
 /// What it keeps never goes stale: a stack's decision for a scalar, emoji flag and language
 /// is the same whenever it is made (fontconfig's answers and the registry's face ids do not

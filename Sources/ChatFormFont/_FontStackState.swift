@@ -254,4 +254,56 @@ final class _FontStackState: Sendable {
         return 0
     }
 
+    /// The face (registry id) of the cluster `bytes[cs..<ce]` in a run so far in face `run`
+    /// (-1: none yet; `runFaceObject` when it is a fallback face): a browser shapes a
+    /// stretch its fonts lack with the fallback font found for the stretch's first
+    /// character, so a following cluster that font draws (and no family does) stays in it;
+    /// else the cluster's own decision. Printable ASCII the primary font draws, and single
+    /// scalars this thread has answered for before (`memo`), take no lock.
+    @inline(__always)
+    func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ cs: Int, _ ce: Int, memo: _DecisionMemo?,
+              emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int, runFaceObject: FontFace?) -> Int {
+        let b0 = bytes[cs]
+        if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || drawsASCII(b0)) {
+            return 0   // the primary font (no sticky check for one ASCII byte)
+        }
+        let (scalar, length) = UTF8Scalar.decode(bytes, at: cs)
+        guard let memo, cs + length == ce else {
+            // Several scalars: the stack's tables, as before.
+            let known = face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false)
+            if known == runFace { return runFace }
+            if let sticky = runFaceObject,
+               Self.withScalars(bytes, cs, ce, { scalars in
+                   self.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
+               }) {
+                return runFace
+            }
+            return known ?? face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        }
+        // The cluster's own decision, when made: the same as the run's fallback face, it is
+        // that face's without asking the fonts (a decision for a fallback face means no
+        // family draws the cluster and that face does).
+        let key = Self.memoKey(scalar, emoji: emoji, languageCode: languageCode)
+        var known = memo.value(stack: serial, key: key)
+        if known == nil, let found = face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false) {
+            memo.set(found, stack: serial, key: key)
+            known = found
+        }
+        if known == runFace { return runFace }
+        if let sticky = runFaceObject, b0 >= 0x80 {
+            let stickyKey = Self.memoKey(scalar, keptIn: runFace)
+            let kept: Bool
+            if let answer = memo.value(stack: serial, key: stickyKey) {
+                kept = answer != 0
+            } else {
+                kept = keeps(scalar, in: sticky)
+                memo.set(kept ? 1 : 0, stack: serial, key: stickyKey)
+            }
+            if kept { return runFace }
+        }
+        if let known { return known }
+        let chosen = face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        memo.set(chosen, stack: serial, key: key)
+        return chosen
+    }
 }

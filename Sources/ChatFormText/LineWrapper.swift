@@ -88,8 +88,7 @@ struct LineWrapper {
         var i = start
         var lastLineCount = lines.count
         var opportunity: (offset: Int, hard: Bool)?
-        if start < n, fastUnit != nil, start == 0 || ScalarProperties.startsAfterSpaces(bytes, at: start),
-           ScalarProperties.fastClass(bytes, at: start) >= FastBreakClass.al {
+        if startsOnFastPath(start) {
             // Text (or a line) starts at a boundary: begin on the fast path.
             let resume = runFast(from: start, stop: stop)
             if resume.stopped { return }
@@ -168,6 +167,13 @@ struct LineWrapper {
         } else if lines.isEmpty || lines[lines.count - 1].isHard {
             lines.append(LineFragment(start: n, end: n, width: 0, terminatorLength: 0))
         }
+    }
+
+    /// Whether `run(from: start)` begins on the fast path, without asking ICU for the first
+    /// opportunity (a cold `following` call backs up to a safe point and walks forward).
+    func startsOnFastPath(_ start: Int) -> Bool {
+        start < bytes.count && fastUnit != nil && (start == 0 || ScalarProperties.startsAfterSpaces(bytes, at: start))
+            && ScalarProperties.fastClass(bytes, at: start) >= FastBreakClass.al
     }
 
     // MARK: Segments

@@ -16,12 +16,56 @@ extension _LargeParagraph {
     mutating func undoLastEdit(_ range: Range<Int>, _ inserted: [UInt8]) -> (restartLine: Int, freshCount: Int, reused: Bool)? {
         guard let last = storage.lastEdit, last.range == range, last.removed == inserted else { return nil }
         let storage = uniqueStorage()
+        storage.lastEdit = nil   // read below: its arrays are recycled after the lines go back
         let rewrapped = last.restartLine..<last.restartLine + last.freshCount
-        storage.lastEdit = _LastEdit(storage, range, inserted, lines: rewrapped, freshCount: last.replaced.count,
-                                     reused: last.reused)
+        storage.keepLastEdit(range, inserted, lines: rewrapped, freshCount: last.replaced.count, reused: last.reused)
         storage.rope.replaceSubrange(range, with: inserted)
         storage.lines.replaceSubrange(rewrapped, with: last.replaced)
+        storage.recycle(last)
         return (last.restartLine, last.replaced.count, last.reused)
+    }
+}
+
+extension _LargeParagraphStorage {
+    /// Keeps the undo of replacing `range` with `inserted` and lines `lines` with
+    /// `freshCount` rewrapped ones (read before the edit), or nothing when the edit is too
+    /// large to keep. The bytes and lines go into arrays of edits kept before (`recycle`),
+    /// so that an edit allocates nothing for its undo once they have grown to its size.
+    ///
+    /// - Complexity: O(log n + range.count + lines.count).
+    func keepLastEdit(_ range: Range<Int>, _ inserted: [UInt8], lines replaced: Range<Int>, freshCount: Int,
+                      reused: Bool) {
+        if let previous = lastEdit {
+            lastEdit = nil
+            recycle(previous)
+        }
+        guard range.count <= _LastEdit.maxRemovedBytes && replaced.count <= _LastEdit.maxReplacedLines else { return }
+        var removed = spareBytes.popLast() ?? []
+        var kept = spareLines.popLast() ?? []
+        removed.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        rope.appendBytes(range, to: &removed)
+        lines.append(lines: replaced, to: &kept)
+        lastEdit = _LastEdit(range: range.lowerBound..<range.lowerBound + inserted.count, removed: removed,
+                             restartLine: replaced.lowerBound, replaced: kept, freshCount: freshCount, reused: reused)
+    }
+
+    /// Keeps `edit`'s arrays (no longer its paragraph's undo) for later edits to fill: up to
+    /// two of each kind, the larger ones (an undo keeps its own undo while the edit it undoes
+    /// is still being read).
+    func recycle(_ edit: _LastEdit) {
+        Self.keep(edit.removed, in: &spareBytes)
+        Self.keep(edit.replaced, in: &spareLines)
+    }
+
+    private static func keep<T>(_ array: [T], in spares: inout [[T]]) {
+        guard array.capacity > 0 else { return }
+        if spares.count < 2 {
+            spares.append(array)
+        } else if let k = spares.indices.min(by: { spares[$0].capacity < spares[$1].capacity }),
+                  spares[k].capacity < array.capacity {
+            spares[k] = array
+        }
     }
 }
 
@@ -47,23 +91,4 @@ struct _LastEdit: Sendable {
     /// lines]: a larger edit keeps nothing (what it would keep grows with it).
     static let maxRemovedBytes = 4_096
     static let maxReplacedLines = 1_024
-
-    /// The undo of replacing `range` with `inserted` in `storage` and its `lines` with
-    /// `freshCount` rewrapped ones, read before the edit; nil when the edit is too large to
-    /// keep.
-    ///
-    /// - Complexity: O(log n + range.count + lines.count).
-    init?(_ storage: _LargeParagraphStorage, _ range: Range<Int>, _ inserted: [UInt8], lines: Range<Int>,
-          freshCount: Int, reused: Bool) {
-        guard range.count <= Self.maxRemovedBytes && lines.count <= Self.maxReplacedLines else { return nil }
-        self.range = range.lowerBound..<range.lowerBound + inserted.count
-        removed = storage.rope.bytes(in: range)
-        restartLine = lines.lowerBound
-        var replaced: [LineFragment] = []
-        replaced.reserveCapacity(lines.count)
-        storage.lines.forEach(in: lines) { replaced.append($0); return true }
-        self.replaced = replaced
-        self.freshCount = freshCount
-        self.reused = reused
-    }
 }

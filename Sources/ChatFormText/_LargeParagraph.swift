@@ -17,6 +17,9 @@ struct _ParagraphTuning: Sendable, Hashable {
     /// point to count [1 KiB]: what decides where a line ends (the next segment's clusters,
     /// ICU's look-ahead) lies within it.
     var margin = 1_024
+    /// How many lines before the usual restart (two lines before the edit) a rewrap may
+    /// restart instead, at a line start where the wrapper begins without ICU [4].
+    var fastRestartLines = 4
 
     static let standard = _ParagraphTuning()
 }
@@ -164,7 +167,7 @@ struct _LargeParagraph: Sendable {
             if let meet { storage.lines.append(other.paragraph.lines, from: meet) }
         } else {
             let replaced = restartLine..<(meet ?? storage.lines.count)
-            storage.lastEdit = _LastEdit(storage, range, inserted, lines: replaced, freshCount: fresh.count, reused: meet != nil)
+            storage.keepLastEdit(range, inserted, lines: replaced, freshCount: fresh.count, reused: meet != nil)
             storage.rope.replaceSubrange(range, with: inserted)
             storage.lines.replaceSubrange(replaced, with: fresh)
         }
@@ -182,12 +185,17 @@ struct _LargeParagraph: Sendable {
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         let delta = newEditEnd - b   // a suffix byte at old offset o is at o + delta
         let lo = lines.lineIndex(startingAtOrBefore: a)
-        let restartLine = Swift.max(0, lo - 2)
-        let restart = lines[restartLine].start
-        // Context before the restart for ICU: two more lines, or more up to 512 bytes.
-        var contextLine = restartLine
-        while contextLine > 0 && restartLine - contextLine < 8
-                && (restartLine - contextLine < 2 || restart - lines[contextLine].start < 512) {
+        // Two lines before the edit, or up to `fastRestartLines` earlier where the wrapper
+        // starts on its fast path (chosen in the first window, the same bytes in every one).
+        let latest = Swift.max(0, lo - 2)
+        let earliest = Swift.max(0, latest - tuning.fastRestartLines)
+        var restartLine = latest
+        var chosen = false
+        // Context before the earliest restart for ICU: two more lines, or more up to 512 bytes.
+        let earliestStart = lines[earliest].start
+        var contextLine = earliest
+        while contextLine > 0 && earliest - contextLine < 8
+                && (earliest - contextLine < 2 || earliestStart - lines[contextLine].start < 512) {
             contextLine -= 1
         }
         let contextStart = lines[contextLine].start
@@ -209,6 +217,11 @@ struct _LargeParagraph: Sendable {
                     try iterators.setText(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
                                               keepAll: options.keepsAll)
+                    if !chosen {
+                        chosen = true
+                        restartLine = fastRestart(latest, earliest, wrapper, contextStart)
+                    }
+                    let restart = lines[restartLine].start
                     // The wrapper keeps its `stop` closure (an escaping one): the test's state
                     // is reached through a pointer, so that no captured variable is boxed and
                     // checked for exclusive access on every line.
@@ -230,6 +243,19 @@ struct _LargeParagraph: Sendable {
             }
             reach *= 4
         }
+    }
+
+    /// The latest of lines `earliest...latest` whose start `wrapper` (on bytes from
+    /// `contextStart`) begins on its fast path, else `latest`: a line start before the edit
+    /// restarts the wrap as well as any other, and wrapping a line or two more on the fast
+    /// path costs less than ICU's first opportunity from a cold iterator.
+    private func fastRestart(_ latest: Int, _ earliest: Int, _ wrapper: LineWrapper, _ contextStart: Int) -> Int {
+        var k = latest
+        while !wrapper.startsOnFastPath(lines[k].start - contextStart) {
+            if k == earliest { return latest }
+            k -= 1
+        }
+        return k
     }
 
     #if DEBUG
@@ -287,14 +313,18 @@ private struct _MeetingTest {
 /// What a `_LargeParagraph` holds, shared by its copies. Only a paragraph holding the sole
 /// reference changes it (`isKnownUniquelyReferenced`, else it copies it first), so no two
 /// threads see a change to one: the class is as sendable as the value it stands for. The
-/// rope and the lines are changed in place through the paragraph, never while another access
-/// to them is open, so they skip the run-time exclusivity check a class property costs.
+/// rope, the lines and the undo's arrays are changed in place through the paragraph, never
+/// while another access to them is open, so they skip the run-time exclusivity check a class
+/// property costs.
 final class _LargeParagraphStorage: @unchecked Sendable {
     @exclusivity(unchecked) var rope: _Rope
     @exclusivity(unchecked) var lines: _LineStore
     /// How to undo the last edit without rewrapping (`_LargeParagraph.undoLastEdit`), if it
     /// was small enough to keep.
-    var lastEdit: _LastEdit?
+    @exclusivity(unchecked) var lastEdit: _LastEdit?
+    /// Arrays of edits no longer kept, refilled by the next ones (`keepLastEdit`).
+    @exclusivity(unchecked) var spareBytes: [[UInt8]] = []
+    @exclusivity(unchecked) var spareLines: [[LineFragment]] = []
     let width: Double
     let options: TextLayoutOptions
     let lineHeight: Double

@@ -163,6 +163,26 @@ struct _LineStore: Sendable {
     ///
     /// - Complexity: O(log n + k) for k lines.
     func forEach(in range: Range<Int>, _ body: (LineFragment) -> Bool) {
+        forEachPiece(in: range) { piece, base in
+            for line in piece where !body(line.shifted(by: base)) { return false }
+            return true
+        }
+    }
+
+    /// Appends lines `range` to `buffer`, with paragraph offsets.
+    ///
+    /// - Complexity: O(log n + k) for k lines.
+    func append(lines range: Range<Int>, to buffer: inout [LineFragment]) {
+        buffer.reserveCapacity(buffer.count + range.count)
+        forEachPiece(in: range) { piece, base in
+            for line in piece { buffer.append(line.shifted(by: base)) }
+            return true
+        }
+    }
+
+    /// Calls `body` with lines `range` a chunk at a time (offsets from the chunk's start,
+    /// and where the chunk starts), until it returns false.
+    private func forEachPiece(in range: Range<Int>, _ body: (ArraySlice<LineFragment>, _ base: Int) -> Bool) {
         guard !range.isEmpty else { return }
         var c = chunkLines.index(containing: range.lowerBound)!
         var j = range.lowerBound - chunkLines.prefix(c)
@@ -170,11 +190,9 @@ struct _LineStore: Sendable {
         var left = range.count
         while left > 0 {
             let chunk = chunks[c]
-            while j < chunk.count && left > 0 {
-                if !body(chunk[j].shifted(by: base)) { return }
-                j += 1
-                left -= 1
-            }
+            let end = Swift.min(chunk.count, j + left)
+            if !body(chunk[j..<end], base) { return }
+            left -= end - j
             base += chunk[chunk.count - 1].end
             c += 1
             j = 0
@@ -186,8 +204,7 @@ struct _LineStore: Sendable {
     /// - Complexity: O(n).
     var all: [LineFragment] {
         var result: [LineFragment] = []
-        result.reserveCapacity(count)
-        forEach(in: 0..<count) { result.append($0); return true }
+        append(lines: 0..<count, to: &result)
         return result
     }
 

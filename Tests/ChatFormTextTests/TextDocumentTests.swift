@@ -41,6 +41,16 @@ struct TextDocumentTests {
 
     static let tinyRopes = _ParagraphTuning(largeParagraph: 24, maxLeaf: 5, maxChunk: 3, window: 8, margin: 16)
 
+    /// The same with the rewrap always restarting two lines before the edit (never earlier,
+    /// at a line start where the wrapper begins without ICU): both restarts give the lines
+    /// of a fresh layout.
+    @Test(arguments: setups.prefix(4))
+    func randomEditsRestartingTwoLinesBeforeMatchAFreshLayout(_ setup: Setup) throws {
+        var tuning = Self.tinyRopes
+        tuning.fastRestartLines = 0
+        try randomEdits(setup, tuning: tuning, undoing: true)
+    }
+
     /// The same where half the edits undo the one before (its replacement replaced by what it
     /// removed: a character typed and deleted, a newline and the backspace joining its lines),
     /// which a rope paragraph does by putting back the lines the edit replaced, without
@@ -159,7 +169,7 @@ struct TextDocumentTests {
                 try checker.expectMatches(document, reference)
             }
         }
-        if tuning == Self.tinyRopes {
+        if tuning.largeParagraph == Self.tinyRopes.largeParagraph {
             // Most edits find rope paragraphs in the document.
             #expect(largeEdits > 75, "only \(largeEdits) of 150 edits met a rope paragraph")
         }

@@ -179,7 +179,7 @@ struct StyledShaper: TextShaper {
                 guard end > start else { i = j; continue }
                 let first = runs.count
                 stacks[k].shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
-                                commonFallback: commonFallback, wordwise: true, into: &out, runs: &runs)
+                                commonFallback: commonFallback, into: &out, runs: &runs)
                 for r in first..<runs.count {
                     runs[r].face = faces.face(stacks, index: k, local: runs[r].face, ligatures: ligatures)
                 }
