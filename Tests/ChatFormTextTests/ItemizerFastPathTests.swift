@@ -60,6 +60,33 @@ struct ItemizerFastPathTests {
         #expect(boundaries > 20_000)
     }
 
+    /// Long runs of ASCII (the fast clusters' tight loop, `asciiRun`): words, digits after
+    /// hyphens, `?`, quotes and slashes, a run starting after Hangul, an emoji or a bracket
+    /// and entering Latin at its first letter or never, must give what the general path gives.
+    @Test func asciiRunsMatchTheGeneralPath() throws {
+        var rng = SplitMix64(seed: 6123)
+        let pieces = ["the", "cake", "A1-22", "x-1", "-9", "?", "\"ok\"", "'", "a/b", "1.5", "!!", "$", "%", "@ana", "~", "_",
+                      "한국", "감사합니다", "😊", "👍🏽", "(", ")", "[x]", "{", "—", "é", "\u{05D0}", "\t", "\n", ",", ".", ":", ";"]
+        var boundaries = 0
+        for _ in 0..<1500 {
+            var s = ""
+            for _ in 0..<Int.random(in: 1...24, using: &rng) {
+                s += pieces.randomElement(using: &rng)!
+                let glue = UInt32.random(in: 0..<4, using: &rng)
+                if glue < 2 { s += " " } else if glue == 2 { s += "-" }
+            }
+            for level in [0, 1] as [UInt8] {
+                let fast = try segment(s, fast: true, level: level)
+                let general = try segment(s, fast: false, level: level)
+                #expect(fast.clusters == general.clusters, "\(s.debugDescription)")
+                #expect(fast.items == general.items, "\(s.debugDescription)")
+                #expect(fast.opportunities == general.opportunities, "\(s.debugDescription)")
+                boundaries += fast.clusters.count
+            }
+        }
+        #expect(boundaries > 60_000)
+    }
+
     /// `needsBidi` skips by lead byte: for every scalar, alone and after ASCII and Hangul, it
     /// must answer as the ranges it stands for (right-to-left blocks and bidi controls).
     @Test func needsBidiByLeadByteMatchesTheRanges() {

@@ -163,15 +163,30 @@ public enum TextItemizer {
             if current != 0 && fastClusters {
                 let b0 = bytes[i]
                 var c: UInt32 = 0, length = 0
-                if b0 >= 0x20 && b0 < 0x7F && (i + 1 == n || bytes[i + 1] < 0x80)
-                    && b0 != 0x28 && b0 != 0x29 && b0 != 0x5B && b0 != 0x5D && b0 != 0x7B && b0 != 0x7D {
+                if Self.isFastASCII(b0) && (i + 1 == n || bytes[i + 1] < 0x80) {
                     c = UInt32(b0)
                     length = 1
+                    if levels == nil {
+                        // A run of them at one level, in one tight loop: one cluster each,
+                        // their item the run's script up to the first letter, Latin from it.
+                        i = Self.asciiRun(bytes, from: i, clusters: clusters, count: &count, opportunities: opportunities,
+                                          breaker: &breaker, lastLast: &lastLast, last: &last, items: &items,
+                                          level: paragraphLevel, script: &current)
+                        continue
+                    }
                 } else if hangulFast && b0 >= 0xEA && b0 <= 0xED && i + 3 <= n {
                     let s = UTF8Scalar.decode(bytes, at: i).scalar
                     if Self.isHangulSyllable(s) && Self.startsNoJamo(bytes, i + 3) {
                         c = s
                         length = 3
+                        if levels == nil {
+                            // A run of them, in one tight loop (a line may end between two).
+                            i = Self.hangulRun(bytes, from: i, first: s, clusters: clusters, count: &count,
+                                               opportunities: opportunities, breaker: &breaker, lastLast: &lastLast,
+                                               last: &last, items: &items, level: paragraphLevel)
+                            current = hangul
+                            continue
+                        }
                     }
                 }
                 if length != 0 {
@@ -300,7 +315,7 @@ public enum TextItemizer {
 
     /// Items grown a cluster at a time: the open item is extended in place while clusters
     /// continue it, and appended when one does not.
-    private struct ItemBuilder {
+    struct ItemBuilder {
         var items: [TextItem] = []
         var open = TextItem(range: 0..<0, bidiLevel: 0, script: 0, isEmoji: false)
         var isOpen = false

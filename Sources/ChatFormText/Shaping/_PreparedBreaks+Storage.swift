@@ -24,8 +24,11 @@ extension PreparedBreaks {
         let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
+        // Without a negative advance the advances rise from 0: the last and the largest
+        // content end's (a hyphen past the last) tell.
         let fits = { (v: Int64) in v >= Int64(Int32.min) && v <= Int64(Int32.max) }
-        let narrowX = x.allSatisfy(fits) && steps.allSatisfy { fits($0.contentX) }
+        let narrowX = hasNegativeAdvance ? x.allSatisfy(fits) && steps.allSatisfy { fits($0.contentX) }
+            : fits(x[x.count - 1]) && fits(maxContentX)
         // The distinct line boxes (at most one an entry: their indices fit the index width).
         // (Written in the scratch's room for them, one an entry; each step's index noted.)
         var boxCount = 0

@@ -1,6 +1,12 @@
 /// The walk over a shaped text's grapheme clusters that makes its boundary table and its
 /// break entries in one pass (see `PreparedBreaks`).
 extension PreparedBreaks {
+    /// What the walk found besides the columns: the number of boundaries and of break
+    /// entries, facts about the text, and the largest content advance of an entry (before
+    /// glyph advances are shared out).
+    typealias Walked = (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool,
+                        maxContentX: Int64)
+
     /// The boundary table of `bytes` (offsets, advances from the text's start, flags) and
     /// where lines may end with where their content ends, from the shaper's clusters,
     /// advances and unsafe-to-break codes and the browser's break opportunities.
@@ -13,20 +19,29 @@ extension PreparedBreaks {
                                                breakAll: rules.breakAll, ideographs: rules.locale == nil)
         // The shaper's cluster boundaries (checked to partition the text): one boundary a
         // cluster's start and one for the end, so every column is at most that long. The
-        // walk writes straight into the columns, all in one allocation.
+        // walk writes straight into the columns, all in one allocation, each break entry
+        // (its `BreakEntry` and `StepDraft`) as it finds it.
         let capacity = Swift.max(shaped.clusters.count, 1)
         var b = PreparedBreaks(capacity: capacity)
-        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: b)
+        let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
+                                      hangingEdges: shaped.lineEndHangingEdges)
+        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: b, writer)
         if walked.insideGlyphs {
             shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(b, count: walked.count, unsafe: $0) }
+            // The content ends' advances moved with the shared ones.
+            for k in 0..<walked.breakCount {
+                let hyphen = b.entries[k].flags & BreakEntry.hyphenated != 0 ? writer.hyphenAdvance : 0
+                b.steps[k].contentX = b.x[Int(b.entries[k].contentEnd)] + hyphen
+            }
         }
         b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
         b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
         b.flags = UnsafeMutableBufferPointer(rebasing: b.flags[..<walked.count])
-        b.breaks = UnsafeMutableBufferPointer(rebasing: b.breaks[..<walked.breakCount])
-        b.contentEnds = UnsafeMutableBufferPointer(rebasing: b.contentEnds[..<walked.breakCount])
+        b.entries = UnsafeMutableBufferPointer(rebasing: b.entries[..<walked.breakCount])
+        b.steps = UnsafeMutableBufferPointer(rebasing: b.steps[..<walked.breakCount])
         b.hasTabs = walked.hasTabs
         b.hasNegativeAdvance = walked.hasNegativeAdvance
+        b.maxContentX = walked.maxContentX
         return b
     }
 
@@ -42,7 +57,7 @@ extension PreparedBreaks {
         }
         let stepsAt = place(StepDraft.self), xAt = place(Int64.self), entriesAt = place(BreakEntry.self)
         let boxKeysAt = place(UInt64.self)
-        let offsetsAt = place(Int32.self), breaksAt = place(Int32.self), endsAt = place(Int32.self)
+        let offsetsAt = place(Int32.self)
         let flagsAt = place(UInt8.self)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: end, alignment: 8)
         self.memory = memory
@@ -54,24 +69,22 @@ extension PreparedBreaks {
         boxKeys = column(boxKeysAt, UInt64.self)
         entries = column(entriesAt, BreakEntry.self)
         offsets = column(offsetsAt, Int32.self)
-        breaks = column(breaksAt, Int32.self)
-        contentEnds = column(endsAt, Int32.self)
         flags = column(flagsAt, UInt8.self)
     }
 
     /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks)
-        -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
+                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks,
+                             _ writer: BreakEntryWriter) -> Walked {
         let answered = usesOpportunities(shaped, rules)
         return shaped.clusters.withUnsafeBufferPointer { clusters in
             shaped.advances.withUnsafeBufferPointer { advances in
                 shaped.unsafeToBreak.withUnsafeBufferPointer { unsafe in
                     shaped.runs.withUnsafeBufferPointer { runs in
                         shaped.opportunities.withUnsafeBufferPointer { opportunities in
-                            walk(bytes, WalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
+                            walk(bytes, BreakWalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
                                                   opportunities: answered ? opportunities : nil),
-                                 rules: rules, breaker: &breaker, into: out)
+                                 rules: rules, breaker: &breaker, into: out, writer)
                         }
                     }
                 }
@@ -79,26 +92,16 @@ extension PreparedBreaks {
         }
     }
 
-    /// What the walk reads, besides the text.
-    struct WalkInput {
-        var clusters: UnsafeBufferPointer<Int32>
-        var advances: UnsafeBufferPointer<Int32>
-        var unsafe: UnsafeBufferPointer<UInt8>
-        var runs: UnsafeBufferPointer<ShapedRun>
-        /// The itemizer's opportunities, one a cluster boundary, when the walk reads them
-        /// instead of asking the break rules (`usesOpportunities`).
-        var opportunities: UnsafeBufferPointer<UInt8>?
-    }
-
     /// One pass over the clusters: each boundary's flags (mandatory break, unsafe to break,
     /// the kind of cluster starting there), its advance from the start, and at each place a
     /// line may end (an opportunity as `breaker` finds it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
-    /// line's break hang past the edge, as pre-wrap lets them). It writes into `out`'s
-    /// boundary columns and break entries, each as long as the boundaries can be.
-    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: WalkInput, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks)
-        -> (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool) {
+    /// line's break hang past the edge, as pre-wrap lets them), written as it is found
+    /// (by `writer`). It writes into `out`'s boundary columns and break entries, each as long
+    /// as the boundaries can be.
+    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: BreakWalkInput, rules: BreakRules,
+                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks,
+                             _ writer: BreakEntryWriter) -> Walked {
         typealias Flags = ShapedText.Flags
         let n = bytes.count
         let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
@@ -106,62 +109,22 @@ extension PreparedBreaks {
         let runs = input.runs
         let answered = input.opportunities
         let table = ScalarTable.shared
-        let advanceEnd = advances.count, unsafeEnd = unsafe.count
+        let advanceEnd = advances.count, unsafeEnd = Swift.min(unsafe.count, n)
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         var runIndex = 0     // runs, to find where each starts
-        var ci = 0
         var i = 0
         var x: Int64 = 0
         var count = 0, breakCount = 0
         var previousKind: UInt8 = 0
         var contentEnd = 0
+        var maxContentX: Int64 = 0
         var hasTabs = false, hasNegativeAdvance = false, insideGlyphs = false
-        while true {
+        while i < n {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
-            // The scalar starting at i (none at the end).
-            let (scalar, length) = i < n ? UTF8Scalar.decode(bytes, at: i) : (0, 0)
-            // Whether a line may end here (kept as a break entry, not as a flag).
-            var opportunity = false
-            if let answered {
-                opportunity = answered[ci] != 0
-            } else if i > 0 && i < n && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
-                opportunity = true
-            }
-            // `line-break: anywhere`: every boundary but before a soft hyphen.
-            if everywhere && i > 0 && i < n && !(bytes[i] == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) {
-                opportunity = true
-            }
-            if i > 0 && i < n && i < unsafeEnd && unsafe[i] != 0 {
-                if unsafe[i] == 2 { insideGlyphs = true }
-                while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
-                // A run's start is safe to break (each run is shaped on its own).
-                if !(runIndex < runs.count && runs[runIndex].range.lowerBound == i) {
-                    f |= unsafe[i] == 2 ? Flags.unsafe | Flags.insideGlyph : Flags.unsafe
-                }
-            }
-            // No line ends inside an Arabic glyph (a ligature such as lam-alef), which the
-            // modes that break between letters would otherwise allow.
-            if breaksLetters && f & Flags.insideGlyph != 0 && BreakRules.keepsGlyph(UTF8Scalar.decode(bytes, at: i).scalar) {
-                opportunity = false
-            }
-            if count > 0 {
-                if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
-                if opportunity || f & Flags.hard != 0 || i == n {
-                    out.breaks[breakCount] = Int32(truncatingIfNeeded: count)
-                    out.contentEnds[breakCount] = Int32(truncatingIfNeeded: contentEnd)
-                    breakCount += 1
-                }
-            }
-            if i == n {
-                out.offsets[count] = Int32(truncatingIfNeeded: i)
-                out.x[count] = x
-                out.flags[count] = f
-                count += 1
-                break
-            }
-            ci += 1
-            let e = Int(clusters[ci])
+            let e = Int(clusters[count + 1])
             let b0 = bytes[i]
+            // The scalar starting at i, and the kind of cluster it starts.
+            var scalar = UInt32(b0), length = 1
             var kind: UInt8 = 0
             if b0 < 0x80 {
                 switch b0 {
@@ -171,6 +134,7 @@ extension PreparedBreaks {
                 default: break
                 }
             } else {
+                (scalar, length) = UTF8Scalar.decode(bytes, at: i)
                 if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
                     kind = Flags.terminator
                 } else if scalar == 0xAD && i + length == e {
@@ -181,15 +145,50 @@ extension PreparedBreaks {
                     if properties.isHangingWhitespace { kind = Flags.hanging }
                 }
             }
+            // Whether a line may end here (kept as a break entry, not as a flag).
+            var opportunity = false
+            if i > 0 {
+                if let answered {
+                    opportunity = answered[count] != 0
+                } else if breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
+                    opportunity = true
+                }
+                // `line-break: anywhere`: every boundary but before a soft hyphen.
+                if everywhere && !(b0 == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) { opportunity = true }
+                if i < unsafeEnd, unsafe[i] != 0 {
+                    let u = unsafe[i]
+                    if u == 2 { insideGlyphs = true }
+                    while runIndex < runs.count && runs[runIndex].range.upperBound <= i { runIndex += 1 }
+                    // A run's start is safe to break (each run is shaped on its own).
+                    if !(runIndex < runs.count && runs[runIndex].range.lowerBound == i) {
+                        f |= u == 2 ? Flags.unsafe | Flags.insideGlyph : Flags.unsafe
+                    }
+                }
+                // No line ends inside an Arabic glyph (a ligature such as lam-alef), which the
+                // modes that break between letters would otherwise allow.
+                if breaksLetters && f & Flags.insideGlyph != 0 && BreakRules.keepsGlyph(scalar) { opportunity = false }
+            }
             out.offsets[count] = Int32(truncatingIfNeeded: i)
             out.x[count] = x
             out.flags[count] = f | kind
+            if count > 0 {
+                if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
+                if opportunity || f & Flags.hard != 0 {
+                    maxContentX = Swift.max(maxContentX, writer.entry(breakCount, boundary: count, contentEnd: contentEnd, in: out))
+                    breakCount += 1
+                }
+            }
             count += 1
             if kind != Flags.tab && kind != Flags.terminator {
-                var j = i
-                let end = Swift.min(e, advanceEnd)
-                var advance: Int64 = 0
-                while j < end { advance &+= Int64(advances[j]); j += 1 }
+                var advance: Int64
+                if e == i + 1 && i < advanceEnd {
+                    advance = Int64(advances[i])
+                } else {
+                    advance = 0
+                    var j = i
+                    let end = Swift.min(e, advanceEnd)
+                    while j < end { advance &+= Int64(advances[j]); j += 1 }
+                }
                 if advance < 0 { hasNegativeAdvance = true }
                 x &+= advance
             }
@@ -201,7 +200,18 @@ extension PreparedBreaks {
             previousKind = kind
             i = e
         }
-        return (count, breakCount, hasTabs, hasNegativeAdvance, insideGlyphs)
+        // The text's end: a boundary, and where the last line ends.
+        out.offsets[count] = Int32(truncatingIfNeeded: n)
+        out.x[count] = x
+        out.flags[count] = previousKind == Flags.terminator ? Flags.hard : 0
+        if count > 0 {
+            if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
+            maxContentX = Swift.max(maxContentX, writer.entry(breakCount, boundary: count, contentEnd: contentEnd, in: out))
+            breakCount += 1
+        }
+        count += 1
+        return (count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
+                insideGlyphs: insideGlyphs, maxContentX: maxContentX)
     }
 
     /// A glyph cluster spanning several grapheme clusters (a ligature, a reordered
@@ -223,5 +233,55 @@ extension PreparedBreaks {
             for k in (first + 1)..<last { x[k] = x[first] + total * Int64(k - first) / parts }
             g = last + 1
         }
+    }
+}
+
+/// What `PreparedBreaks`'s walk reads, besides the text.
+struct BreakWalkInput {
+    var clusters: UnsafeBufferPointer<Int32>
+    var advances: UnsafeBufferPointer<Int32>
+    var unsafe: UnsafeBufferPointer<UInt8>
+    var runs: UnsafeBufferPointer<ShapedRun>
+    /// The itemizer's opportunities, one a cluster boundary, when the walk reads them
+    /// instead of asking the break rules (`PreparedBreaks.usesOpportunities`).
+    var opportunities: UnsafeBufferPointer<UInt8>?
+}
+
+/// What a break entry reads of the shaping besides the boundary columns, and the writing of
+/// one into `PreparedBreaks`'s entries as its walk finds it.
+struct BreakEntryWriter {
+    /// `ShapedRuns.hyphenAdvance`, `lineEndTrims` and `lineEndHangingEdges`.
+    let hyphenAdvance: Int64
+    let lineEndTrims: [Int32: Int32]
+    let hangingEdges: [Int32: Int32]
+
+    /// Writes break entry `k` of `b`: a line may end at `boundary`, its content ending at
+    /// boundary `ce` (both written, with every boundary before them); its content's
+    /// advance from the text's start.
+    @inline(__always)
+    func entry(_ k: Int, boundary: Int, contentEnd ce: Int, in b: PreparedBreaks) -> Int64 {
+        typealias Flags = ShapedText.Flags
+        let flags = b.flags, offsets = b.offsets, x = b.x
+        var f: UInt8 = 0
+        let bf = flags[boundary]
+        if bf & Flags.hard != 0 { f |= BreakEntry.hard }
+        if bf & Flags.unsafe != 0 { f |= BreakEntry.boundaryUnsafe }
+        // (The text's end is never unsafe: no test that `ce` is not the last boundary.)
+        if flags[ce] & Flags.unsafe != 0 { f |= BreakEntry.contentEndUnsafe }
+        // A line ending at a soft hyphen shows a hyphen.
+        let hyphenated = hyphenAdvance != 0 && ce > 0 && flags[ce - 1] & Flags.softHyphen != 0
+        if hyphenated { f |= BreakEntry.hyphenated }
+        // A flush closing mark: the break directly follows it (or its line break does).
+        var endTrim: Int32 = 0
+        if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
+            endTrim = lineEndTrims[offsets[ce]] ?? 0
+        }
+        let contentX = x[ce] &+ (hyphenated ? hyphenAdvance : 0)
+        var entry = BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: endTrim, flags: f)
+        // An inline box's end edge after the white space hanging at this line's end.
+        if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
+        (b.entries.baseAddress! + k).initialize(to: entry)
+        (b.steps.baseAddress! + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
+        return contentX
     }
 }

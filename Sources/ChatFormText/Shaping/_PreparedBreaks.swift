@@ -3,15 +3,12 @@
 /// content ends; then the storage wrapping reads (`ShapedStorage`: break entries, line
 /// steps, line boxes, and for styled text the table of inline items rounded on their own).
 struct PreparedBreaks {
-    /// The boundary columns (`count` each) and the break entries (`breaks`, `contentEnds`),
-    /// as the walk writes them, and room for the entries' final forms (`entries`, `steps`,
-    /// as many as `breaks`): all in one allocation of `Scratch`, which `storage` frees once
-    /// the prepared text is packed.
+    /// The boundary columns (`count` each) and the break entries (`entries`, `steps`), as
+    /// the walk writes them: all in one allocation (`memory`), which `storage` frees once the
+    /// prepared text is packed.
     var offsets: UnsafeMutableBufferPointer<Int32>
     var x: UnsafeMutableBufferPointer<Int64>
     var flags: UnsafeMutableBufferPointer<UInt8>
-    var breaks: UnsafeMutableBufferPointer<Int32>
-    var contentEnds: UnsafeMutableBufferPointer<Int32>
     var entries: UnsafeMutableBufferPointer<BreakEntry>
     var steps: UnsafeMutableBufferPointer<StepDraft>
     /// Room for the distinct line boxes (`pack`), one an entry at most.
@@ -21,6 +18,9 @@ struct PreparedBreaks {
     /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
     /// goes back somewhere.
     var hasNegativeAdvance = false
+    /// The largest content advance of an entry (`StepDraft.contentX`; with `x`, what tells
+    /// whether the advances fit 32 bits).
+    var maxContentX: Int64 = 0
 
     /// Prepares `text`, shaped as `shaped` by `shaper` (its clusters partition the text).
     ///
@@ -61,9 +61,8 @@ struct PreparedBreaks {
                 return .failure(.icu(error))
             }
         }
-        var b = try built.get()
+        let b = try built.get()
         defer { b.memory.deallocate() }
-        b.lineEnds(shaped)
         let entries = b.entries, steps = b.steps
         if usesFallbackFonts && fixedLineHeight == nil {
             _SegmentBoxes.unite(b.steps, offsets: b.offsets, flags: b.flags, runs: shaped.runs, faces: faces, strut: strutBox)
@@ -99,42 +98,6 @@ struct PreparedBreaks {
     mutating func markSplitClusters(_ added: [Int32]) {
         typealias Flags = ShapedText.Flags
         for k in added where flags[Int(k)] & Flags.insideGlyph != 0 { flags[Int(k)] |= Flags.splitCluster }
-    }
-
-    /// Each place a line may end: what the scan reads (`LineStep`) and the rest, written to
-    /// `entries` and `steps` (as many as `breaks`).
-    private mutating func lineEnds(_ shaped: ShapedRuns) {
-        let showsHyphens = shaped.hyphenAdvance != 0
-        let lineEndTrims = shaped.lineEndTrims
-        let hangingEdges = shaped.lineEndHangingEdges
-        let breakCount = breaks.count
-        let boundaryCount = flags.count
-        let offsets = self.offsets, x = self.x, flags = self.flags, breaks = self.breaks, contentEnds = self.contentEnds
-        let entries = self.entries, steps = self.steps
-        for k in 0..<breakCount {
-            let boundary = Int(breaks[k]), ce = Int(contentEnds[k])
-            var f: UInt8 = 0
-            let bf = flags[boundary]
-            if bf & ShapedText.Flags.hard != 0 { f |= BreakEntry.hard }
-            if bf & ShapedText.Flags.unsafe != 0 { f |= BreakEntry.boundaryUnsafe }
-            if ce < boundaryCount - 1 && flags[ce] & ShapedText.Flags.unsafe != 0 { f |= BreakEntry.contentEndUnsafe }
-            // A line ending at a soft hyphen shows a hyphen.
-            let hyphenated = showsHyphens && ce > 0 && flags[ce - 1] & ShapedText.Flags.softHyphen != 0
-            if hyphenated { f |= BreakEntry.hyphenated }
-            // A flush closing mark: the break directly follows it (or its line break does).
-            var endTrim: Int32 = 0
-            if !lineEndTrims.isEmpty && (boundary == ce || (bf & ShapedText.Flags.hard != 0 && ce == boundary - 1)) {
-                endTrim = lineEndTrims[offsets[ce]] ?? 0
-            }
-            let contentX = x[ce] + (hyphenated ? shaped.hyphenAdvance : 0)
-            var entry = BreakEntry(contentEnd: Int32(ce), endTrim: endTrim, flags: f)
-            // An inline box's end edge after the white space hanging at this line's end.
-            if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
-            (entries.baseAddress! + k).initialize(to: entry)
-            (steps.baseAddress! + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(boundary)))
-        }
-        self.entries = UnsafeMutableBufferPointer(rebasing: entries[..<breakCount])
-        self.steps = UnsafeMutableBufferPointer(rebasing: steps[..<breakCount])
     }
 
     /// Where wrapping cannot decide by prepared advances alone (`LineStep.nextComplex`),
