@@ -23,15 +23,12 @@ extension RowCache {
     func firstVisible(in viewport: Viewport) -> Int? { rows(inBandOf: viewport).first }
 
     /// The last settle's view if it holds for `viewport`: the same viewport, and nothing
-    /// moved a row or left one inexact since (`generation` unchanged), so every row in
+    /// moved a row or left one inexact since (see `_KeptReads`), so every row in
     /// view is exact and the rows read then are the rows now.
     ///
     /// - Complexity: O(1).
     @inline(__always)
-    func settled(_ viewport: Viewport) -> _SettledView? {
-        guard let settled = settledView, settled.generation == generation, settled.viewport == viewport else { return nil }
-        return settled
-    }
+    func settled(_ viewport: Viewport) -> _SettledView? { kept.view(for: viewport) }
 
     /// Measures row `index` at `width` and stores its height; the focused field keeps its
     /// live document.
@@ -58,7 +55,7 @@ extension RowCache {
     /// Measures every row of the viewport that is not exact at its width, keeping `anchor`
     /// (a row id; by default the first visible row) still on screen, until the rows in view
     /// are all measured; then clamps to the bounds (`pinned` is the pinned row). A settle
-    /// that ends with every row in view exact keeps what it read (`settledView`).
+    /// that ends with every row in view exact keeps what it read (`_KeptReads`).
     ///
     /// - Complexity: O(k log n) for k rows in view, plus their text.
     mutating func settle(_ scroll: inout ScrollState, anchor: ID?, pinned: ID?, _ measuring: RowMeasuring) throws(ScrollError) {
@@ -105,11 +102,10 @@ extension RowCache {
     /// Keeps `viewport`, whose rows are all exact, as the settled view with the rows in it
     /// and in its band.
     private mutating func keepSettledView(_ viewport: Viewport) {
-        settledView = nil
         let inBand = rows(inBandOf: viewport)
         let first = inBand.first.map { (index: $0, screenY: heights.offset(ofRow: $0) - viewport.visibleBand.lowerBound) }
-        settledView = _SettledView(viewport: viewport, generation: generation, inView: rows(in: viewport),
-                                   inBand: inBand, firstInBand: first)
+        kept.keep(_SettledView(viewport: viewport, generation: kept.generation, inView: rows(in: viewport),
+                               inBand: inBand, firstInBand: first))
     }
 
     /// Measures row `index` unless it is exact at the viewport's width, keeping `anchor`
@@ -143,20 +139,6 @@ extension RowCache {
         if let focused { keep.insert(source.id(at: focused)) }
         evict(keeping: keep)
     }
-}
-
-/// The viewport a settle ended in with every row in it exact, and what was read of the
-/// prefix sums there, valid while the row cache's `generation` is this one (not generic, so
-/// reading it costs no metadata lookup).
-struct _SettledView: Sendable {
-    var viewport: Viewport
-    var generation: UInt64
-    /// The rows intersecting the whole viewport.
-    var inView: Range<Int>
-    /// The rows intersecting the visible band.
-    var inBand: Range<Int>
-    /// The first of `inBand` and its top relative to the band's top.
-    var firstInBand: (index: Int, screenY: Double)?
 }
 
 /// What measuring a row needs besides the row: the table's settings, the focused field's

@@ -103,7 +103,7 @@ extension RowCache {
                 throw .layout(error.description)
             }
         }
-        noteLayoutChange()
+        kept.noteChange()
         guard made == true else { throw .notEditable("\(field.row)#\(field.item)") }
     }
 

@@ -26,19 +26,9 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Changes when a row is inserted or removed before the last row (indices move): a
     /// measurement's index hint (`_RelayHints.row`) holds while its epoch is this one.
     private(set) var indexEpoch: UInt64 = 1
-    /// Changes with every write that can move a row (the prefix sums) or leave one
-    /// inexact (a measurement made, dropped, re-laid or left with pending lines): the
-    /// `settledView` holds while its generation is this one. An edit that keeps its row's
-    /// height and lines, and a change of inner offsets or marked text, leave it.
-    private(set) var generation: UInt64 = 0
-    /// The viewport the last settle ended in, with every row in it exact at its width, and
-    /// the rows in view and in the band then: valid while `generation` has not moved, so a
-    /// keystroke that changes no height reads them instead of walking the prefix sums.
-    var settledView: _SettledView?
-    /// The focused row's id, index and top as the caret rule last read them, valid while
-    /// `generation` is this one (no row inserted, removed or changed in height since): a
-    /// keystroke looks its row up once.
-    private(set) var rememberedRow: (id: ID, index: Int, offset: Double, generation: UInt64)?
+    /// The rows in view and the focused row's place as last read, and the generation
+    /// that says whether they still hold (see `_KeptReads`).
+    var kept = _KeptReads<ID>()
 
     /// The rows of `source`, `estimate` high each, none measured.
     ///
@@ -63,28 +53,14 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(1) for the remembered row, else the source's lookup.
     @inline(__always)
-    func rowIndex(of id: ID) -> Int? {
-        if let r = rememberedRow, r.generation == generation, r.id == id { return r.index }
-        return source.index(of: id)
-    }
+    func rowIndex(of id: ID) -> Int? { kept.index(of: id) ?? source.index(of: id) }
 
     /// The top of row `index` in the content (the remembered row's when it is that one).
     ///
     /// - Complexity: O(1) for the remembered row, else O(log n).
     @inline(__always)
-    func rowOffset(_ index: Int) -> Double {
-        if let r = rememberedRow, r.generation == generation, r.index == index { return r.offset }
-        return heights.offset(ofRow: index)
-    }
+    func rowOffset(_ index: Int) -> Double { kept.offset(ofRow: index) ?? heights.offset(ofRow: index) }
 
-    /// Remembers row `id` at `index`, whose top is `offset` now.
-    mutating func remember(row id: ID, at index: Int, offset: Double) {
-        rememberedRow = (id, index, offset, generation)
-    }
-
-    /// Notes a change that can move a row or leave one inexact (see `generation`).
-    @inline(__always)
-    mutating func noteLayoutChange() { generation &+= 1 }
 
     /// Row `id`'s measurement at whatever width it was made.
     subscript(id: ID) -> CachedRow? { entries[id] }
@@ -95,7 +71,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(log n).
     mutating func insertRow(estimate: Double, at index: Int) throws(ScrollError) {
-        generation &+= 1
+        kept.noteChange()
         do { try heights.insert(height: estimate, measured: false, at: index) } catch { throw .layout("\(error)") }
         // A row appended moves no other row.
         if index != heights.count - 1 { indexEpoch &+= 1 }
@@ -106,7 +82,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     mutating func removeRow(_ id: ID, at index: Int) throws(ScrollError) -> Double {
         let height = heights.height(at: index)
-        generation &+= 1
+        kept.noteChange()
         do { try heights.remove(at: index) } catch { throw .layout("\(error)") }
         if index != heights.count { indexEpoch &+= 1 }
         entries[id] = nil
@@ -126,7 +102,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func measure(_ row: Row<ID>, at index: Int, width: Double, configuration: TableConfiguration,
                           liveItem: Int?, reusingPrepared: Bool) throws(ScrollError) -> Double {
         measurementsMade &+= 1
-        generation &+= 1
+        kept.noteChange()
         var previous = entries.removeValue(forKey: row.id)
         let measurement: RowMeasurement
         var live: (item: Int, document: TextDocument)? = nil
@@ -176,7 +152,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func relayAll(toWidth width: Double) throws(ScrollError) -> [(index: Int, delta: Double)] {
         var relaid: [(row: Int, height: Double, delta: Double)] = []
         relaid.reserveCapacity(entries.count)
-        generation &+= 1
+        kept.noteChange()
         var failure: ScrollError?
         let source = self.source, epoch = indexEpoch
         // In place, in memory order: no copy of a row (it would retain all its layouts hold).
@@ -218,7 +194,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1) when none are pending, else O(the row's lines).
     mutating func makePendingLines(of id: ID) throws(ScrollError) {
         guard entries[id]?.measurement.linesPending == true else { return }
-        generation &+= 1
+        kept.noteChange()
         try modify(id) { (entry: inout CachedRow) throws(ScrollError) in
             do throws(TextLayoutError) { try entry.measurement.makePendingLines() } catch { throw .layout(error.description) }
         }
@@ -258,7 +234,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         uses.record(field.row, stamp: stamp)
-        if leftPending { generation &+= 1 }
+        if leftPending { kept.noteChange() }
         return (result, try setHeight(height, at: index))
     }
 
@@ -268,8 +244,8 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
 
     /// Changes row `id`'s measurement without touching its height or its use (inner
     /// offsets, committing marked text); nothing happens when it is not measured. A
-    /// change that could leave the row inexact or its lines pending moves `generation`
-    /// itself.
+    /// change that could leave the row inexact or its lines pending notes it itself
+    /// (`kept.noteChange()`).
     mutating func modify<R>(_ id: ID, _ body: (inout CachedRow) throws(ScrollError) -> R) throws(ScrollError) -> R? {
         // In place in the slots, as in `editDocument`: the entry has one owner while it changes.
         try entries.modify(id, body)
@@ -295,7 +271,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         let old = heights.height(at: index)
         // A keystroke seldom changes its row's height: nothing to write then.
         if old == height && heights.isMeasured(at: index) { return 0 }
-        generation &+= 1
+        kept.noteChange()
         do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return height - old
     }
@@ -306,7 +282,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1) amortized per measurement made.
     mutating func evict(keeping keep: Set<ID>) {
         guard entries.count > limit else { return }
-        generation &+= 1
+        kept.noteChange()
         uses.evict(&entries, downTo: limit, keeping: keep)
     }
 

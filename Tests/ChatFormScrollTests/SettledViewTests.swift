@@ -3,8 +3,8 @@ import ChatFormTesting
 import Testing
 
 /// What a keystroke reads instead of walking the prefix sums again: the rows in view kept
-/// by the last settle (`RowCache.settledView`) and the focused row's index and top
-/// (`RowCache.rememberedRow`). After every step of random chat sessions (typing, deleting,
+/// by the last settle (`_KeptReads`) and the focused row's index and top
+/// . After every step of random chat sessions (typing, deleting,
 /// rows added and removed, scrolls, resizes, the keyboard, eviction), whatever is still
 /// valid must equal what a fresh walk gives, and every row in a settled view must be exact.
 @Suite("Settled view and remembered row")
@@ -77,7 +77,7 @@ struct SettledViewTests {
                     #expect(exact?.width == viewport.size.width && exact?.linesPending == false, "\(context): row \(i) in a settled view is not exact")
                 }
             }
-            if let r = cache.rememberedRow, r.generation == cache.generation {
+            if let r = cache.kept.row, r.generation == cache.kept.generation {
                 rememberedSteps += 1
                 #expect(cache.source.index(of: r.id) == r.index, "\(context)")
                 #expect(cache.heights.offset(ofRow: r.index) == r.offset, "\(context)")
