@@ -11,10 +11,10 @@ extension FieldEditor {
     ///
     /// - Complexity: O(log n).
     func placement(in cache: RowCache<ID>, width: Double) -> FieldPlacement? {
-        guard let field = focus?.field, let i = cache.source.index(of: field.row),
+        guard let field = focus?.field, let i = cache.rowIndex(of: field.row),
               let entry = cache.entry(ofRow: i, width: width),
               let item = entry.measurement.item(at: field.item), let document = item.document else { return nil }
-        return FieldPlacement(row: i, item: item, document: document, rowY: cache.heights.offset(ofRow: i),
+        return FieldPlacement(row: i, item: item, document: document, rowY: cache.rowOffset(i),
                          padding: entry.measurement.style.padding, inner: entry.innerOffsets[item.index] ?? 0)
     }
 
@@ -82,6 +82,8 @@ extension FieldEditor {
             inner = Swift.min(Swift.max(0, revealed), maxInner)
         }
         _ = try cache.modify(focus.field.row) { (entry) throws(ScrollError) in entry.innerOffsets[index] = inner }
+        // The next keystroke's look-ups of this row read these (until a row moves).
+        cache.kept.remember(row: focus.field.row, at: p.row, offset: p.rowY)
         p.inner = inner ?? 0
         return p.content(local)
     }

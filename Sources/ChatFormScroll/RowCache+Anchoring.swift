@@ -15,11 +15,20 @@ extension RowCache {
 
     /// The rows intersecting `viewport` (its whole height, insets included).
     func rows(in viewport: Viewport) -> Range<Int> {
-        rows(intersecting: viewport.offset..<(viewport.offset + viewport.size.height))
+        if let settled = settled(viewport) { return settled.inView }
+        return rows(intersecting: viewport.offset..<(viewport.offset + viewport.size.height))
     }
 
     /// The first row intersecting `viewport`'s visible band.
     func firstVisible(in viewport: Viewport) -> Int? { rows(inBandOf: viewport).first }
+
+    /// The last settle's view if it holds for `viewport`: the same viewport, and nothing
+    /// moved a row or left one inexact since (see `_KeptReads`), so every row in
+    /// view is exact and the rows read then are the rows now.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func settled(_ viewport: Viewport) -> _SettledView? { kept.view(for: viewport) }
 
     /// Measures row `index` at `width` and stores its height; the focused field keeps its
     /// live document.
@@ -45,10 +54,12 @@ extension RowCache {
 
     /// Measures every row of the viewport that is not exact at its width, keeping `anchor`
     /// (a row id; by default the first visible row) still on screen, until the rows in view
-    /// are all measured; then clamps to the bounds (`pinned` is the pinned row).
+    /// are all measured; then clamps to the bounds (`pinned` is the pinned row). A settle
+    /// that ends with every row in view exact keeps what it read (`_KeptReads`).
     ///
     /// - Complexity: O(k log n) for k rows in view, plus their text.
     mutating func settle(_ scroll: inout ScrollState, anchor: ID?, pinned: ID?, _ measuring: RowMeasuring) throws(ScrollError) {
+        var settled = false
         for _ in 0..<64 {
             var changed = false
             let anchorIndex = anchor.flatMap { source.index(of: $0) } ?? firstVisible(in: scroll.viewport)
@@ -82,9 +93,19 @@ extension RowCache {
             }
             let before = scroll.viewport.offset
             scroll.clamp(to: offsetBounds(scroll, alignment: measuring.configuration.contentAlignment, pinned: pinned))
-            if !changed && scroll.viewport.offset == before { break }
+            if !changed && scroll.viewport.offset == before { settled = true; break }
         }
         evict(keepingRowsIn: scroll.viewport, focused: measuring.liveRow)
+        if settled { keepSettledView(scroll.viewport) }
+    }
+
+    /// Keeps `viewport`, whose rows are all exact, as the settled view with the rows in it
+    /// and in its band.
+    private mutating func keepSettledView(_ viewport: Viewport) {
+        let inBand = rows(inBandOf: viewport)
+        let first = inBand.first.map { (index: $0, screenY: heights.offset(ofRow: $0) - viewport.visibleBand.lowerBound) }
+        kept.keep(_SettledView(viewport: viewport, generation: kept.generation, inView: rows(in: viewport),
+                               inBand: inBand, firstInBand: first))
     }
 
     /// Measures row `index` unless it is exact at the viewport's width, keeping `anchor`

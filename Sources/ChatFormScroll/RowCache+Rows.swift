@@ -13,7 +13,7 @@ extension RowCache {
     ///
     /// - Throws: `.unknownRow`.
     func requireIndex(_ id: ID) throws(ScrollError) -> Int {
-        guard let i = source.index(of: id) else { throw .unknownRow("\(id)") }
+        guard let i = rowIndex(of: id) else { throw .unknownRow("\(id)") }
         return i
     }
 
@@ -60,6 +60,7 @@ extension RowCache {
     ///
     /// - Complexity: O(log n + k) for k rows.
     func rows(inBandOf viewport: Viewport) -> Range<Int> {
+        if let settled = settled(viewport) { return settled.inBand }
         let band = viewport.visibleBand
         return rows(intersecting: band.lowerBound..<Swift.max(band.upperBound, band.lowerBound + 1e-9))
     }
@@ -69,6 +70,7 @@ extension RowCache {
     ///
     /// - Complexity: O(log n).
     func firstVisibleRow(in viewport: Viewport) -> (index: Int, screenY: Double)? {
+        if let settled = settled(viewport) { return settled.firstInBand }
         guard let first = rows(inBandOf: viewport).first else { return nil }
         return (first, heights.offset(ofRow: first) - viewport.visibleBand.lowerBound)
     }
@@ -101,6 +103,7 @@ extension RowCache {
                 throw .layout(error.description)
             }
         }
+        kept.noteChange()
         guard made == true else { throw .notEditable("\(field.row)#\(field.item)") }
     }
 

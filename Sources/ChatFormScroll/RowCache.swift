@@ -26,6 +26,9 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Changes when a row is inserted or removed before the last row (indices move): a
     /// measurement's index hint (`_RelayHints.row`) holds while its epoch is this one.
     private(set) var indexEpoch: UInt64 = 1
+    /// The rows in view and the focused row's place as last read, and the generation
+    /// that says whether they still hold (see `_KeptReads`).
+    var kept = _KeptReads<ID>()
 
     /// The rows of `source`, `estimate` high each, none measured.
     ///
@@ -46,6 +49,19 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         return entry
     }
 
+    /// The index of row `id` (the remembered row's when it is that one).
+    ///
+    /// - Complexity: O(1) for the remembered row, else the source's lookup.
+    @inline(__always)
+    func rowIndex(of id: ID) -> Int? { kept.index(of: id) ?? source.index(of: id) }
+
+    /// The top of row `index` in the content (the remembered row's when it is that one).
+    ///
+    /// - Complexity: O(1) for the remembered row, else O(log n).
+    @inline(__always)
+    func rowOffset(_ index: Int) -> Double { kept.offset(ofRow: index) ?? heights.offset(ofRow: index) }
+
+
     /// Row `id`'s measurement at whatever width it was made.
     subscript(id: ID) -> CachedRow? { entries[id] }
 
@@ -55,6 +71,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(log n).
     mutating func insertRow(estimate: Double, at index: Int) throws(ScrollError) {
+        kept.noteChange()
         do { try heights.insert(height: estimate, measured: false, at: index) } catch { throw .layout("\(error)") }
         // A row appended moves no other row.
         if index != heights.count - 1 { indexEpoch &+= 1 }
@@ -65,6 +82,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     mutating func removeRow(_ id: ID, at index: Int) throws(ScrollError) -> Double {
         let height = heights.height(at: index)
+        kept.noteChange()
         do { try heights.remove(at: index) } catch { throw .layout("\(error)") }
         if index != heights.count { indexEpoch &+= 1 }
         entries[id] = nil
@@ -84,6 +102,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func measure(_ row: Row<ID>, at index: Int, width: Double, configuration: TableConfiguration,
                           liveItem: Int?, reusingPrepared: Bool) throws(ScrollError) -> Double {
         measurementsMade &+= 1
+        kept.noteChange()
         var previous = entries.removeValue(forKey: row.id)
         let measurement: RowMeasurement
         var live: (item: Int, document: TextDocument)? = nil
@@ -133,6 +152,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func relayAll(toWidth width: Double) throws(ScrollError) -> [(index: Int, delta: Double)] {
         var relaid: [(row: Int, height: Double, delta: Double)] = []
         relaid.reserveCapacity(entries.count)
+        kept.noteChange()
         var failure: ScrollError?
         let source = self.source, epoch = indexEpoch
         // In place, in memory order: no copy of a row (it would retain all its layouts hold).
@@ -174,6 +194,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1) when none are pending, else O(the row's lines).
     mutating func makePendingLines(of id: ID) throws(ScrollError) {
         guard entries[id]?.measurement.linesPending == true else { return }
+        kept.noteChange()
         try modify(id) { (entry: inout CachedRow) throws(ScrollError) in
             do throws(TextLayoutError) { try entry.measurement.makePendingLines() } catch { throw .layout(error.description) }
         }
@@ -195,10 +216,12 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         // allocates a frame for every call), then stamped as used.
         let stamp = uses.nextStamp
         var failed: (error: TextLayoutError, length: Int)? = nil
+        var leftPending = false
         let edited = entries.modify(field.row) { (entry: inout CachedRow) -> (result: R, height: Double)? in
             do throws(TextLayoutError) {
                 guard let result = try entry.editDocument(ofItem: field.item, change) else { return nil }
                 entry.stamp = stamp
+                leftPending = entry.measurement.linesPending
                 return (result, entry.measurement.height)
             } catch {
                 failed = (error, entry.document(ofItem: field.item)?.utf8Count ?? 0)
@@ -211,6 +234,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
             throw .notEditable("\(field.row)#\(field.item)")
         }
         uses.record(field.row, stamp: stamp)
+        if leftPending { kept.noteChange() }
         return (result, try setHeight(height, at: index))
     }
 
@@ -219,7 +243,9 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func reserveUseForEdits() { uses.reserveForEdits() }
 
     /// Changes row `id`'s measurement without touching its height or its use (inner
-    /// offsets, committing marked text); nothing happens when it is not measured.
+    /// offsets, committing marked text); nothing happens when it is not measured. A
+    /// change that could leave the row inexact or its lines pending notes it itself
+    /// (`kept.noteChange()`).
     mutating func modify<R>(_ id: ID, _ body: (inout CachedRow) throws(ScrollError) -> R) throws(ScrollError) -> R? {
         // In place in the slots, as in `editDocument`: the entry has one owner while it changes.
         try entries.modify(id, body)
@@ -245,6 +271,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         let old = heights.height(at: index)
         // A keystroke seldom changes its row's height: nothing to write then.
         if old == height && heights.isMeasured(at: index) { return 0 }
+        kept.noteChange()
         do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return height - old
     }
@@ -255,6 +282,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1) amortized per measurement made.
     mutating func evict(keeping keep: Set<ID>) {
         guard entries.count > limit else { return }
+        kept.noteChange()
         uses.evict(&entries, downTo: limit, keeping: keep)
     }
 

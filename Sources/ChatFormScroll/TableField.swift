@@ -270,7 +270,9 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
                                      failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) {
         let focus = try table.editor.requireFocus()
         let i = try table.cache.requireIndex(focus.field.row)
-        _ = try text(of: focus.field)    // measured, with its buffer
+        // Measured (a row without the buffer throws `.notEditable` from `editDocument`,
+        // before anything changes): no copy of the row's measurement to look at it.
+        if !table.isMeasured(row: i) { try table.remeasure(row: i) }
         let wasAtBottom = table.isAtBottom
         let anchor = table.cache.firstVisibleRow(in: table.viewport)?.index
         let (selection, delta) = try table.cache.editDocument(of: focus.field, at: i, change, failure: failure)

@@ -81,7 +81,7 @@ extension TableSession {
     /// for the table — scroll as little as needed so the caret grown by the margin lies in
     /// the visible band (the margin never reaches past the content), then clamp.
     mutating func revealCaret() throws(ScrollError) {
-        guard let field = focus?.field, let i = cache.source.index(of: field.row) else { return }
+        guard let field = focus?.field, let i = cache.rowIndex(of: field.row) else { return }
         // The rule applies from now on, also to the frames of a keyboard drag that began
         // with the caret out of view.
         scroll.keyboardInteraction.drag?.revealsCaret = true

@@ -6,7 +6,7 @@ extension TableSession {
     /// How the row cache measures rows now: the settings, the focused field, prepared text.
     var measuring: RowMeasuring {
         var live: (row: Int?, item: Int) = (nil, 0)
-        if let field = editor.focus?.field { live = (cache.source.index(of: field.row), field.item) }
+        if let field = editor.focus?.field { live = (cache.rowIndex(of: field.row), field.item) }
         return RowMeasuring(configuration: configuration, liveRow: live.row, liveItem: live.item, reusesPrepared: reusesPreparedText)
     }
 
@@ -31,6 +31,14 @@ extension TableSession {
     /// Measures the rows in view that are not exact at the current width, keeping `anchor`
     /// (by default the first visible row) still on screen; then clamps.
     mutating func settle(anchor: ID?) throws(ScrollError) {
+        // Every row in view was exact when the last settle ended in this viewport, and no
+        // row moved or changed since (a keystroke that keeps its row's height): only the
+        // clamp is left, as the settle's one pass would find.
+        if cache.settled(viewport) != nil && cache.count <= cache.limit {
+            let before = viewport.offset
+            clampOffset()
+            if viewport.offset == before { return }
+        }
         try cache.settle(&scroll, anchor: anchor, pinned: pinnedRow, measuring)
     }
 
