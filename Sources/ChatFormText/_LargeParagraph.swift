@@ -117,24 +117,30 @@ struct _LargeParagraph: Sendable {
         if before < 0x80 && before != 0x0D, let after, after < 0x80 { return true }   // the common case
         let lower = Swift.max(0, offset - 4)
         let near = rope.bytes(in: lower..<Swift.min(offset + 4, rope.count))
-        return near.withUnsafeBufferPointer { b in
-            let i = offset - lower
-            guard i < b.count, b[i] & 0xC0 != 0x80 else { return false }   // inside a scalar
-            if before >= 0x80 {
-                let s = UTF8Scalar.startOfScalar(endingAt: i, in: b)
-                guard b[s] >= 0xC0 else { return false }
-                switch ScalarProperties.of(UTF8Scalar.decode(b, at: s).scalar).graphemeBreak {
-                case .other, .spacingMark, .v, .t, .lv, .lvt: break
-                default: return false
-                }
-            } else if before == 0x0D {
-                return false
+        return near.withUnsafeBufferPointer { Self.isPlainBoundary($0, at: offset - lower) }
+    }
+
+    /// `isPlainBoundary(_:)` at `i` (`1..<b.count`) of `b`, which holds the whole scalar
+    /// before `i` and the one starting at `i`.
+    ///
+    /// - Complexity: O(1).
+    static func isPlainBoundary(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i < b.count, b[i] & 0xC0 != 0x80 else { return false }   // inside a scalar
+        let before = b[i - 1]
+        if before >= 0x80 {
+            let s = UTF8Scalar.startOfScalar(endingAt: i, in: b)
+            guard b[s] >= 0xC0 else { return false }
+            switch ScalarProperties.of(UTF8Scalar.decode(b, at: s).scalar).graphemeBreak {
+            case .other, .spacingMark, .v, .t, .lv, .lvt: break
+            default: return false
             }
-            let next = b[i] < 0x80 ? UInt32(b[i]) : UTF8Scalar.decode(b, at: i).scalar
-            switch ScalarProperties.of(next).graphemeBreak {
-            case .extend, .zwj, .spacingMark, .v, .t: return false
-            default: return true
-            }
+        } else if before == 0x0D {
+            return false
+        }
+        if b[i] < 0x80 { return true }   // after ASCII other than CR or a plain scalar, ASCII starts a cluster
+        switch ScalarProperties.of(UTF8Scalar.decode(b, at: i).scalar).graphemeBreak {
+        case .extend, .zwj, .spacingMark, .v, .t: return false
+        default: return true
         }
     }
 

@@ -267,6 +267,7 @@ struct _Paragraph: Sendable {
         switch storage {
         case .flat(let layout): return try layout.caretX(onLine: index, at: offset)
         case .large(let large):
+            if let x = large.plainCaretX(onLine: index, at: offset) { return x }
             let (window, base) = large.window(lines: index..<index + 1)
             return try window.caretX(onLine: 0, at: offset - base)
         }
