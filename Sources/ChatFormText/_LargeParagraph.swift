@@ -115,9 +115,12 @@ struct _LargeParagraph: Sendable {
     func isPlainBoundary(_ offset: Int) -> Bool {
         let (before, after) = rope.bytePair(at: offset - 1)
         if before < 0x80 && before != 0x0D, let after, after < 0x80 { return true }   // the common case
-        let lower = Swift.max(0, offset - 4)
-        let near = rope.bytes(in: lower..<Swift.min(offset + 4, rope.count))
-        return near.withUnsafeBufferPointer { Self.isPlainBoundary($0, at: offset - lower) }
+        let near = Swift.max(0, offset - 4)..<Swift.min(offset + 4, rope.count)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+            rope.copyBytes(near, to: buffer)
+            let b = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[0..<near.count])
+            return Self.isPlainBoundary(b, at: offset - near.lowerBound)
+        }
     }
 
     /// `isPlainBoundary(_:)` at `i` (`1..<b.count`) of `b`, which holds the whole scalar
