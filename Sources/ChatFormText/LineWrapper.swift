@@ -54,15 +54,35 @@ struct LineWrapper {
 
     /// `fastPath: false` asks ICU for every opportunity (the reference the fast path is
     /// held to).
+    /// `recycling` hands in the arrays of a wrapper before (`recyclables`), emptied here and
+    /// refilled without allocating while they are large enough.
     init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, measurer: Measurer,
-         width: Double, keepAll: Bool, fastPath: Bool = true) {
+         width: Double, keepAll: Bool, fastPath: Bool = true, recycling: Recyclables? = nil) {
         self.bytes = bytes
         self.iterators = iterators
         self.measurer = measurer
         self.keepAll = keepAll
         self.limit = width.isFinite ? width + max(1, width) * 1e-9 : .infinity
         self.fastUnit = fastPath ? FastCellUnit(measurer) : nil
+        if let recycling {
+            lines = recycling.lines
+            segment = recycling.segment
+            lines.removeAll(keepingCapacity: true)
+            segment.removeAll(keepingCapacity: true)
+        }
         segment.reserveCapacity(64)
+    }
+
+    /// A wrapper's arrays, for the next wrapper to fill (a large paragraph's rewraps).
+    struct Recyclables {
+        var lines: [LineFragment] = []
+        var segment: [Pending] = []
+    }
+
+    /// The wrapper's arrays, taken out of it: its lines (what it wrapped) and its segment buffer.
+    mutating func takeRecyclables() -> Recyclables {
+        defer { lines = []; segment = [] }
+        return Recyclables(lines: lines, segment: segment)
     }
 
     /// Reserves the lines of a whole text of 4 KiB or more, so that the array does not grow

@@ -115,26 +115,35 @@ struct _LargeParagraph: Sendable {
     func isPlainBoundary(_ offset: Int) -> Bool {
         let (before, after) = rope.bytePair(at: offset - 1)
         if before < 0x80 && before != 0x0D, let after, after < 0x80 { return true }   // the common case
-        let lower = Swift.max(0, offset - 4)
-        let near = rope.bytes(in: lower..<Swift.min(offset + 4, rope.count))
-        return near.withUnsafeBufferPointer { b in
-            let i = offset - lower
-            guard i < b.count, b[i] & 0xC0 != 0x80 else { return false }   // inside a scalar
-            if before >= 0x80 {
-                let s = UTF8Scalar.startOfScalar(endingAt: i, in: b)
-                guard b[s] >= 0xC0 else { return false }
-                switch ScalarProperties.of(UTF8Scalar.decode(b, at: s).scalar).graphemeBreak {
-                case .other, .spacingMark, .v, .t, .lv, .lvt: break
-                default: return false
-                }
-            } else if before == 0x0D {
-                return false
+        let near = Swift.max(0, offset - 4)..<Swift.min(offset + 4, rope.count)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+            rope.copyBytes(near, to: buffer)
+            let b = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[0..<near.count])
+            return Self.isPlainBoundary(b, at: offset - near.lowerBound)
+        }
+    }
+
+    /// `isPlainBoundary(_:)` at `i` (`1..<b.count`) of `b`, which holds the whole scalar
+    /// before `i` and the one starting at `i`.
+    ///
+    /// - Complexity: O(1).
+    static func isPlainBoundary(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i < b.count, b[i] & 0xC0 != 0x80 else { return false }   // inside a scalar
+        let before = b[i - 1]
+        if before >= 0x80 {
+            let s = UTF8Scalar.startOfScalar(endingAt: i, in: b)
+            guard b[s] >= 0xC0 else { return false }
+            switch ScalarProperties.of(UTF8Scalar.decode(b, at: s).scalar).graphemeBreak {
+            case .other, .spacingMark, .v, .t, .lv, .lvt: break
+            default: return false
             }
-            let next = b[i] < 0x80 ? UInt32(b[i]) : UTF8Scalar.decode(b, at: i).scalar
-            switch ScalarProperties.of(next).graphemeBreak {
-            case .extend, .zwj, .spacingMark, .v, .t: return false
-            default: return true
-            }
+        } else if before == 0x0D {
+            return false
+        }
+        if b[i] < 0x80 { return true }   // after ASCII other than CR or a plain scalar, ASCII starts a cluster
+        switch ScalarProperties.of(UTF8Scalar.decode(b, at: i).scalar).graphemeBreak {
+        case .extend, .zwj, .spacingMark, .v, .t: return false
+        default: return true
         }
     }
 
@@ -156,9 +165,11 @@ struct _LargeParagraph: Sendable {
         -> (restartLine: Int, freshCount: Int, reused: Bool) {
         precondition(other == nil || range.upperBound == utf8Count, "a join replaces the rest of the paragraph")
         if other == nil, let undone = undoLastEdit(range, inserted) { return undone }
-        let (fresh, restartLine, meet) = try rewrap(range, inserted, suffix: other?.paragraph ?? self,
-                                                    from: other?.from ?? range.upperBound)
+        // Unique before the rewrap: the rewrap fills the storage's scratch arrays.
         let storage = uniqueStorage()
+        let (fresh, restartLine, meet) = try rewrap(range, inserted, suffix: other?.paragraph ?? self,
+                                                    from: other?.from ?? range.upperBound, scratch: storage)
+        defer { if fresh.capacity <= _LargeParagraphStorage.maxScratchLines { storage.rewrapArrays.lines = fresh } }
         if let other {
             storage.lastEdit = nil
             storage.rope.replaceSubrange(range, with: inserted)
@@ -177,7 +188,10 @@ struct _LargeParagraph: Sendable {
     /// The lines of `self[0..<range.lowerBound] + inserted + suffix[from...]` from two lines
     /// before the edit to where they meet `suffix`'s lines (`meet`, an index into them), or
     /// to the end.
-    private func rewrap(_ range: Range<Int>, _ inserted: [UInt8], suffix: _LargeParagraph, from b: Int) throws(TextLayoutError)
+    /// The window's bytes and the wrapper's arrays are `scratch`'s, refilled in place and left
+    /// there for the next rewrap (the fresh lines go back after they are stored).
+    private func rewrap(_ range: Range<Int>, _ inserted: [UInt8], suffix: _LargeParagraph, from b: Int,
+                        scratch: _LargeParagraphStorage) throws(TextLayoutError)
         -> (fresh: [LineFragment], restartLine: Int, meet: Int?) {
         let a = range.lowerBound
         let newEditEnd = a + inserted.count
@@ -200,23 +214,29 @@ struct _LargeParagraph: Sendable {
         }
         let contextStart = lines[contextLine].start
         var reach = tuning.window
+        var bytes = scratch.windowBytes
+        var arrays: LineWrapper.Recyclables? = scratch.rewrapArrays
+        scratch.windowBytes = []
+        scratch.rewrapArrays = LineWrapper.Recyclables()
+        defer { scratch.windowBytes = bytes.capacity <= _LargeParagraphStorage.maxScratchBytes ? bytes : [] }
         while true {
             var windowEnd = Swift.min(n, newEditEnd + reach)
             // End the window on a scalar boundary.
             while windowEnd < n && suffix.rope.byte(at: windowEnd - delta) & 0xC0 == 0x80 { windowEnd += 1 }
-            var bytes: [UInt8] = []
+            bytes.removeAll(keepingCapacity: true)
             bytes.reserveCapacity(windowEnd - contextStart)
             rope.appendBytes(contextStart..<a, to: &bytes)
             bytes.append(contentsOf: inserted)
             suffix.rope.appendBytes(b..<(windowEnd - delta), to: &bytes)
             var test = _MeetingTest(oldLines: suffix.lines, newEditEnd: newEditEnd, count: n, delta: delta, oldEditEnd: b,
                                     windowEnd: windowEnd, margin: tuning.margin)
-            let result: Result<[LineFragment], ICUError> = bytes.withUnsafeBufferPointer { buffer in
+            let result: Result<LineWrapper.Recyclables, ICUError> = bytes.withUnsafeBufferPointer { buffer in
                 do throws(ICUError) {
                     let iterators = try BreakIterators.forCurrentThread()
                     try iterators.setText(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
-                                              keepAll: options.keepsAll)
+                                              keepAll: options.keepsAll, recycling: arrays)
+                    arrays = nil
                     if !chosen {
                         chosen = true
                         restartLine = fastRestart(latest, earliest, wrapper, contextStart)
@@ -228,19 +248,24 @@ struct _LargeParagraph: Sendable {
                     withUnsafeMutablePointer(to: &test) { test in
                         wrapper.run(from: restart - contextStart) { lineEnd in test.pointee.meets(lineEnd + contextStart) }
                     }
-                    return .success(wrapper.lines)
+                    return .success(wrapper.takeRecyclables())
                 } catch {
                     return .failure(error)
                 }
             }
-            let wrapped: [LineFragment]
+            var wrapped: LineWrapper.Recyclables
             switch result {
-            case .success(let lines): wrapped = lines
+            case .success(let taken): wrapped = taken
             case .failure(let error): throw .icu(error)
             }
             if test.meet != nil || windowEnd == n {
-                return (wrapped.map { $0.shifted(by: contextStart) }, restartLine, test.meet)
+                scratch.rewrapArrays.segment = wrapped.segment
+                var fresh = wrapped.lines
+                wrapped.lines = []
+                for k in fresh.indices { fresh[k] = fresh[k].shifted(by: contextStart) }
+                return (fresh, restartLine, test.meet)
             }
+            arrays = wrapped
             reach *= 4
         }
     }
@@ -325,6 +350,13 @@ final class _LargeParagraphStorage: @unchecked Sendable {
     /// Arrays of edits no longer kept, refilled by the next ones (`keepLastEdit`).
     @exclusivity(unchecked) var spareBytes: [[UInt8]] = []
     @exclusivity(unchecked) var spareLines: [[LineFragment]] = []
+    /// The last rewrap's window bytes and wrapper arrays, refilled by the next (`rewrap`).
+    @exclusivity(unchecked) var windowBytes: [UInt8] = []
+    @exclusivity(unchecked) var rewrapArrays = LineWrapper.Recyclables()
+    /// The most bytes and lines the scratch arrays keep [64 KiB, 2,048 lines]: a larger rewrap's
+    /// arrays are let go, not held for the paragraph's life.
+    static let maxScratchBytes = 65_536
+    static let maxScratchLines = 2_048
     let width: Double
     let options: TextLayoutOptions
     let lineHeight: Double

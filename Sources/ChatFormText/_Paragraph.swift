@@ -267,6 +267,7 @@ struct _Paragraph: Sendable {
         switch storage {
         case .flat(let layout): return try layout.caretX(onLine: index, at: offset)
         case .large(let large):
+            if let x = large.plainCaretX(onLine: index, at: offset) { return x }
             let (window, base) = large.window(lines: index..<index + 1)
             return try window.caretX(onLine: 0, at: offset - base)
         }
@@ -279,10 +280,20 @@ struct _Paragraph: Sendable {
         switch storage {
         case .flat(let layout): return try layout.bidiLevels(onLine: index)
         case .large(let large):
-            // The line with its context, read from the rope.
+            // The line with its context, read from the rope; a left-to-right line without a
+            // right-to-left character needs none (the line's bytes in a temporary buffer).
             let line = large.lines[index]
+            let level = paragraphLevel(onLine: index)
+            if level == 0 {
+                let count = line.contentEnd - line.start
+                let needed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(count, 1)) { buffer in
+                    large.rope.copyBytes(line.start..<line.contentEnd, to: buffer)
+                    return TextItemizer.needsBidi(UnsafeBufferPointer(buffer), 0..<count)
+                }
+                if !needed { return nil }
+            }
             return _BidiContext.levels(line: line.start..<line.contentEnd, count: large.rope.count,
-                                       paragraphLevel: paragraphLevel(onLine: index)) {
+                                       paragraphLevel: level) {
                 large.rope.bytes(in: $0)
             }
         }

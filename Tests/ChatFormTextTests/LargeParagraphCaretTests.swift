@@ -1,0 +1,62 @@
+@testable import ChatFormText
+import Testing
+
+/// A large paragraph's caret x read from the line's bytes (`plainCaretX`) against the line's
+/// window layout, which walks ICU's grapheme clusters (what it answered before).
+@Suite("LargeParagraphCaret")
+struct LargeParagraphCaretTests {
+    static let metrics: [any TextMetrics] = [
+        TerminalCellMetrics(), TerminalCellMetrics(tabWidth: 4, ambiguousWidth: 2),
+        FixedAdvanceMetrics(advance: 7.5, lineHeight: 17.3), CellWidthTests.TableMetrics(),
+    ]
+
+    /// Every boundary of every line of seeded random paragraphs (marks, emoji sequences,
+    /// Hangul jamo, tabs, CR LF): where the bytes decide, the same x as the window; where they
+    /// do not, nil (and the window answers).
+    @Test(arguments: [UInt64(61), 62, 63, 64])
+    func sameXAsTheWindow(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let metrics = Self.metrics[Int(seed % 4)]
+        var answered = 0, declined = 0
+        for round in 0..<6 {
+            let text = RandomText.make(&rng, pieceCount: 120)
+            let width = [4.0, 9, 17, 60][round % 4]
+            let document = try TextDocument(text: text, width: width, metrics: metrics, tuning: TextDocumentTests.tinyRopes)
+            try document.units.paragraphs.forEach(from: 0) { (paragraph: _Paragraph) throws(TextLayoutError) -> Bool in
+                guard let large = paragraph.large else { return true }
+                for k in 0..<large.lines.count {
+                    let line = large.lines[k]
+                    let (window, base) = large.window(lines: k..<k + 1)
+                    for offset in line.start...line.contentEnd + 1 {
+                        if offset > line.start && offset <= line.contentEnd {
+                            guard try window.isGraphemeBoundary(offset - base) else { continue }
+                        }
+                        let expected = try window.caretX(onLine: 0, at: offset - base)
+                        if let x = large.plainCaretX(onLine: k, at: offset) {
+                            #expect(x == expected, "seed \(seed) round \(round) line \(k) offset \(offset)")
+                            answered += 1
+                        } else {
+                            declined += 1
+                        }
+                    }
+                }
+                return true
+            }
+        }
+        #expect(answered > declined, "\(answered) answered from the bytes, \(declined) by the window")
+        #expect(declined > 0, "no line needed ICU")
+    }
+
+    /// Under `text-align: center` the window answers (the line's own x is added there).
+    @Test func alignedLinesAskTheWindow() throws {
+        var options = TextLayoutOptions()
+        options.modes.textAlign = .center
+        let text = String(repeating: "word ", count: 20)
+        let document = try TextDocument(text: text, width: 12, options: options, tuning: TextDocumentTests.tinyRopes)
+        let large = try #require(document.units.paragraphs[0].large)
+        #expect(large.plainCaretX(onLine: 1, at: large.lines[1].start + 1) == nil)
+        let (window, base) = large.window(lines: 1..<2)
+        #expect(try document.caretX(onLine: 1, at: large.lines[1].start + 1)
+                    == window.caretX(onLine: 0, at: large.lines[1].start + 1 - base))
+    }
+}
