@@ -20,10 +20,41 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var tally = LineTally(heights: true)
-        forEachLine(width: width, visitor: &tally)
+        var tally = HeightTally()
+        if storage.head.pointee.isItemized {
+            forEachItemizedLine(width: width, linear: false, visitor: &tally)
+        } else {
+            // Most texts in one walk (`LineBreaker.plainMeasure`), the rest from where it stopped.
+            switch LineBreaker.plainMeasure(self, width: width) {
+            case .measured(let lineCount, let height):
+                return (lineCount, height)
+            case .partial(let sofar, let start):
+                tally = sofar
+                LineBreaker(text: self).forEachLine(width: width, linear: false, PlainLineSum(), from: start, visitor: &tally)
+            }
+        }
         tally.finish(self)
         return (tally.count, tally.height)
+    }
+
+    /// `forEachLine` for a tally (a visitor of a few numbers): plain text's common lines walk
+    /// it by value (`LineBreaker.plainLines(_:width:tally:)`), in registers; returns it
+    /// having visited every line.
+    ///
+    /// - Complexity: as `forEachLine`.
+    @inline(__always)
+    func tallyLines<Tally: LineVisitor>(width: Double, _ tally: Tally) -> Tally {
+        var tally = tally
+        if storage.head.pointee.isItemized {
+            forEachItemizedLine(width: width, linear: false, visitor: &tally)
+            return tally
+        }
+        let plain = LineBreaker.plainLines(self, width: width, tally: tally)
+        tally = plain.tally
+        if !plain.done {
+            LineBreaker(text: self).forEachLine(width: width, linear: false, PlainLineSum(), from: plain.start, visitor: &tally)
+        }
+        return tally
     }
 
     /// The lines at `width` and the bottom of each line (in pixels from the top), each

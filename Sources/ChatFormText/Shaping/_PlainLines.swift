@@ -12,6 +12,14 @@ struct LineWalkStart {
     var atBreak = true
 }
 
+/// What `LineBreaker.plainMeasure` found.
+enum PlainMeasure {
+    /// Every line walked: the text's line count and height.
+    case measured(lineCount: Int, height: Double)
+    /// The lines before `LineWalkStart` tallied (not finished): the rest for `forEachLine`.
+    case partial(HeightTally, LineWalkStart)
+}
+
 extension LineBreaker {
     /// The common lines of a plain text, walked on their own (SPEC §2.1): from the text's
     /// start, each line that ends at a plain entry (`LineStep.nextComplex`) followed by a
@@ -31,37 +39,79 @@ extension LineBreaker {
     @inline(never)
     static func plainLines<Visitor: LineVisitor>(_ text: ShapedText, width: Double, visitor: inout Visitor,
                                                  _ start: inout LineWalkStart) -> Bool {
+        walkPlainLines(text, width: width, visitor: &visitor, &start)
+    }
+
+    /// `plainLines` for a tally (a visitor of a few numbers, such as `HeightTally`), taken
+    /// and handed back by value: the walk keeps it in registers, where through `inout` each
+    /// line's visit stored it. Returns the tally, where `forEachLine` goes on from, and
+    /// whether every line has been visited.
+    ///
+    /// - Complexity: as `plainLines`.
+    @inline(never)
+    static func plainLines<Tally: LineVisitor>(_ text: ShapedText, width: Double,
+                                               tally: Tally) -> (tally: Tally, start: LineWalkStart, done: Bool) {
+        var tally = tally
+        var start = LineWalkStart()
+        let done = walkPlainLines(text, width: width, visitor: &tally, &start)
+        return (tally, start, done)
+    }
+
+    /// `ShapedText.measure(width:)` of a plain text, as far as `plainLines` goes: its line
+    /// count and height where that is every line, else the lines' tally so far and where
+    /// `forEachLine` goes on. The tally is a local of this walk, kept in registers (through
+    /// `inout` or in the result, each line's visit stored it).
+    ///
+    /// - Complexity: as `plainLines`.
+    @inline(never)
+    static func plainMeasure(_ text: ShapedText, width: Double) -> PlainMeasure {
+        var tally = HeightTally()
+        var start = LineWalkStart()
+        if walkPlainLines(text, width: width, visitor: &tally, &start) {
+            tally.finish(text)
+            return .measured(lineCount: tally.count, height: tally.height)
+        }
+        return .partial(tally, start)
+    }
+
+    @inline(__always)
+    private static func walkPlainLines<Visitor: LineVisitor>(_ text: ShapedText, width: Double, visitor: inout Visitor,
+                                                             _ start: inout LineWalkStart) -> Bool {
         let storage = text.storage
         let head = storage.head
         let last = head.pointee.lastBoundary
         if last == 0 || visitor.isDone { return true }
         if head.pointee.hasTabs { return false }
-        let setup = LineSetup(storage, width: width)
+        // (The set-up made in each specialization: one shared stays on the stack.)
         let done = head.pointee.columns.narrowSteps
-            ? lines(NarrowLineSteps(base: storage.base), text, setup, visitor: &visitor, &start)
-            : lines(WideLineSteps(base: storage.base), text, setup, visitor: &visitor, &start)
+            ? lines(NarrowLineSteps(base: storage.base), text, width, visitor: &visitor, &start)
+            : lines(WideLineSteps(base: storage.base), text, width, visitor: &visitor, &start)
         withExtendedLifetime(storage) {}
         return done
     }
 
     @inline(__always)
-    private static func lines<Steps: LineStepReader, Visitor: LineVisitor>(_ steps: Steps, _ text: ShapedText, _ setup: LineSetup,
+    private static func lines<Steps: LineStepReader, Visitor: LineVisitor>(_ steps: Steps, _ text: ShapedText, _ width: Double,
                                                                           visitor: inout Visitor, _ start: inout LineWalkStart) -> Bool {
+        let setup = LineSetup(text.storage, width: width)
         let head = text.storage.head
         let last = head.pointee.lastBoundary
         let stepCount = Int(head.pointee.columns.stepCount)
-        let x = text.x
+        // (Narrow steps: narrow advances and indices, `ShapedColumns.narrowSteps`.)
+        let x = RawPackedColumn<Int64, Int32>(text.storage, at: head.pointee.columns.x, narrow: Steps.isNarrow || head.pointee.columns.narrowX)
         // `forEachLine`'s fit and heights (`LineSetup`); the fit never reached by an advance
         // where lines do not wrap.
         let bound = setup.fit == .max ? Int64.max / 4 : setup.fit
-        let uniform = setup.uniform, boxes = setup.boxes
+        let boxes = setup.boxes
         let strutAscent = setup.strutAscent, strutDescent = setup.strutDescent
+        // Every line's height where it is not the union of its boxes (`LineSetup` has boxes
+        // only where the height is not uniform): one test a line.
+        let flat = setup.uniform ?? Double(strutAscent) + Double(strutDescent)
         var j = 0
         var s = 0
         var sx: Int64 = 0
         var threshold = bound &- head.pointee.textOpeningRound
         var span = 0
-        var made = false
         while true {
             let first = steps[j]
             let end = Int(first.nextComplex)
@@ -69,33 +119,35 @@ extension LineBreaker {
             // The last entry of `j..<end` that fits (content ends only grow along the stretch).
             var lo = Swift.min(j &+ span, end &- 1)
             if steps[lo].contentX <= threshold {
-                while lo + 4 < end && steps[lo + 4].contentX <= threshold { lo += 4 }
-                while lo + 1 < end && steps[lo + 1].contentX <= threshold { lo += 1 }
+                while lo &+ 4 < end && steps[lo &+ 4].contentX <= threshold { lo &+= 4 }
+                while lo &+ 1 < end && steps[lo &+ 1].contentX <= threshold { lo &+= 1 }
             } else {
-                repeat { lo -= 1 } while steps[lo].contentX > threshold
+                repeat { lo &-= 1 } while steps[lo].contentX > threshold
             }
             // The next entry is complex (a line that may end there, or whose width is not
             // the prepared advances'): the general walk decides.
-            if lo + 1 == end && end != stepCount { break }
+            if lo &+ 1 == end && end != stepCount { break }
             span = lo &- j
             // (The strut's where no box reaches out of it, as in `forEachLine`.)
-            var (ascent, descent) = (strutAscent, strutDescent)
-            if let boxes { (ascent, descent) = boxes.union(from: j, through: lo, strutAscent, strutDescent) }
-            let box = Double(ascent) + Double(descent)
+            var height = flat
+            if let boxes {
+                let (ascent, descent) = boxes.union(from: j, through: lo, strutAscent, strutDescent,
+                                                    narrow: Steps.isNarrow || boxes.indices.isNarrow)
+                height = Double(ascent) + Double(descent)
+            }
             let step = lo == j ? first : steps[lo]
             // Its content is empty only where the line is hanging white space, whose advance
             // is not negative.
             let raw = step.contentX &- sx
             let e = Int(step.boundary)
-            visitor.visit(text, s, e, raw > 0 ? _LayoutUnit.ceil(raw) : 0, false, uniform ?? box)
-            made = true
+            visitor.visit(text, s, e, raw > 0 ? _LayoutUnit.ceil(raw) : 0, false, height)
             s = e
             sx = x[e]
             threshold = sx &+ bound
-            j = lo + 1
+            j = lo &+ 1
             if e >= last || visitor.isDone { return true }
         }
-        if made { start = LineWalkStart(s: s, sx: sx, next: j, step: j - 1, atBreak: true) }
+        if j > 0 { start = LineWalkStart(s: s, sx: sx, next: j, step: j - 1, atBreak: true) }
         return false
     }
 }
