@@ -20,19 +20,16 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
+        // Plain text in one call (`LineBreaker.plainMeasure`), with nothing here to set up.
+        if storage.head.pointee.isItemized { return measureItemized(width: width) }
+        return LineBreaker.plainMeasure(self, width: width)
+    }
+
+    /// `measure(width:)` of itemized text.
+    @inline(never)
+    private func measureItemized(width: Double) -> (lineCount: Int, height: Double) {
         var tally = HeightTally()
-        if storage.head.pointee.isItemized {
-            forEachItemizedLine(width: width, linear: false, visitor: &tally)
-        } else {
-            // Most texts in one walk (`LineBreaker.plainMeasure`), the rest from where it stopped.
-            switch LineBreaker.plainMeasure(self, width: width) {
-            case .measured(let lineCount, let height):
-                return (lineCount, height)
-            case .partial(let sofar, let start):
-                tally = sofar
-                LineBreaker(text: self).forEachLine(width: width, linear: false, PlainLineSum(), from: start, visitor: &tally)
-            }
-        }
+        forEachItemizedLine(width: width, linear: false, visitor: &tally)
         tally.finish(self)
         return (tally.count, tally.height)
     }

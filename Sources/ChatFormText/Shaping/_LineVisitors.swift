@@ -81,6 +81,14 @@ struct HeightTally: LineVisitor {
     @inline(__always)
     init() {}
 
+    /// A tally of `count` lines `height` high, before more lines (none visited yet as far as
+    /// `finish` is concerned).
+    @inline(__always)
+    init(count: Int, height: Double) {
+        self.count = count
+        self.height = height
+    }
+
     @inline(__always)
     mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
         count &+= 1   // (never near Int.max: a line a boundary at most)

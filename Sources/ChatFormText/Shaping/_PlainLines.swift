@@ -12,14 +12,6 @@ struct LineWalkStart {
     var atBreak = true
 }
 
-/// What `LineBreaker.plainMeasure` found.
-enum PlainMeasure {
-    /// Every line walked: the text's line count and height.
-    case measured(lineCount: Int, height: Double)
-    /// The lines before `LineWalkStart` tallied (not finished): the rest for `forEachLine`.
-    case partial(HeightTally, LineWalkStart)
-}
-
 extension LineBreaker {
     /// The common lines of a plain text, walked on their own (SPEC §2.1): from the text's
     /// start, each line that ends at a plain entry (`LineStep.nextComplex`) followed by a
@@ -57,21 +49,32 @@ extension LineBreaker {
         return (tally, start, done)
     }
 
-    /// `ShapedText.measure(width:)` of a plain text, as far as `plainLines` goes: its line
-    /// count and height where that is every line, else the lines' tally so far and where
-    /// `forEachLine` goes on. The tally is a local of this walk, kept in registers (through
-    /// `inout` or in the result, each line's visit stored it).
+    /// `ShapedText.measure(width:)` of a plain text: its lines walked by `plainLines` with
+    /// the tally a local kept in registers (through `inout` or in a result in memory, each
+    /// line's visit stored it), the rest, if any, by `forEachLine` out of line.
     ///
-    /// - Complexity: as `plainLines`.
+    /// - Complexity: O(break opportunities + lines), no allocation.
     @inline(never)
-    static func plainMeasure(_ text: ShapedText, width: Double) -> PlainMeasure {
+    static func plainMeasure(_ text: ShapedText, width: Double) -> (lineCount: Int, height: Double) {
         var tally = HeightTally()
         var start = LineWalkStart()
         if walkPlainLines(text, width: width, visitor: &tally, &start) {
             tally.finish(text)
-            return .measured(lineCount: tally.count, height: tally.height)
+            return (tally.count, tally.height)
         }
-        return .partial(tally, start)
+        // (The walk visits a line at least from `start`, before the text's end: the last
+        // line is one of its.)
+        return measureRest(text, width: width, HeightTally(count: tally.count, height: tally.height), from: start)
+    }
+
+    /// `plainMeasure`'s lines from `start` on, where `plainLines` stopped.
+    @inline(never)
+    private static func measureRest(_ text: ShapedText, width: Double, _ tally: HeightTally,
+                                    from start: LineWalkStart) -> (lineCount: Int, height: Double) {
+        var tally = tally
+        LineBreaker(text: text).forEachLine(width: width, linear: false, PlainLineSum(), from: start, visitor: &tally)
+        tally.finish(text)
+        return (tally.count, tally.height)
     }
 
     @inline(__always)
@@ -135,7 +138,7 @@ extension LineBreaker {
                                                     narrow: Steps.isNarrow || boxes.indices.isNarrow)
                 height = Double(ascent) + Double(descent)
             }
-            let step = lo == j ? first : steps[lo]
+            let step = steps[lo]
             // Its content is empty only where the line is hanging white space, whose advance
             // is not negative.
             let raw = step.contentX &- sx
