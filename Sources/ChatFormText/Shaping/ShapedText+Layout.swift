@@ -20,7 +20,7 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        // Plain text in one call (`LineBreaker.plainMeasure`), with nothing here to set up.
+        // Plain text in one walk (`LineBreaker.plainMeasure`, inlined: no call to set up).
         if storage.head.pointee.isItemized { return measureItemized(width: width) }
         return LineBreaker.plainMeasure(self, width: width)
     }
@@ -32,26 +32,6 @@ extension ShapedText {
         forEachItemizedLine(width: width, linear: false, visitor: &tally)
         tally.finish(self)
         return (tally.count, tally.height)
-    }
-
-    /// `forEachLine` for a tally (a visitor of a few numbers): plain text's common lines walk
-    /// it by value (`LineBreaker.plainLines(_:width:tally:)`), in registers; returns it
-    /// having visited every line.
-    ///
-    /// - Complexity: as `forEachLine`.
-    @inline(__always)
-    func tallyLines<Tally: LineVisitor>(width: Double, _ tally: Tally) -> Tally {
-        var tally = tally
-        if storage.head.pointee.isItemized {
-            forEachItemizedLine(width: width, linear: false, visitor: &tally)
-            return tally
-        }
-        let plain = LineBreaker.plainLines(self, width: width, tally: tally)
-        tally = plain.tally
-        if !plain.done {
-            LineBreaker(text: self).forEachLine(width: width, linear: false, PlainLineSum(), from: plain.start, visitor: &tally)
-        }
-        return tally
     }
 
     /// The lines at `width` and the bottom of each line (in pixels from the top), each

@@ -34,27 +34,12 @@ extension LineBreaker {
         walkPlainLines(text, width: width, visitor: &visitor, &start)
     }
 
-    /// `plainLines` for a tally (a visitor of a few numbers, such as `HeightTally`), taken
-    /// and handed back by value: the walk keeps it in registers, where through `inout` each
-    /// line's visit stored it. Returns the tally, where `forEachLine` goes on from, and
-    /// whether every line has been visited.
-    ///
-    /// - Complexity: as `plainLines`.
-    @inline(never)
-    static func plainLines<Tally: LineVisitor>(_ text: ShapedText, width: Double,
-                                               tally: Tally) -> (tally: Tally, start: LineWalkStart, done: Bool) {
-        var tally = tally
-        var start = LineWalkStart()
-        let done = walkPlainLines(text, width: width, visitor: &tally, &start)
-        return (tally, start, done)
-    }
-
     /// `ShapedText.measure(width:)` of a plain text: its lines walked by `plainLines` with
     /// the tally a local kept in registers (through `inout` or in a result in memory, each
     /// line's visit stored it), the rest, if any, by `forEachLine` out of line.
     ///
     /// - Complexity: O(break opportunities + lines), no allocation.
-    @inline(never)
+    @inline(__always)
     static func plainMeasure(_ text: ShapedText, width: Double) -> (lineCount: Int, height: Double) {
         var tally = HeightTally()
         var start = LineWalkStart()
@@ -105,11 +90,19 @@ extension LineBreaker {
         // `forEachLine`'s fit and heights (`LineSetup`); the fit never reached by an advance
         // where lines do not wrap.
         let bound = setup.fit == .max ? Int64.max / 4 : setup.fit
-        let boxes = setup.boxes
         let strutAscent = setup.strutAscent, strutDescent = setup.strutDescent
         // Every line's height where it is not the union of its boxes (`LineSetup` has boxes
         // only where the height is not uniform): one test a line.
         let flat = setup.uniform ?? Double(strutAscent) + Double(strutDescent)
+        // The loop made twice, with boxes and without: no test of them a line, fewer values
+        // held across it.
+        if let boxes = setup.boxes {
+            return walk(boxes)
+        }
+        return walk(nil)
+
+        @inline(__always)
+        func walk(_ boxes: LineBoxes?) -> Bool {
         var j = 0
         var s = 0
         var sx: Int64 = 0
@@ -152,5 +145,6 @@ extension LineBreaker {
         }
         if j > 0 { start = LineWalkStart(s: s, sx: sx, next: j, step: j - 1, atBreak: true) }
         return false
+        }
     }
 }
