@@ -111,4 +111,31 @@ struct PlainLinesTests {
         #expect(mismatches == 0)
         #expect(_LayoutUnit.fitLimit(width: 0x1p40) == .max && _LayoutUnit.fitLimit(width: .infinity) == .max)
     }
+
+    /// `measure` where the plain lines stop part way (a mandatory break, a soft hyphen
+    /// after a few lines) and the general walk goes on with the tally so far
+    /// (`LineBreaker.plainMeasure`), on text with the taller fallback face's boxes: held to
+    /// the linear walk, with a last line of white space now and then.
+    @Test func measureGoesOnWhereThePlainLinesStop() throws {
+        var rng = SplitMix64(seed: 2327)
+        let pool = ["a", "ok", "漢", "字字", "word", "soft\u{AD}hy", "\n", "w"]
+        var compared = 0, partial = 0
+        for _ in 0..<150 {
+            var text = ""
+            for k in 0..<(Int(rng.next() % 80) + 1) {
+                if k > 0 { text += " " }
+                text += pool[Int(rng.next() % UInt64(pool.count))]
+            }
+            if rng.next() % 4 == 0 { text += "\n " }
+            let prepared = try ShapedText(text: text, shaper: shaper)
+            for width in [20 + Double(rng.next() % 30000) / 100, 700] {
+                let lines = try expectScanEqualsLinearWalk(prepared, width: width, text.debugDescription)
+                // A mandatory break after the first two lines: the plain lines stop there.
+                if lines.count > 3 && lines.dropFirst(2).dropLast().contains(where: \.isHard) { partial += 1 }
+                compared += 1
+            }
+        }
+        #expect(compared == 300)
+        #expect(partial > 20)
+    }
 }
