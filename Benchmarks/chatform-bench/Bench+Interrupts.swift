@@ -134,6 +134,7 @@ struct UndisturbedSamples {
     /// thread was switched out or moved (`KEY.cpu_max_switched`, 1 or 0), and the control
     /// loop's sample right after it over the loop's p50 (`KEY.floor_beside_max_over_p50`,
     /// `KEY.floor_beside_p99_over_p50`): above 2, the machine itself ran slow at that moment.
+    /// With `CHATFORM_BENCH_SAMPLES=FILE`, every sample's CPU time goes to FILE (kind `all`).
     func record(key: String, floor: MachineFloor? = nil, into results: inout Results) {
         guard !cpu.isEmpty, count > 0 else { return }
         let s = Stats(cpu)
@@ -142,6 +143,7 @@ struct UndisturbedSamples {
         results["\(key).cpu_undisturbed_p99_over_p50"] = s.p99 / s.median
         results["\(key).cpu_undisturbed_max_over_p50"] = s.max / s.median
         let times = all.map(\.cpu)
+        Bench.appendSamples(["all": times], key: key)
         let slowest = Bench.indexOfQuantile(1, in: times), p99 = Bench.indexOfQuantile(0.99, in: times)
         results["\(key).cpu_max_page_faults"] = Double(all[slowest].faults)
         results["\(key).cpu_max_switched"] = all[slowest].disturbed ? 1 : 0
