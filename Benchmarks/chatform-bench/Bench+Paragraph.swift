@@ -151,7 +151,7 @@ extension Bench {
         for (kind, times) in cpuTimes.sorted(by: { $0.key < $1.key }) {
             for (i, t) in times.enumerated() { text += "\(key)\t\(kind)\t\(i)\t\(String(format: "%.2f", t))\n" }
         }
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else { return progress("cannot write \(path)") }
         handle.seekToEndOfFile()
         handle.write(Data(text.utf8))
