@@ -70,7 +70,7 @@ struct LineCollector: LineVisitor {
 
 /// The line count and height, what `ShapedText.measure(width:)` returns, with what
 /// `finish` needs of the last line: nothing more is kept a line (no width), so that a walk
-/// holding it in registers (`LineBreaker.plainLines(_:width:tally:)`) adds a few moves a line.
+/// holding it in registers (`LineBreaker.plainMeasure`) adds a few moves a line.
 struct HeightTally: LineVisitor {
     private(set) var count = 0
     private(set) var height = 0.0
