@@ -214,22 +214,20 @@ struct LineSearchTests {
         #expect(compared > 3000)
     }
 
-    /// Line boxes as prepared: a text whose fallback faces all stay within the strut keeps
-    /// none (every line is the strut's height), and a line unites only the boxes past the
-    /// strut, following the chain of changes among them (`LineBoxes.union`). Held to the
-    /// linear walk exactly, and each line's height to the union of its runs' faces
-    /// (`lineBoxHeight`, in `Double`: within 1e-4 px), on seeded texts of several scripts
-    /// at many widths; both kinds of text must be among them.
+    /// Line boxes as prepared: a line unites only the boxes past the strut, following the
+    /// chain of changes among them (`LineBoxes.union`). Held to the linear walk exactly,
+    /// and each line's height to the union of its runs' faces (`lineBoxHeight`, in
+    /// `Double`: within 1e-4 px), on seeded texts of several scripts at many widths, some
+    /// with several distinct boxes past the strut.
     @Test func boxesPastTheStrutOnly() throws {
         let fonts = try FontStack(family: "Noto Sans", size: 16)
         var rng = SplitMix64(seed: 2401)
-        var withoutBoxes = 0, severalTall = 0, compared = 0
+        var severalTall = 0, compared = 0
         for _ in 0..<300 {
             let text = randomMessage(&rng)
             let prepared = try ShapedText(text: text, shaper: fonts)
             guard prepared.usesFallbackFonts else { continue }
             let columns = prepared.storage.head.pointee.columns
-            if !columns.hasBoxes { withoutBoxes += 1 }
             if columns.hasBoxes && columns.boxCount >= 3 { severalTall += 1 }
             for _ in 0..<4 {
                 let width = 20 + Double(rng.next() % 40000) / 100
@@ -251,7 +249,7 @@ struct LineSearchTests {
                 compared += 1
             }
         }
-        #expect(withoutBoxes > 0 && severalTall > 0, "\(withoutBoxes) without boxes, \(severalTall) with several")
+        #expect(severalTall > 0)
         #expect(compared > 400)
     }
 

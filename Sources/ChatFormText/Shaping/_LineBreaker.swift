@@ -30,7 +30,6 @@ struct LineBreaker {
         let setup = LineSetup(text.storage, width: width)
         let uniform = setup.uniform, fit = setup.fit
         let strutAscent = setup.strutAscent, strutDescent = setup.strutDescent
-        let strutHeight = Double(strutAscent) + Double(strutDescent)
         // `overflow-wrap: normal`: a word wider than the line overflows it, unbroken.
         let overflows = text.storage.head.pointee.options.modes.overflowWrap == .normal
         let last = text.lastBoundary
@@ -61,8 +60,7 @@ struct LineBreaker {
             var chosenWidth: Int64 = 0
             var j = bi
             var ascent = strutAscent, descent = strutDescent
-            // (The strut's where the text keeps no boxes: `LineSetup`.)
-            var chosenBox = strutHeight
+            var chosenBox = 0.0
             var endsFlush = false
             // White space that opens a paragraph is rounded apart (see `openingRound`).
             let frac: Int64 = s == paragraphStart ? (s == 0 ? textOpeningRound : sOpening) : 0

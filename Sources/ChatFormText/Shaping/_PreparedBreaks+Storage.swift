@@ -32,7 +32,6 @@ extension PreparedBreaks {
         // The distinct line boxes (at most one an entry: their indices fit the index width).
         // (Written in the scratch's room for them, one an entry; each step's index noted.)
         var boxCount = 0
-        var boxes = boxes
         if boxes {
             let table = boxKeys.baseAddress!, steps = self.steps
             for k in 0..<steps.count {
@@ -42,9 +41,6 @@ extension PreparedBreaks {
                 if i == boxCount { table[i] = key; boxCount += 1 }
                 steps[k].box = Int32(truncatingIfNeeded: i)
             }
-            // No segment reaches past the strut: every line is the strut's height, with no
-            // boxes kept (`LineSetup`).
-            if boxCount == 1 && table[0] == 0 { boxes = false }
         }
         var extraCount = 0
         for e in entries where e.endTrim != 0 || e.openingRound != 0 || e.hangingEdge != 0 { extraCount += 1 }
