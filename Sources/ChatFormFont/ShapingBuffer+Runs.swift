@@ -124,7 +124,7 @@ extension ShapingBuffer {
             // primary font draws) in a face whose lookups never see a space: each the
             // space glyph's advance, safe to break.
             if !rtl && bytes[run.range.lowerBound] == 0x20 && face.spaceAdvance != 0
-                && Self.onlySpaces(bytes, run.range) && face.spaceIsIsolated(script: run.script) {
+                && Self.onlySpaces(bytes, run.range) && face.spaceIsIsolated(script: run.script, language: state.shapingLanguage) {
                 for b in run.range {
                     advances[b] = face.spaceAdvance
                     unsafe[b] = 0
@@ -134,9 +134,11 @@ extension ShapingBuffer {
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
-                if !rtl && face.spaceIsIsolated(script: run.script) {
+                if !rtl && face.spaceIsIsolated(script: run.script, language: state.shapingLanguage)
+                    && wordEnd(run.range.lowerBound, run) < run.range.upperBound {
                     // Word by word (each with the spaces after it), each word cached: the
-                    // face's lookups never see a space, so this is the run's shaping.
+                    // face's lookups never see a space, so this is the run's shaping. (A
+                    // run of one word is that word's piece.)
                     shapeWords(run, face)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)

@@ -7,6 +7,8 @@ final class _FontStackState: Sendable {
     let primaries: [FontFace]
     let locale: String
     let language: String
+    /// `language` with its number (what faces keep their answers for it by).
+    let shapingLanguage: _ShapingLanguage
     let size: Double
     let lineHeightRule: FontStack.LineHeight
     let tabWidth: Int
@@ -27,6 +29,7 @@ final class _FontStackState: Sendable {
         self.tabWidth = tabWidth
         self.locale = locale
         self.language = locale.lowercased()
+        self.shapingLanguage = _ShapingLanguage(locale.lowercased())
         self.defaultLanguageCode = Self.languageCode(locale.lowercased())
         self.size = size
         var ids: [String: Int] = [:]
