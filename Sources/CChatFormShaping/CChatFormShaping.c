@@ -194,6 +194,29 @@ uint32_t cfl_face_glyph(const CFLFace *face, uint32_t scalar) {
     return glyph;
 }
 
+int32_t cfl_face_coverage(const CFLFace *face, uint32_t first, uint32_t last) {
+    // The sub-font takes its nominal glyphs from the parent's cmap (only advances are
+    // its own): all of them in one batch, which stops at the first missing.
+    unsigned count = last - first + 1;
+    hb_codepoint_t *scalars = (hb_codepoint_t *)malloc(2 * count * sizeof(hb_codepoint_t));
+    if (scalars == NULL) return 2;
+    hb_codepoint_t *glyphs = scalars + count;
+    for (unsigned i = 0; i < count; i++) scalars[i] = first + i;
+    unsigned found = hb_font_get_nominal_glyphs(face->parent, count, scalars, sizeof(hb_codepoint_t), glyphs,
+                                                sizeof(hb_codepoint_t));
+    int all = found == count;
+    for (unsigned i = 0; all && i < count; i++) if (glyphs[i] == 0) all = 0;
+    free(scalars);
+    if (all) return 1;
+    // None: no scalar of the range in the cmap at all.
+    hb_set_t *mapped = hb_set_create();
+    hb_face_collect_unicodes(face->hbFace, mapped);
+    hb_codepoint_t next = first - 1;
+    int some = hb_set_next(mapped, &next) && next <= last;
+    hb_set_destroy(mapped);
+    return some ? 2 : 0;
+}
+
 uint32_t cfl_face_variation_glyph(const CFLFace *face, uint32_t scalar, uint32_t selector) {
     hb_codepoint_t glyph = 0;
     if (!hb_font_get_variation_glyph(face->font, scalar, selector, &glyph)) return 0;
