@@ -29,8 +29,7 @@ extension StyledShaper {
                                extras: inout Extras, hangingEdges: inout [Int32: Int32]) {
         // Each element's stretch end (an element index), found once.
         let ends = Self.stretchEnds(plans)
-        let commonFallback = Self.commonFallback(items, stretches: Self.stretches(ends, plans: plans, offsets: offsets),
-                                                 bytes: bytes)
+        let commonFallback = Self.commonFallback(items, ends: ends, plans: plans, offsets: offsets, bytes: bytes)
         // 1. The runs, in text order, faces the stacks' own.
         var stretches: [Stretch] = []
         stretches.reserveCapacity(elements.count)
@@ -95,8 +94,13 @@ extension StyledShaper {
                 continue
             }
             let k = groups[s.group].stack, ligatures = groups[s.group].ligatures
+            var local = -1, face = 0   // the last face looked up (a stretch's runs are mostly in one)
             for r in s.runs {
-                runs[r].face = faces.face(stacks, index: k, local: runs[r].face, ligatures: ligatures)
+                if runs[r].face != local {
+                    local = runs[r].face
+                    face = faces.face(stacks, index: k, local: local, ligatures: ligatures)
+                }
+                runs[r].face = face
             }
             // Letter spacing after every cluster, edges on the first and last.
             for e in s.element..<s.end {

@@ -155,27 +155,7 @@ struct StyledShaper: TextShaper {
         var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafeCodes,
                                 faces: faces.boxes, clusters: clusters)
         result.opportunities = opportunities
-        // Inline items a browser rounds on their own: each element, each change of bidi level.
-        var itemStarts: [Int32] = []
-        itemStarts.reserveCapacity(elements.count + 2)
-        var previousLevel: UInt8? = nil
-        var e = 1
-        for run in runs {
-            while e < offsets.count - 1 && offsets[e] <= run.range.lowerBound {
-                if offsets[e] > 0 && offsets[e] < n && (itemStarts.last.map { Int($0) < offsets[e] } ?? true) { itemStarts.append(Int32(offsets[e])) }
-                e += 1
-            }
-            if let level = previousLevel, level != run.bidiLevel, run.range.lowerBound > 0,
-               itemStarts.last.map({ Int($0) < run.range.lowerBound }) ?? true {
-                itemStarts.append(Int32(run.range.lowerBound))
-            }
-            previousLevel = run.bidiLevel
-        }
-        while e < offsets.count - 1 {
-            if offsets[e] > 0 && offsets[e] < n && (itemStarts.last.map { Int($0) < offsets[e] } ?? true) { itemStarts.append(Int32(offsets[e])) }
-            e += 1
-        }
-        result.roundedItemStarts = itemStarts
+        result.roundedItemStarts = Self.roundedItemStarts(runs, offsets: offsets)
         result.lineEndTrims = endTrims
         result.lineEndHangingEdges = hangingEdges
         result.hyphenAdvance = paragraph.state.hyphenAdvance
@@ -186,6 +166,37 @@ struct StyledShaper: TextShaper {
     }
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
+
+    /// The inline items a browser rounds on their own, by where they start: each element
+    /// (but the first), each change of bidi level (`offsets`: each element's start, the
+    /// text's length last).
+    static func roundedItemStarts(_ runs: [ShapedRun], offsets: [Int]) -> [Int32] {
+        let n = offsets[offsets.count - 1]
+        var starts: [Int32] = []
+        starts.reserveCapacity(offsets.count + 2)
+        var last = -1          // the last start written
+        var previousLevel = -1 // the bidi level of the run before
+        var e = 1
+        func add(_ start: Int) {
+            if start > last {
+                starts.append(Int32(start))
+                last = start
+            }
+        }
+        for run in runs {
+            while e < offsets.count - 1 && offsets[e] <= run.range.lowerBound {
+                if offsets[e] > 0 && offsets[e] < n { add(offsets[e]) }
+                e += 1
+            }
+            if previousLevel >= 0 && previousLevel != Int(run.bidiLevel) && run.range.lowerBound > 0 { add(run.range.lowerBound) }
+            previousLevel = Int(run.bidiLevel)
+        }
+        while e < offsets.count - 1 {
+            if offsets[e] > 0 && offsets[e] < n { add(offsets[e]) }
+            e += 1
+        }
+        return starts
+    }
 
     /// The letter spacing of the spans holding tabs (0 where they differ): looked for only
     /// in a paragraph spaced apart.
@@ -265,13 +276,16 @@ struct StyledShaper: TextShaper {
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
             self.paragraph = paragraph
             self.lineHeight = lineHeight
-            let primary = paragraph.primaryFaces[0].box
-            boxes = [Self.applied(primary, lineHeight)]
-            sources = [Source(stack: paragraph, face: 0)]
-            ids = [(key: Self.key(stack: 0, local: 0, ligatures: true), face: 0)]
+            let primary = paragraph.state.primaries[0].box
+            // Room for a few faces made once (a literal and then more room is two allocations).
+            boxes = []
+            sources = []
             boxes.reserveCapacity(8)
             sources.reserveCapacity(8)
             ids.reserveCapacity(8)
+            boxes.append(Self.applied(primary, lineHeight))
+            sources.append(Source(stack: paragraph, face: 0))
+            ids.append((key: Self.key(stack: 0, local: 0, ligatures: true), face: 0))
         }
 
         @inline(__always)
