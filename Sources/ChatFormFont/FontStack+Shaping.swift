@@ -105,11 +105,12 @@ extension FontStack {
 
     /// `shape(_:range:items:clusters:into:)`, the range's runs appended to `runs` (a styled
     /// paragraph shapes its stretches into one array). Without `ligatures`, optional
-    /// ligatures are off.
+    /// ligatures are off. Without `shapesRuns`, only the runs are found (their faces
+    /// chosen); the caller shapes them (`ShapingBuffer.shape(_:of:_:clusters:ligatures:into:)`).
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
-               ligatures: Bool = true, commonFallback: [Range<Int>] = [],
+               ligatures: Bool = true, commonFallback: [Range<Int>] = [], shapesRuns: Bool = true,
                into out: inout ShapingOutput, runs: inout [ShapedRun]) {
         let firstRun = runs.count
         let state = self.state
@@ -217,6 +218,7 @@ extension FontStack {
             out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
+        guard shapesRuns else { return }
         buffer?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
                                                 into: &out)
     }
