@@ -25,28 +25,24 @@ extension StyledShaper {
         return ends
     }
 
-    /// The byte ranges of the stretches shaped as one range (attachments left out).
-    static func stretches(_ ends: [Int], plans: [ElementPlan], offsets: [Int]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        result.reserveCapacity(ends.count)
-        var i = 0
-        while i < ends.count {
-            let j = ends[i]
-            if plans[i].stack >= 0 && offsets[j] > offsets[i] { result.append(offsets[i]..<offsets[j]) }
-            i = j
-        }
-        return result
-    }
-
     /// The ranges (ascending) whose clusters fall back as Common text: the pieces of items
     /// (itemized over the whole text) that open a stretch and hold no character of a real
     /// script inside it, when their item took a real script from text outside the stretch.
     ///
+    /// The stretches are those `ends` (see `stretchEnds`) gives, of elements starting at
+    /// `offsets`, attachments and empty stretches left out.
+    ///
     /// - Complexity: O(stretches + items + the Common bytes opening the stretches).
-    static func commonFallback(_ items: [TextItem], stretches: [Range<Int>], bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    static func commonFallback(_ items: [TextItem], ends: [Int], plans: [ElementPlan], offsets: [Int],
+                               bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var item = 0
-        for stretch in stretches {
+        var i = 0
+        while i < ends.count {
+            let j = ends[i]
+            defer { i = j }
+            guard plans[i].stack >= 0 && offsets[j] > offsets[i] else { continue }
+            let stretch = offsets[i]..<offsets[j]
             // The stretch's first character of a real script.
             var r = stretch.lowerBound
             while r < stretch.upperBound {

@@ -62,11 +62,10 @@ public struct StyledText: Sendable {
     public init(_ elements: [StyledElement], style: ParagraphStyle) throws(StyledTextError) {
         self.elements = elements
         self.style = style
-        let prepared = try StyledShaper.prepare(elements, style: style)
-        self.elementOffsets = prepared.offsets
+        let (text, shapedRuns, shaper, offsets) = try StyledShaper.prepare(elements, style: style)
+        self.elementOffsets = offsets
         do {
-            self.shaped = try ShapedText(text: prepared.text, shaped: prepared.shaped, shaper: prepared.shaper,
-                                         options: style.layoutOptions)
+            self.shaped = try ShapedText(text: text, shaped: shapedRuns, shaper: shaper, options: style.layoutOptions)
         } catch {
             throw .layout(error)
         }

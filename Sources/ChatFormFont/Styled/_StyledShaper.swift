@@ -80,8 +80,12 @@ struct StyledShaper: TextShaper {
         plans.reserveCapacity(elements.count)
         // The message's stacks, the paragraph's first: a few fonts a message, so a span's
         // font is found by comparison, without a lock or hashing.
-        var stacks: [FontStack] = [paragraph]
-        var specs: [FontSpec] = [style.font]
+        var stacks: [FontStack] = []
+        var specs: [FontSpec] = []
+        stacks.reserveCapacity(4)
+        specs.reserveCapacity(4)
+        stacks.append(paragraph)
+        specs.append(style.font)
         // The joined text's bytes, each attachment as U+FFFC (each element is read once:
         // reading a span out of its element retains its text and font).
         var utf8: [UInt8] = []
@@ -119,142 +123,91 @@ struct StyledShaper: TextShaper {
             guard n <= Int(Int32.max) else { throw .layout(.textTooLong(bytes: n)) }
         }
         offsets.append(n)
-        let text = String(decoding: utf8, as: UTF8.self)
-        // The letter spacing of the spans holding tabs (0 where they differ): looked for only
-        // in a paragraph spaced apart.
-        var tabSpacing = 0.0
-        if plans.contains(where: { $0.spacing != 0 }) {
-            var seen: Double? = nil
-            for e in plans.indices where plans[e].stack >= 0 && utf8[offsets[e]..<offsets[e + 1]].contains(0x09) {
-                seen = seen == nil || seen == plans[e].letterSpacing ? plans[e].letterSpacing : 0
-            }
-            tabSpacing = seen ?? 0
-        }
+        var text = String(decoding: utf8, as: UTF8.self)
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
         let segmented: (items: [TextItem], clusters: [Int32], opportunities: [UInt8])
         do { segmented = try TextItemizer.segmentWithOpportunities(text, direction: style.direction) } catch { throw .layout(error) }
         let (items, clusters, opportunities) = segmented
-        var out = ShapingOutput(count: n)
-        defer { out.deallocate() }
+        // Shaped straight into the arrays the prepared text keeps (as a plain paragraph).
+        var advances = [Int32](repeating: 0, count: n)
+        var unsafeCodes = [UInt8](repeating: 0, count: n)
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count + elements.count + 2)
-        var extraOffsets: [Int32] = []
-        var extraAmounts: [Int32] = []
+        var extras = Extras()
         var hangingEdges: [Int32: Int32] = [:]
+        var endTrims: [Int32: Int32] = [:]
+        var tabSpacing = 0.0
         var faces = Faces(paragraph: paragraph, lineHeight: style.lineHeight)
-        var whole = text
-        whole.withUTF8 { bytes in
-            // Each element's stretch end (an element index), found once.
-            let ends = Self.stretchEnds(plans)
-            let commonFallback = Self.commonFallback(items, stretches: Self.stretches(ends, plans: plans, offsets: offsets),
-                                                     bytes: bytes)
-            var item = 0      // the item holding the current element's start
-            var spaced = 0    // the item holding the cluster letter spacing is asked of
-            var i = 0
-            while i < elements.count {
-                let start = offsets[i]
-                while item + 1 < items.count && items[item].range.upperBound <= start { item += 1 }
-                guard plans[i].stack >= 0 else {
-                    // An attachment: one cluster, one run, its own box, at the level around it.
-                    guard case .attachment(let a) = elements[i] else { i += 1; continue }
-                    let amount = Int32(((a.width + a.edges.start + a.edges.end) * 65536).rounded())
-                    out.advances[start] = amount
-                    extraOffsets.append(Int32(start))
-                    extraAmounts.append(amount)
-                    let face = faces.attachment(a)
-                    let level = item < items.count ? items[item].bidiLevel : 0
-                    runs.append(ShapedRun(range: start..<(start + 3), face: face, bidiLevel: level, script: 0x5A79_7979, item: item))
-                    i += 1
-                    continue
+        text.withUTF8 { bytes in
+            advances.withUnsafeMutableBufferPointer { advances in
+                unsafeCodes.withUnsafeMutableBufferPointer { unsafe in
+                    var out = ShapingOutput(advances: advances, unsafe: unsafe)
+                    Self.shapeStretches(elements, plans, offsets: offsets, stacks: stacks, bytes: bytes, items: items,
+                                        clusters: clusters, into: &out, runs: &runs, faces: &faces, extras: &extras,
+                                        hangingEdges: &hangingEdges)
+                    endTrims = out.endTrims
+                    tabSpacing = Self.tabSpacing(plans, offsets: offsets, bytes: bytes)
                 }
-                // A stretch of spans in one font, shaped as one range of the text.
-                // (Letter spacing is part of a browser's font: spans spaced apart are shaped
-                // apart, and optional ligatures are off where it is not zero.)
-                let k = plans[i].stack
-                let j = ends[i]
-                let ligatures = plans[i].letterSpacing == 0
-                let end = offsets[j]
-                guard end > start else { i = j; continue }
-                let first = runs.count
-                stacks[k].shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
-                                commonFallback: commonFallback, into: &out, runs: &runs)
-                for r in first..<runs.count {
-                    runs[r].face = faces.face(stacks, index: k, local: runs[r].face, ligatures: ligatures)
-                }
-                // Letter spacing after every cluster, edges on the first and last.
-                for e in i..<j {
-                    let plan = plans[e]
-                    let s0 = offsets[e], s1 = offsets[e + 1]
-                    guard s1 > s0, plan.spacing != 0 || plan.startEdge != 0 || plan.endEdge != 0 else { continue }
-                    // The span's HarfBuzz clusters (as shaped: a byte inside one is marked 2
-                    // in `unsafe`), its start first. Chromium adds letter spacing after each
-                    // cluster of its shaping result, which in Indic scripts is finer than a
-                    // grapheme cluster (a half form's consonant: `प्त` is two).
-                    var lastClusterStart = s0, lastClusterEnd = s0
-                    var at = s0
-                    while at < s1 {
-                        while spaced < items.count - 1 && items[spaced].range.upperBound <= at { spaced += 1 }
-                        var amount = plan.spacing != 0 && _LetterSpacing.takes(bytes, at, script: items[spaced].script)
-                            ? plan.spacing : 0
-                        if at == s0 { amount &+= plan.startEdge }
-                        if amount != 0 {
-                            out.advances[at] &+= amount
-                            Self.addExtra(&extraOffsets, &extraAmounts, at, amount)
-                        }
-                        var next = at + 1
-                        while next < s1 && out.unsafe[next] == 2 { next += 1 }
-                        // The end edge goes after the last cluster that is not a collapsible
-                        // space: a space ending the span hangs at a line end, and the
-                        // inline box's end padding stays on the line before it (the box's
-                        // last fragment ends there; `box-decoration-break: slice`).
-                        if at == s0 || !(next == at + 1 && bytes[at] == 0x20) { (lastClusterStart, lastClusterEnd) = (at, next) }
-                        at = next
-                    }
-                    if plan.endEdge != 0 {
-                        out.advances[lastClusterStart] &+= plan.endEdge
-                        Self.addExtra(&extraOffsets, &extraAmounts, lastClusterStart, plan.endEdge)
-                        // Spaces after it: a line ending in them is fitted without the edge.
-                        if plan.endEdge > 0 && lastClusterEnd < s1 { hangingEdges[Int32(lastClusterEnd), default: 0] &+= plan.endEdge }
-                    }
-                }
-                i = j
             }
         }
-        var result = ShapedRuns(runs: runs, advances: Array(out.advances[0..<n]), unsafeToBreak: Array(out.unsafe[0..<n]),
+        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafeCodes,
                                 faces: faces.boxes, clusters: clusters)
         result.opportunities = opportunities
-        // Inline items a browser rounds on their own: each element, each change of bidi level.
-        var itemStarts: [Int32] = []
-        var previousLevel: UInt8? = nil
-        var e = 1
-        for run in runs {
-            while e < offsets.count - 1 && offsets[e] <= run.range.lowerBound {
-                if offsets[e] > 0 && offsets[e] < n && (itemStarts.last.map { Int($0) < offsets[e] } ?? true) { itemStarts.append(Int32(offsets[e])) }
-                e += 1
-            }
-            if let level = previousLevel, level != run.bidiLevel, run.range.lowerBound > 0,
-               itemStarts.last.map({ Int($0) < run.range.lowerBound }) ?? true {
-                itemStarts.append(Int32(run.range.lowerBound))
-            }
-            previousLevel = run.bidiLevel
-        }
-        while e < offsets.count - 1 {
-            if offsets[e] > 0 && offsets[e] < n && (itemStarts.last.map { Int($0) < offsets[e] } ?? true) { itemStarts.append(Int32(offsets[e])) }
-            e += 1
-        }
-        result.roundedItemStarts = itemStarts
-        result.lineEndTrims = out.endTrims
+        result.roundedItemStarts = Self.roundedItemStarts(runs, offsets: offsets)
+        result.lineEndTrims = endTrims
         result.lineEndHangingEdges = hangingEdges
         result.hyphenAdvance = paragraph.state.hyphenAdvance
         let shaper = StyledShaper(paragraph: paragraph, tabs: paragraph.spaced(tabSpacing),
                                   lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
-                                  extraOffsets: extraOffsets, extraAmounts: extraAmounts)
+                                  extraOffsets: extras.offsets, extraAmounts: extras.amounts)
         return (text, result, shaper, offsets)
     }
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
+
+    /// The inline items a browser rounds on their own, by where they start: each element
+    /// (but the first), each change of bidi level (`offsets`: each element's start, the
+    /// text's length last).
+    static func roundedItemStarts(_ runs: [ShapedRun], offsets: [Int]) -> [Int32] {
+        let n = offsets[offsets.count - 1]
+        var starts: [Int32] = []
+        starts.reserveCapacity(offsets.count + 2)
+        var last = -1          // the last start written
+        var previousLevel = -1 // the bidi level of the run before
+        var e = 1
+        func add(_ start: Int) {
+            if start > last {
+                starts.append(Int32(start))
+                last = start
+            }
+        }
+        for run in runs {
+            while e < offsets.count - 1 && offsets[e] <= run.range.lowerBound {
+                if offsets[e] > 0 && offsets[e] < n { add(offsets[e]) }
+                e += 1
+            }
+            if previousLevel >= 0 && previousLevel != Int(run.bidiLevel) && run.range.lowerBound > 0 { add(run.range.lowerBound) }
+            previousLevel = Int(run.bidiLevel)
+        }
+        while e < offsets.count - 1 {
+            if offsets[e] > 0 && offsets[e] < n { add(offsets[e]) }
+            e += 1
+        }
+        return starts
+    }
+
+    /// The letter spacing of the spans holding tabs (0 where they differ): looked for only
+    /// in a paragraph spaced apart.
+    static func tabSpacing(_ plans: [ElementPlan], offsets: [Int], bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        guard plans.contains(where: { $0.spacing != 0 }) else { return 0 }
+        var seen: Double? = nil
+        for e in plans.indices where plans[e].stack >= 0 && bytes[offsets[e]..<offsets[e + 1]].contains(0x09) {
+            seen = seen == nil || seen == plans[e].letterSpacing ? plans[e].letterSpacing : 0
+        }
+        return seen ?? 0
+    }
 
     /// `a == b`, the numbers compared before the family lists (spans in a bold or a code
     /// font differ from the body's there).
@@ -283,16 +236,30 @@ struct StyledShaper: TextShaper {
         }
     }
 
-    /// Adds an amount at `offset`, keeping the offsets ascending and each once (offsets
-    /// mostly arrive ascending; a span's end edge may go before its trailing spaces).
-    static func addExtra(_ offsets: inout [Int32], _ amounts: inout [Int32], _ offset: Int, _ amount: Int32) {
-        var k = offsets.count
-        while k > 0 && Int(offsets[k - 1]) > offset { k -= 1 }
-        if k > 0 && Int(offsets[k - 1]) == offset {
-            amounts[k - 1] &+= amount
-        } else {
-            offsets.insert(Int32(offset), at: k)
-            amounts.insert(amount, at: k)
+    /// What was added to the shaped advances (letter spacing, edges, attachments) by UTF-8
+    /// offset, ascending, each offset once.
+    struct Extras {
+        var offsets: [Int32] = []
+        var amounts: [Int32] = []
+
+        /// Adds an amount at `offset` (offsets mostly arrive ascending; a span's end edge may
+        /// go before its trailing spaces).
+        mutating func add(_ offset: Int, _ amount: Int32) {
+            if offsets.isEmpty {
+                offsets.reserveCapacity(16)
+                amounts.reserveCapacity(16)
+            }
+            var k = offsets.count
+            while k > 0 && Int(offsets[k - 1]) > offset { k -= 1 }
+            if k > 0 && Int(offsets[k - 1]) == offset {
+                amounts[k - 1] &+= amount
+            } else if k == offsets.count {
+                offsets.append(Int32(offset))
+                amounts.append(amount)
+            } else {
+                offsets.insert(Int32(offset), at: k)
+                amounts.insert(amount, at: k)
+            }
         }
     }
 
@@ -309,13 +276,16 @@ struct StyledShaper: TextShaper {
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
             self.paragraph = paragraph
             self.lineHeight = lineHeight
-            let primary = paragraph.primaryFaces[0].box
-            boxes = [Self.applied(primary, lineHeight)]
-            sources = [Source(stack: paragraph, face: 0)]
-            ids = [(key: Self.key(stack: 0, local: 0, ligatures: true), face: 0)]
+            let primary = paragraph.state.primaries[0].box
+            // Room for a few faces made once (a literal and then more room is two allocations).
+            boxes = []
+            sources = []
             boxes.reserveCapacity(8)
             sources.reserveCapacity(8)
             ids.reserveCapacity(8)
+            boxes.append(Self.applied(primary, lineHeight))
+            sources.append(Source(stack: paragraph, face: 0))
+            ids.append((key: Self.key(stack: 0, local: 0, ligatures: true), face: 0))
         }
 
         @inline(__always)
@@ -336,10 +306,16 @@ struct StyledShaper: TextShaper {
         }
 
         /// The paragraph's index for face `local` of the message's stack `stacks[index]`.
+        @inline(__always)
         mutating func face(_ stacks: [FontStack], index: Int, local: Int, ligatures: Bool = true) -> Int {
             let key = Self.key(stack: index, local: local, ligatures: ligatures)
             for id in ids where id.key == key { return id.face }
-            let stack = stacks[index]
+            return added(stacks[index], key: key, local: local, ligatures: ligatures)
+        }
+
+        /// A new face: its box, its source.
+        @inline(never)
+        mutating func added(_ stack: FontStack, key: Int, local: Int, ligatures: Bool) -> Int {
             let primaries = stack.state.primaries
             let own: FontBoxMetrics
             if local < primaries.count {
