@@ -109,7 +109,9 @@ public enum TextItemizer {
                 // The browser's iterators (`en@lb=normal`): their grapheme iterator is UAX #29's
                 // as the root one is, their line iterator the one the break rules consult.
                 let iterators = try BreakIterators.browserForCurrentThread()
-                try iterators.setText(bytes)
+                // ICU takes the text only if the walk asks it something (most chat messages:
+                // never, their clusters all answered by the fast paths).
+                iterators.setTextWhenAsked(bytes)
                 // At most one boundary a byte, and the text's start.
                 clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
                     opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
@@ -118,6 +120,7 @@ public enum TextItemizer {
                     }
                     clusterCount = opportunities.count
                 }
+                try iterators.finishWhenAsked()
             } catch {
                 failure = error
             }
