@@ -5,7 +5,8 @@ import Foundation
 import MallocInterposerSwift
 
 /// The allocation gates: allocations on the hot paths (a keystroke in a message of a
-/// million-message chat, a keystroke in a 100,000-line field, a layout with warm caches),
+/// million-message chat, a keystroke in a 100,000-line field, a layout with warm caches, an
+/// edit in the middle of a 10 MB paragraph, and there none of 128 KiB or more),
 /// counted by ordo-one's malloc interposer and held to the budgets in
 /// `Benchmarks/allocation-budgets.txt`. Exits 1 when a figure is over its budget.
 ///
@@ -31,6 +32,13 @@ enum Gate {
             figures.append(("alloc.\(name).p50", sorted[sorted.count / 2]))
             figures.append(("alloc.\(name).max", sorted.last!))
         }
+        // The 10 MB paragraph's edits: their allocations, and none of 128 KiB or more.
+        let paragraph = try paragraphKeystrokes()
+        let sorted = paragraph.all.sorted()
+        figures.append(("alloc.keystroke.paragraph10MB.mean_x100", paragraph.all.reduce(0, +) * 100 / paragraph.all.count))
+        figures.append(("alloc.keystroke.paragraph10MB.p50", sorted[sorted.count / 2]))
+        figures.append(("alloc.keystroke.paragraph10MB.max", sorted.last!))
+        figures.append(("alloc.keystroke.paragraph10MB.large_max", paragraph.large.max()!))
         if record {
             for (key, value) in figures { print("\(key) \(value)") }
             return
@@ -46,7 +54,7 @@ enum Gate {
             }
             let verdict = value <= budget ? "ok" : "OVER BUDGET"
             if value > budget { failed = true }
-            print("  \(key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(value)  (budget \(budget))  \(verdict)")
+            print("  \(key.padding(toLength: 44, withPad: " ", startingAt: 0)) \(value)  (budget \(budget))  \(verdict)")
         }
         if failed {
             FileHandle.standardError.write(Data("chatform-alloc-gate: a hot path allocates more than its budget\n".utf8))

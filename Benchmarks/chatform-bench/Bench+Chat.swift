@@ -135,15 +135,19 @@ struct KeystrokeTrace {
         }
     }
 
-    func print(median: Double) {
+    /// Prints the split by disturbance, each kind's figures and the slowest keystrokes, each
+    /// with the control loop's sample right after it over the loop's p50 (`floor`).
+    func print(median: Double, floor: MachineFloor) {
         guard enabled else { return }
+        let floorMedian = Stats(floor.cpu).median
         progress("keystrokes: \(byDisturbance.summary)")
         for kind in ChatKeystrokeKind.allCases where !cpuByKind[kind.rawValue].isEmpty {
             let stats = Stats(cpuByKind[kind.rawValue])
             progress("\(kind.name) keystrokes: \(stats.sorted.count), CPU p50 \(String(format: "%.1f", stats.median)) µs, max \(String(format: "%.1f", stats.max)) µs, page faults \(faultsByKind[kind.rawValue])")
         }
         for s in slowest {
-            progress("keystroke \(s.k): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× p50), \(s.line)")
+            let beside = floor.ratio(afterSample: s.k, median: floorMedian).map { String(format: ", control loop after it %.1f× its p50", $0) } ?? ""
+            progress("keystroke \(s.k): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× p50), \(s.line)\(beside)")
         }
     }
 }

@@ -114,23 +114,44 @@ struct UndisturbedSamples {
     private var previous: ThreadUsage?
     private(set) var cpu: [Double] = []
     private(set) var count = 0
+    /// Every sample in order: its CPU time, its page faults, and whether the thread was
+    /// switched out or moved during it or since the sample before.
+    private var all: [(cpu: Double, faults: Int, disturbed: Bool)] = []
 
     /// Records a sample of `cpu` µs that ran between `before` and `after`.
     mutating func record(cpu time: Double, _ before: ThreadUsage, _ after: ThreadUsage) {
         count += 1
         defer { previous = after }
-        guard after.switches == before.switches, after.core == before.core else { return }
-        if let previous, previous.switches != before.switches || previous.core != before.core { return }
-        cpu.append(time)
+        let switched = after.switches != before.switches || after.core != before.core
+            || previous.map { $0.switches != before.switches || $0.core != before.core } ?? false
+        all.append((time, after.faults - before.faults, switched))
+        if !switched { cpu.append(time) }
     }
 
-    /// `KEY.cpu_undisturbed_share`, `…_p50_us`, `…_p99_over_p50`, `…_max_over_p50`.
-    func record(key: String, into results: inout Results) {
+    /// `KEY.cpu_undisturbed_share`, `…_p50_us`, `…_p99_over_p50`, `…_max_over_p50`; and what
+    /// happened at the slowest sample and at the p99 one, beside `KEY.cpu_max_over_p50` and
+    /// `KEY.cpu_p99_over_p50`: its page faults (`KEY.cpu_max_page_faults`), whether the
+    /// thread was switched out or moved (`KEY.cpu_max_switched`, 1 or 0), and the control
+    /// loop's sample right after it over the loop's p50 (`KEY.floor_beside_max_over_p50`,
+    /// `KEY.floor_beside_p99_over_p50`): above 2, the machine itself ran slow at that moment.
+    /// With `CHATFORM_BENCH_SAMPLES=FILE`, every sample's CPU time goes to FILE (kind `all`).
+    func record(key: String, floor: MachineFloor? = nil, into results: inout Results) {
         guard !cpu.isEmpty, count > 0 else { return }
         let s = Stats(cpu)
         results["\(key).cpu_undisturbed_share"] = Double(cpu.count) / Double(count)
         results["\(key).cpu_undisturbed_p50_us"] = s.median
         results["\(key).cpu_undisturbed_p99_over_p50"] = s.p99 / s.median
         results["\(key).cpu_undisturbed_max_over_p50"] = s.max / s.median
+        let times = all.map(\.cpu)
+        Bench.appendSamples(["all": times], key: key)
+        let slowest = Bench.indexOfQuantile(1, in: times), p99 = Bench.indexOfQuantile(0.99, in: times)
+        results["\(key).cpu_max_page_faults"] = Double(all[slowest].faults)
+        results["\(key).cpu_max_switched"] = all[slowest].disturbed ? 1 : 0
+        results["\(key).cpu_p99_page_faults"] = Double(all[p99].faults)
+        if let floor {
+            let median = Stats(floor.cpu).median
+            if let r = floor.ratio(afterSample: slowest, median: median) { results["\(key).floor_beside_max_over_p50"] = r }
+            if let r = floor.ratio(afterSample: p99, median: median) { results["\(key).floor_beside_p99_over_p50"] = r }
+        }
     }
 }

@@ -8,8 +8,15 @@
 /// `p99/p50` and `max/p50` are the floor the samples' ratios are read against (keys
 /// `KEY.floor_cpu_p99_over_p50`, `KEY.floor_cpu_max_over_p50`).
 struct MachineFloor {
-    /// Samples of the engine used to size the loop; the floor is sampled after them.
-    static let sizingSamples = 64
+    /// Samples of the engine used to size the loop [64]; the floor is sampled after them.
+    let sizingSamples: Int
+
+    init(sizingSamples: Int = 64) {
+        self.sizingSamples = sizingSamples
+    }
+
+    /// The engine's samples given so far (`sample(after:)` calls).
+    var samples: Int { iterations == 0 ? sizing.count : sizingSamples + cpu.count }
 
     private var sizing: [Double] = []
     private var iterations = 0
@@ -21,7 +28,7 @@ struct MachineFloor {
     mutating func sample(after engineCPU: Double) {
         if iterations == 0 {
             sizing.append(engineCPU)
-            guard sizing.count == Self.sizingSamples else { return }
+            guard sizing.count == sizingSamples else { return }
             iterations = Self.iterations(forMicroseconds: Stats(sizing).median)
         }
         var x = sink
@@ -29,6 +36,15 @@ struct MachineFloor {
         let (_, seconds) = Clock.timeBoth { x = Self.spin(x, n) }
         sink = x
         cpu.append(seconds * 1e6)
+    }
+
+    /// The loop's sample taken right after the engine's sample `index` (0-based, in the
+    /// order given to `sample(after:)`) over the loop's median: above 1 the machine itself
+    /// ran slower at that moment. Nil for the samples that sized the loop.
+    func ratio(afterSample index: Int, median: Double) -> Double? {
+        let j = index - sizingSamples
+        guard j >= 0, j < cpu.count, median > 0 else { return nil }
+        return cpu[j] / median
     }
 
     /// `KEY.floor_cpu_p50_us`, `…p99_over_p50` and `…max_over_p50`.

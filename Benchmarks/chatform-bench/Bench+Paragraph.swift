@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import ChatFormScroll
-import ChatFormText
+@_spi(Benchmarks) import ChatFormText
 import Foundation
 
 /// Keystrokes in the middle of one huge paragraph (1 MB and 10 MB, no hard breaks, about 25
@@ -28,19 +28,30 @@ extension Bench {
             var table = try Self.paragraphTable(text: text)
             let kinds = ["type", "backspace", "newline", "join", "paste"]
             var times = [String: [Double]](), cpuTimes = [String: [Double]]()
+            // Beside each kind's CPU times: a control loop of its own, sized to its median and
+            // timed right after each of its samples (about as many, at the same moments), and
+            // the thread's page faults.
+            var floors = [String: MachineFloor](), faults = [String: Int]()
             let rounds = quick ? 40 : 150
             var trace = ParagraphTrace()
             for round in 0..<(rounds + 5) {
-                var lap: [(String, (wall: Double, cpu: Double))] = []
+                var lap: [(String, (wall: Double, cpu: Double), faults: Int)] = []
                 for key in ParagraphKey.allCases {
                     let before = trace.state(table)
-                    lap.append((key.kind, try Clock.timeBoth { try key.apply(to: &table, paste: paste) }))
-                    if round >= 5 { trace.record(key.kind, round: round, cpu: lap[lap.count - 1].1.cpu * 1e6, before, trace.state(table)) }
+                    let usage0 = ThreadUsage.now()
+                    let seconds = try Clock.timeBoth { try key.apply(to: &table, paste: paste) }
+                    let usage1 = ThreadUsage.now()
+                    lap.append((key.kind, seconds, usage1.faults - usage0.faults))
+                    if round < 5 { continue }   // warm-up
+                    trace.record(key.kind, round: round, cpu: seconds.cpu * 1e6, sample: floors[key.kind]?.samples ?? 0,
+                                 before, trace.state(table))
+                    floors[key.kind, default: MachineFloor(sizingSamples: 16)].sample(after: seconds.cpu * 1e6)
                 }
                 if round < 5 { continue }   // warm-up
-                for (kind, seconds) in lap {
+                for (kind, seconds, pageFaults) in lap {
                     times[kind, default: []].append(seconds.wall * 1e6)
                     cpuTimes[kind, default: []].append(seconds.cpu * 1e6)
+                    faults[kind, default: 0] += pageFaults
                 }
                 if round % 25 == 0 {
                     let c = table.caret!
@@ -56,13 +67,26 @@ extension Bench {
             let fresh = try TextLayout(text: document.text, width: 40)
             check(document.lines(in: 0..<document.lineCount) == fresh.lines, "\(megabytes) MB paragraph: lines differ from a fresh layout")
 
-            trace.print(medians: cpuTimes.mapValues { Stats($0).median })
+            let floorMedians = floors.mapValues { Stats($0.cpu).median }
+            Self.appendSamples(cpuTimes, key: key)
+            trace.print(medians: cpuTimes.mapValues { Stats($0).median }) { kind, index in
+                floors[kind]!.ratio(afterSample: index, median: floorMedians[kind]!)
+            }
             var worstP50 = 0.0
             for kind in kinds {
                 let s = Stats(times[kind]!), cpu = Stats(cpuTimes[kind]!)
                 results["\(key).\(kind).p50_us"] = s.median
                 results["\(key).\(kind).p99_us"] = s.p99
                 results["\(key).\(kind).cpu_p99_vs_p50"] = cpu.p99 / cpu.median
+                // Beside the ratio, what the machine did: the kind's control loop's p99/p50 (the
+                // same statistic over about as many samples at the same moments), and its
+                // sample right after the kind's p99 sample over its p50.
+                let floor = Stats(floors[kind]!.cpu)
+                results["\(key).\(kind).floor_cpu_p99_over_p50"] = floor.p99 / floor.median
+                let p99Sample = Self.indexOfQuantile(0.99, in: cpuTimes[kind]!)
+                if let beside = floors[kind]!.ratio(afterSample: p99Sample, median: floorMedians[kind]!) {
+                    results["\(key).\(kind).floor_beside_p99_over_p50"] = beside
+                }
                 worstP50 = max(worstP50, s.median)
                 // On thread CPU time: a busy machine's preemptions (4 ms time slices) would
                 // otherwise decide the wall clock's p99. Reported, not gated: on a shared
@@ -71,6 +95,9 @@ extension Bench {
                                "p99 ≤ 2 × p50 in thread CPU time (\(String(format: "%.1f / %.1f", cpu.p99, cpu.median)) µs)",
                                gate: false)
             }
+            // The thread's page faults in all the timed keystrokes (none expected: no edit
+            // allocates 128 KiB or more, see chatform-alloc-gate).
+            results["\(key).page_faults"] = Double(faults.values.reduce(0, +))
             let all = Stats(times.values.flatMap { $0 })
             results["\(key).p50_us"] = all.median
             results["\(key).p99_us"] = all.p99
@@ -116,6 +143,31 @@ enum ParagraphKey: CaseIterable {
 }
 
 extension Bench {
+    /// With `CHATFORM_BENCH_SAMPLES=FILE`, appends every sample's thread CPU time to FILE, a
+    /// line each: `KEY KIND INDEX MICROSECONDS` (tab-separated; INDEX counts the kind's samples
+    /// in order). The keystrokes are the same in every run: lining up several runs' files
+    /// shows whether a slow sample is slow in every run (the engine's work) or in one (the
+    /// machine's).
+    static func appendSamples(_ cpuTimes: [String: [Double]], key: String) {
+        guard let path = ProcessInfo.processInfo.environment["CHATFORM_BENCH_SAMPLES"] else { return }
+        var text = ""
+        for (kind, times) in cpuTimes.sorted(by: { $0.key < $1.key }) {
+            for (i, t) in times.enumerated() { text += "\(key)\t\(kind)\t\(i)\t\(String(format: "%.2f", t))\n" }
+        }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return progress("cannot write \(path)") }
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        handle.closeFile()
+    }
+
+    /// The index in `values` of the value `Stats(values).quantile(q)` returns.
+    static func indexOfQuantile(_ q: Double, in values: [Double]) -> Int {
+        let order = values.indices.sorted { values[$0] < values[$1] }
+        let i = Int((q * Double(values.count - 1)).rounded())
+        return order[Swift.min(Swift.max(0, i), values.count - 1)]
+    }
+
     /// The 1 KB the paragraph benchmark pastes.
     static let paragraphPaste = Corpus.paragraph(bytes: 1_000, seed: 5)
 
@@ -181,18 +233,33 @@ extension Bench {
 /// meanwhile (the thread's page faults and involuntary context switches) and whether the
 /// thread was switched out since the keystroke before (then another process may have
 /// evicted its caches): whether a tail is the engine's work (a leaf or chunk split, a longer
-/// rewrap) or the machine's.
+/// rewrap) or the machine's. Each line also gives the rope leaves and line chunks before and
+/// after (a change is a split or a merge) and the control loop's sample right after the
+/// keystroke over the loop's p50 (above 2: the machine itself ran slow at that moment).
 struct ParagraphTrace {
     struct State {
         var height: Double
         var faults = 0, preempted = 0
         /// Context switches of the thread so far, voluntary and involuntary.
         var switches = 0
+        /// The document's units, rope leaves and line chunks.
+        var units = 0, leaves = 0, chunks = 0
+        /// The core the thread ran on and, with `CHATFORM_BENCH_TRACE=irq`, that core's
+        /// interrupts and softirqs so far (charged to the thread they interrupt).
+        var core = -1, interrupts = 0, softirqs = 0
     }
 
     let enabled = ProcessInfo.processInfo.environment["CHATFORM_BENCH_TRACE"] != nil
-    private var slowest: [(kind: String, round: Int, cpu: Double, line: String)] = []
+    /// The slowest keystrokes; `sample` is the keystroke's index among its kind's samples.
+    private var slowest: [(kind: String, round: Int, cpu: Double, sample: Int, line: String)] = []
     private var faulted = 0, preempted = 0, switchedBefore = 0, count = 0
+    /// CPU times of the keystrokes that split or merged a leaf or a chunk (or changed the
+    /// units), by kind.
+    private var reshaped: [String: [Double]] = [:]
+    /// CPU times by kind of the keystrokes the machine left alone (no page fault, no context
+    /// switch or move since the one before, and with `CHATFORM_BENCH_TRACE=irq` no interrupt
+    /// on the core), and of the others.
+    private var clean: [String: [Double]] = [:], disturbed: [String: [Double]] = [:]
     /// The thread's context switches when the last keystroke ended.
     private var lastSwitches: Int? = nil
 
@@ -200,6 +267,8 @@ struct ParagraphTrace {
         var state = State(height: table.rows.contentHeight)
         #if os(Linux)
         guard enabled else { return state }
+        state.core = CoreInterrupts.currentCore()
+        if KeystrokeTrace.State.readsInterrupts { (state.interrupts, state.softirqs) = CoreInterrupts.counts(core: state.core) }
         var u = rusage()
         if getrusage(.init(1), &u) == 0 {  // RUSAGE_THREAD (a GNU extension the module does not export)
             state.faults = u.ru_minflt + u.ru_majflt
@@ -207,10 +276,13 @@ struct ParagraphTrace {
             state.switches = u.ru_nvcsw + u.ru_nivcsw
         }
         #endif
+        if let shape = table.rows.measurement(ofRow: 0)?.items[0].document?._storageShape {
+            (state.units, state.leaves, state.chunks) = (shape.units, shape.leaves, shape.chunks)
+        }
         return state
     }
 
-    mutating func record(_ kind: String, round: Int, cpu: Double, _ before: State, _ after: State) {
+    mutating func record(_ kind: String, round: Int, cpu: Double, sample: Int, _ before: State, _ after: State) {
         guard enabled else { return }
         count += 1
         if after.faults > before.faults { faulted += 1 }
@@ -220,20 +292,41 @@ struct ParagraphTrace {
         let switched = lastSwitches.map { before.switches > $0 } ?? false
         if switched { switchedBefore += 1 }
         lastSwitches = after.switches
+        let alone = after.faults == before.faults && after.switches == before.switches && !switched
+            && after.core == before.core && after.interrupts == before.interrupts && after.softirqs == before.softirqs
+        if alone { clean[kind, default: []].append(cpu) } else { disturbed[kind, default: []].append(cpu) }
+        let reshape = after.leaves != before.leaves || after.chunks != before.chunks || after.units != before.units
+        if reshape { reshaped[kind, default: []].append(cpu) }
         let line = "height \(after.height - before.height), page faults \(after.faults - before.faults), preempted \(after.preempted - before.preempted)"
             + (switched ? ", switched out before it" : "")
-        slowest.append((kind, round, cpu, line))
+            + (after.core != before.core ? ", moved to core \(after.core)" : "")
+            + (KeystrokeTrace.State.readsInterrupts && after.core == before.core
+               ? ", interrupts \(after.interrupts - before.interrupts), softirqs \(after.softirqs - before.softirqs)" : "")
+            + (reshape ? ", leaves \(before.leaves) -> \(after.leaves), chunks \(before.chunks) -> \(after.chunks), units \(before.units) -> \(after.units)" : "")
+        slowest.append((kind, round, cpu, sample, line))
         slowest.sort { $0.cpu > $1.cpu }
         if slowest.count > 12 { slowest.removeLast() }
     }
 
-    /// Prints the slowest keystrokes against their kind's median CPU time.
-    func print(medians: [String: Double]) {
+    /// Prints the slowest keystrokes against their kind's median CPU time, each with the
+    /// control loop's sample after it (`floor`: over the loop's p50, by sample index), and the
+    /// keystrokes that split or merged a leaf or a chunk.
+    func print(medians: [String: Double], floor: (_ kind: String, _ sample: Int) -> Double?) {
         guard enabled else { return }
         progress("\(count) keystrokes: \(faulted) with a page fault, \(preempted) preempted, \(switchedBefore) switched out since the one before")
+        for (kind, cpu) in clean.sorted(by: { $0.key < $1.key }) {
+            let s = Stats(cpu), others = disturbed[kind].map(Stats.init)
+            let rest = others.map { String(format: "; disturbed %d, CPU p50 %.1f µs, max %.1f", $0.sorted.count, $0.median, $0.max) } ?? "; disturbed 0"
+            progress("\(kind): left alone \(cpu.count), CPU p50 \(String(format: "%.1f µs, p99/p50 %.2f, max/p50 %.2f", s.median, s.p99 / s.median, s.max / s.median))\(rest)")
+        }
+        for (kind, cpu) in reshaped.sorted(by: { $0.key < $1.key }) {
+            let s = Stats(cpu), median = medians[kind] ?? .nan
+            progress("\(kind): \(cpu.count) split or merged a leaf or chunk, CPU p50 \(String(format: "%.1f", s.median)) µs (\(String(format: "%.1f", s.median / median))× the kind's p50), max \(String(format: "%.1f", s.max))")
+        }
         for s in slowest {
             let median = medians[s.kind] ?? .nan
-            progress("\(s.kind) in round \(s.round): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× its p50), \(s.line)")
+            let beside = floor(s.kind, s.sample).map { String(format: ", control loop after it %.1f× its p50", $0) } ?? ""
+            progress("\(s.kind) in round \(s.round): \(String(format: "%.1f", s.cpu)) µs CPU (\(String(format: "%.1f", s.cpu / median))× its p50), \(s.line)\(beside)")
         }
     }
 }

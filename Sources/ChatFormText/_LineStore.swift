@@ -81,6 +81,9 @@ struct _LineStore: Sendable {
     /// - Complexity: O(1).
     var count: Int { chunkLines.total }
 
+    /// The number of chunks.
+    var chunkCount: Int { chunks.count }
+
     /// The bytes the lines cover.
     ///
     /// - Complexity: O(1).
