@@ -148,16 +148,24 @@ enum BrowserLineBreaks {
     /// SY, CP, CL) it may not (LB13). Anything else is `.unknown`.
     @inline(__always)
     static func ideographicPair(_ last: UInt32, _ current: UInt32) -> Fast {
-        if isIdeographic(last) {
-            if isIdeographic(current) { return .can }
-            guard current < 0x80 else { return .unknown }
-            if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
-            switch current {
-            case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
-            default: return .unknown
-            }
-        }
+        if isIdeographic(last) { return afterIdeographic(current) }
         return isIdeographic(current) && last < 0x80 && isASCIIAlphanumeric(last) ? .can : .unknown
+    }
+
+    /// The break after an ideograph, a Hangul syllable or letter, or an emoji of class ID
+    /// or EB, before `current`, where the pair alone decides it: before another ideograph
+    /// or Hangul, an ASCII letter or digit or `~` (AL) a line may end (LB31); before
+    /// `. , ! ? ; : / ) ] }` (IS, EX, SY, CP, CL) it may not (LB13). Anything else is
+    /// `.unknown`.
+    @inline(__always)
+    static func afterIdeographic(_ current: UInt32) -> Fast {
+        if isIdeographic(current) { return .can }
+        guard current < 0x80 else { return .unknown }
+        if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
+        switch current {
+        case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
+        default: return .unknown
+        }
     }
 
     /// The break beside an emoji of class ID or EB (`isEmoji`), as UAX #14 gives it from the
@@ -174,14 +182,7 @@ enum BrowserLineBreaks {
             let after = last < 0x80 ? isASCIIAlphanumeric(last) : isIdeographic(last) || endsEmoji(lastLast, last)
             return after ? .can : .unknown
         }
-        guard last >= 0x80 && endsEmoji(lastLast, last) else { return .unknown }
-        if isIdeographic(current) { return .can }
-        guard current < 0x80 else { return .unknown }
-        if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
-        switch current {
-        case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
-        default: return .unknown
-        }
+        return last >= 0x80 && endsEmoji(lastLast, last) ? afterIdeographic(current) : .unknown
     }
 
     /// A scalar of line break class ID or EB that the wrapping fast path takes as `id`
