@@ -92,4 +92,50 @@ struct PlainLinesTests {
             }
         }
     }
+
+    /// The fit limit, made without a checked conversion (`_LayoutUnit.fitLimit` rounds by
+    /// adding 2^52, then cuts), against the width cut to layout units by `Int64(_:)`: seeded
+    /// widths from 1/64 px to the clamp, whole and half units and the values next to them.
+    @Test func fitLimitCutsAsTheConversion() {
+        var rng = SplitMix64(seed: 2326)
+        var widths: [Double] = [0, 1.0 / 64, 0.5 / 64, 1, 200, 200.5, 0x1p40 - 1.0 / 64, 0x1p40.nextDown]
+        for _ in 0..<20_000 {
+            let units = Double(rng.next() % (1 << 46)) + [0, 0.5, 0.25, 0.75][Int(rng.next() % 4)]
+            let width = rng.next() % 2 == 0 ? Double(rng.next() % 1_000_000) / 1000 : units / 64
+            widths += [width, width.nextUp, width.nextDown]
+        }
+        var mismatches = 0
+        for width in widths where width >= 0 && width * 64 < 0x1p46 {
+            if _LayoutUnit.fitLimit(width: width) != Int64(width * 64) * _LayoutUnit.one + _LayoutUnit.one { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(_LayoutUnit.fitLimit(width: 0x1p40) == .max && _LayoutUnit.fitLimit(width: .infinity) == .max)
+    }
+
+    /// `measure` where the plain lines stop part way (a mandatory break, a soft hyphen
+    /// after a few lines) and the general walk goes on with the tally so far
+    /// (`LineBreaker.plainMeasure`), on text with the taller fallback face's boxes: held to
+    /// the linear walk, with a last line of white space now and then.
+    @Test func measureGoesOnWhereThePlainLinesStop() throws {
+        var rng = SplitMix64(seed: 2327)
+        let pool = ["a", "ok", "漢", "字字", "word", "soft\u{AD}hy", "\n", "w"]
+        var compared = 0, partial = 0
+        for _ in 0..<150 {
+            var text = ""
+            for k in 0..<(Int(rng.next() % 80) + 1) {
+                if k > 0 { text += " " }
+                text += pool[Int(rng.next() % UInt64(pool.count))]
+            }
+            if rng.next() % 4 == 0 { text += "\n " }
+            let prepared = try ShapedText(text: text, shaper: shaper)
+            for width in [20 + Double(rng.next() % 30000) / 100, 700] {
+                let lines = try expectScanEqualsLinearWalk(prepared, width: width, text.debugDescription)
+                // A mandatory break after the first two lines: the plain lines stop there.
+                if lines.count > 3 && lines.dropFirst(2).dropLast().contains(where: \.isHard) { partial += 1 }
+                compared += 1
+            }
+        }
+        #expect(compared == 300)
+        #expect(partial > 20)
+    }
 }

@@ -20,8 +20,16 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        var tally = LineTally(heights: true)
-        forEachLine(width: width, visitor: &tally)
+        // Plain text in one walk (`LineBreaker.plainMeasure`, inlined: no call to set up).
+        if storage.head.pointee.isItemized { return measureItemized(width: width) }
+        return LineBreaker.plainMeasure(self, width: width)
+    }
+
+    /// `measure(width:)` of itemized text.
+    @inline(never)
+    private func measureItemized(width: Double) -> (lineCount: Int, height: Double) {
+        var tally = HeightTally()
+        forEachItemizedLine(width: width, linear: false, visitor: &tally)
         tally.finish(self)
         return (tally.count, tally.height)
     }

@@ -22,8 +22,13 @@ enum _LayoutUnit {
     @inline(__always)
     static func fitLimit(width: Double) -> Int64 {
         let units = width * 64
-        // (The conversion rounds toward zero; the bound keeps it and the sums with it exact.)
-        return units < 0x1p46 ? Int64(units) &* one &+ one : .max
+        // (Cut toward zero; the bound keeps it and the sums with it exact. Below 2^52, adding
+        // 2^52 rounds a number to a whole one in the low bits, then cut: no conversion,
+        // whose range checks cost more than the rest.)
+        guard units >= 0, units < 0x1p46 else { return units < 0 ? Int64(units) &* one &+ one : .max }
+        let near = Int64(bitPattern: (units + 0x1p52).bitPattern &- (0x1p52 as Double).bitPattern)
+        let cut = Double(near) > units ? near &- 1 : near
+        return cut &* one &+ one
     }
 
     /// `width` pixels floored to a whole layout unit, in 1/65536 pixel.

@@ -68,6 +68,60 @@ struct LineCollector: LineVisitor {
     }
 }
 
+/// The line count and height, what `ShapedText.measure(width:)` returns, with what
+/// `finish` needs of the last line: nothing more is kept a line (no width), so that a walk
+/// holding it in registers (`LineBreaker.plainMeasure`) adds a few moves a line.
+struct HeightTally: LineVisitor {
+    private(set) var count = 0
+    private(set) var height = 0.0
+    private(set) var lastHard = false
+    /// The last line visited: its boundary indices and height.
+    private(set) var last = (s: 0, e: 0, height: 0.0)
+
+    @inline(__always)
+    init() {}
+
+    /// A tally of `count` lines `height` high, before more lines (none visited yet as far as
+    /// `finish` is concerned).
+    @inline(__always)
+    init(count: Int, height: Double) {
+        self.count = count
+        self.height = height
+    }
+
+    @inline(__always)
+    mutating func visit(_ text: ShapedText, _ s: Int, _ e: Int, _ width: Int64, _ hard: Bool, _ box: Double?) {
+        count &+= 1   // (never near Int.max: a line a boundary at most)
+        let h = box ?? text.lineBoxHeight(from: s, to: e)
+        height += h
+        last = (s, e, h)
+        lastHard = hard
+    }
+
+    /// Counts the empty line after a final mandatory break (or of an empty text); a last
+    /// line of white space the `white-space` mode collapses has no height
+    /// (`ShapedText.endsInBlankLine`).
+    @inline(__always)
+    mutating func finish(_ text: ShapedText) {
+        if count == 0 || lastHard {
+            count += 1
+            height += text.fixedLineHeight ?? text.strutHeight
+        } else if Self.endsBlank(text, last.s, last.e) {
+            height -= last.height
+            last.height = 0
+        }
+    }
+
+    /// Whether the last line, boundaries `s..<e`, is white space the `white-space` mode
+    /// collapses. (A blank line's last cluster is a space, a tab or a newline: most last
+    /// lines are told apart by its flags, without reading the text.)
+    @inline(__always)
+    static func endsBlank(_ text: ShapedText, _ s: Int, _ e: Int) -> Bool {
+        e > s && text.has(e - 1, ShapedText.Flags.hanging | ShapedText.Flags.tab | ShapedText.Flags.terminator)
+            && text.endsInBlankLine(Int(text.offsets[s]), Int(text.offsets[e]))
+    }
+}
+
 /// The line count, with the height (`heights`) and the widest line (each inline item's
 /// piece rounded apart, as the browser shows it: see `LineSum`).
 struct LineTally: LineVisitor {
@@ -95,17 +149,12 @@ struct LineTally: LineVisitor {
         widest = Swift.max(widest, width)
     }
 
-    /// Counts the empty line after a final mandatory break (or of an empty text); with
-    /// `heights`, a last line of white space the `white-space` mode collapses has no height
-    /// (`ShapedText.endsInBlankLine`).
+    /// As `HeightTally.finish`, the height only with `heights`.
     mutating func finish(_ text: ShapedText) {
         if count == 0 || lastHard {
             count += 1
             if heights { height += text.fixedLineHeight ?? text.strutHeight }
-        } else if heights && last.e > last.s && text.has(last.e - 1, ShapedText.Flags.hanging | ShapedText.Flags.tab | ShapedText.Flags.terminator),
-                  text.endsInBlankLine(Int(text.offsets[last.s]), Int(text.offsets[last.e])) {
-            // (A blank line's last cluster is a space, a tab or a newline: most last lines
-            // are told apart by its flags, without reading the text.)
+        } else if heights && HeightTally.endsBlank(text, last.s, last.e) {
             height -= last.height
             last.height = 0
         }

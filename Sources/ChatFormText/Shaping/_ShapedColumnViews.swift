@@ -162,7 +162,14 @@ struct LineBoxes {
     /// change of box, the index width decided once.
     @inline(__always)
     func union(from j: Int, through lo: Int, _ ascent: Float, _ descent: Float) -> (ascent: Float, descent: Float) {
-        indices.isNarrow
+        union(from: j, through: lo, ascent, descent, narrow: indices.isNarrow)
+    }
+
+    /// `union(from:through:_:_:)` where the caller knows the index width (`narrow`:
+    /// `indices.isNarrow`, true for a text of narrow steps).
+    @inline(__always)
+    func union(from j: Int, through lo: Int, _ ascent: Float, _ descent: Float, narrow: Bool) -> (ascent: Float, descent: Float) {
+        narrow
             ? Self.union(indices.base.assumingMemoryBound(to: UInt16.self), changes.base.assumingMemoryBound(to: UInt16.self),
                          boxes, j, lo, ascent, descent)
             : Self.union(indices.base.assumingMemoryBound(to: Int32.self), changes.base.assumingMemoryBound(to: Int32.self),
@@ -177,8 +184,9 @@ struct LineBoxes {
         var k = j
         repeat {
             let box = boxes[Int(indices[k])]
-            ascent = Swift.max(ascent, box.ascent)
-            descent = Swift.max(descent, box.descent)
+            // (`max` of finite values, written as the processor's max takes it.)
+            ascent = box.ascent > ascent ? box.ascent : ascent
+            descent = box.descent > descent ? box.descent : descent
             k = Int(changes[k])
         } while k <= lo
         return (ascent, descent)

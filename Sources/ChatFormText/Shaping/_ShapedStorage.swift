@@ -27,11 +27,14 @@ struct NarrowLineStep {
 /// A prepared text's line steps as `LineStep`s: the wrapping walk is specialized for
 /// narrow and wide steps (`ShapedColumns.narrowSteps`).
 protocol LineStepReader {
+    /// Whether the steps are narrow: then so are the text's advances and indices.
+    static var isNarrow: Bool { get }
     subscript(k: Int) -> LineStep { get }
 }
 
 /// Narrow steps (`NarrowLineStep`), valid while their storage lives.
 struct NarrowLineSteps: LineStepReader {
+    static var isNarrow: Bool { true }
     let base: UnsafeRawPointer
 
     @inline(__always)
@@ -43,6 +46,7 @@ struct NarrowLineSteps: LineStepReader {
 
 /// Wide steps (`LineStep`), valid while their storage lives.
 struct WideLineSteps: LineStepReader {
+    static var isNarrow: Bool { false }
     let base: UnsafeRawPointer
 
     @inline(__always)
