@@ -194,6 +194,29 @@ uint32_t cfl_face_glyph(const CFLFace *face, uint32_t scalar) {
     return glyph;
 }
 
+int32_t cfl_face_coverage(const CFLFace *face, uint32_t first, uint32_t last) {
+    // The sub-font takes its nominal glyphs from the parent's cmap (only advances are
+    // its own): all of them in one batch, which stops at the first missing.
+    unsigned count = last - first + 1;
+    hb_codepoint_t *scalars = (hb_codepoint_t *)malloc(2 * count * sizeof(hb_codepoint_t));
+    if (scalars == NULL) return 2;
+    hb_codepoint_t *glyphs = scalars + count;
+    for (unsigned i = 0; i < count; i++) scalars[i] = first + i;
+    unsigned found = hb_font_get_nominal_glyphs(face->parent, count, scalars, sizeof(hb_codepoint_t), glyphs,
+                                                sizeof(hb_codepoint_t));
+    int all = found == count;
+    for (unsigned i = 0; all && i < count; i++) if (glyphs[i] == 0) all = 0;
+    free(scalars);
+    if (all) return 1;
+    // None: no scalar of the range in the cmap at all.
+    hb_set_t *mapped = hb_set_create();
+    hb_face_collect_unicodes(face->hbFace, mapped);
+    hb_codepoint_t next = first - 1;
+    int some = hb_set_next(mapped, &next) && next <= last;
+    hb_set_destroy(mapped);
+    return some ? 2 : 0;
+}
+
 uint32_t cfl_face_variation_glyph(const CFLFace *face, uint32_t scalar, uint32_t selector) {
     hb_codepoint_t glyph = 0;
     if (!hb_font_get_variation_glyph(face->font, scalar, selector, &glyph)) return 0;
@@ -238,7 +261,7 @@ static int cfl_lookup_skips_bases(const uint8_t *data, unsigned length, unsigned
     return (cfl_be16(data + lookup + 2) & 0x0002) != 0;
 }
 
-int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script) {
+int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const char *language) {
     hb_codepoint_t space = 0;
     if (!hb_font_get_nominal_glyph(face->parent, 0x20, &space)) return 0;
     hb_face_t *f = face->hbFace;
@@ -251,22 +274,23 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script) {
     hb_blob_destroy(kern);
     if (kernLength > 0 && !hb_ot_layout_has_positioning(f)) return 0;
     if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f)) return 0;
-    // The lookups shaping this script may use: the script's own tags, and the default and
-    // Latin ones HarfBuzz falls back to (every language system, every feature).
-    hb_tag_t scripts[8];
-    unsigned count = 5;
-    hb_ot_tags_from_script_and_language(hb_script_from_iso15924_tag(script), HB_LANGUAGE_INVALID,
-                                        &count, scripts, NULL, NULL);
-    scripts[count++] = HB_OT_TAG_DEFAULT_SCRIPT;
-    scripts[count++] = HB_TAG('l', 'a', 't', 'n');
-    scripts[count] = HB_TAG_NONE;
+    // The lookups HarfBuzz applies to left-to-right text of this script and language with
+    // the default features (what its shape plan for them holds: the script's and
+    // language system's features, the shaper's own; turning optional ligatures off only
+    // removes some). A language's `locl` may touch the space where another's does not
+    // (Noto Sans CJK's Korean one does), so the answer is the language's.
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = hb_script_from_iso15924_tag(script);
+    props.language = hb_language_from_string(language, -1);
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached(f, &props, NULL, 0, NULL);
     hb_set_t *lookups = hb_set_create();
     hb_set_t *sets[4] = { hb_set_create(), hb_set_create(), hb_set_create(), hb_set_create() };
     int32_t isolated = 1;
     hb_tag_t tables[2] = { HB_OT_TAG_GSUB, HB_OT_TAG_GPOS };
     for (int t = 0; t < 2 && isolated; t++) {
         hb_set_clear(lookups);
-        hb_ot_layout_collect_lookups(f, tables[t], scripts, NULL, NULL, lookups);
+        hb_ot_shape_plan_collect_lookups(plan, tables[t], lookups);
         hb_blob_t *table = hb_face_reference_table(f, tables[t]);
         unsigned length = 0;
         const uint8_t *data = (const uint8_t *)hb_blob_get_data(table, &length);
@@ -281,6 +305,7 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script) {
     }
     for (int k = 0; k < 4; k++) hb_set_destroy(sets[k]);
     hb_set_destroy(lookups);
+    hb_shape_plan_destroy(plan);
     return isolated;
 }
 

@@ -32,30 +32,65 @@ public final class FontFace: Sendable {
     /// may be reused once a face is gone).
     let serial: UInt64 = FontFace.serials.add(1, ordering: .relaxed).newValue
     private static let serials = Atomic<UInt64>(0)
-    /// By script: whether no OpenType lookup of the face touches the space glyph (lists it,
-    /// or skips base glyphs while matching and so may reach across it), so text may be
-    /// shaped (and cached) word by word.
-    private let isolation = Mutex<[UInt32: Bool]>([:])
+    /// By script and language (`_ShapingLanguage.number`, in the low 32 bits): whether no
+    /// OpenType lookup HarfBuzz applies to the face's left-to-right text touches the space
+    /// glyph (lists it, or skips base glyphs while matching and so may reach across it), so
+    /// text may be shaped (and cached) word by word.
+    private let isolation = Mutex<[UInt64: Bool]>([:])
     /// The last answers of `spaceIsIsolated`, read without a lock, one slot for each of the
     /// scripts whose tag's low bits pick it (a paragraph's runs alternate between a few
-    /// scripts): the script in the high 32 bits, 2 (known) plus the answer in the low ones;
-    /// 0 before the first.
+    /// scripts): the script in the high 32 bits, the language's number shifted by 2, then 2
+    /// (known) plus the answer; 0 before the first.
     private let lastIsolation = InlineArray<4, Atomic<UInt64>> { _ in Atomic(0) }
 
-    func spaceIsIsolated(script: UInt32) -> Bool {
+    /// Whether text of `script` in `language`, left to right, shapes word by word (each
+    /// word with the spaces after it) exactly as the whole run: see `lookupsSkipTheSpace`.
+    func spaceIsIsolated(script: UInt32, language: _ShapingLanguage) -> Bool {
         let slot = Int(script & 3)
+        let tag = UInt64(script) << 32 | UInt64(language.number) << 2
         let last = lastIsolation[slot].load(ordering: .relaxed)
-        if last & 2 != 0 && UInt32(truncatingIfNeeded: last >> 32) == script { return last & 1 != 0 }
+        if last & 2 != 0 && last & ~3 == tag { return last & 1 != 0 }
         let answer: Bool
-        if let known = isolation.withLock({ $0[script] }) {
+        let key = UInt64(script) << 32 | UInt64(language.number)
+        if let known = isolation.withLock({ $0[key] }) {
             answer = known
         } else {
-            answer = hanKerning == nil && cfl_face_space_is_isolated(handle, script) != 0
-            isolation.withLock { $0[script] = answer }
+            answer = lookupsSkipTheSpace(script: script, language: language.tag)
+            isolation.withLock { $0[key] = answer }
         }
-        lastIsolation[slot].store(UInt64(script) << 32 | 2 | (answer ? 1 : 0), ordering: .relaxed)
+        lastIsolation[slot].store(tag | 2 | (answer ? 1 : 0), ordering: .relaxed)
         return answer
     }
+
+    /// HarfBuzz's answer for `spaceIsIsolated(script:language:)`: no lookup of its shape
+    /// plan for left-to-right `script` text in `language` (every default feature of the
+    /// script, the language system's `locl`, the script shaper's own) lists the space glyph
+    /// or skips base glyphs while matching, the space is no mark, and no legacy `kern` or AAT
+    /// table applies. A face with fullwidth punctuation spacing (`hanKerning`) is no
+    /// exception: `halt` is no default feature, and a run holding the punctuation it acts
+    /// on is shaped whole with it (`HanKerning.mayApply`).
+    func lookupsSkipTheSpace(script: UInt32, language: String) -> Bool {
+        language.withCString { cfl_face_space_is_isolated(handle, script, $0) != 0 }
+    }
+    /// Whether the face draws the Hangul syllables U+AC00–U+D7A3: 0 not asked yet, 1 none,
+    /// 2 all, 3 some.
+    private let hangulSyllables = Atomic<UInt8>(0)
+
+    /// Whether the face has a glyph for every Hangul syllable (U+AC00–U+D7A3; `all`), for
+    /// none, or for some only: asked of the font once (11,172 glyph lookups at most).
+    func hangulSyllableCoverage() -> (all: Bool, none: Bool) {
+        var known = hangulSyllables.load(ordering: .relaxed)
+        if known == 0 {
+            switch cfl_face_coverage(handle, 0xAC00, 0xD7A3) {
+            case 0: known = 1
+            case 1: known = 2
+            default: known = 3
+            }
+            hangulSyllables.store(known, ordering: .relaxed)
+        }
+        return (known == 2, known == 1)
+    }
+
     private let asciiGlyphs: [UInt32]
     /// The advance of the space (U+0020) in 1/65536 pixel; 0 when the face has no glyph for it.
     let spaceAdvance: Int32
@@ -145,5 +180,26 @@ public final class FontFace: Sendable {
             || (s >= 0x2060 && s <= 0x206F) || s == 0x3164 || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF
             || s == 0xFFA0 || (s >= 0x1BCA0 && s <= 0x1BCA3) || (s >= 0x1D173 && s <= 0x1D17A)
             || (s >= 0xE0000 && s <= 0xE0FFF)
+    }
+}
+
+/// A language text is shaped in (a stack's), with a number no other language shaped by this
+/// process has: what a face's answers that depend on the language are kept by.
+struct _ShapingLanguage: Sendable {
+    /// The BCP 47 tag HarfBuzz is given.
+    let tag: String
+    /// From 1, one a distinct tag.
+    let number: UInt32
+
+    private static let numbers = Mutex<[String: UInt32]>([:])
+
+    init(_ tag: String) {
+        self.tag = tag
+        self.number = Self.numbers.withLock { numbers in
+            if let known = numbers[tag] { return known }
+            let next = UInt32(truncatingIfNeeded: numbers.count + 1) & 0x3FFF_FFFF
+            numbers[tag] = next
+            return next
+        }
     }
 }

@@ -48,8 +48,8 @@ extension FontStack {
         let n = text.utf8.count
         // Filled through pointers (the shaping helpers would otherwise pay for exclusivity
         // checks on captured arrays), straight into the arrays returned.
-        var advances = [Int32](repeating: 0, count: n)
-        var unsafe = [UInt8](repeating: 0, count: n)
+        var advances = Self.zeroed(Int32.self, n)
+        var unsafe = Self.zeroed(UInt8.self, n)
         var endTrims: [Int32: Int32] = [:]
         var hasSoftHyphen = false
         let spacing = _LetterSpacing.fixed(letterSpacing)
@@ -72,6 +72,18 @@ extension FontStack {
         if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
         result.lineEndTrims = endTrims
         return result
+    }
+
+    /// `count` zeros. (`Array(repeating:count:)` allocates through the standard library's
+    /// unspecialized `_allocateBufferUninitialized`, which looks up the storage class's
+    /// metadata on every call: about 950 instructions an array; growing an empty array
+    /// here uses the specialized path.)
+    @inline(__always)
+    static func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T] {
+        var array: [T] = []
+        array.reserveCapacity(count)
+        array.append(contentsOf: repeatElement(0, count: count))
+        return array
     }
 
     /// Shapes bytes `range` of a paragraph `bytes` whose items and grapheme cluster
@@ -148,6 +160,8 @@ extension FontStack {
                 var runFace = -1
                 // The fallback face of the run so far, if it is one.
                 var runFaceObject: FontFace? = nil
+                // Whether that face keeps the Hangul syllables that follow (asked at the first).
+                var runKeepsHangul: Bool? = nil
                 while p < itemEnd {
                     if runFace == 0 {
                         // Printable ASCII the primary font draws, followed by ASCII (so a
@@ -156,6 +170,19 @@ extension FontStack {
                             && state.drawsASCII(bytes[p]) { p += 1 }
                     }
                     while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
+                    if let sticky = runFaceObject, bytes[p] &- 0xEA < 4 {
+                        // Hangul syllables (lead bytes EA–ED), each a cluster of its own, in a
+                        // fallback face that draws them all and no family draws any: the
+                        // run's face's, nothing to decide.
+                        if runKeepsHangul == nil { runKeepsHangul = state.keepsHangulSyllables(sticky) }
+                        let start = p
+                        while runKeepsHangul == true && p + 3 <= itemEnd && Int(clusters[ci]) == p && ci + 1 < clusters.count
+                            && Int(clusters[ci + 1]) == p + 3 && Self.isHangulSyllable(bytes, p) {
+                            p += 3
+                            ci += 1
+                        }
+                        if p > start { continue }
+                    }
                     // A cluster cut by the range's end is shaped up to it.
                     let cs = p, ce = ci + 1 < clusters.count ? Swift.min(Int(clusters[ci + 1]), itemEnd) : itemEnd
                     p = ce
@@ -171,6 +198,7 @@ extension FontStack {
                         }
                         runStart = cs
                         runFace = face
+                        runKeepsHangul = nil
                         if face >= state.primaries.count {
                             // The registry only grows: read again only for a face found since.
                             if face >= registered.count { registered = state.faceList() }
@@ -191,6 +219,13 @@ extension FontStack {
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
         buffer?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
                                                 into: &out)
+    }
+
+    /// Whether the 3 bytes at `i` are a Hangul syllable (U+AC00–U+D7A3; `bytes[i]` is EA–ED).
+    @inline(__always)
+    static func isHangulSyllable(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let scalar = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        return scalar >= 0xAC00 && scalar <= 0xD7A3
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {

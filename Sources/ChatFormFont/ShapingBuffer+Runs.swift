@@ -111,6 +111,9 @@ extension ShapingBuffer {
             }
         }
 
+        // The last two answers of `spaceIsIsolated` (a paragraph's runs alternate between a
+        // fallback face and the primary font's spaces).
+        var isolation = _IsolationMemo(language: state.shapingLanguage)
         for run in shaped {
             let face: FontFace
             if run.face < primaries.count {
@@ -124,7 +127,7 @@ extension ShapingBuffer {
             // primary font draws) in a face whose lookups never see a space: each the
             // space glyph's advance, safe to break.
             if !rtl && bytes[run.range.lowerBound] == 0x20 && face.spaceAdvance != 0
-                && Self.onlySpaces(bytes, run.range) && face.spaceIsIsolated(script: run.script) {
+                && Self.onlySpaces(bytes, run.range) && isolation.isolated(run, face) {
                 for b in run.range {
                     advances[b] = face.spaceAdvance
                     unsafe[b] = 0
@@ -134,9 +137,10 @@ extension ShapingBuffer {
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
-                if !rtl && face.spaceIsIsolated(script: run.script) {
+                if !rtl && wordEnd(run.range.lowerBound, run) < run.range.upperBound && isolation.isolated(run, face) {
                     // Word by word (each with the spaces after it), each word cached: the
-                    // face's lookups never see a space, so this is the run's shaping.
+                    // face's lookups never see a space, so this is the run's shaping. (A
+                    // run of one word is that word's piece.)
                     shapeWords(run, face)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)
@@ -216,5 +220,27 @@ extension ShapingBuffer {
         _ = buffer.shape(bytes, range: range, face: face, script: run.script, rtl: run.bidiLevel & 1 == 1,
                          language: language, halves: halves) { _, advance, _ in total += Int64(advance) }
         return total
+    }
+}
+
+/// The last two answers of `FontFace.spaceIsIsolated` one shaping call asked for, by the
+/// run's face (registry id) and script: asked again only for another face or script.
+struct _IsolationMemo {
+    let language: _ShapingLanguage
+    private var last = (face: -1, script: UInt32(0), answer: false)
+    private var before = (face: -1, script: UInt32(0), answer: false)
+
+    init(language: _ShapingLanguage) { self.language = language }
+
+    @inline(__always)
+    mutating func isolated(_ run: ShapedRun, _ face: FontFace) -> Bool {
+        if run.face == last.face && run.script == last.script { return last.answer }
+        if run.face == before.face && run.script == before.script {
+            swap(&last, &before)
+            return last.answer
+        }
+        before = last
+        last = (run.face, run.script, face.spaceIsIsolated(script: run.script, language: language))
+        return last.answer
     }
 }

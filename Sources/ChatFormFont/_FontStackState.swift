@@ -7,6 +7,8 @@ final class _FontStackState: Sendable {
     let primaries: [FontFace]
     let locale: String
     let language: String
+    /// `language` with its number (what faces keep their answers for it by).
+    let shapingLanguage: _ShapingLanguage
     let size: Double
     let lineHeightRule: FontStack.LineHeight
     let tabWidth: Int
@@ -27,6 +29,7 @@ final class _FontStackState: Sendable {
         self.tabWidth = tabWidth
         self.locale = locale
         self.language = locale.lowercased()
+        self.shapingLanguage = _ShapingLanguage(locale.lowercased())
         self.defaultLanguageCode = Self.languageCode(locale.lowercased())
         self.size = size
         var ids: [String: Int] = [:]
@@ -137,6 +140,13 @@ final class _FontStackState: Sendable {
         return chosen
     }
 
+    /// Whether a run in fallback face `face` keeps every Hangul syllable that follows in it
+    /// (a cluster of one syllable): no family draws any of them and `face` draws them all,
+    /// so `face(forCluster:...)` answers the run's face for each without asking.
+    func keepsHangulSyllables(_ face: FontFace) -> Bool {
+        face.hangulSyllableCoverage().all && primaries.allSatisfy { $0.hangulSyllableCoverage().none }
+    }
+
     /// Whether the primary font draws the printable ASCII byte `b` (< 0x80).
     @inline(__always)
     func drawsASCII(_ b: UInt8) -> Bool {
@@ -147,6 +157,27 @@ final class _FontStackState: Sendable {
     @inline(__always)
     static func memoKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {
         UInt64(scalar) | (emoji ? 1 << 21 : 0) | UInt64(languageCode) << 22
+    }
+
+    /// The `_DecisionMemo` stack word of the fallback decision for a cluster of several
+    /// scalars in `length` (at most 8) bytes: the stack's serial, the flags and the length
+    /// in its high bits (no stack's serial reaches them, so these never meet a single
+    /// scalar's entries).
+    @inline(__always)
+    static func memoStack(_ serial: UInt64, length: Int, emoji: Bool, languageCode: UInt8) -> UInt64 {
+        serial | 1 << 63 | UInt64(length) << 56 | (emoji ? 1 << 55 : 0) | UInt64(languageCode & 3) << 53
+    }
+
+    /// The `_DecisionMemo` key of a cluster of at most 8 bytes: its bytes, the first lowest.
+    @inline(__always)
+    static func memoKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        var key: UInt64 = 0
+        var i = end
+        while i > start {
+            i -= 1
+            key = key << 8 | UInt64(bytes[i])
+        }
+        return key
     }
 
     /// The `_DecisionMemo` key of whether no family draws `scalar` and the fallback face
@@ -269,16 +300,8 @@ final class _FontStackState: Sendable {
         }
         let (scalar, length) = UTF8Scalar.decode(bytes, at: cs)
         guard let memo, cs + length == ce else {
-            // Several scalars: the stack's tables, as before.
-            let known = face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false)
-            if known == runFace { return runFace }
-            if let sticky = runFaceObject,
-               Self.withScalars(bytes, cs, ce, { scalars in
-                   self.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
-               }) {
-                return runFace
-            }
-            return known ?? face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+            return face(ofSeveral: bytes, cs, ce, memo: memo, emoji: emoji, script: script, languageCode: languageCode,
+                        run: runFace, runFaceObject: runFaceObject)
         }
         // The cluster's own decision, when made: the same as the run's fallback face, it is
         // that face's without asking the fonts (a decision for a fallback face means no
@@ -304,6 +327,34 @@ final class _FontStackState: Sendable {
         if let known { return known }
         let chosen = face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
         memo.set(chosen, stack: serial, key: key)
+        return chosen
+    }
+
+    /// `face(forCluster:_:_:memo:emoji:script:languageCode:run:runFaceObject:)` for a
+    /// cluster of several scalars (an emoji with a modifier or a selector, a base and its
+    /// marks): of at most 8 bytes, this thread's memo by the bytes; else the stack's tables.
+    /// (Out of line: the one-scalar path stays small where it is inlined.)
+    @inline(never)
+    private func face(ofSeveral bytes: UnsafeBufferPointer<UInt8>, _ cs: Int, _ ce: Int, memo: _DecisionMemo?,
+                      emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int, runFaceObject: FontFace?) -> Int {
+        let short = memo != nil && ce - cs <= 8
+        let memoStack = short ? Self.memoStack(serial, length: ce - cs, emoji: emoji, languageCode: languageCode) : 0
+        let memoKey = short ? Self.memoKey(bytes, cs, ce) : 0
+        var known = short ? memo?.value(stack: memoStack, key: memoKey) : nil
+        if known == nil {
+            known = face(forCluster: bytes, cs, ce, emoji: emoji, script: script, resolving: false)
+            if short, let known { memo?.set(known, stack: memoStack, key: memoKey) }
+        }
+        if known == runFace { return runFace }
+        if let sticky = runFaceObject,
+           Self.withScalars(bytes, cs, ce, { scalars in
+               self.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
+           }) {
+            return runFace
+        }
+        if let known { return known }
+        let chosen = face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        if short { memo?.set(chosen, stack: memoStack, key: memoKey) }
         return chosen
     }
 }

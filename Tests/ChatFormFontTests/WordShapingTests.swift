@@ -25,7 +25,7 @@ struct WordShapingTests {
             for word in text.split(separator: " ") where rng.next() % 3 == 0 { _ = try fonts.shape(String(word) + " ") }
             let shaped = try fonts.shape(text)
             let bytes = Array(text.utf8)
-            for run in shaped.runs where run.bidiLevel & 1 == 0 && fonts.face(of: run).spaceIsIsolated(script: run.script) {
+            for run in shaped.runs where run.bidiLevel & 1 == 0 && fonts.face(of: run).spaceIsIsolated(script: run.script, language: fonts.state.shapingLanguage) {
                 let whole = fonts.advance(of: run.range, in: text, run: run)
                 #expect(sum(shaped.advances, run.range, bytes) == whole, "\(text) \(run.range)")
                 if bytes[run.range].allSatisfy({ $0 == 0x20 }) { checkedSpaces += 1 }

@@ -47,17 +47,20 @@ const char *_Nonnull cfl_face_family(const CFLFace *_Nonnull face);
 /// The nominal glyph for `scalar`, or 0 when the face has none.
 uint32_t cfl_face_glyph(const CFLFace *_Nonnull face, uint32_t scalar);
 /// The glyph for the variation sequence `scalar` + `selector` (cmap format 14), or 0.
+/// Whether the face has a glyph for every scalar of `first`...`last` (1), for none (0), or
+/// for some (2), as `cfl_face_glyph` answers.
+int32_t cfl_face_coverage(const CFLFace *_Nonnull face, uint32_t first, uint32_t last);
 uint32_t cfl_face_variation_glyph(const CFLFace *_Nonnull face, uint32_t scalar, uint32_t selector);
 /// 1 when the face has colour glyph tables (sbix, CBDT/CBLC, or COLR/CPAL).
 int32_t cfl_face_has_color(const CFLFace *_Nonnull face);
 /// The advance of `glyph` in 1/65536 pixel (0 for glyphs out of range).
 int32_t cfl_face_advance(const CFLFace *_Nonnull face, uint32_t glyph);
 
+/// Whether no OpenType lookup HarfBuzz applies to left-to-right text of `script` (an ISO
+/// 15924 tag) in `language` (a BCP 47 tag) reads or writes the space glyph, so text shaped
+/// word by word, split after spaces, is shaped exactly as the whole run. 0 when unsure.
+int32_t cfl_face_space_is_isolated(const CFLFace *_Nonnull face, uint32_t script, const char *_Nonnull language);
 /// 1 when the face's GSUB or GPOS has a feature with this tag (packed big-endian).
-/// Whether no OpenType lookup the face may use for `script` (an ISO 15924 tag) reads or
-/// writes the space glyph, so text shaped word by word, split after spaces, is shaped
-/// exactly as the whole run. 0 when unsure.
-int32_t cfl_face_space_is_isolated(const CFLFace *_Nonnull face, uint32_t script);
 int32_t cfl_face_has_feature(const CFLFace *_Nonnull face, uint32_t tag);
 /// The glyph's horizontal ink extent in pixels: left bearing and width (0 when unknown).
 void cfl_face_glyph_ink(const CFLFace *_Nonnull face, uint32_t glyph, float *_Nonnull left, float *_Nonnull width);

@@ -1,0 +1,64 @@
+import Testing
+import Foundation
+@testable import ChatFormFont
+@testable import ChatFormText
+import ChatFormTesting
+
+/// Hangul syllables following one in a fallback face that draws them all (and no family
+/// draws any) stay in that face without a decision per cluster: the runs must be those of a
+/// decision for every cluster.
+@Suite("Hangul fallback runs", .enabled(if: Fonts.available, "DejaVu Sans and Noto fonts are not installed (see .ci/run)"))
+struct HangulFallbackTests {
+    /// Seeded mixes of syllables, syllables with a trailing jamo or a tone mark (one cluster
+    /// of several scalars), jamo, Yi and other scalars with the same lead bytes, Latin,
+    /// spaces, punctuation and emoji, in the families without Hangul and with some: the runs
+    /// (ranges and faces) equal a model that asks `face(forCluster:...)` for every cluster.
+    @Test(arguments: ["Noto Sans", "DejaVu Sans", "Noto Sans CJK KR"])
+    func runsMatchAClusterByClusterModel(family: String) throws {
+        let fonts = try FontStack(family: family, size: 16)
+        var rng = SplitMix64(seed: 2471)
+        let pool = ["가", "한", "글", "힣", "각\u{11A8}", "말\u{302E}", "ᄀ", "ᅡ", "ꀀ", "ꁂ", "\u{D7B0}", "ힰ", "ퟻ",
+                    "a", "Z", " ", " ", "?", "…", "😀", "👍🏽", "1", "\u{0301}", "ㅋ", "ㅎ"]
+        var syllables = 0
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 24 + 1) { text += pool[Int(rng.next() % UInt64(pool.count))] }
+            syllables += text.unicodeScalars.filter { (0xAC00...0xD7A3).contains($0.value) }.count
+            let shaped = try fonts.shape(text)
+            let model = try modelRuns(text, fonts)
+            #expect(shaped.runs.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] } == model, "\(family): \(text)")
+        }
+        #expect(syllables > 1000)
+    }
+
+    /// The runs of `text` with a fallback decision for every cluster, as the shaping loop
+    /// made them before it skipped syllables: ranges and faces, by item.
+    private func modelRuns(_ text: String, _ fonts: FontStack) throws -> [[Int]] {
+        let (items, clusters, _) = try TextItemizer.segmentWithOpportunities(text, direction: .ltr)
+        let state = fonts.state
+        var runs: [[Int]] = []
+        var text = text
+        text.withUTF8 { bytes in
+            for item in items {
+                let code = _FontStackState.fallbackLanguageCode(script: item.script, default: state.defaultLanguageCode)
+                var runStart = item.range.lowerBound, runFace = -1
+                var sticky: FontFace? = nil
+                let bounds = clusters.map(Int.init).filter { $0 > item.range.lowerBound && $0 < item.range.upperBound }
+                var cs = item.range.lowerBound
+                for ce in bounds + [item.range.upperBound] {
+                    let face = state.face(forCluster: bytes, cs, ce, memo: nil, emoji: item.isEmoji, script: item.script,
+                                          languageCode: code, run: runFace, runFaceObject: sticky)
+                    if face != runFace {
+                        if runFace >= 0 { runs.append([runStart, cs, runFace]) }
+                        runStart = cs
+                        runFace = face
+                        sticky = face >= state.primaries.count ? state.faceList()[face] : nil
+                    }
+                    cs = ce
+                }
+                if runFace >= 0 { runs.append([runStart, item.range.upperBound, runFace]) }
+            }
+        }
+        return runs
+    }
+}
