@@ -41,6 +41,28 @@ struct BrowserBreakFastPathTests {
         #expect(fast.count > range.count * 6, "the fast ranges break between their scalars")
     }
 
+    /// Emoji and pictographs (ID, EB, EM, AL and Extended_Pictographic of several blocks),
+    /// each after and before an ASCII letter, a digit, a Hangul syllable, a compatibility
+    /// jamo, an ideograph, another emoji, a skin tone, VS16, a ZWJ, punctuation that closes
+    /// or joins and a space: the emoji pairs the rules answer without ICU, against ICU.
+    @Test(arguments: [0x2300...0x23FF, 0x2600...0x27BF, 0x1F300...0x1F5FF, 0x1F600...0x1F6FF, 0x1F900...0x1FAFF]
+          as [ClosedRange<UInt32>])
+    func everyEmojiBesideItsNeighbours(range: ClosedRange<UInt32>) throws {
+        var text = ""
+        let neighbours: [String] = ["a", "7", "가", "ㅋ", "中", "👍", "\u{1F3FD}", "\u{FE0F}", "\u{200D}", ".", "!", ")", "~",
+                                    "-", "\"", "(", "$", "%", " ", "🇰🇷", "\u{301}", "—"]
+        var k = 0
+        for c in range {
+            guard let s = Unicode.Scalar(c) else { continue }
+            let before = neighbours[k % neighbours.count], after = neighbours[(k * 7 + 3) % neighbours.count]
+            text += before + String(s) + after + String(s) + String(s) + "\u{1F3FB}" + before
+            k += 1
+        }
+        let (fast, icu) = try Self.both(text)
+        #expect(fast == icu)
+        #expect(fast.count > range.count * 2)
+    }
+
     /// Scalars at the fast ranges' edges and the classes that border them (jamo, marks,
     /// compatibility jamo, kana, punctuation, quotation marks, hyphens, emoji).
     static let alphabet: [String] = [
@@ -50,6 +72,7 @@ struct BrowserBreakFastPathTests {
         "👍", "👍🏽", "🇰🇷", "❤️", "\u{FE0F}", "\u{FFFC}", "\u{00AD}", "…", "—", "~", "/", "ꥠ", "\u{3000}", "々", "〜",
         "ힰ", "\u{AC00}\u{11A8}", "\u{FF08}", "\u{FF09}", "\u{FF01}", "\t", "#", "@",
         ";", ":", "]", "}", "[", "{", "+", "=", "*", "&", "|", "<", ">", "^", "_", "`", "\\", "ㅋㅋ", "ㅠㅠ", "ㆎ", "ㄱ",
+        "😊", "🔥", "☕", "✨", "❤", "❗", "🫶", "\u{1F3FB}", "👨‍👩‍👧", "👍🏻😊", "✅", "🥹",
     ]
 
     @Test(arguments: 0..<8)

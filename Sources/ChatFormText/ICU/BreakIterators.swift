@@ -15,6 +15,11 @@ import Darwin
 /// (layouts do not nest, so this always holds).
 final class BreakIterators {
     private let handle: OpaquePointer
+    /// Text given to `setTextWhenAsked` and not yet handed to ICU.
+    private var pendingText: UnsafeBufferPointer<UInt8>?
+    /// Text ICU failed to take when it was handed over on first use, and ICU's failure.
+    private var refusedText: UnsafeBufferPointer<UInt8>?
+    private var refusal: ICUError?
 
     /// Opens iterators for `locale` (nil: ICU's root rules, UAX #14 as ICU implements it;
     /// `"en@lb=normal"`: CSS `line-break: normal`, the rules a browser uses by default).
@@ -36,9 +41,48 @@ final class BreakIterators {
 
     /// Points both iterators at `bytes`, which must outlive every call until the next `setText`.
     func setText(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) {
+        pendingText = nil
+        refusedText = nil
+        refusal = nil
         var status: Int32 = 0
         cfl_linebreaker_set_utf8(handle, bytes.baseAddress, Int64(bytes.count), &status)
         try ICU.checkSuccess(status)
+    }
+
+    /// Points both iterators at `bytes` when the first question is asked of them, not now: a
+    /// walk whose fast paths answer every cluster never pays for ICU's set-up. `bytes` must
+    /// outlive every call until `finishWhenAsked()`, which the walk calls at its end.
+    func setTextWhenAsked(_ bytes: UnsafeBufferPointer<UInt8>) {
+        pendingText = bytes
+        refusedText = nil
+        refusal = nil
+    }
+
+    /// Ends a walk started with `setTextWhenAsked`: the text is forgotten if ICU never took
+    /// it.
+    ///
+    /// - Throws: ICU's error if it failed to take the text when first asked (its answers
+    ///   were then each scalar's end, and the walk's result must be dropped).
+    func finishWhenAsked() throws(ICUError) {
+        pendingText = nil
+        refusedText = nil
+        if let refusal {
+            self.refusal = nil
+            throw refusal
+        }
+    }
+
+    /// Hands ICU the pending text, if any: false when ICU refused it (`refusedText`).
+    @inline(__always)
+    private func handOver() -> Bool {
+        guard let bytes = pendingText else { return refusedText == nil }
+        pendingText = nil
+        var status: Int32 = 0
+        cfl_linebreaker_set_utf8(handle, bytes.baseAddress, Int64(bytes.count), &status)
+        guard status > 0 else { return true }
+        refusedText = bytes
+        refusal = ICUError(code: status)
+        return false
     }
 
     /// The next line break opportunity, or nil at the end of the text.
@@ -49,6 +93,7 @@ final class BreakIterators {
     /// Khmer, Burmese) report the status of the boundary that ends the dictionary range.
     @inline(__always)
     func nextLineBreak(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, hard: Bool)? {
+        guard handOver() else { return nil }
         let next = cfl_linebreaker_next(handle)
         if next < 0 { return nil }
         return (Int(next), Self.endsWithMandatoryBreak(bytes, Int(next)))
@@ -58,11 +103,15 @@ final class BreakIterators {
     /// walks from there (cheaper than a `lineBreak(following:)` near the start, which
     /// backs up to a safe point first).
     @inline(__always)
-    func rewindLineBreaks() { cfl_linebreaker_first(handle) }
+    func rewindLineBreaks() {
+        guard handOver() else { return }
+        cfl_linebreaker_first(handle)
+    }
 
     /// The first line break opportunity after `offset`, or nil at the end of the text.
     @inline(__always)
     func lineBreak(following offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, hard: Bool)? {
+        guard handOver() else { return nil }
         let next = cfl_linebreaker_following(handle, Int32(offset))
         if next < 0 { return nil }
         return (Int(next), Self.endsWithMandatoryBreak(bytes, Int(next)))
@@ -81,18 +130,24 @@ final class BreakIterators {
     /// The end of the grapheme cluster that starts at `offset` (ICU, UAX #29).
     @inline(__always)
     func graphemeEnd(startingAt offset: Int) -> Int {
-        Int(cfl_grapheme_following(handle, Int32(offset)))
+        guard handOver() else { return UTF8Scalar.endOfScalar(startingAt: offset, in: refusedText!) }
+        return Int(cfl_grapheme_following(handle, Int32(offset)))
     }
 
     /// The start of the grapheme cluster that ends at `offset`.
     @inline(__always)
     func graphemeStart(endingAt offset: Int) -> Int {
-        Int(cfl_grapheme_preceding(handle, Int32(offset)))
+        guard handOver() else { return UTF8Scalar.startOfScalar(endingAt: offset, in: refusedText!) }
+        return Int(cfl_grapheme_preceding(handle, Int32(offset)))
     }
 
     /// Whether `offset` is a grapheme cluster boundary.
     func isGraphemeBoundary(_ offset: Int) -> Bool {
-        cfl_grapheme_is_boundary(handle, Int32(offset)) != 0
+        guard handOver() else {
+            let text = refusedText!
+            return offset <= 0 || offset >= text.count || text[offset] & 0xC0 != 0x80
+        }
+        return cfl_grapheme_is_boundary(handle, Int32(offset)) != 0
     }
 
     // MARK: Per-thread reuse

@@ -12,7 +12,16 @@ extension TextItemizer {
         return b < 0x40 ? low >> UInt64(b) & 1 != 0 : b < 0x80 && high >> UInt64(b & 0x3F) & 1 != 0
     }
 
-    /// The fast ASCII clusters (`isFastASCII`, each followed by ASCII or the text's end)
+    /// Whether what starts at `j` cannot join an ASCII character before it in one grapheme
+    /// cluster, as far as the fast clusters tell: the text's end, ASCII, or (with `hangul`,
+    /// `FastBreakClass.hangulSyllablesAreUniform`) a Hangul syllable, an LV or LVT that
+    /// only an L jamo joins (GB6), not a mark, a joiner or a spacing mark (GB9, GB9a).
+    @inline(__always)
+    static func endsASCIICluster(_ bytes: UnsafeBufferPointer<UInt8>, _ j: Int, hangul: Bool) -> Bool {
+        j == bytes.count || bytes[j] < 0x80 || hangul && syllable(bytes, at: j) != nil
+    }
+
+    /// The fast ASCII clusters (`isFastASCII`, each followed by what `endsASCIICluster` allows)
     /// from `start`, which is one, at `level`, after text of `script` (not 0): each one's
     /// cluster end and opportunity written as the general loop writes them, the items added
     /// (the run's script up to its first letter, Latin from there), `script` and the two
@@ -21,7 +30,7 @@ extension TextItemizer {
     static func asciiRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, clusters: UnsafeMutablePointer<Int32>,
                                  count: inout Int, opportunities: UnsafeMutablePointer<UInt8>?,
                                  breaker: inout BrowserLineBreaks.Walker, lastLast: inout UInt32, last: inout UInt32,
-                                 items: inout ItemBuilder, level: UInt8, script: inout UInt32) -> Int {
+                                 items: inout ItemBuilder, level: UInt8, script: inout UInt32, hangul: Bool) -> Int {
         let n = bytes.count
         let pairs = BrowserLineBreaks.PairTable.shared
         var j = start
@@ -45,7 +54,8 @@ extension TextItemizer {
                 } else {
                     opens = pairs.canBreak(previous, c)
                 }
-                opportunities[k - 1] = opens ? 1 : 0
+                // (A space is a cluster of its own here, which hangs: `_ClusterFlags.kind`.)
+                opportunities[k - 1] = c == 0x20 ? _ClusterFlags.hanging : opens ? _ClusterFlags.opens : 0
                 beforePrevious = previous
                 previous = c
             }
@@ -56,7 +66,7 @@ extension TextItemizer {
                 runScript = latin
             }
             j += 1
-            guard j < n, isFastASCII(bytes[j]), j + 1 == n || bytes[j + 1] < 0x80 else { break }
+            guard j < n, isFastASCII(bytes[j]), endsASCIICluster(bytes, j + 1, hangul: hangul) else { break }
         }
         items.add(itemStart..<j, level: level, script: runScript, emoji: false)
         count = k
@@ -80,20 +90,29 @@ extension TextItemizer {
         var j = start, k = count
         var c = first
         var previous = last, beforePrevious = lastLast
+        // The syllable after the current one, when one follows it (each decoded once).
+        var following = syllable(bytes, at: start + 3)
         while true {
             clusters[k] = Int32(truncatingIfNeeded: j + 3)
             if let opportunities {
                 let opens = j == start
                     ? Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 3) : true
-                opportunities[k - 1] = opens ? 1 : 0
+                opportunities[k - 1] = opens ? _ClusterFlags.opens : 0
                 beforePrevious = previous
                 previous = c
             }
             k += 1
             j += 3
-            guard j + 3 <= n, bytes[j] >= 0xEA && bytes[j] <= 0xED else { break }
-            let s = UTF8Scalar.decode(bytes, at: j).scalar
-            guard isHangulSyllable(s) && startsNoJamo(bytes, j + 3) else { break }
+            // The next one is a fast cluster if it is a syllable followed by the text's end,
+            // ASCII or another syllable (`startsNoJamo`).
+            guard let s = following else { break }
+            let after = j + 3
+            if after == n || bytes[after] < 0x80 {
+                following = nil
+            } else {
+                guard let t = syllable(bytes, at: after) else { break }
+                following = t
+            }
             c = s
         }
         items.add(start..<j, level: level, script: hangul, emoji: false)
@@ -101,5 +120,15 @@ extension TextItemizer {
         last = previous
         lastLast = beforePrevious
         return j
+    }
+
+    /// The Hangul syllable (U+AC00-U+D7A3) starting at byte `j`, if one does.
+    @inline(__always)
+    static func syllable(_ bytes: UnsafeBufferPointer<UInt8>, at j: Int) -> UInt32? {
+        guard j + 3 <= bytes.count else { return nil }
+        let b0 = bytes[j]
+        guard b0 >= 0xEA && b0 <= 0xED else { return nil }
+        let s = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[j + 1] & 0x3F) << 6 | UInt32(bytes[j + 2] & 0x3F)
+        return isHangulSyllable(s) ? s : nil
     }
 }

@@ -91,9 +91,11 @@ public enum TextItemizer {
 
     /// `segment(_:direction:)` and, found on the same walk over the clusters, whether a line
     /// may end at each grapheme boundary by the browser's default rules (`BrowserLineBreaks`
-    /// with `word-break: normal` and `line-break: normal`; 1 where it may, 0 at the text's
-    /// start and end): what a prepared text's break table reads instead of walking the
-    /// clusters and asking the rules again (`ShapedRuns.opportunities`).
+    /// with `word-break: normal` and `line-break: normal`; bit 0 set where it may, never at
+    /// the text's start and end), with the kind of the cluster starting there in the other
+    /// bits (`_ClusterFlags.kind`): what a prepared text's break table reads instead of
+    /// walking the clusters, decoding them and asking the rules again
+    /// (`ShapedRuns.opportunities`).
     ///
     /// - Complexity: O(n).
     package static func segmentWithOpportunities(_ text: String, direction: ParagraphDirection) throws(TextLayoutError)
@@ -107,7 +109,9 @@ public enum TextItemizer {
                 // The browser's iterators (`en@lb=normal`): their grapheme iterator is UAX #29's
                 // as the root one is, their line iterator the one the break rules consult.
                 let iterators = try BreakIterators.browserForCurrentThread()
-                try iterators.setText(bytes)
+                // ICU takes the text only if the walk asks it something (most chat messages:
+                // never, their clusters all answered by the fast paths).
+                iterators.setTextWhenAsked(bytes)
                 // At most one boundary a byte, and the text's start.
                 clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
                     opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
@@ -116,6 +120,7 @@ public enum TextItemizer {
                     }
                     clusterCount = opportunities.count
                 }
+                try iterators.finishWhenAsked()
             } catch {
                 failure = error
             }
@@ -126,8 +131,9 @@ public enum TextItemizer {
 
     /// The items of `bytes` and the number of its grapheme cluster boundaries (from 0 to the
     /// length), found on the same walk and written to `clusters`, and to `opportunities`
-    /// unless nil, a byte a boundary: 1 where the browser's default break rules let a line
-    /// end there (`iterators` must then be the browser's, `en@lb=normal`). Each has room
+    /// unless nil, a byte a boundary: bit 0 set where the browser's default break rules let
+    /// a line end there (`iterators` must then be the browser's, `en@lb=normal`), the kind of
+    /// the cluster starting there in the others (`_ClusterFlags.kind`). Each has room
     /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
     /// `fastClusters` every cluster takes the general path (the tests' reference).
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
@@ -155,15 +161,16 @@ public enum TextItemizer {
         while i < n {
             // The commonest clusters once a script is known, answered without the grapheme
             // walker, the general break rules or a property look-up: a printable ASCII
-            // character (not a bracket, which the bracket pairs below track) followed by ASCII,
-            // and a Hangul syllable followed by ASCII or another syllable. Each is a grapheme
+            // character (not a bracket, which the bracket pairs below track) followed by ASCII
+            // or a Hangul syllable, and a Hangul syllable followed by ASCII or another
+            // syllable. Each is a grapheme
             // cluster on its own (GB9 needs a non-ASCII Extend, ZWJ or SpacingMark after it;
             // GB7/GB8 a V or T jamo after a syllable), no emoji, its script Latin, Hangul, or
             // the run's.
             if current != 0 && fastClusters {
                 let b0 = bytes[i]
                 var c: UInt32 = 0, length = 0
-                if Self.isFastASCII(b0) && (i + 1 == n || bytes[i + 1] < 0x80) {
+                if Self.isFastASCII(b0) && Self.endsASCIICluster(bytes, i + 1, hangul: hangulFast) {
                     c = UInt32(b0)
                     length = 1
                     if levels == nil {
@@ -171,7 +178,7 @@ public enum TextItemizer {
                         // their item the run's script up to the first letter, Latin from it.
                         i = Self.asciiRun(bytes, from: i, clusters: clusters, count: &count, opportunities: opportunities,
                                           breaker: &breaker, lastLast: &lastLast, last: &last, items: &items,
-                                          level: paragraphLevel, script: &current)
+                                          level: paragraphLevel, script: &current, hangul: hangulFast)
                         continue
                     }
                 } else if hangulFast && b0 >= 0xEA && b0 <= 0xED && i + 3 <= n {
@@ -194,8 +201,9 @@ public enum TextItemizer {
                     clusters[count] = Int32(truncatingIfNeeded: e)
                     count += 1
                     if let opportunities {
-                        opportunities[count - 2] = Self.opens(&breaker, at: i, lastLast: lastLast, last: last, current: c,
-                                                              length: length) ? 1 : 0
+                        // (A space here is a cluster of its own that hangs, and no line ends before it.)
+                        opportunities[count - 2] = c == 0x20 ? _ClusterFlags.hanging
+                            : Self.opens(&breaker, at: i, lastLast: lastLast, last: last, current: c, length: length) ? 1 : 0
                         lastLast = last
                         last = c
                     }
@@ -214,7 +222,8 @@ public enum TextItemizer {
                 // The break rules at this boundary (none at the start; the end's 0 is
                 // written after the walk).
                 let opens = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: first, length: firstLength)
-                opportunities[count - 2] = opens ? 1 : 0
+                opportunities[count - 2] = (opens ? _ClusterFlags.opens : 0)
+                    | _ClusterFlags.kind(of: first, length: firstLength, at: i, end: e)
                 BrowserLineBreaks.scalarsBefore(e, cluster: i, first: first, length: firstLength, in: bytes,
                                                 last: &last, lastLast: &lastLast)
             }

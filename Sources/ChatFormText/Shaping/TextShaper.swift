@@ -131,9 +131,10 @@ public struct ShapedRuns: Sendable {
     /// character), but its fit is checked without it: Blink fits the text, then adds the
     /// closing edge after the hanging white space without a check.
     package var lineEndHangingEdges: [Int32: Int32] = [:]
-    /// Per grapheme boundary (parallel to `clusters`), 1 where the browser's default break
-    /// rules let a line end, as the itemizer found them on its walk
-    /// (`TextItemizer.segmentWithOpportunities`); empty when the shaper did not find them.
+    /// Per grapheme boundary (parallel to `clusters`), bit 0 set where the browser's default
+    /// break rules let a line end, as the itemizer found them on its walk
+    /// (`TextItemizer.segmentWithOpportunities`), and the other bits the kind of the cluster
+    /// starting there (`_ClusterFlags.kind`); empty when the shaper did not find them.
     /// A prepared text with the default `word-break` and `line-break` reads them instead of
     /// asking the rules again.
     package var opportunities: [UInt8] = []

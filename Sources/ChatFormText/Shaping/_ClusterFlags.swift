@@ -22,4 +22,30 @@ enum _ClusterFlags {
     /// The boundary lies inside a glyph cluster (a ligature such as Arabic lam-alef):
     /// a caret may stop there, but a line truncated for an ellipsis is not cut there.
     static let insideGlyph: UInt8 = 1 << 7
+
+    /// In the itemizer's opportunities (`ShapedRuns.opportunities`, one byte a boundary):
+    /// a line may end at the boundary. The byte's other bits are `kind(of:...)` for the
+    /// cluster starting there, so the break walk reads both without decoding the cluster.
+    static let opens: UInt8 = 1 << 0
+    /// The bits `kind(of:...)` sets.
+    static let kinds: UInt8 = softHyphen | hanging | tab | terminator
+
+    /// What a prepared text flags of the cluster `start..<end` of `bytes` whose first scalar
+    /// is `first` (`length` bytes): a tab, a line terminator, a soft hyphen alone, white
+    /// space alone that hangs at a line's end, else nothing.
+    @inline(__always)
+    static func kind(of first: UInt32, length: Int, at start: Int, end: Int) -> UInt8 {
+        if first < 0x80 {
+            switch first {
+            case 0x09: return tab
+            case 0x20: return end == start + 1 ? hanging : 0
+            case 0x0A, 0x0B, 0x0C, 0x0D: return terminator
+            default: return 0
+            }
+        }
+        if first == 0x85 || first == 0x2028 || first == 0x2029 { return terminator }
+        guard start + length == end else { return 0 }
+        if first == 0xAD { return softHyphen }
+        return ScalarProperties.of(first).isHangingWhitespace ? hanging : 0
+    }
 }

@@ -108,7 +108,6 @@ extension PreparedBreaks {
         let clusters = input.clusters, advances = input.advances, unsafe = input.unsafe
         let runs = input.runs
         let answered = input.opportunities
-        let table = ScalarTable.shared
         let advanceEnd = advances.count, unsafeEnd = Swift.min(unsafe.count, n)
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         var runIndex = 0     // runs, to find where each starts
@@ -123,36 +122,27 @@ extension PreparedBreaks {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             let e = Int(clusters[count + 1])
             let b0 = bytes[i]
-            // The scalar starting at i, and the kind of cluster it starts.
-            var scalar = UInt32(b0), length = 1
-            var kind: UInt8 = 0
-            if b0 < 0x80 {
-                switch b0 {
-                case 0x09: kind = Flags.tab; hasTabs = true
-                case 0x20: if e == i + 1 { kind = Flags.hanging }
-                case 0x0A, 0x0B, 0x0C, 0x0D: kind = Flags.terminator
-                default: break
-                }
-            } else {
-                (scalar, length) = UTF8Scalar.decode(bytes, at: i)
-                if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
-                    kind = Flags.terminator
-                } else if scalar == 0xAD && i + length == e {
-                    f |= Flags.softHyphen
-                } else if i + length == e {
-                    let properties = scalar < UInt32(table.count) ? ScalarProperties(bits: table[Int(scalar)])
-                        : ScalarProperties.of(scalar)
-                    if properties.isHangingWhitespace { kind = Flags.hanging }
-                }
-            }
-            // Whether a line may end here (kept as a break entry, not as a flag).
+            // The kind of cluster starting at i (and whether it is a soft hyphen), and
+            // whether a line may end here (kept as a break entry, not as a flag): the
+            // itemizer's answers when it found them (no scalar decoded), else the rules'.
+            var k: UInt8
             var opportunity = false
+            if let answered {
+                let o = answered[count]
+                k = o & Flags.kinds
+                opportunity = o & Flags.opens != 0
+            } else {
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+                k = Flags.kind(of: scalar, length: length, at: i, end: e)
+                opportunity = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length)
+                // The scalars before the next boundary, for the rules.
+                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: scalar, length: length, in: bytes,
+                                                last: &last, lastLast: &lastLast)
+            }
+            f |= k & Flags.softHyphen
+            let kind = k & ~Flags.softHyphen
+            if kind == Flags.tab { hasTabs = true }
             if i > 0 {
-                if let answered {
-                    opportunity = answered[count] != 0
-                } else if breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length) {
-                    opportunity = true
-                }
                 // `line-break: anywhere`: every boundary but before a soft hyphen.
                 if everywhere && !(b0 == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) { opportunity = true }
                 if i < unsafeEnd, unsafe[i] != 0 {
@@ -166,7 +156,9 @@ extension PreparedBreaks {
                 }
                 // No line ends inside an Arabic glyph (a ligature such as lam-alef), which the
                 // modes that break between letters would otherwise allow.
-                if breaksLetters && f & Flags.insideGlyph != 0 && BreakRules.keepsGlyph(scalar) { opportunity = false }
+                if breaksLetters && f & Flags.insideGlyph != 0 && BreakRules.keepsGlyph(UTF8Scalar.decode(bytes, at: i).scalar) {
+                    opportunity = false
+                }
             }
             out.offsets[count] = Int32(truncatingIfNeeded: i)
             out.x[count] = x
@@ -191,11 +183,6 @@ extension PreparedBreaks {
                 }
                 if advance < 0 { hasNegativeAdvance = true }
                 x &+= advance
-            }
-            // The scalars before the next boundary, for the rules (not asked when answered).
-            if answered == nil {
-                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: scalar, length: length, in: bytes,
-                                                last: &last, lastLast: &lastLast)
             }
             previousKind = kind
             i = e

@@ -91,6 +91,8 @@ enum BrowserLineBreaks {
             if ideographs && !keepAll {
                 let pair = ideographicPair(last, current)
                 if pair != .unknown { return pair == .can }
+                let emoji = emojiPair(lastLast, last, current)
+                if emoji != .unknown { return emoji == .can }
             }
             let n = bytes.count
             if nextICU < i {
@@ -146,16 +148,58 @@ enum BrowserLineBreaks {
     /// SY, CP, CL) it may not (LB13). Anything else is `.unknown`.
     @inline(__always)
     static func ideographicPair(_ last: UInt32, _ current: UInt32) -> Fast {
-        if isIdeographic(last) {
-            if isIdeographic(current) { return .can }
-            guard current < 0x80 else { return .unknown }
-            if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
-            switch current {
-            case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
-            default: return .unknown
-            }
-        }
+        if isIdeographic(last) { return afterIdeographic(current) }
         return isIdeographic(current) && last < 0x80 && isASCIIAlphanumeric(last) ? .can : .unknown
+    }
+
+    /// The break after an ideograph, a Hangul syllable or letter, or an emoji of class ID
+    /// or EB, before `current`, where the pair alone decides it: before another ideograph
+    /// or Hangul, an ASCII letter or digit or `~` (AL) a line may end (LB31); before
+    /// `. , ! ? ; : / ) ] }` (IS, EX, SY, CP, CL) it may not (LB13). Anything else is
+    /// `.unknown`.
+    @inline(__always)
+    static func afterIdeographic(_ current: UInt32) -> Fast {
+        if isIdeographic(current) { return .can }
+        guard current < 0x80 else { return .unknown }
+        if isASCIIAlphanumeric(current) || current == 0x7E { return .can }
+        switch current {
+        case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x2F, 0x29, 0x5D, 0x7D: return .no
+        default: return .unknown
+        }
+    }
+
+    /// The break beside an emoji of class ID or EB (`isEmoji`), as UAX #14 gives it from the
+    /// pair alone, the way `ideographicPair` answers ideographs: after one (or after a skin
+    /// tone modifier, EM, or a VS16 following one, which LB9 folds into it), before an
+    /// emoji, an ideograph, a Hangul syllable or letter, an ASCII letter or digit or `~`, a
+    /// line may end (LB31: LB23a needs PR or PO, LB30b an EM, which never starts a cluster);
+    /// before `. , ! ? ; : / ) ] }` it may not (LB13); before an emoji, after an ideograph, a
+    /// Hangul syllable or letter or an ASCII letter or digit, it may (LB31). Anything else is
+    /// `.unknown`.
+    @inline(__always)
+    static func emojiPair(_ lastLast: UInt32, _ last: UInt32, _ current: UInt32) -> Fast {
+        if isEmoji(current) {
+            let after = last < 0x80 ? isASCIIAlphanumeric(last) : isIdeographic(last) || endsEmoji(lastLast, last)
+            return after ? .can : .unknown
+        }
+        return last >= 0x80 && endsEmoji(lastLast, last) ? afterIdeographic(current) : .unknown
+    }
+
+    /// A scalar of line break class ID or EB that the wrapping fast path takes as `id`
+    /// (`FastBreakClass`: a whole cluster's start, not zero width), above the Latin blocks:
+    /// emoji and pictographs, and the ideographs `isIdeographic` already names.
+    @inline(__always)
+    static func isEmoji(_ c: UInt32) -> Bool {
+        c >= 0x2000 && ScalarProperties.of(c).fastBreakClass == FastBreakClass.id
+    }
+
+    /// Whether a cluster whose last two scalars are `lastLast` and `last` ends as an emoji
+    /// of class ID or EB meets what follows: `last` is one, or a skin tone modifier (EM,
+    /// U+1F3FB–U+1F3FF), or a VS16 after one (LB9).
+    @inline(__always)
+    static func endsEmoji(_ lastLast: UInt32, _ last: UInt32) -> Bool {
+        if last &- 0x1F3FB <= 4 { return true }
+        return last == 0xFE0F ? isEmoji(lastLast) : isEmoji(last)
     }
 
     /// Hangul syllables (U+AC00–U+D7A3: H2, H3), Hangul compatibility letters

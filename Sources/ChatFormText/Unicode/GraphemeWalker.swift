@@ -1,10 +1,11 @@
 /// Walks extended grapheme clusters (UAX #29) over UTF-8 bytes.
 ///
 /// ICU's character break iterator is the reference. A fast path answers without ICU where
-/// the rules leave no choice: an ASCII character followed by ASCII, or a scalar of class
+/// the rules leave no choice: an ASCII character followed by ASCII, a scalar of class
 /// Other / LV / LVT / V / T followed by a scalar that cannot join it (not Extend, ZWJ or
-/// SpacingMark, nor a V/T jamo after a Hangul syllable). Differential tests hold the fast
-/// path to ICU on seeded random text.
+/// SpacingMark, nor a V/T jamo after a Hangul syllable), and an emoji's cluster (skin
+/// tones, VS16, ZWJ sequences: `pictographicEnd`). Differential tests hold the fast path
+/// to ICU on seeded random text.
 struct GraphemeWalker {
     let bytes: UnsafeBufferPointer<UInt8>
     let iterators: BreakIterators
@@ -30,10 +31,41 @@ struct GraphemeWalker {
             return next  // GB4: always break after controls (CR LF is ASCII, handled above).
         case .other, .lv, .lvt, .v, .t, .extend, .zwj, .spacingMark:
             if next == n { return n }
-            return joins(after: gcb, next: next) ? iterators.graphemeEnd(startingAt: i) : next
+            guard joins(after: gcb, next: next) else { return next }
+            return gcb == .other && ScalarProperties.of(scalar).isExtendedPictographic
+                ? pictographicEnd(from: next) : iterators.graphemeEnd(startingAt: i)
         case .prepend, .l, .regionalIndicator:
             return iterators.graphemeEnd(startingAt: i)
         }
+    }
+
+    /// The end of the cluster of an Extended_Pictographic scalar (an emoji) that ends at
+    /// `j`: Extend and SpacingMark scalars join it (GB9, GB9a: skin tones, VS16), a ZWJ
+    /// too, and after a ZWJ another Extended_Pictographic when only Extend scalars came
+    /// between it and the last one (GB11: a ZWJ sequence); anything else starts the next
+    /// cluster (GB999: a Prepend, an L jamo or a regional indicator among them).
+    private func pictographicEnd(from j: Int) -> Int {
+        let n = bytes.count
+        var j = j
+        var chain = true   // Extended_Pictographic Extend* up to j (GB11's left side)
+        while j < n && bytes[j] >= 0x80 {
+            let (scalar, length) = UTF8Scalar.decode(bytes, at: j)
+            switch ScalarProperties.of(scalar).graphemeBreak {
+            case .extend:
+                j += length
+            case .spacingMark:
+                chain = false
+                j += length
+            case .zwj:
+                j += length
+                guard chain && j < n && bytes[j] >= 0x80 else { chain = false; continue }
+                let (next, nextLength) = UTF8Scalar.decode(bytes, at: j)
+                if ScalarProperties.of(next).isExtendedPictographic { j += nextLength } else { chain = false }
+            default:
+                return j
+            }
+        }
+        return j
     }
 
     /// Whether the scalar at `next` may continue a cluster whose last scalar has `previous`.
