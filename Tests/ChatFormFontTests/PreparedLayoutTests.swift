@@ -214,6 +214,45 @@ struct LineSearchTests {
         #expect(compared > 3000)
     }
 
+    /// Line boxes as prepared: a line unites only the boxes past the strut, following the
+    /// chain of changes among them (`LineBoxes.union`). Held to the linear walk exactly,
+    /// and each line's height to the union of its runs' faces (`lineBoxHeight`, in
+    /// `Double`: within 1e-4 px), on seeded texts of several scripts at many widths, some
+    /// with several distinct boxes past the strut.
+    @Test func boxesPastTheStrutOnly() throws {
+        let fonts = try FontStack(family: "Noto Sans", size: 16)
+        var rng = SplitMix64(seed: 2401)
+        var severalTall = 0, compared = 0
+        for _ in 0..<300 {
+            let text = randomMessage(&rng)
+            let prepared = try ShapedText(text: text, shaper: fonts)
+            guard prepared.usesFallbackFonts else { continue }
+            let columns = prepared.storage.head.pointee.columns
+            if columns.hasBoxes && columns.boxCount >= 3 { severalTall += 1 }
+            for _ in 0..<4 {
+                let width = 20 + Double(rng.next() % 40000) / 100
+                let fast = prepared.wrap(width: width)
+                let slow = prepared.wrap(width: width, linear: true)
+                #expect(fast.lines == slow.lines && fast.bottoms == slow.bottoms, "\(text) at \(width)")
+                let measured = try prepared.measure(width: width)
+                #expect(measured.lineCount == slow.lines.count && measured.height == slow.bottoms.last, "\(text) at \(width)")
+                var top = 0.0
+                for (k, line) in slow.lines.enumerated() where line.end > line.start {
+                    let s = prepared.offsets.firstIndex(of: Int32(line.start))
+                    let e = prepared.offsets.firstIndex(of: Int32(line.end))
+                    if let s, let e, k + 1 < slow.lines.count {
+                        let model = prepared.lineBoxHeight(from: s, to: e)
+                        #expect(abs(slow.bottoms[k] - top - model) < 1e-4, "\(text) at \(width), line \(k)")
+                    }
+                    top = slow.bottoms[k]
+                }
+                compared += 1
+            }
+        }
+        #expect(severalTall > 0)
+        #expect(compared > 400)
+    }
+
     /// No wrapping: a line for each paragraph, whatever the text's length (the fit is
     /// unbounded, and must not overflow as lines start further along).
     @Test func infiniteWidthGivesALinePerParagraph() throws {

@@ -114,9 +114,11 @@ struct PreparedBreaks {
         var following = Int32(steps.count)
         var k = steps.count - 1
         while k >= 0 {
-            let sameBox = k + 1 < steps.count && steps[k + 1].boxAscent == steps[k].boxAscent
-                && steps[k + 1].boxDescent == steps[k].boxDescent
-            steps[k].nextBoxChange = sameBox ? steps[k + 1].nextBoxChange : Int32(k + 1)
+            // The next entry whose box a line uniting from here must take in: one that differs
+            // and reaches past the strut (a box of 0 is the strut's; every box past the strut
+            // before it is this one: `LineBoxes.union`).
+            let passes = k + 1 < steps.count && (steps[k + 1].boxKey == steps[k].boxKey || steps[k + 1].boxKey == 0)
+            steps[k].nextBoxChange = passes ? steps[k + 1].nextBoxChange : Int32(k + 1)
             let f = entries[k].flags
             let boundary = Int(steps[k].boundary)
             let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0

@@ -154,12 +154,13 @@ struct LineBoxes {
     @inline(__always)
     func box(_ k: Int) -> (ascent: Float, descent: Float) { boxes[Int(indices[k])] }
 
-    /// The first entry after `k` whose box differs.
+    /// The first entry after `k` whose box differs and reaches past the strut (those
+    /// between are `k`'s box or the strut's).
     @inline(__always)
     func nextChange(_ k: Int) -> Int { Int(changes[k]) }
 
-    /// The union of the boxes of entries `j...lo` with (`ascent`, `descent`): one box a
-    /// change of box, the index width decided once.
+    /// The union of the boxes of entries `j...lo` with (`ascent`, `descent`), at least the
+    /// strut: one box a change to a box past the strut, the index width decided once.
     @inline(__always)
     func union(from j: Int, through lo: Int, _ ascent: Float, _ descent: Float) -> (ascent: Float, descent: Float) {
         union(from: j, through: lo, ascent, descent, narrow: indices.isNarrow)
@@ -181,14 +182,24 @@ struct LineBoxes {
                                                     _ boxes: UnsafePointer<(ascent: Float, descent: Float)>, _ j: Int, _ lo: Int,
                                                     _ ascent: Float, _ descent: Float) -> (ascent: Float, descent: Float) {
         var ascent = ascent, descent = descent
-        var k = j
-        repeat {
+        @inline(__always)
+        func unite(_ k: Int) {
             let box = boxes[Int(indices[k])]
             // (`max` of finite values, written as the processor's max takes it.)
             ascent = box.ascent > ascent ? box.ascent : ascent
             descent = box.descent > descent ? box.descent : descent
+        }
+        // The first box and the next change within the line (`j`'s again where there is
+        // none) without a branch: most lines take one or two; the rest loop.
+        unite(j)
+        let next = Int(changes[j])
+        let second = next <= lo ? next : j
+        unite(second)
+        var k = Int(changes[second])
+        while k <= lo {
+            unite(k)
             k = Int(changes[k])
-        } while k <= lo
+        }
         return (ascent, descent)
     }
 }

@@ -131,7 +131,8 @@ struct ShapedColumns {
     var extraCount: Int32 = 0
     /// With line boxes (fallback fonts taller than the strut, line height normal): per
     /// break entry, the index of its segment's line box in `boxes` and the first entry
-    /// after it whose box differs; `boxes` holds the distinct boxes (ascent, descent).
+    /// after it whose box differs and reaches past the strut; `boxes` holds the distinct
+    /// boxes (ascent, descent).
     var hasBoxes = false
     var boxIndices: Int32 = 0
     var boxChanges: Int32 = 0
