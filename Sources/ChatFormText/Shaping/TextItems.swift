@@ -112,22 +112,21 @@ public enum TextItemizer {
                 // ICU takes the text only if the walk asks it something (most chat messages:
                 // never, their clusters all answered by the fast paths).
                 iterators.setTextWhenAsked(bytes)
-                // At most one boundary a byte, and the text's start. (Grown from empty, then cut
-                // to the boundaries found: `Array(unsafeUninitializedCapacity:)` allocates
-                // through the standard library's unspecialized `_allocateBufferUninitialized`,
-                // which looks up the storage class's metadata on every call, ~790 instructions
-                // an array.)
-                clusters = Self.zeroed(Int32.self, bytes.count + 1)
-                opportunities = Self.zeroed(UInt8.self, bytes.count + 1)
-                var count = 0
-                clusters.withUnsafeMutableBufferPointer { clustersOut in
-                    opportunities.withUnsafeMutableBufferPointer { out in
+                // At most one boundary a byte, and the text's start: found into scratch
+                // space, then copied into arrays of their size. (`Array(unsafeUninitializedCapacity:)`
+                // allocates through the standard library's unspecialized
+                // `_allocateBufferUninitialized`, which looks up the storage class's metadata on
+                // every call, ~790 instructions an array; a copy of a buffer takes the
+                // specialized path.)
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: bytes.count + 1) { clustersOut in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { out in
+                        let count: Int
                         (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
                                                     opportunities: out.baseAddress, paragraphLevel: level)
+                        clusters = Array(UnsafeBufferPointer(rebasing: clustersOut[..<count]))
+                        opportunities = Array(UnsafeBufferPointer(rebasing: out[..<count]))
                     }
                 }
-                clusters.removeLast(clusters.count - count)
-                opportunities.removeLast(opportunities.count - count)
                 try iterators.finishWhenAsked()
             } catch {
                 failure = error
