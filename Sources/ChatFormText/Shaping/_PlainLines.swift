@@ -54,7 +54,7 @@ extension LineBreaker {
 
     /// `plainMeasure`'s lines from `start` on, where `plainLines` stopped.
     @inline(never)
-    private static func measureRest(_ text: ShapedText, width: Double, _ tally: HeightTally,
+    static func measureRest(_ text: ShapedText, width: Double, _ tally: HeightTally,
                                     from start: LineWalkStart) -> (lineCount: Int, height: Double) {
         var tally = tally
         LineBreaker(text: text).forEachLine(width: width, linear: false, PlainLineSum(), from: start, visitor: &tally)
