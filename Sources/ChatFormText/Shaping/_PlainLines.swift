@@ -34,7 +34,8 @@ extension LineBreaker {
         walkPlainLines(text, width: width, visitor: &visitor, &start)
     }
 
-    /// `ShapedText.measure(width:)` of a plain text: its lines walked by `plainLines` with
+    /// `ShapedText.measure(width:)` of a plain text `measureNarrow` does not take
+    /// (`PlainMeasureKind.general`: tabs, wide steps, lines that do not wrap): its lines walked by `plainLines` with
     /// the tally a local kept in registers (through `inout` or in a result in memory, each
     /// line's visit stored it), the rest, if any, by `forEachLine` out of line.
     ///
