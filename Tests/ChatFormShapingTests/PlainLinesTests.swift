@@ -138,4 +138,39 @@ struct PlainLinesTests {
         #expect(compared == 300)
         #expect(partial > 20)
     }
+
+    /// The walk `measure` takes, decided when the text is prepared (`PlainMeasureKind`):
+    /// plain wrapping text of narrow steps by its uniform or boxed loop, tabs, `nowrap`,
+    /// wide steps and empty text by the general walk; each held to the linear walk, and each
+    /// kind reached by the seeded texts (the fast loops are what these compare).
+    @Test func measureByTheKindDecidedAtPrepare() throws {
+        var rng = SplitMix64(seed: 2328)
+        let pool = ["a", "ok", "漢", "字字", "word", "w", "soft\u{AD}hy", "\n", "\t", "il"]
+        var kinds: [PlainMeasureKind: Int] = [:]
+        for round in 0..<240 {
+            var text = ""
+            for k in 0..<(Int(rng.next() % 60)) {
+                if k > 0 { text += rng.next() % 6 == 0 ? "  " : " " }
+                // Most texts without ideographs (no boxes), tabs or breaks.
+                let word = pool[Int(rng.next() % UInt64(pool.count))]
+                text += round % 3 == 0 || word.utf8.count <= 2 && word.first!.isASCII && word != "\t" && word != "\n" ? word : "w"
+            }
+            if round % 10 == 0 { text = "" }
+            if round % 40 == 7 { text += String(repeating: "x ", count: 40_000) }
+            let whiteSpace: TextModes.WhiteSpace = round % 9 == 4 ? .nowrap : .normal
+            let prepared = try ShapedText(text: text, shaper: shaper, options: TextLayoutOptions(modes: TextModes(whiteSpace: whiteSpace)))
+            let head = prepared.storage.head.pointee
+            let kind = head.measureKind
+            kinds[kind, default: 0] += 1
+            // What the kind stands for.
+            let plain = !head.isItemized && !head.hasTabs && whiteSpace == .normal && head.columns.narrowSteps && !text.isEmpty
+            let boxesOrUniform = head.columns.hasBoxes || !head.usesFallbackFonts || head.fixedLineHeight != nil
+            #expect((kind != .general) == (plain && boxesOrUniform), "\(text.prefix(80).debugDescription)")
+            if kind == .boxes { #expect(head.columns.hasBoxes) }
+            for width in [3.0, 20 + Double(rng.next() % 30000) / 100, 700, .infinity] {
+                _ = try expectScanEqualsLinearWalk(prepared, width: width, String(text.prefix(80)).debugDescription)
+            }
+        }
+        #expect(kinds[.uniform, default: 0] > 20 && kinds[.boxes, default: 0] > 20 && kinds[.general, default: 0] > 20, "\(kinds)")
+    }
 }

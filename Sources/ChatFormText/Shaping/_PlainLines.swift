@@ -34,7 +34,8 @@ extension LineBreaker {
         walkPlainLines(text, width: width, visitor: &visitor, &start)
     }
 
-    /// `ShapedText.measure(width:)` of a plain text: its lines walked by `plainLines` with
+    /// `ShapedText.measure(width:)` of a plain text `measureNarrow` does not take
+    /// (`PlainMeasureKind.general`: tabs, wide steps, lines that do not wrap): its lines walked by `plainLines` with
     /// the tally a local kept in registers (through `inout` or in a result in memory, each
     /// line's visit stored it), the rest, if any, by `forEachLine` out of line.
     ///
@@ -54,7 +55,7 @@ extension LineBreaker {
 
     /// `plainMeasure`'s lines from `start` on, where `plainLines` stopped.
     @inline(never)
-    private static func measureRest(_ text: ShapedText, width: Double, _ tally: HeightTally,
+    static func measureRest(_ text: ShapedText, width: Double, _ tally: HeightTally,
                                     from start: LineWalkStart) -> (lineCount: Int, height: Double) {
         var tally = tally
         LineBreaker(text: text).forEachLine(width: width, linear: false, PlainLineSum(), from: start, visitor: &tally)

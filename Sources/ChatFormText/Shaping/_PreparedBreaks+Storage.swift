@@ -53,6 +53,7 @@ extension PreparedBreaks {
         header.entryCount = entries.count
         header.isItemized = !items.isEmpty
         header.columns = columns
+        header.measureKind = LineBreaker.plainMeasureKind(header, lastStepBoundary: steps.last.map { Int($0.boundary) })
         return ShapedStorage.make(header) { base in
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }

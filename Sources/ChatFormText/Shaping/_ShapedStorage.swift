@@ -90,6 +90,10 @@ struct ShapedTextHeader {
     /// Whether the text has inline items rounded on their own (a styled text's spans, bidi
     /// runs, zero width non-joiners: `_ItemBoundaries`; see `items`).
     var isItemized = false
+    /// How `ShapedText.measure(width:)` walks this text, decided once when it is packed
+    /// (`LineBreaker.plainMeasureKind`): read first, so the common call goes straight to
+    /// its loop.
+    var measureKind = PlainMeasureKind.general
     let strutBox: (ascent: Double, descent: Double)
     let fixedLineHeight: Double?
     /// Where each column lies in the storage.

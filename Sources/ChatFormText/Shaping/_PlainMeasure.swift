@@ -1,0 +1,96 @@
+/// How `ShapedText.measure(width:)` walks a prepared text, decided once when the text is
+/// packed (`ShapedTextHeader.measureKind`), so that a call reads one byte of the header
+/// before its loop rather than the conditions it stands for.
+enum PlainMeasureKind: UInt8 {
+    /// Anything else (itemized text, tabs, lines that do not wrap, wide steps, an empty
+    /// text): `measure` as before, through `LineBreaker.plainMeasure` or the itemized walk.
+    case general
+    /// Plain text that wraps, without tabs, with narrow steps, every line the same height
+    /// (the fixed line height, or the strut where no fallback font reaches out of it).
+    case uniform
+    /// As `uniform`, but each line's height the union of the line boxes it crosses.
+    case boxes
+}
+
+extension LineBreaker {
+    /// The walk `measure(width:)` takes for a text with `header` (its columns placed), whose
+    /// last break entry's boundary is `lastStepBoundary`: `PlainMeasureKind`.
+    static func plainMeasureKind(_ header: ShapedTextHeader, lastStepBoundary: Int?) -> PlainMeasureKind {
+        // (The walk ends its last line at the last entry: that entry must be the text's end.)
+        guard !header.isItemized, !header.hasTabs, header.options.modes.whiteSpace.wraps, header.columns.narrowSteps,
+              header.lastBoundary > 0, lastStepBoundary == header.lastBoundary else { return .general }
+        if header.fixedLineHeight != nil || !header.usesFallbackFonts { return .uniform }
+        return header.columns.hasBoxes ? .boxes : .general
+    }
+
+    /// `ShapedText.measure(width:)` of a text of kind `.uniform` or `.boxes` (`boxes`): the
+    /// lines `plainLines` would visit, tallied in registers, no visitor; the first line it
+    /// cannot end (a complex entry, or nothing fits) and the rest by `forEachLine` out of
+    /// line, as `plainMeasure` does. The last line ends at the last entry, which is the
+    /// text's end (`plainMeasureKind`): no test of the boundary a line.
+    ///
+    /// - Complexity: O(lines + the entries each line's end is off from the previous line's
+    ///   span), no allocation.
+    @inline(__always)
+    static func measureNarrow(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
+        let storage = text.storage
+        let head = storage.head
+        let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
+        let n = Int(head.pointee.columns.stepCount)
+        let x = (storage.base + Int(head.pointee.columns.x)).assumingMemoryBound(to: Int32.self)
+        // (The fit never reached by an advance for a width too wide to wrap, as in `plainLines`.)
+        let fit = _LayoutUnit.fitLimit(width: width)
+        let bound = fit == .max ? Int64.max / 4 : fit
+        let strutAscent = Float(head.pointee.strutBox.ascent), strutDescent = Float(head.pointee.strutBox.descent)
+        let flat = boxes ? 0 : head.pointee.fixedLineHeight ?? head.pointee.strutHeight
+        let lineBoxes = boxes ? LineBoxes(storage) : nil
+        var count = 0
+        var height = 0.0
+        // (A line's start is the previous line's last entry's boundary: found again where
+        // needed, not held across the loop.)
+        var j = 0
+        var threshold = bound &- head.pointee.textOpeningRound
+        var span = 0
+        while true {
+            let first = steps[j]
+            let end = Int(first.nextComplex)
+            if j >= end || Int64(first.contentX) > threshold { break }
+            // The last entry of `j..<end` that fits (content ends only grow along the stretch).
+            var lo = Swift.min(j &+ span, end &- 1)
+            if Int64(steps[lo].contentX) <= threshold {
+                while lo &+ 4 < end && Int64(steps[lo &+ 4].contentX) <= threshold { lo &+= 4 }
+                while lo &+ 1 < end && Int64(steps[lo &+ 1].contentX) <= threshold { lo &+= 1 }
+            } else {
+                repeat { lo &-= 1 } while Int64(steps[lo].contentX) > threshold
+            }
+            var h = flat
+            if let lineBoxes {
+                let (ascent, descent) = lineBoxes.union(from: j, through: lo, strutAscent, strutDescent, narrow: true)
+                h = Double(ascent) + Double(descent)
+            }
+            let e = Int(steps[lo].boundary)
+            if lo &+ 1 == end {
+                // The next entry is complex: the general walk decides this line.
+                if end != n { break }
+                // The text's last line (the last entry is its end).
+                count &+= 1
+                height += h
+                if HeightTally.endsBlank(text, j > 0 ? Int(steps[j &- 1].boundary) : 0, e) { height -= h }
+                withExtendedLifetime(storage) {}
+                return (count, height)
+            }
+            count &+= 1
+            height += h
+            span = lo &- j
+            threshold = Int64(x[e]) &+ bound
+            j = lo &+ 1
+        }
+        var start = LineWalkStart()
+        if j > 0 {
+            let s = Int(steps[j &- 1].boundary)
+            start = LineWalkStart(s: s, sx: Int64(x[s]), next: j, step: j &- 1, atBreak: true)
+        }
+        withExtendedLifetime(storage) {}
+        return measureRest(text, width: width, HeightTally(count: count, height: height), from: start)
+    }
+}
