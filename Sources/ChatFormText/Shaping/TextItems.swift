@@ -112,13 +112,30 @@ public enum TextItemizer {
                 // ICU takes the text only if the walk asks it something (most chat messages:
                 // never, their clusters all answered by the fast paths).
                 iterators.setTextWhenAsked(bytes)
-                // At most one boundary a byte, and the text's start.
-                clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
-                    opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
-                        (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
-                                                    opportunities: out.baseAddress, paragraphLevel: level)
+                // At most one boundary a byte, and the text's start. A short text's are found
+                // into scratch space, then copied into arrays of their size: `Array(unsafeUninitializedCapacity:)`
+                // allocates through the standard library's unspecialized
+                // `_allocateBufferUninitialized`, which looks up the storage class's metadata on
+                // every call (~790 instructions an array), where a copy of a buffer takes the
+                // specialized path. A long text's are written in place (no second copy of them).
+                if bytes.count < Self.scratchLimit {
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: bytes.count + 1) { clustersOut in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { out in
+                            let count: Int
+                            (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
+                                                        opportunities: out.baseAddress, paragraphLevel: level)
+                            clusters = Array(UnsafeBufferPointer(rebasing: clustersOut[..<count]))
+                            opportunities = Array(UnsafeBufferPointer(rebasing: out[..<count]))
+                        }
                     }
-                    clusterCount = opportunities.count
+                } else {
+                    clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
+                        opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
+                            (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
+                                                        opportunities: out.baseAddress, paragraphLevel: level)
+                        }
+                        clusterCount = opportunities.count
+                    }
                 }
                 try iterators.finishWhenAsked()
             } catch {
@@ -128,6 +145,10 @@ public enum TextItemizer {
         if let failure { throw .icu(failure) }
         return (items, clusters, opportunities)
     }
+
+    /// The longest text (in bytes, exclusive) whose boundaries `segmentWithOpportunities(_:direction:)`
+    /// finds in scratch space before copying them (5 bytes a text byte: on the stack).
+    static var scratchLimit: Int { 4096 }
 
     /// The items of `bytes` and the number of its grapheme cluster boundaries (from 0 to the
     /// length), found on the same walk and written to `clusters`, and to `opportunities`
