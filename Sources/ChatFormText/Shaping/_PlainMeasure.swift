@@ -10,6 +10,11 @@ enum PlainMeasureKind: UInt8 {
     case uniform
     /// As `uniform`, but each line's height the union of the line boxes it crosses.
     case boxes
+    /// Itemized text (styled, mixed-direction) that wraps, without tabs, with narrow steps
+    /// and narrow item steps, every line the same height: `LineBreaker.measureStyled`.
+    case styledUniform
+    /// As `styledUniform`, but each line's height the union of the line boxes it crosses.
+    case styledBoxes
 }
 
 extension LineBreaker {
@@ -17,9 +22,15 @@ extension LineBreaker {
     /// last break entry's boundary is `lastStepBoundary`: `PlainMeasureKind`.
     static func plainMeasureKind(_ header: ShapedTextHeader, lastStepBoundary: Int?) -> PlainMeasureKind {
         // (The walk ends its last line at the last entry: that entry must be the text's end.)
-        guard !header.isItemized, !header.hasTabs, header.options.modes.whiteSpace.wraps, header.columns.narrowSteps,
+        guard !header.hasTabs, header.options.modes.whiteSpace.wraps, header.columns.narrowSteps,
               header.lastBoundary > 0, lastStepBoundary == header.lastBoundary else { return .general }
-        if header.fixedLineHeight != nil || !header.usesFallbackFonts { return .uniform }
+        let uniform = header.fixedLineHeight != nil || !header.usesFallbackFonts
+        if header.isItemized {
+            // (Item steps narrow: the styled walk reads them as `NarrowItemSteps`.)
+            guard header.columns.itemStepCount != 0, header.columns.narrowItemSteps else { return .general }
+            return uniform ? .styledUniform : header.columns.hasBoxes ? .styledBoxes : .general
+        }
+        if uniform { return .uniform }
         return header.columns.hasBoxes ? .boxes : .general
     }
 
