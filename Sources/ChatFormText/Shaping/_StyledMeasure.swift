@@ -16,12 +16,7 @@ extension LineBreaker {
         let n = Int(c.stepCount)
         let x = (storage.base + Int(c.x)).assumingMemoryBound(to: Int32.self)
         let last = head.pointee.lastBoundary
-        // (The fit never reached by an advance for a width too wide to wrap, as in `measureNarrow`.)
-        let fit = _LayoutUnit.fitLimit(width: width)
-        let bound = fit == .max ? Int64.max / 4 : fit
-        let strutAscent = Float(head.pointee.strutBox.ascent), strutDescent = Float(head.pointee.strutBox.descent)
-        let flat = boxes ? 0 : head.pointee.fixedLineHeight ?? head.pointee.strutHeight
-        let lineBoxes = boxes ? LineBoxes(storage) : nil
+        let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, width: width, boxes: boxes)
         var count = 0
         var height = 0.0
         var lastLine = (s: 0, e: 0, height: 0.0)
