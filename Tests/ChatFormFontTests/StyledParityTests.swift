@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import ChatFormFont
-import ChatFormText
+@testable import ChatFormText
 
 /// Styled messages against Chromium's layout of the same spans and images (SPEC §2.1),
 /// recorded by `Tools/record-browser-layout --spans` into `Fixtures/browser-styled-*.jsonl`
@@ -79,6 +79,12 @@ struct StyledParityTests {
 
     /// Lays every record's message out; the records that differ, with what differs.
     static func compare(_ name: String) throws -> (total: Int, differing: [String]) {
+        var kinds: [PlainMeasureKind: Int] = [:]
+        return try compare(name, kinds: &kinds)
+    }
+
+    /// `compare(_:)`, counting the layouts by the walk `measure(width:)` takes (`kinds`).
+    static func compare(_ name: String, kinds: inout [PlainMeasureKind: Int]) throws -> (total: Int, differing: [String]) {
         let (records, messages) = try load(name)
         var prepared: [String: StyledText] = [:]
         var differing: [String] = []
@@ -100,6 +106,12 @@ struct StyledParityTests {
                 why.append("tops \(tops) vs \(r.lineTops)")
             }
             if abs(layout.height - r.height) > 1e-6 { why.append("height \(layout.height) vs \(r.height)") }
+            // `measure(width:)` (`LineBreaker.measureStyled` for most) as Chromium counts.
+            let measured = try styled.shaped.measure(width: r.width)
+            if measured.lineCount != r.starts.count || abs(measured.height - r.height) > 1e-6 {
+                why.append("measure \(measured) vs \(r.starts.count) lines, \(r.height)")
+            }
+            kinds[styled.shaped.storage.head.pointee.measureKind, default: 0] += 1
             let widest = r.lineWidths.max() ?? 0
             if abs(layout.usedWidth - widest) > 1.0 / 64 + 1e-9 { why.append("widest \(layout.usedWidth) vs \(widest)") }
             if !why.isEmpty { differing.append("\(r.id) \(r.family) \(r.width)px: " + why.joined(separator: "; ")) }
@@ -117,7 +129,10 @@ struct StyledParityTests {
 
     @Test(arguments: ["tuning", "holdout"])
     func styledMessagesMatchChromium(corpus: String) throws {
-        let (total, differing) = try Self.compare(corpus)
+        var kinds: [PlainMeasureKind: Int] = [:]
+        let (total, differing) = try Self.compare(corpus, kinds: &kinds)
+        // Both styled measure walks are taken (the fixtures have fallback fonts and not).
+        #expect(kinds[.styledUniform, default: 0] > 100 && kinds[.styledBoxes, default: 0] > 100, "\(kinds)")
         let identical = Double(total - differing.count) / Double(total)
         print("styled parity (\(corpus)): \(total - differing.count) of \(total) layouts identical (\(String(format: "%.3f", identical * 100))%)")
         for d in differing.prefix(40) { print("  differs: \(d)") }

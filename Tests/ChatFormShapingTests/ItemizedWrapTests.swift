@@ -56,13 +56,15 @@ struct ItemizedWrapTests {
           arguments: [(31, false), (32, false), (33, true)] as [(UInt64, Bool)])
     func scanEqualsLinearWalk(seed: UInt64, negative: Bool) throws {
         var rng = SplitMix64(seed: seed)
-        var crossing = 0, itemized = 0
+        var crossing = 0, itemized = 0, styledKind = 0
         for _ in 0..<150 {
             let text = message(&rng)
             let prepared = try ShapedText(text: text, shaper: ItemizingFakeShaper(seed: rng.next(), negative: negative))
             if prepared.storage.header.isItemized { itemized += 1 }
-            for _ in 0..<6 {
-                let lines = try expectScanEqualsLinearWalk(prepared, width: 10 + Double(rng.next() % 40000) / 100, text)
+            if prepared.storage.head.pointee.measureKind == .styledUniform { styledKind += 1 }
+            for k in 0..<7 {
+                let width = k == 6 ? Double.infinity : 10 + Double(rng.next() % 40000) / 100
+                let lines = try expectScanEqualsLinearWalk(prepared, width: width, text)
                 crossing += lines.filter { line in
                     prepared.items.contains { Int(prepared.offsets[Int($0.boundary)]) > line.start
                         && Int(prepared.offsets[Int($0.boundary)]) < line.contentEnd }
@@ -70,6 +72,9 @@ struct ItemizedWrapTests {
             }
         }
         #expect(crossing > 500 && itemized > 120)
+        // `measure(width:)` through `LineBreaker.measureStyled` (item steps narrow: not where
+        // an advance is negative).
+        if !negative { #expect(styledKind >= 10, "\(styledKind) of \(itemized)") }
     }
 
     @Test("a line is as wide as its items' pieces, each shaped alone and rounded up, and the next break does not fit",

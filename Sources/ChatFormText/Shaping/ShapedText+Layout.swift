@@ -25,17 +25,21 @@ extension ShapedText {
         switch storage.head.pointee.measureKind {
         case .boxes: return LineBreaker.measureNarrow(self, width: width, boxes: true)
         case .uniform: return LineBreaker.measureNarrow(self, width: width, boxes: false)
+        case .styledUniform: return LineBreaker.measureStyled(self, width: width, boxes: false)
+        case .styledBoxes: return LineBreaker.measureStyled(self, width: width, boxes: true)
         case .general: break
         }
         if storage.head.pointee.isItemized { return measureItemized(width: width) }
         return LineBreaker.plainMeasure(self, width: width)
     }
 
-    /// `measure(width:)` of itemized text.
+    /// `measure(width:)` of itemized text, its lines from `start` on (where
+    /// `LineBreaker.measureStyled` stopped) added to `tally`.
     @inline(never)
-    private func measureItemized(width: Double) -> (lineCount: Int, height: Double) {
-        var tally = HeightTally()
-        forEachItemizedLine(width: width, linear: false, visitor: &tally)
+    func measureItemized(width: Double, _ tally: HeightTally = HeightTally(),
+                         from start: LineWalkStart = LineWalkStart()) -> (lineCount: Int, height: Double) {
+        var tally = tally
+        forEachItemizedLine(width: width, linear: false, from: start, visitor: &tally)
         tally.finish(self)
         return (tally.count, tally.height)
     }
@@ -68,17 +72,18 @@ extension ShapedText {
     /// line: each caller inlines the plain walk alone, as small as it was before styled text
     /// (a second inlined walk made its appends calls).
     @inline(never)
-    private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, visitor: inout Visitor) {
+    private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, from start: LineWalkStart = LineWalkStart(),
+                                                           visitor: inout Visitor) {
         // The item steps as a pointer, narrow or wide, valid for the walk (see `ItemLineSum`;
         // `self` keeps them); none where an advance is negative.
         let c = storage.head.pointee.columns
         let at = storage.base + Int(c.itemSteps)
         if c.itemStepCount != 0 && c.narrowItemSteps {
             let sum = ItemLineSum(itemSteps: NarrowItemSteps(base: at.assumingMemoryBound(to: NarrowItemStep.self)))
-            LineBreaker(text: self).forEachLine(width: width, linear: linear, sum, visitor: &visitor)
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, sum, from: start, visitor: &visitor)
         } else {
             let steps = c.itemStepCount == 0 ? nil : WideItemSteps(base: at.assumingMemoryBound(to: ItemStep.self))
-            LineBreaker(text: self).forEachLine(width: width, linear: linear, ItemLineSum(itemSteps: steps), visitor: &visitor)
+            LineBreaker(text: self).forEachLine(width: width, linear: linear, ItemLineSum(itemSteps: steps), from: start, visitor: &visitor)
         }
         withExtendedLifetime(storage) {}
     }

@@ -10,6 +10,11 @@ enum PlainMeasureKind: UInt8 {
     case uniform
     /// As `uniform`, but each line's height the union of the line boxes it crosses.
     case boxes
+    /// Itemized text (styled, mixed-direction) that wraps, without tabs, with narrow steps
+    /// and narrow item steps, every line the same height: `LineBreaker.measureStyled`.
+    case styledUniform
+    /// As `styledUniform`, but each line's height the union of the line boxes it crosses.
+    case styledBoxes
 }
 
 extension LineBreaker {
@@ -17,9 +22,15 @@ extension LineBreaker {
     /// last break entry's boundary is `lastStepBoundary`: `PlainMeasureKind`.
     static func plainMeasureKind(_ header: ShapedTextHeader, lastStepBoundary: Int?) -> PlainMeasureKind {
         // (The walk ends its last line at the last entry: that entry must be the text's end.)
-        guard !header.isItemized, !header.hasTabs, header.options.modes.whiteSpace.wraps, header.columns.narrowSteps,
+        guard !header.hasTabs, header.options.modes.whiteSpace.wraps, header.columns.narrowSteps,
               header.lastBoundary > 0, lastStepBoundary == header.lastBoundary else { return .general }
-        if header.fixedLineHeight != nil || !header.usesFallbackFonts { return .uniform }
+        let uniform = header.fixedLineHeight != nil || !header.usesFallbackFonts
+        if header.isItemized {
+            // (Item steps narrow: the styled walk reads them as `NarrowItemSteps`.)
+            guard header.columns.itemStepCount != 0, header.columns.narrowItemSteps else { return .general }
+            return uniform ? .styledUniform : header.columns.hasBoxes ? .styledBoxes : .general
+        }
+        if uniform { return .uniform }
         return header.columns.hasBoxes ? .boxes : .general
     }
 
@@ -38,12 +49,7 @@ extension LineBreaker {
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
         let n = Int(head.pointee.columns.stepCount)
         let x = (storage.base + Int(head.pointee.columns.x)).assumingMemoryBound(to: Int32.self)
-        // (The fit never reached by an advance for a width too wide to wrap, as in `plainLines`.)
-        let fit = _LayoutUnit.fitLimit(width: width)
-        let bound = fit == .max ? Int64.max / 4 : fit
-        let strutAscent = Float(head.pointee.strutBox.ascent), strutDescent = Float(head.pointee.strutBox.descent)
-        let flat = boxes ? 0 : head.pointee.fixedLineHeight ?? head.pointee.strutHeight
-        let lineBoxes = boxes ? LineBoxes(storage) : nil
+        let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, width: width, boxes: boxes)
         var count = 0
         var height = 0.0
         // (A line's start is the previous line's last entry's boundary: found again where
@@ -92,5 +98,19 @@ extension LineBreaker {
         }
         withExtendedLifetime(storage) {}
         return measureRest(text, width: width, HeightTally(count: count, height: height), from: start)
+    }
+
+    /// What `measureNarrow` and `measureStyled` read before their first line, at `width`:
+    /// the fit as a bound an advance plus it never overflows (the fit never reached by an
+    /// advance for a width too wide to wrap, as in `plainLines`), every line's height where
+    /// it is uniform (`boxes` false), else the line boxes to unite, and the strut's box.
+    @inline(__always)
+    static func narrowSetup(_ storage: ShapedStorage, width: Double, boxes: Bool)
+        -> (bound: Int64, flat: Double, lineBoxes: LineBoxes?, strutAscent: Float, strutDescent: Float) {
+        let head = storage.head
+        let fit = _LayoutUnit.fitLimit(width: width)
+        return (fit == .max ? Int64.max / 4 : fit, boxes ? 0 : head.pointee.fixedLineHeight ?? head.pointee.strutHeight,
+                boxes ? LineBoxes(storage) : nil,
+                Float(head.pointee.strutBox.ascent), Float(head.pointee.strutBox.descent))
     }
 }

@@ -1,0 +1,86 @@
+extension LineBreaker {
+    /// `ShapedText.measure(width:)` of a text of kind `.styledUniform` or `.styledBoxes`
+    /// (`boxes`): the lines the itemized walk (`forEach` with `ItemLineSum`) ends at plain
+    /// entries, tallied in registers, no visitor and no line width (a measure needs only
+    /// where a line ends); the first line it cannot end (a complex entry, an opening rounded
+    /// apart before the next item, or nothing fits) and the rest by that walk, from there.
+    ///
+    /// - Complexity: O(lines + break entries), no allocation.
+    @inline(never)
+    static func measureStyled(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
+        let storage = text.storage
+        let head = storage.head
+        let c = head.pointee.columns
+        let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
+        let itemSteps = (storage.base + Int(c.itemSteps)).assumingMemoryBound(to: NarrowItemStep.self)
+        let n = Int(c.stepCount)
+        let x = (storage.base + Int(c.x)).assumingMemoryBound(to: Int32.self)
+        let last = head.pointee.lastBoundary
+        let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, width: width, boxes: boxes)
+        var count = 0
+        var height = 0.0
+        var lastLine = (s: 0, e: 0, height: 0.0)
+        // The line's start boundary, its advance, the entry whose boundary it is (`n`: the
+        // text's start), the first entry past it; white space opening the text rounded apart.
+        var s = 0
+        var sx: Int64 = 0
+        var sStep = n
+        var j = 0
+        var frac = head.pointee.textOpeningRound
+        while s < last {
+            while Int(steps[j].boundary) <= s { j &+= 1 }
+            let first = steps[j]
+            var end = Int(first.nextComplex)
+            let start = itemSteps[sStep]
+            // As `forEachLine`: the stretch up to the first entry past the next item's start,
+            // then on past whole items by their rounded sums (`ItemLineSum.scan`).
+            let split = Swift.min(end, Int(start.split))
+            let threshold = sx &- frac &+ bound
+            var lo = j &- 1
+            if split > j && Int64(first.contentX) <= threshold {
+                lo = j
+                while lo &+ 4 < split && Int64(steps[lo &+ 4].contentX) <= threshold { lo &+= 4 }
+                while lo &+ 1 < split && Int64(steps[lo &+ 1].contentX) <= threshold { lo &+= 1 }
+            }
+            if lo &+ 1 == split && split < end {
+                if frac == 0 {
+                    let crossing = Int64(start.crossingBase) &+ bound
+                    lo = split &- 1
+                    if Int64(itemSteps[split].roundedX) <= crossing {
+                        lo = split
+                        while lo &+ 4 < end && Int64(itemSteps[lo &+ 4].roundedX) <= crossing { lo &+= 4 }
+                        while lo &+ 1 < end && Int64(itemSteps[lo &+ 1].roundedX) <= crossing { lo &+= 1 }
+                    }
+                } else {
+                    end = split
+                }
+            }
+            // The line ends here only at a plain entry the next does not follow on from, or
+            // at the last entry; else the general walk decides it.
+            if lo < j || (lo &+ 1 >= end && lo &+ 1 != n) { break }
+            var h = flat
+            if let lineBoxes {
+                let (ascent, descent) = lineBoxes.union(from: j, through: lo, strutAscent, strutDescent, narrow: true)
+                h = Double(ascent) + Double(descent)
+            }
+            let e = Int(steps[lo].boundary)
+            count &+= 1
+            height += h
+            lastLine = (s, e, h)
+            s = e
+            sx = Int64(x[e])
+            sStep = lo
+            j = lo &+ 1
+            frac = 0
+        }
+        if s >= last {
+            // Every line ended at a plain entry: no mandatory break ends the last.
+            if HeightTally.endsBlank(text, lastLine.s, lastLine.e) { height -= lastLine.height }
+            withExtendedLifetime(storage) {}
+            return (count, height)
+        }
+        let start = s == 0 ? LineWalkStart() : LineWalkStart(s: s, sx: sx, next: j, step: sStep, atBreak: true)
+        withExtendedLifetime(storage) {}
+        return text.measureItemized(width: width, HeightTally(count: count, height: height), from: start)
+    }
+}
