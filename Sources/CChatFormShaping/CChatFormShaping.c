@@ -275,7 +275,7 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const c
     if (kernLength > 0 && !hb_ot_layout_has_positioning(f)) return 0;
     if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f)) return 0;
     // The lookups HarfBuzz applies to left-to-right text of this script and language with
-    // the default features (what its shape plan for them holds: the script's and
+    // the default features and `chws` (what its shape plan for them holds: the script's and
     // language system's features, the shaper's own; turning optional ligatures off only
     // removes some). A language's `locl` may touch the space where another's does not
     // (Noto Sans CJK's Korean one does), so the answer is the language's.
@@ -283,7 +283,10 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const c
     props.direction = HB_DIRECTION_LTR;
     props.script = hb_script_from_iso15924_tag(script);
     props.language = hb_language_from_string(language, -1);
-    hb_shape_plan_t *plan = hb_shape_plan_create_cached(f, &props, NULL, 0, NULL);
+    // `cfl_shape` turns `chws` on for every run, though it is no default feature: its
+    // lookups are in the plan here too.
+    hb_feature_t chws = { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached(f, &props, &chws, 1, NULL);
     hb_set_t *lookups = hb_set_create();
     hb_set_t *sets[4] = { hb_set_create(), hb_set_create(), hb_set_create(), hb_set_create() };
     int32_t isolated = 1;

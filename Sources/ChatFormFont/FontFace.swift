@@ -64,7 +64,8 @@ public final class FontFace: Sendable {
 
     /// HarfBuzz's answer for `spaceIsIsolated(script:language:)`: no lookup of its shape
     /// plan for left-to-right `script` text in `language` (every default feature of the
-    /// script, the language system's `locl`, the script shaper's own) lists the space glyph
+    /// script, the language system's `locl`, the script shaper's own, and `chws`, which
+    /// shaping always turns on) lists the space glyph
     /// or skips base glyphs while matching, the space is no mark, and no legacy `kern` or AAT
     /// table applies. A face with fullwidth punctuation spacing (`hanKerning`) is no
     /// exception: `halt` is no default feature, and a run holding the punctuation it acts

@@ -14,23 +14,11 @@ struct ShapingOutput {
     /// their search there instead of searching the whole paragraph again.
     var cursor = (offset: 0, item: 0, cluster: 0, common: 0)
 
-    /// Zeroed storage for a paragraph of `count` bytes (`deallocate()` when done).
-    init(count: Int) {
-        advances = .allocate(capacity: Swift.max(count, 1))
-        advances.initialize(repeating: 0)
-        unsafe = .allocate(capacity: Swift.max(count, 1))
-        unsafe.initialize(repeating: 0)
-    }
-
-    /// Writing into zeroed storage the caller owns (not to be deallocated here).
+    /// Writing into zeroed storage the caller owns (never deallocated here: the output only
+    /// borrows it).
     init(advances: UnsafeMutableBufferPointer<Int32>, unsafe: UnsafeMutableBufferPointer<UInt8>) {
         self.advances = advances
         self.unsafe = unsafe
-    }
-
-    func deallocate() {
-        advances.deallocate()
-        unsafe.deallocate()
     }
 }
 

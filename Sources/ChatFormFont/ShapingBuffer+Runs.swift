@@ -3,10 +3,12 @@ import ChatFormText
 /// Shaping a paragraph's runs with HarfBuzz, word by word where that is the same and each
 /// short piece through this thread's cache (`RunCache`).
 extension ShapingBuffer {
-    /// Shapes `shaped` (runs of one range of paragraph `bytes`, in faces of the stack whose
-    /// registry is `state`) into `out`'s advances and codes; the line-end trims of fullwidth
-    /// closing marks go into `out` too. Without `ligatures`, optional ligatures are off. A
-    /// run of a face whose lookups never touch the space is looked up word by word (the
+    /// Shapes `shaped` (runs of paragraph `bytes` in ascending order, not necessarily
+    /// adjacent: a styled paragraph's stretches of one stack, each with the paragraph around
+    /// it as context; in faces of the stack whose registry is `state`) into `out`'s advances
+    /// and codes; the line-end trims of fullwidth closing marks go into `out` too. Without
+    /// `ligatures`, optional ligatures are off. A run of a face whose lookups never touch
+    /// the space is looked up word by word (the
     /// same advances: words recur where runs do not), the words not cached shaped together;
     /// a run of spaces alone in such a face takes the space glyph's advance.
     ///

@@ -46,10 +46,10 @@ void cfl_face_metrics(const CFLFace *_Nonnull face, CFLFaceMetrics *_Nonnull met
 const char *_Nonnull cfl_face_family(const CFLFace *_Nonnull face);
 /// The nominal glyph for `scalar`, or 0 when the face has none.
 uint32_t cfl_face_glyph(const CFLFace *_Nonnull face, uint32_t scalar);
-/// The glyph for the variation sequence `scalar` + `selector` (cmap format 14), or 0.
 /// Whether the face has a glyph for every scalar of `first`...`last` (1), for none (0), or
 /// for some (2), as `cfl_face_glyph` answers.
 int32_t cfl_face_coverage(const CFLFace *_Nonnull face, uint32_t first, uint32_t last);
+/// The glyph for the variation sequence `scalar` + `selector` (cmap format 14), or 0.
 uint32_t cfl_face_variation_glyph(const CFLFace *_Nonnull face, uint32_t scalar, uint32_t selector);
 /// 1 when the face has colour glyph tables (sbix, CBDT/CBLC, or COLR/CPAL).
 int32_t cfl_face_has_color(const CFLFace *_Nonnull face);

@@ -1,6 +1,8 @@
 /// What a prepared text knows of each grapheme boundary, one bit a fact, in
 /// `ShapedText.flags` (those about a cluster describe the cluster that starts there). Where a
-/// line may end is in the break entries, not here.
+/// line may end is in the break entries, not here; `opens` and the kinds below are the
+/// itemizer's opportunity byte, a different array (`opens` shares bit 0 with
+/// `splitCluster`: never combine the two bytes).
 enum _ClusterFlags {
     /// The boundary is one `word-break: break-all` adds inside a glyph cluster, before a
     /// Thai or Lao SARA AM (`BreakRules.splittingClusters`): a line that nothing fits does

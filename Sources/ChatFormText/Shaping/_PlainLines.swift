@@ -1,5 +1,5 @@
 /// Where a line walk (`LineBreaker.forEachLine`) starts: the text's start, or the first line
-/// `LineBreaker.plainLines` could not end.
+/// `LineBreaker.plainLines`, `measureNarrow` or `measureStyled` could not end.
 struct LineWalkStart {
     /// The line's start boundary and its advance from the text's start.
     var s = 0
@@ -35,7 +35,7 @@ extension LineBreaker {
     }
 
     /// `ShapedText.measure(width:)` of a plain text `measureNarrow` does not take
-    /// (`PlainMeasureKind.general`: tabs, wide steps, lines that do not wrap): its lines walked by `plainLines` with
+    /// (`PlainMeasureKind.general`, see `plainMeasureKind`): its lines walked by `plainLines` with
     /// the tally a local kept in registers (through `inout` or in a result in memory, each
     /// line's visit stored it), the rest, if any, by `forEachLine` out of line.
     ///
