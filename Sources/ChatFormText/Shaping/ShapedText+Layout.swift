@@ -20,17 +20,7 @@ extension ShapedText {
     /// - Complexity: O(break opportunities + lines), no allocation.
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        // The common plain texts by the kind decided at prepare (`PlainMeasureKind`), the rest
-        // in one walk (`LineBreaker.plainMeasure`, inlined: no call to set up).
-        switch storage.head.pointee.measureKind {
-        case .boxes: return LineBreaker.measureNarrow(self, width: width, boxes: true)
-        case .uniform: return LineBreaker.measureNarrow(self, width: width, boxes: false)
-        case .styledUniform: return LineBreaker.measureStyled(self, width: width, boxes: false)
-        case .styledBoxes: return LineBreaker.measureStyled(self, width: width, boxes: true)
-        case .general: break
-        }
-        if storage.head.pointee.isItemized { return measureItemized(width: width) }
-        return LineBreaker.plainMeasure(self, width: width)
+        return LineBreaker.measure(self, width: width)
     }
 
     /// `measure(width:)` of itemized text, its lines from `start` on (where

@@ -18,6 +18,22 @@ enum PlainMeasureKind: UInt8 {
 }
 
 extension LineBreaker {
+    /// `ShapedText.measure(width:)` at a valid `width`: the common texts by the kind decided
+    /// at prepare (`PlainMeasureKind`), the rest in one walk (`plainMeasure`, inlined: no call
+    /// to set up) or the itemized walk.
+    @inline(__always)
+    static func measure(_ text: ShapedText, width: Double) -> (lineCount: Int, height: Double) {
+        switch text.storage.head.pointee.measureKind {
+        case .boxes: return measureNarrow(text, width: width, boxes: true)
+        case .uniform: return measureNarrow(text, width: width, boxes: false)
+        case .styledUniform: return measureStyled(text, width: width, boxes: false)
+        case .styledBoxes: return measureStyled(text, width: width, boxes: true)
+        case .general: break
+        }
+        if text.storage.head.pointee.isItemized { return text.measureItemized(width: width) }
+        return plainMeasure(text, width: width)
+    }
+
     /// The walk `measure(width:)` takes for a text with `header` (its columns placed), whose
     /// last break entry's boundary is `lastStepBoundary`: `PlainMeasureKind`.
     static func plainMeasureKind(_ header: ShapedTextHeader, lastStepBoundary: Int?) -> PlainMeasureKind {
