@@ -1,6 +1,9 @@
-/// One thread's copy of the fallback answers it has used for single scalars, read without a
-/// lock: a direct-mapped table keyed by the stack (its `_FontStackState.serial`) and a 64-bit key (see
-/// `_FontStackState.memoKey`), each slot overwritten by the next answer that lands on it.
+/// One thread's copy of the fallback answers it has used, read without a lock: a
+/// direct-mapped table keyed by a stack word and a 64-bit key, each slot overwritten by the
+/// next answer that lands on it. Two key layouts share it: a single scalar (the stack's
+/// `_FontStackState.serial`, and `memoKey(_:emoji:languageCode:)`), and a cluster of several
+/// scalars of up to 8 bytes (`memoStack`, its flags in the high bits, and the cluster's raw
+/// bytes, `memoKey(_:_:_:)`).
 ///
 /// What it keeps never goes stale: a stack's decision for a scalar, emoji flag and language
 /// is the same whenever it is made (fontconfig's answers and the registry's face ids do not

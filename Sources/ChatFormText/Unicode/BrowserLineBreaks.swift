@@ -178,7 +178,7 @@ enum BrowserLineBreaks {
     /// `.unknown`.
     @inline(__always)
     static func emojiPair(_ lastLast: UInt32, _ last: UInt32, _ current: UInt32) -> Fast {
-        if isEmoji(current) {
+        if isIDClass(current) {
             let after = last < 0x80 ? isASCIIAlphanumeric(last) : isIdeographic(last) || endsEmoji(lastLast, last)
             return after ? .can : .unknown
         }
@@ -189,7 +189,7 @@ enum BrowserLineBreaks {
     /// (`FastBreakClass`: a whole cluster's start, not zero width), above the Latin blocks:
     /// emoji and pictographs, and the ideographs `isIdeographic` already names.
     @inline(__always)
-    static func isEmoji(_ c: UInt32) -> Bool {
+    static func isIDClass(_ c: UInt32) -> Bool {
         c >= 0x2000 && ScalarProperties.of(c).fastBreakClass == FastBreakClass.id
     }
 
@@ -199,7 +199,7 @@ enum BrowserLineBreaks {
     @inline(__always)
     static func endsEmoji(_ lastLast: UInt32, _ last: UInt32) -> Bool {
         if last &- 0x1F3FB <= 4 { return true }
-        return last == 0xFE0F ? isEmoji(lastLast) : isEmoji(last)
+        return last == 0xFE0F ? isIDClass(lastLast) : isIDClass(last)
     }
 
     /// Hangul syllables (U+AC00–U+D7A3: H2, H3), Hangul compatibility letters
