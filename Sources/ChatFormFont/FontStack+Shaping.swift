@@ -46,7 +46,9 @@ extension FontStack {
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     var runs: [ShapedRun] = []
-                    runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
+                    // An item may hold runs of several faces: a Hangul word and the space
+                    // after it are two (growing the array cost about 700 instructions a copy).
+                    runs.reserveCapacity(Swift.max(2 * items.count + 4, n / 4 + 4))
                     shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
