@@ -46,7 +46,9 @@ extension FontStack {
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     var runs: [ShapedRun] = []
-                    runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
+                    // An item may hold runs of several faces: a Hangul word and the space
+                    // after it are two (growing the array cost about 700 instructions a copy).
+                    runs.reserveCapacity(Swift.max(2 * items.count + 4, n / 4 + 4))
                     shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
@@ -107,6 +109,10 @@ extension FontStack {
         var registered: [FontFace] = []   // the registry's faces, read at the first fallback face
         // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
         var hasSoftHyphen = false
+        // The last fallback face asked whether it keeps the Hangul syllables that follow
+        // (registry id, -1: none) and its answer: a paragraph's Hangul words, each a run
+        // between the primary font's spaces, are mostly in one face.
+        var hangulFace = -1, hangulKept = false
         do {
             // Fonts per cluster, runs per item and font. The first item and cluster
             // reaching into the range, from the last range's end when this one follows it:
@@ -147,25 +153,38 @@ extension FontStack {
                 let languageCode = _FontStackState.fallbackLanguageCode(script: fallbackScript, default: state.defaultLanguageCode)
                 var runStart = p
                 var runFace = -1
-                // The fallback face of the run so far, if it is one.
-                var runFaceObject: FontFace? = nil
-                // Whether that face keeps the Hangul syllables that follow (asked at the first).
-                var runKeepsHangul: Bool? = nil
+                // The fallback face of the run so far, if it is one (unretained: `registered`
+                // holds it, and copying a reference in this loop cost a retain and a release
+                // at each change of face).
+                var runFaceObject: Unmanaged<FontFace>? = nil
                 while p < itemEnd {
                     if runFace == 0 {
                         // Printable ASCII the primary font draws, followed by ASCII (so a
                         // cluster of its own): the primary font's, nothing to decide.
+                        let skipped = p
                         while p + 1 < itemEnd && bytes[p + 1] < 0x80 && bytes[p] >= 0x20 && bytes[p] < 0x7F
                             && state.drawsASCII(bytes[p]) { p += 1 }
+                        if p > skipped {
+                            // Each byte skipped ended a cluster, so `p` starts cluster
+                            // `ci + (p - skipped)` when `skipped` starts `ci`: one jump, not a
+                            // step a byte (the boundaries ascend strictly, so finding `p`
+                            // there proves it; else the steps below).
+                            while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= skipped { ci += 1 }
+                            let jump = ci + (p - skipped)
+                            if jump < clusters.count && Int(clusters[jump]) == p { ci = jump }
+                        }
                     }
                     while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
                     if let sticky = runFaceObject, bytes[p] &- 0xEA < 4 {
                         // Hangul syllables (lead bytes EA–ED), each a cluster of its own, in a
                         // fallback face that draws them all and no family draws any: the
                         // run's face's, nothing to decide.
-                        if runKeepsHangul == nil { runKeepsHangul = state.keepsHangulSyllables(sticky) }
+                        if hangulFace != runFace {
+                            hangulKept = state.keepsHangulSyllables(sticky.takeUnretainedValue())
+                            hangulFace = runFace
+                        }
                         let start = p
-                        while runKeepsHangul == true && p + 3 <= itemEnd && Int(clusters[ci]) == p && ci + 1 < clusters.count
+                        while hangulKept && p + 3 <= itemEnd && Int(clusters[ci]) == p && ci + 1 < clusters.count
                             && Int(clusters[ci + 1]) == p + 3 && Self.isHangulSyllable(bytes, p) {
                             p += 3
                             ci += 1
@@ -187,11 +206,10 @@ extension FontStack {
                         }
                         runStart = cs
                         runFace = face
-                        runKeepsHangul = nil
                         if face >= state.primaries.count {
                             // The registry only grows: read again only for a face found since.
                             if face >= registered.count { registered = state.faceList() }
-                            runFaceObject = registered[face]
+                            runFaceObject = Unmanaged.passUnretained(registered[face])
                         } else {
                             runFaceObject = nil
                         }

@@ -286,14 +286,16 @@ final class _FontStackState: Sendable {
     }
 
     /// The face (registry id) of the cluster `bytes[cs..<ce]` in a run so far in face `run`
-    /// (-1: none yet; `runFaceObject` when it is a fallback face): a browser shapes a
-    /// stretch its fonts lack with the fallback font found for the stretch's first
-    /// character, so a following cluster that font draws (and no family does) stays in it;
+    /// (-1: none yet; `runFaceObject`, unretained, when it is a fallback face the caller
+    /// keeps alive): a browser shapes a stretch its fonts lack with the fallback font found
+    /// for the stretch's first character, so a following cluster that font draws (and no
+    /// family does) stays in it;
     /// else the cluster's own decision. Printable ASCII the primary font draws, and single
     /// scalars this thread has answered for before (`memo`), take no lock.
     @inline(__always)
     func face(forCluster bytes: UnsafeBufferPointer<UInt8>, _ cs: Int, _ ce: Int, memo: _DecisionMemo?,
-              emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int, runFaceObject: FontFace?) -> Int {
+              emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int,
+              runFaceObject: Unmanaged<FontFace>?) -> Int {
         let b0 = bytes[cs]
         if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || drawsASCII(b0)) {
             return 0   // the primary font (no sticky check for one ASCII byte)
@@ -319,7 +321,7 @@ final class _FontStackState: Sendable {
             if let answer = memo.value(stack: serial, key: stickyKey) {
                 kept = answer != 0
             } else {
-                kept = keeps(scalar, in: sticky)
+                kept = keeps(scalar, in: sticky.takeUnretainedValue())
                 memo.set(kept ? 1 : 0, stack: serial, key: stickyKey)
             }
             if kept { return runFace }
@@ -336,7 +338,8 @@ final class _FontStackState: Sendable {
     /// (Out of line: the one-scalar path stays small where it is inlined.)
     @inline(never)
     private func face(ofSeveral bytes: UnsafeBufferPointer<UInt8>, _ cs: Int, _ ce: Int, memo: _DecisionMemo?,
-                      emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int, runFaceObject: FontFace?) -> Int {
+                      emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int,
+                      runFaceObject: Unmanaged<FontFace>?) -> Int {
         let short = memo != nil && ce - cs <= 8
         let memoStack = short ? Self.memoStack(serial, length: ce - cs, emoji: emoji, languageCode: languageCode) : 0
         let memoKey = short ? Self.memoKey(bytes, cs, ce) : 0
@@ -346,7 +349,7 @@ final class _FontStackState: Sendable {
             if short, let known { memo?.set(known, stack: memoStack, key: memoKey) }
         }
         if known == runFace { return runFace }
-        if let sticky = runFaceObject,
+        if let sticky = runFaceObject?.takeUnretainedValue(),
            Self.withScalars(bytes, cs, ce, { scalars in
                self.primaries.allSatisfy { !$0.covers(scalars, variationSelectors: true) } && sticky.covers(scalars)
            }) {

@@ -160,13 +160,20 @@ struct RunCache {
             i += 8
         }
         if i < raw.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < raw.count {
-                tail |= UInt64(raw[i]) << shift
-                shift += 8
-                i += 1
+            // The last 1 to 7 bytes, the first lowest, in at most three loads.
+            let rest = raw.count - i
+            var tail: UInt64 = 0, shift: UInt64 = 0
+            if rest & 4 != 0 {
+                tail = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                i += 4
+                shift = 32
             }
+            if rest & 2 != 0 {
+                tail |= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << shift
+                i += 2
+                shift += 16
+            }
+            if rest & 1 != 0 { tail |= UInt64(raw[i]) << shift }
             h = mix(h, tail)
         }
         return Key(id: RunID(hash: mix(h, 0x2545_F491_4F6C_DD1D), face: face, script: script, language: language, rtl: rtl,

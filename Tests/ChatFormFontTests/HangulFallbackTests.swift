@@ -47,7 +47,7 @@ struct HangulFallbackTests {
                 var cs = item.range.lowerBound
                 for ce in bounds + [item.range.upperBound] {
                     let face = state.face(forCluster: bytes, cs, ce, memo: nil, emoji: item.isEmoji, script: item.script,
-                                          languageCode: code, run: runFace, runFaceObject: sticky)
+                                          languageCode: code, run: runFace, runFaceObject: sticky.map(Unmanaged.passUnretained))
                     if face != runFace {
                         if runFace >= 0 { runs.append([runStart, cs, runFace]) }
                         runStart = cs
