@@ -124,10 +124,12 @@ extension PreparedBreaks {
         var previousKind: UInt8 = 0
         var contentEnd = 0
         var maxContentX: Int64 = 0
-        var hasTabs = false, hasNegativeAdvance = false, insideGlyphs = false
+        // Every cluster's kind and every advance or'ed together (a tab among them, a
+        // negative one), and whether a boundary lies inside a glyph: fewer values live in the loop.
+        var kinds: UInt8 = 0, advanceBits: Int64 = 0, insideGlyphs = false
         while i < n {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
-            let e = Int(clusters[count + 1])
+            let e = Int(clusters[count &+ 1])
             let b0 = bytes[i]
             // The kind of cluster starting at i (and whether it is a soft hyphen), and
             // whether a line may end here (kept as a break entry, not as a flag).
@@ -136,7 +138,7 @@ extension PreparedBreaks {
             var opportunity = answer & Flags.opens != 0
             f |= k & Flags.softHyphen
             let kind = k & ~Flags.softHyphen
-            if kind == Flags.tab { hasTabs = true }
+            kinds |= kind
             if i > 0 {
                 // `line-break: anywhere`: every boundary but before a soft hyphen.
                 if everywhere && !(b0 == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) { opportunity = true }
@@ -162,10 +164,10 @@ extension PreparedBreaks {
                 if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
                 if opportunity || f & Flags.hard != 0 {
                     maxContentX = Swift.max(maxContentX, writer.entry(breakCount, boundary: count, contentEnd: contentEnd, in: out))
-                    breakCount += 1
+                    breakCount &+= 1
                 }
             }
-            count += 1
+            count &+= 1
             if kind != Flags.tab && kind != Flags.terminator {
                 var advance: Int64
                 if e == i + 1 && i < advanceEnd {
@@ -176,7 +178,7 @@ extension PreparedBreaks {
                     let end = Swift.min(e, advanceEnd)
                     while j < end { advance &+= Int64(advances[j]); j += 1 }
                 }
-                if advance < 0 { hasNegativeAdvance = true }
+                advanceBits |= advance
                 x &+= advance
             }
             previousKind = kind
@@ -192,7 +194,7 @@ extension PreparedBreaks {
             breakCount += 1
         }
         count += 1
-        return (count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
+        return (count: count, breakCount: breakCount, hasTabs: kinds & Flags.tab != 0, hasNegativeAdvance: advanceBits < 0,
                 insideGlyphs: insideGlyphs, maxContentX: maxContentX)
     }
 
@@ -290,6 +292,16 @@ struct BreakEntryWriter {
     let hyphenAdvance: Int64
     let lineEndTrims: [Int32: Int32]
     let hangingEdges: [Int32: Int32]
+    /// Whether either table has an entry (asked once, not at each entry).
+    private let hasTrims: Bool, hasHangingEdges: Bool
+
+    init(hyphenAdvance: Int64, lineEndTrims: [Int32: Int32], hangingEdges: [Int32: Int32]) {
+        self.hyphenAdvance = hyphenAdvance
+        self.lineEndTrims = lineEndTrims
+        self.hangingEdges = hangingEdges
+        hasTrims = !lineEndTrims.isEmpty
+        hasHangingEdges = !hangingEdges.isEmpty
+    }
 
     /// Writes break entry `k` of `b`: a line may end at `boundary`, its content ending at
     /// boundary `ce` (both written, with every boundary before them); its content's
@@ -309,13 +321,13 @@ struct BreakEntryWriter {
         if hyphenated { f |= BreakEntry.hyphenated }
         // A flush closing mark: the break directly follows it (or its line break does).
         var endTrim: Int32 = 0
-        if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
+        if hasTrims && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
             endTrim = lineEndTrims[offsets[ce]] ?? 0
         }
         let contentX = x[ce] &+ (hyphenated ? hyphenAdvance : 0)
         var entry = BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: endTrim, flags: f)
         // An inline box's end edge after the white space hanging at this line's end.
-        if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
+        if hasHangingEdges && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
         (b.entries.baseAddress! + k).initialize(to: entry)
         (b.steps.baseAddress! + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
         return contentX
