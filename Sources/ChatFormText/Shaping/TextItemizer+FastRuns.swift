@@ -39,34 +39,37 @@ extension TextItemizer {
         var previous = last, beforePrevious = lastLast
         while true {
             let c = UInt32(bytes[j])
-            clusters[k] = Int32(truncatingIfNeeded: j + 1)
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
             if let opportunities {
-                // `opens` with `previous` known to be ASCII after the run's first character.
-                let opens: Bool
-                if j == start {
-                    opens = Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 1)
-                } else if c == 0x20 {
-                    opens = false
+                // `opens` with `previous` known to be printable ASCII after the run's first
+                // character (and not a space past the first branches).
+                let byte: UInt8
+                if c == 0x20 {
+                    // A space is a cluster of its own here, which hangs (`_ClusterFlags.kind`),
+                    // and no line ends before it.
+                    byte = _ClusterFlags.hanging
+                } else if j == start {
+                    byte = Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 1)
+                        ? _ClusterFlags.opens : 0
                 } else if previous == 0x20 {
-                    opens = true
+                    byte = _ClusterFlags.opens
                 } else if previous == 0x2D && c &- 0x30 < 10 {
-                    opens = BrowserLineBreaks.isASCIIAlphanumeric(beforePrevious)
+                    byte = BrowserLineBreaks.isASCIIAlphanumeric(beforePrevious) ? _ClusterFlags.opens : 0
                 } else {
-                    opens = pairs.canBreak(previous, c)
+                    byte = pairs.canBreakPrintable(previous, c) ? _ClusterFlags.opens : 0
                 }
-                // (A space is a cluster of its own here, which hangs: `_ClusterFlags.kind`.)
-                opportunities[k - 1] = c == 0x20 ? _ClusterFlags.hanging : opens ? _ClusterFlags.opens : 0
+                opportunities[k &- 1] = byte
                 beforePrevious = previous
                 previous = c
             }
-            k += 1
+            k &+= 1
             if runScript != latin && (c | 0x20) &- 0x61 < 26 {
                 if j > itemStart { items.add(itemStart..<j, level: level, script: runScript, emoji: false) }
                 itemStart = j
                 runScript = latin
             }
-            j += 1
-            guard j < n, isFastASCII(bytes[j]), endsASCIICluster(bytes, j + 1, hangul: hangul) else { break }
+            j &+= 1
+            guard j < n, isFastASCII(bytes[j]), endsASCIICluster(bytes, j &+ 1, hangul: hangul) else { break }
         }
         items.add(itemStart..<j, level: level, script: runScript, emoji: false)
         count = k
