@@ -80,10 +80,12 @@ extension TextItemizer {
     }
 
     /// The fast Hangul clusters (a syllable not followed by a jamo, a joiner or a mark) from
-    /// `start`, which is one (`first`), at `level`: each one's cluster end and opportunity
-    /// written as the general loop writes them (after the first, a line may always end
-    /// between two syllables: LB31), one Hangul item added, the two scalars before the next
-    /// boundary moved on. Returns the run's end.
+    /// `start`, which is one (`first`), at `level`, and the single spaces between two of them
+    /// (Korean words): each one's cluster end and opportunity written as the general loop
+    /// and `asciiRun` write them (after the first, a line may always end before a syllable,
+    /// after another (LB31) or after a space), one Hangul item added (a space in it takes
+    /// the script of the run around it), the two scalars before the next boundary moved on.
+    /// Returns the run's end.
     @inline(__always)
     static func hangulRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, first: UInt32,
                                   clusters: UnsafeMutablePointer<Int32>, count: inout Int,
@@ -96,26 +98,43 @@ extension TextItemizer {
         // The syllable after the current one, when one follows it (each decoded once).
         var following = syllable(bytes, at: start + 3)
         while true {
-            clusters[k] = Int32(truncatingIfNeeded: j + 3)
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 3)
             if let opportunities {
                 let opens = j == start
                     ? Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 3) : true
-                opportunities[k - 1] = opens ? _ClusterFlags.opens : 0
+                opportunities[k &- 1] = opens ? _ClusterFlags.opens : 0
                 beforePrevious = previous
                 previous = c
             }
-            k += 1
-            j += 3
-            // The next one is a fast cluster if it is a syllable followed by the text's end,
-            // ASCII or another syllable (`startsNoJamo`).
-            guard let s = following else { break }
-            let after = j + 3
-            if after == n || bytes[after] < 0x80 {
-                following = nil
-            } else {
-                guard let t = syllable(bytes, at: after) else { break }
-                following = t
+            k &+= 1
+            j &+= 3
+            if let s = following {
+                // The next one is a fast cluster if it is a syllable followed by the text's
+                // end, ASCII or another syllable (`startsNoJamo`).
+                let after = j &+ 3
+                if after == n || bytes[after] < 0x80 {
+                    following = nil
+                } else {
+                    guard let t = syllable(bytes, at: after) else { break }
+                    following = t
+                }
+                c = s
+                continue
             }
+            // A space, then a syllable that is a fast cluster: the space as `asciiRun` writes
+            // it (a cluster that hangs, no line ending before it, in the run's item), and a
+            // line may end after it.
+            guard j < n, bytes[j] == 0x20, let s = syllable(bytes, at: j &+ 1), startsNoJamo(bytes, j &+ 4) else { break }
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
+            if let opportunities {
+                opportunities[k &- 1] = _ClusterFlags.hanging
+                beforePrevious = previous
+                previous = 0x20
+            }
+            k &+= 1
+            j &+= 1
+            let after = j &+ 3
+            following = after == n || bytes[after] < 0x80 ? nil : syllable(bytes, at: after)
             c = s
         }
         items.add(start..<j, level: level, script: hangul, emoji: false)
