@@ -414,7 +414,15 @@ public enum TextItemizer {
             // By lead byte: ASCII, and the 3-byte scalars below U+2000 or from U+3000 to
             // U+EFFF (Hangul, CJK) hold none; U+05C0-U+07FF (lead bytes D7-DF) all are.
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                // ASCII eight bytes at a time while it lasts.
+                i &+= 1
+                let base = UnsafeRawPointer(bytes.baseAddress!)
+                while i &+ 8 <= range.upperBound && base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i &+= 8
+                }
+                continue
+            }
             if b >= 0xE3 && b <= 0xEE || b == 0xE1 { i += 3; continue }
             if b >= 0xD7 && b <= 0xDF { return true }
             let (s, l) = UTF8Scalar.decode(bytes, at: i)
