@@ -69,6 +69,23 @@ extension TextItemizer {
                 runScript = latin
             }
             j &+= 1
+            // The rest of a word: letters and digits after a letter or a digit in a Latin run.
+            // No line ends between them (after a letter or a digit the pair table's answer
+            // is always no: `PairTable`'s `noBreakAfter`) and their item goes on, so only
+            // their clusters and opportunities are written, in a tighter loop.
+            if runScript == latin && BrowserLineBreaks.isASCIIAlphanumeric(c) {
+                let from = j
+                while j < n && BrowserLineBreaks.isASCIIAlphanumeric(UInt32(bytes[j])) && endsASCIICluster(bytes, j &+ 1, hangul: hangul) {
+                    clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
+                    opportunities?[k &- 1] = 0
+                    k &+= 1
+                    j &+= 1
+                }
+                if j > from && opportunities != nil {
+                    previous = UInt32(bytes[j &- 1])
+                    beforePrevious = UInt32(bytes[j &- 2])
+                }
+            }
             guard j < n, isFastASCII(bytes[j]), endsASCIICluster(bytes, j &+ 1, hangul: hangul) else { break }
         }
         items.add(itemStart..<j, level: level, script: runScript, emoji: false)
