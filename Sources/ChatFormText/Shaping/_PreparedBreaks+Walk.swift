@@ -170,8 +170,11 @@ extension PreparedBreaks {
             count &+= 1
             if kind != Flags.tab && kind != Flags.terminator {
                 var advance: Int64
-                if e == i + 1 && i < advanceEnd {
+                if e == i &+ 1 && i < advanceEnd {
                     advance = Int64(advances[i])
+                } else if e == i &+ 3 && e <= advanceEnd {
+                    // A 3-byte scalar alone (Hangul, CJK), without the loop.
+                    advance = Int64(advances[i]) &+ Int64(advances[i &+ 1]) &+ Int64(advances[i &+ 2])
                 } else {
                     advance = 0
                     var j = i
