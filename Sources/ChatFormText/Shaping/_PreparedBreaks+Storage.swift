@@ -20,7 +20,7 @@ extension PreparedBreaks {
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
     /// `extraCount` is the number of entries with an extra (`markComplex`'s answer).
-    func pack(_ header: ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep],
+    func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep],
               extraCount: Int) -> ShapedStorage {
         let steps = UnsafeBufferPointer(self.steps), entries = UnsafeBufferPointer(self.entries)
         let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
@@ -54,7 +54,6 @@ extension PreparedBreaks {
                                     narrowIndices: narrowIndices, extraCount: extraCount,
                                     boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
-        var header = header
         header.lastBoundary = boundaryCount - 1
         header.entryCount = entries.count
         header.isItemized = !items.isEmpty
