@@ -30,7 +30,7 @@ extension TextItemizer {
     static func asciiRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, clusters: UnsafeMutablePointer<Int32>,
                                  count: inout Int, opportunities: UnsafeMutablePointer<UInt8>?,
                                  breaker: inout BrowserLineBreaks.Walker, lastLast: inout UInt32, last: inout UInt32,
-                                 items: inout ItemBuilder, level: UInt8, script: inout UInt32, hangul: Bool) -> Int {
+                                 items: inout _ItemBuilder, level: UInt8, script: inout UInt32, hangul: Bool) -> Int {
         let n = bytes.count
         let pairs = BrowserLineBreaks.PairTable.shared
         var j = start
@@ -107,7 +107,7 @@ extension TextItemizer {
     static func hangulRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, first: UInt32,
                                   clusters: UnsafeMutablePointer<Int32>, count: inout Int,
                                   opportunities: UnsafeMutablePointer<UInt8>?, breaker: inout BrowserLineBreaks.Walker,
-                                  lastLast: inout UInt32, last: inout UInt32, items: inout ItemBuilder, level: UInt8) -> Int {
+                                  lastLast: inout UInt32, last: inout UInt32, items: inout _ItemBuilder, level: UInt8) -> Int {
         let n = bytes.count
         var j = start, k = count
         var c = first
