@@ -30,7 +30,7 @@ extension TextItemizer {
     static func asciiRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, clusters: UnsafeMutablePointer<Int32>,
                                  count: inout Int, opportunities: UnsafeMutablePointer<UInt8>?,
                                  breaker: inout BrowserLineBreaks.Walker, lastLast: inout UInt32, last: inout UInt32,
-                                 items: inout ItemBuilder, level: UInt8, script: inout UInt32, hangul: Bool) -> Int {
+                                 items: inout _ItemBuilder, level: UInt8, script: inout UInt32, hangul: Bool) -> Int {
         let n = bytes.count
         let pairs = BrowserLineBreaks.PairTable.shared
         var j = start
@@ -39,34 +39,54 @@ extension TextItemizer {
         var previous = last, beforePrevious = lastLast
         while true {
             let c = UInt32(bytes[j])
-            clusters[k] = Int32(truncatingIfNeeded: j + 1)
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
             if let opportunities {
-                // `opens` with `previous` known to be ASCII after the run's first character.
-                let opens: Bool
-                if j == start {
-                    opens = Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 1)
-                } else if c == 0x20 {
-                    opens = false
+                // `opens` with `previous` known to be printable ASCII after the run's first
+                // character (and not a space past the first branches).
+                let byte: UInt8
+                if c == 0x20 {
+                    // A space is a cluster of its own here, which hangs (`_ClusterFlags.kind`),
+                    // and no line ends before it.
+                    byte = _ClusterFlags.hanging
+                } else if j == start {
+                    byte = Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 1)
+                        ? _ClusterFlags.opens : 0
                 } else if previous == 0x20 {
-                    opens = true
+                    byte = _ClusterFlags.opens
                 } else if previous == 0x2D && c &- 0x30 < 10 {
-                    opens = BrowserLineBreaks.isASCIIAlphanumeric(beforePrevious)
+                    byte = BrowserLineBreaks.isASCIIAlphanumeric(beforePrevious) ? _ClusterFlags.opens : 0
                 } else {
-                    opens = pairs.canBreak(previous, c)
+                    byte = pairs.canBreakPrintable(previous, c) ? _ClusterFlags.opens : 0
                 }
-                // (A space is a cluster of its own here, which hangs: `_ClusterFlags.kind`.)
-                opportunities[k - 1] = c == 0x20 ? _ClusterFlags.hanging : opens ? _ClusterFlags.opens : 0
+                opportunities[k &- 1] = byte
                 beforePrevious = previous
                 previous = c
             }
-            k += 1
+            k &+= 1
             if runScript != latin && (c | 0x20) &- 0x61 < 26 {
                 if j > itemStart { items.add(itemStart..<j, level: level, script: runScript, emoji: false) }
                 itemStart = j
                 runScript = latin
             }
-            j += 1
-            guard j < n, isFastASCII(bytes[j]), endsASCIICluster(bytes, j + 1, hangul: hangul) else { break }
+            j &+= 1
+            // The rest of a word: letters and digits after a letter or a digit in a Latin run.
+            // No line ends between them (after a letter or a digit the pair table's answer
+            // is always no: `PairTable`'s `noBreakAfter`) and their item goes on, so only
+            // their clusters and opportunities are written, in a tighter loop.
+            if runScript == latin && BrowserLineBreaks.isASCIIAlphanumeric(c) {
+                let from = j
+                while j < n && BrowserLineBreaks.isASCIIAlphanumeric(UInt32(bytes[j])) && endsASCIICluster(bytes, j &+ 1, hangul: hangul) {
+                    clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
+                    opportunities?[k &- 1] = 0
+                    k &+= 1
+                    j &+= 1
+                }
+                if j > from && opportunities != nil {
+                    previous = UInt32(bytes[j &- 1])
+                    beforePrevious = UInt32(bytes[j &- 2])
+                }
+            }
+            guard j < n, isFastASCII(bytes[j]), endsASCIICluster(bytes, j &+ 1, hangul: hangul) else { break }
         }
         items.add(itemStart..<j, level: level, script: runScript, emoji: false)
         count = k
@@ -77,15 +97,17 @@ extension TextItemizer {
     }
 
     /// The fast Hangul clusters (a syllable not followed by a jamo, a joiner or a mark) from
-    /// `start`, which is one (`first`), at `level`: each one's cluster end and opportunity
-    /// written as the general loop writes them (after the first, a line may always end
-    /// between two syllables: LB31), one Hangul item added, the two scalars before the next
-    /// boundary moved on. Returns the run's end.
+    /// `start`, which is one (`first`), at `level`, and the single spaces between two of them
+    /// (Korean words): each one's cluster end and opportunity written as the general loop
+    /// and `asciiRun` write them (after the first, a line may always end before a syllable,
+    /// after another (LB31) or after a space), one Hangul item added (a space in it takes
+    /// the script of the run around it), the two scalars before the next boundary moved on.
+    /// Returns the run's end.
     @inline(__always)
     static func hangulRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, first: UInt32,
                                   clusters: UnsafeMutablePointer<Int32>, count: inout Int,
                                   opportunities: UnsafeMutablePointer<UInt8>?, breaker: inout BrowserLineBreaks.Walker,
-                                  lastLast: inout UInt32, last: inout UInt32, items: inout ItemBuilder, level: UInt8) -> Int {
+                                  lastLast: inout UInt32, last: inout UInt32, items: inout _ItemBuilder, level: UInt8) -> Int {
         let n = bytes.count
         var j = start, k = count
         var c = first
@@ -93,26 +115,43 @@ extension TextItemizer {
         // The syllable after the current one, when one follows it (each decoded once).
         var following = syllable(bytes, at: start + 3)
         while true {
-            clusters[k] = Int32(truncatingIfNeeded: j + 3)
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 3)
             if let opportunities {
                 let opens = j == start
                     ? Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 3) : true
-                opportunities[k - 1] = opens ? _ClusterFlags.opens : 0
+                opportunities[k &- 1] = opens ? _ClusterFlags.opens : 0
                 beforePrevious = previous
                 previous = c
             }
-            k += 1
-            j += 3
-            // The next one is a fast cluster if it is a syllable followed by the text's end,
-            // ASCII or another syllable (`startsNoJamo`).
-            guard let s = following else { break }
-            let after = j + 3
-            if after == n || bytes[after] < 0x80 {
-                following = nil
-            } else {
-                guard let t = syllable(bytes, at: after) else { break }
-                following = t
+            k &+= 1
+            j &+= 3
+            if let s = following {
+                // The next one is a fast cluster if it is a syllable followed by the text's
+                // end, ASCII or another syllable (`startsNoJamo`).
+                let after = j &+ 3
+                if after == n || bytes[after] < 0x80 {
+                    following = nil
+                } else {
+                    guard let t = syllable(bytes, at: after) else { break }
+                    following = t
+                }
+                c = s
+                continue
             }
+            // A space, then a syllable that is a fast cluster: the space as `asciiRun` writes
+            // it (a cluster that hangs, no line ending before it, in the run's item), and a
+            // line may end after it.
+            guard j < n, bytes[j] == 0x20, let s = syllable(bytes, at: j &+ 1), startsNoJamo(bytes, j &+ 4) else { break }
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
+            if let opportunities {
+                opportunities[k &- 1] = _ClusterFlags.hanging
+                beforePrevious = previous
+                previous = 0x20
+            }
+            k &+= 1
+            j &+= 1
+            let after = j &+ 3
+            following = after == n || bytes[after] < 0x80 ? nil : syllable(bytes, at: after)
             c = s
         }
         items.add(start..<j, level: level, script: hangul, emoji: false)

@@ -172,7 +172,7 @@ public enum TextItemizer {
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         let levels = bidiLevels(bytes, paragraphLevel: paragraphLevel)
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var items = ItemBuilder()
+        var items = _ItemBuilder()
         items.items.reserveCapacity(8)
         var brackets: [(pair: UInt32, script: UInt32)] = []
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
@@ -333,39 +333,13 @@ public enum TextItemizer {
         return breaker.breaks(at: i, lastLast: lastLast, last: last, current: current, length: length)
     }
 
-    private static func append(_ items: inout ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
+    private static func append(_ items: inout _ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
                                bytes: UnsafeBufferPointer<UInt8>, walker: GraphemeWalker, paragraphLevel: UInt8) {
         var i = range.lowerBound
         while i < range.upperBound {
             let e = walker.clusterEnd(at: i)
             items.add(i..<e, level: levels.map { $0[i] } ?? paragraphLevel, script: script, emoji: isEmojiPresentation(bytes, i, e))
             i = e
-        }
-    }
-
-    /// Items grown a cluster at a time: the open item is extended in place while clusters
-    /// continue it, and appended when one does not.
-    struct ItemBuilder {
-        var items: [TextItem] = []
-        var open = TextItem(range: 0..<0, bidiLevel: 0, script: 0, isEmoji: false)
-        var isOpen = false
-
-        @inline(__always)
-        mutating func add(_ range: Range<Int>, level: UInt8, script: UInt32, emoji: Bool) {
-            if isOpen && open.range.upperBound == range.lowerBound && open.bidiLevel == level && open.script == script
-                && open.isEmoji == emoji {
-                open.range = open.range.lowerBound..<range.upperBound
-            } else {
-                if isOpen { items.append(open) }
-                open = TextItem(range: range, bidiLevel: level, script: script, isEmoji: emoji)
-                isOpen = true
-            }
-        }
-
-        mutating func finish() -> [TextItem] {
-            if isOpen { items.append(open) }
-            isOpen = false
-            return items
         }
     }
 
@@ -414,7 +388,15 @@ public enum TextItemizer {
             // By lead byte: ASCII, and the 3-byte scalars below U+2000 or from U+3000 to
             // U+EFFF (Hangul, CJK) hold none; U+05C0-U+07FF (lead bytes D7-DF) all are.
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                // ASCII eight bytes at a time while it lasts.
+                i &+= 1
+                let base = UnsafeRawPointer(bytes.baseAddress!)
+                while i &+ 8 <= range.upperBound && base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i &+= 8
+                }
+                continue
+            }
             if b >= 0xE3 && b <= 0xEE || b == 0xE1 { i += 3; continue }
             if b >= 0xD7 && b <= 0xDF { return true }
             let (s, l) = UTF8Scalar.decode(bytes, at: i)

@@ -151,7 +151,11 @@ public struct ShapedRuns: Sendable {
     /// Whether `clusters` rise from 0 to `count`.
     func hasClusters(partitioning count: Int) -> Bool {
         guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }
-        for k in 1..<clusters.count where clusters[k] <= clusters[k - 1] { return false }
-        return true
+        // Every step's difference (exact in 64 bits) and'ed: the sign stays if each one rises.
+        return clusters.withUnsafeBufferPointer { c in
+            var steps: Int64 = -1
+            for k in 1..<c.count { steps &= Int64(c[k - 1]) &- Int64(c[k]) }
+            return steps < 0
+        }
     }
 }

@@ -19,7 +19,9 @@ extension PreparedBreaks {
     /// allows. With `boxes`, each entry's line box.
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ header: ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep]) -> ShapedStorage {
+    /// `extraCount` is the number of entries with an extra (`markComplex`'s answer).
+    func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep],
+              extraCount: Int) -> ShapedStorage {
         let steps = UnsafeBufferPointer(self.steps), entries = UnsafeBufferPointer(self.entries)
         let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
         let boundaryCount = offsets.count
@@ -34,21 +36,24 @@ extension PreparedBreaks {
         var boxCount = 0
         if boxes {
             let table = boxKeys.baseAddress!, steps = self.steps
+            // (Neighbouring steps mostly share a box: the last one found is tried first.)
+            var lastKey: UInt64 = 0, lastIndex: Int32 = -1
             for k in 0..<steps.count {
                 let key = steps[k].boxKey
-                var i = 0
-                while i < boxCount && table[i] != key { i += 1 }
-                if i == boxCount { table[i] = key; boxCount += 1 }
-                steps[k].box = Int32(truncatingIfNeeded: i)
+                if key != lastKey || lastIndex < 0 {
+                    var i = 0
+                    while i < boxCount && table[i] != key { i += 1 }
+                    if i == boxCount { table[i] = key; boxCount += 1 }
+                    lastKey = key
+                    lastIndex = Int32(truncatingIfNeeded: i)
+                }
+                steps[k].box = lastIndex
             }
         }
-        var extraCount = 0
-        for e in entries where e.endTrim != 0 || e.openingRound != 0 || e.hangingEdge != 0 { extraCount += 1 }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
                                     narrowIndices: narrowIndices, extraCount: extraCount,
                                     boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
-        var header = header
         header.lastBoundary = boundaryCount - 1
         header.entryCount = entries.count
         header.isItemized = !items.isEmpty

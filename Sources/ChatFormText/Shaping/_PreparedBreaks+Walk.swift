@@ -14,9 +14,6 @@ extension PreparedBreaks {
     /// - Complexity: O(n).
     static func build(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, shaped: ShapedRuns,
                       rules: BreakRules) -> PreparedBreaks {
-        // The browser's break rules, asked at each grapheme boundary on the same walk.
-        var breaker = BrowserLineBreaks.Walker(bytes: bytes, iterators: iterators, keepAll: rules.keepAll,
-                                               breakAll: rules.breakAll, ideographs: rules.locale == nil)
         // The shaper's cluster boundaries (checked to partition the text): one boundary a
         // cluster's start and one for the end, so every column is at most that long. The
         // walk writes straight into the columns, all in one allocation, each break entry
@@ -25,7 +22,7 @@ extension PreparedBreaks {
         var b = PreparedBreaks(capacity: capacity)
         let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
                                       hangingEdges: shaped.lineEndHangingEdges)
-        let walked = walk(bytes, shaped, rules: rules, breaker: &breaker, into: b, writer)
+        let walked = walk(bytes, shaped, rules: rules, iterators: iterators, into: b, writer)
         if walked.insideGlyphs {
             shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(b, count: walked.count, unsafe: $0) }
             // The content ends' advances moved with the shared ones.
@@ -72,19 +69,28 @@ extension PreparedBreaks {
         flags = column(flagsAt, UInt8.self)
     }
 
-    /// `walk(_:_:rules:breaker:into:)` over `shaped`'s columns.
+    /// `walk(_:_:answers:into:_:)` over `shaped`'s columns, with the itemizer's answers
+    /// where they serve alone (the default rules: the walk then has no rule to ask), else
+    /// the break rules' (`RuleAnswers`).
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ shaped: ShapedRuns, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks,
-                             _ writer: BreakEntryWriter) -> Walked {
+                             iterators: BreakIterators, into out: PreparedBreaks, _ writer: BreakEntryWriter) -> Walked {
         let answered = usesOpportunities(shaped, rules)
         return shaped.clusters.withUnsafeBufferPointer { clusters in
             shaped.advances.withUnsafeBufferPointer { advances in
                 shaped.unsafeToBreak.withUnsafeBufferPointer { unsafe in
                     shaped.runs.withUnsafeBufferPointer { runs in
                         shaped.opportunities.withUnsafeBufferPointer { opportunities in
-                            walk(bytes, BreakWalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs,
-                                                  opportunities: answered ? opportunities : nil),
-                                 rules: rules, breaker: &breaker, into: out, writer)
+                            let input = BreakWalkInput(clusters: clusters, advances: advances, unsafe: unsafe, runs: runs)
+                            if answered && !rules.anywhere {
+                                var answers = ItemizerAnswers(opportunities: opportunities)
+                                return walk(bytes, input, answers: &answers, into: out, writer)
+                            }
+                            // The browser's break rules, asked at each grapheme boundary on the same walk.
+                            let breaker = BrowserLineBreaks.Walker(bytes: bytes, iterators: iterators, keepAll: rules.keepAll,
+                                                                   breakAll: rules.breakAll, ideographs: rules.locale == nil)
+                            var answers = RuleAnswers(opportunities: answered ? opportunities : nil, breaker: breaker,
+                                                      anywhere: rules.anywhere, breaksLetters: rules.breaksLetters)
+                            return walk(bytes, input, answers: &answers, into: out, writer)
                         }
                     }
                 }
@@ -94,22 +100,23 @@ extension PreparedBreaks {
 
     /// One pass over the clusters: each boundary's flags (mandatory break, unsafe to break,
     /// the kind of cluster starting there), its advance from the start, and at each place a
-    /// line may end (an opportunity as `breaker` finds it, or a mandatory break) its entry
+    /// line may end (an opportunity as `answers` give it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
     /// line's break hang past the edge, as pre-wrap lets them), written as it is found
     /// (by `writer`). It writes into `out`'s boundary columns and break entries, each as long
     /// as the boundaries can be.
-    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ input: BreakWalkInput, rules: BreakRules,
-                             breaker: inout BrowserLineBreaks.Walker, into out: PreparedBreaks,
-                             _ writer: BreakEntryWriter) -> Walked {
+    ///
+    /// Specialized for each kind of `answers`: the default rules' walk reads a byte a
+    /// boundary and has no rule code in its loop.
+    private static func walk<Answers: BoundaryAnswers>(_ bytes: UnsafeBufferPointer<UInt8>, _ input: BreakWalkInput,
+                                                       answers: inout Answers, into out: PreparedBreaks,
+                                                       _ writer: BreakEntryWriter) -> Walked {
         typealias Flags = ShapedText.Flags
         let n = bytes.count
-        let everywhere = rules.anywhere, breaksLetters = rules.breaksLetters
+        let everywhere = answers.anywhere, breaksLetters = answers.breaksLetters
         let clusters = input.clusters, advances = input.advances, unsafe = input.unsafe
         let runs = input.runs
-        let answered = input.opportunities
         let advanceEnd = advances.count, unsafeEnd = Swift.min(unsafe.count, n)
-        var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         var runIndex = 0     // runs, to find where each starts
         var i = 0
         var x: Int64 = 0
@@ -117,31 +124,21 @@ extension PreparedBreaks {
         var previousKind: UInt8 = 0
         var contentEnd = 0
         var maxContentX: Int64 = 0
-        var hasTabs = false, hasNegativeAdvance = false, insideGlyphs = false
+        // Every cluster's kind and every advance or'ed together (a tab among them, a
+        // negative one), and whether a boundary lies inside a glyph: fewer values live in the loop.
+        var kinds: UInt8 = 0, advanceBits: Int64 = 0, insideGlyphs = false
         while i < n {
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
-            let e = Int(clusters[count + 1])
+            let e = Int(clusters[count &+ 1])
             let b0 = bytes[i]
             // The kind of cluster starting at i (and whether it is a soft hyphen), and
-            // whether a line may end here (kept as a break entry, not as a flag): the
-            // itemizer's answers when it found them (no scalar decoded), else the rules'.
-            var k: UInt8
-            var opportunity = false
-            if let answered {
-                let o = answered[count]
-                k = o & Flags.kinds
-                opportunity = o & Flags.opens != 0
-            } else {
-                let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
-                k = Flags.kind(of: scalar, length: length, at: i, end: e)
-                opportunity = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length)
-                // The scalars before the next boundary, for the rules.
-                BrowserLineBreaks.scalarsBefore(e, cluster: i, first: scalar, length: length, in: bytes,
-                                                last: &last, lastLast: &lastLast)
-            }
+            // whether a line may end here (kept as a break entry, not as a flag).
+            let answer = answers.answer(bytes, at: i, boundary: count, end: e)
+            let k = answer & Flags.kinds
+            var opportunity = answer & Flags.opens != 0
             f |= k & Flags.softHyphen
             let kind = k & ~Flags.softHyphen
-            if kind == Flags.tab { hasTabs = true }
+            kinds |= kind
             if i > 0 {
                 // `line-break: anywhere`: every boundary but before a soft hyphen.
                 if everywhere && !(b0 == 0xC2 && i + 1 < n && bytes[i + 1] == 0xAD) { opportunity = true }
@@ -167,21 +164,24 @@ extension PreparedBreaks {
                 if previousKind & (Flags.hanging | Flags.terminator | Flags.tab) == 0 { contentEnd = count }
                 if opportunity || f & Flags.hard != 0 {
                     maxContentX = Swift.max(maxContentX, writer.entry(breakCount, boundary: count, contentEnd: contentEnd, in: out))
-                    breakCount += 1
+                    breakCount &+= 1
                 }
             }
-            count += 1
+            count &+= 1
             if kind != Flags.tab && kind != Flags.terminator {
                 var advance: Int64
-                if e == i + 1 && i < advanceEnd {
+                if e == i &+ 1 && i < advanceEnd {
                     advance = Int64(advances[i])
+                } else if e == i &+ 3 && e <= advanceEnd {
+                    // A 3-byte scalar alone (Hangul, CJK), without the loop.
+                    advance = Int64(advances[i]) &+ Int64(advances[i &+ 1]) &+ Int64(advances[i &+ 2])
                 } else {
                     advance = 0
                     var j = i
                     let end = Swift.min(e, advanceEnd)
                     while j < end { advance &+= Int64(advances[j]); j += 1 }
                 }
-                if advance < 0 { hasNegativeAdvance = true }
+                advanceBits |= advance
                 x &+= advance
             }
             previousKind = kind
@@ -197,7 +197,7 @@ extension PreparedBreaks {
             breakCount += 1
         }
         count += 1
-        return (count: count, breakCount: breakCount, hasTabs: hasTabs, hasNegativeAdvance: hasNegativeAdvance,
+        return (count: count, breakCount: breakCount, hasTabs: kinds & Flags.tab != 0, hasNegativeAdvance: advanceBits < 0,
                 insideGlyphs: insideGlyphs, maxContentX: maxContentX)
     }
 
@@ -229,9 +229,63 @@ struct BreakWalkInput {
     var advances: UnsafeBufferPointer<Int32>
     var unsafe: UnsafeBufferPointer<UInt8>
     var runs: UnsafeBufferPointer<ShapedRun>
-    /// The itemizer's opportunities, one a cluster boundary, when the walk reads them
-    /// instead of asking the break rules (`PreparedBreaks.usesOpportunities`).
-    var opportunities: UnsafeBufferPointer<UInt8>?
+}
+
+/// Where `PreparedBreaks`'s walk finds, at each grapheme boundary, the kind of the cluster
+/// starting there and whether a line may end there: one byte, as the itemizer's
+/// opportunities hold them (`_ClusterFlags.opens` and `_ClusterFlags.kinds`).
+protocol BoundaryAnswers {
+    /// `line-break: anywhere` (`BreakRules.anywhere`): the walk adds every boundary.
+    var anywhere: Bool { get }
+    /// `BreakRules.breaksLetters`.
+    var breaksLetters: Bool { get }
+    /// The byte for boundary `count` (at byte `i`, never the text's end), before the
+    /// cluster `i..<e`; asked once a boundary, in order.
+    mutating func answer(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, boundary count: Int, end e: Int) -> UInt8
+}
+
+/// The itemizer's answers alone (`PreparedBreaks.usesOpportunities`, without
+/// `line-break: anywhere`): a byte read a boundary, no scalar decoded.
+struct ItemizerAnswers: BoundaryAnswers {
+    let opportunities: UnsafeBufferPointer<UInt8>
+    var anywhere: Bool { false }
+    var breaksLetters: Bool { false }
+
+    @inline(__always)
+    func answer(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, boundary count: Int, end e: Int) -> UInt8 {
+        opportunities[count]
+    }
+}
+
+/// Any rules: the itemizer's answers when the walk may read them (`line-break: anywhere`
+/// only adds to them), else each cluster decoded and the break rules asked.
+struct RuleAnswers: BoundaryAnswers {
+    /// The itemizer's opportunities, one a cluster boundary, when they are the rules' answers.
+    let opportunities: UnsafeBufferPointer<UInt8>?
+    var breaker: BrowserLineBreaks.Walker
+    let anywhere: Bool
+    let breaksLetters: Bool
+    /// The two scalars before the boundary asked next, for the rules.
+    private var last: UInt32 = 0, lastLast: UInt32 = 0
+
+    init(opportunities: UnsafeBufferPointer<UInt8>?, breaker: BrowserLineBreaks.Walker, anywhere: Bool, breaksLetters: Bool) {
+        self.opportunities = opportunities
+        self.breaker = breaker
+        self.anywhere = anywhere
+        self.breaksLetters = breaksLetters
+    }
+
+    @inline(__always)
+    mutating func answer(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, boundary count: Int, end e: Int) -> UInt8 {
+        typealias Flags = ShapedText.Flags
+        if let opportunities { return opportunities[count] }
+        let (scalar, length) = UTF8Scalar.decode(bytes, at: i)
+        let kind = Flags.kind(of: scalar, length: length, at: i, end: e)
+        let opens = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: scalar, length: length)
+        // The scalars before the next boundary.
+        BrowserLineBreaks.scalarsBefore(e, cluster: i, first: scalar, length: length, in: bytes, last: &last, lastLast: &lastLast)
+        return opens ? kind | Flags.opens : kind
+    }
 }
 
 /// What a break entry reads of the shaping besides the boundary columns, and the writing of
@@ -241,6 +295,16 @@ struct BreakEntryWriter {
     let hyphenAdvance: Int64
     let lineEndTrims: [Int32: Int32]
     let hangingEdges: [Int32: Int32]
+    /// Whether either table has an entry (asked once, not at each entry).
+    private let hasTrims: Bool, hasHangingEdges: Bool
+
+    init(hyphenAdvance: Int64, lineEndTrims: [Int32: Int32], hangingEdges: [Int32: Int32]) {
+        self.hyphenAdvance = hyphenAdvance
+        self.lineEndTrims = lineEndTrims
+        self.hangingEdges = hangingEdges
+        hasTrims = !lineEndTrims.isEmpty
+        hasHangingEdges = !hangingEdges.isEmpty
+    }
 
     /// Writes break entry `k` of `b`: a line may end at `boundary`, its content ending at
     /// boundary `ce` (both written, with every boundary before them); its content's
@@ -260,13 +324,13 @@ struct BreakEntryWriter {
         if hyphenated { f |= BreakEntry.hyphenated }
         // A flush closing mark: the break directly follows it (or its line break does).
         var endTrim: Int32 = 0
-        if !lineEndTrims.isEmpty && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
+        if hasTrims && (boundary == ce || (bf & Flags.hard != 0 && ce == boundary - 1)) {
             endTrim = lineEndTrims[offsets[ce]] ?? 0
         }
         let contentX = x[ce] &+ (hyphenated ? hyphenAdvance : 0)
         var entry = BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: endTrim, flags: f)
         // An inline box's end edge after the white space hanging at this line's end.
-        if !hangingEdges.isEmpty && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
+        if hasHangingEdges && boundary > ce { entry.hangingEdge = hangingEdges[offsets[ce]] ?? 0 }
         (b.entries.baseAddress! + k).initialize(to: entry)
         (b.steps.baseAddress! + k).initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
         return contentX

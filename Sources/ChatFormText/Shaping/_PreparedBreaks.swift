@@ -72,13 +72,13 @@ struct PreparedBreaks {
                                                                          hasTabs: b.hasTabs, joiners: options.splitsAtJoiners) }
         let items = b.items(startingAt: itemStarts, UnsafeBufferPointer(entries))
         let itemSteps = b.itemSteps(items, UnsafeBufferPointer(entries), UnsafeBufferPointer(steps))
-        b.markComplex(items)
+        let extraCount = b.markComplex(items)
         let header = ShapedTextHeader(
             text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0),
             faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
         return b.pack(header, runs: shaped.runs, boxes: usesFallbackFonts && fixedLineHeight == nil,
-                      items: items, itemSteps: itemSteps)
+                      items: items, itemSteps: itemSteps, extraCount: extraCount)
     }
 
     /// Whether the break walk reads `shaped.opportunities` (the itemizer's answers, one a
@@ -103,8 +103,10 @@ struct PreparedBreaks {
     /// Where wrapping cannot decide by prepared advances alone (`LineStep.nextComplex`),
     /// where the line box changes, and each mandatory break's opening round. For styled
     /// text, the first entry whose content crosses an item start that is not safe to break
-    /// is looked at closely too (its item's width is not the prepared advances).
-    private func markComplex(_ items: [ItemStart]) {
+    /// is looked at closely too (its item's width is not the prepared advances). Returns the
+    /// number of entries with an extra (`EntryExtra`: an end trim, an opening round or a
+    /// hanging edge), counted on the same walk.
+    private func markComplex(_ items: [ItemStart]) -> Int {
         let b = self, entries = self.entries, steps = self.steps
         var crossesUnsafeItem: [Bool] = []
         if !items.isEmpty { crossesUnsafeItem = [Bool](repeating: false, count: steps.count) }
@@ -112,6 +114,7 @@ struct PreparedBreaks {
             crossesUnsafeItem[Int(item.firstStep)] = true
         }
         var following = Int32(steps.count)
+        var extraCount = 0
         var k = steps.count - 1
         while k >= 0 {
             // The next entry whose box a line uniting from here must take in: one that differs
@@ -128,8 +131,10 @@ struct PreparedBreaks {
             if complex { following = Int32(k) }
             steps[k].nextComplex = following
             if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
+            if entries[k].endTrim != 0 || entries[k].openingRound != 0 || entries[k].hangingEdge != 0 { extraCount += 1 }
             k -= 1
         }
+        return extraCount
     }
 
     /// The inline items rounded on their own (styled text) starting at UTF-8 `starts`

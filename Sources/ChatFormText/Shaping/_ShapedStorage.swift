@@ -212,13 +212,16 @@ struct EntryExtra {
 /// A prepared text's storage: its header, then its columns (`ShapedColumns`) in one
 /// allocation. Immutable once made.
 final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
-    /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them).
-    static func make(_ header: ShapedTextHeader, fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
-        let words = (Int(header.columns.byteCount) + 7) / 8
-        let buffer = unsafeDowncast(create(minimumCapacity: words) { _ in header }, to: ShapedStorage.self)
+    /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them). The
+    /// header is moved in, not copied (no retain and release of its text, shaper and faces).
+    static func make(_ header: consuming ShapedTextHeader, fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
+        let columns = header.columns
+        let words = (Int(columns.byteCount) + 7) / 8
+        var moving = Optional(header)
+        let buffer = unsafeDowncast(create(minimumCapacity: words) { _ in moving.take()! }, to: ShapedStorage.self)
         buffer.withUnsafeMutablePointerToElements { words in
             let base = UnsafeMutableRawPointer(words)
-            (base + Int(header.columns.cacheSlot)).bindMemory(to: Atomic<UInt>.self, capacity: 1).initialize(to: Atomic(0))
+            (base + Int(columns.cacheSlot)).bindMemory(to: Atomic<UInt>.self, capacity: 1).initialize(to: Atomic(0))
             fill(base)
         }
         return buffer

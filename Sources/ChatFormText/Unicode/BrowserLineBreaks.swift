@@ -337,6 +337,15 @@ enum BrowserLineBreaks {
             return value
         }
 
+        /// `canBreak(_:_:)` for two printable ASCII characters other than the space
+        /// (0x21-0x7E each, which the caller knows): one bit of the table, read unchecked.
+        @inline(__always)
+        func canBreakPrintable(_ a: UInt32, _ b: UInt32) -> Bool {
+            let index = Int(truncatingIfNeeded: (a &- Self.first) &* UInt32(truncatingIfNeeded: Self.size) &+ (b &- Self.first))
+            let word = ascii.withUnsafeBufferPointer { $0[index &>> 6] }
+            return word &>> UInt64(truncatingIfNeeded: index & 63) & 1 != 0
+        }
+
         /// ICU's (CSS `line-break: normal`) answer for the two characters alone.
         static func icuBoundary(_ a: UInt32, _ b: UInt32) -> Bool {
             guard let iterators = try? BreakIterators(locale: "en@lb=normal"),
