@@ -58,11 +58,9 @@ extension FontStack {
                 }
             }
         }
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters)
-        result.opportunities = opportunities
-        if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
-        result.lineEndTrims = endTrims
-        return result
+        return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters,
+                          opportunities: opportunities, hyphenAdvance: hasSoftHyphen ? state.hyphenAdvance : 0,
+                          lineEndTrims: endTrims)
     }
 
     /// Shapes bytes `range` of a paragraph `bytes` whose items and grapheme cluster

@@ -129,8 +129,6 @@ public struct ShapedText: Sendable {
     }
 
     /// `shapedCollapsed`: whether `shaped` was found on the collapsed text (when there is one).
-    /// `shaped`'s arrays are kept for the next text shaped on this thread once the storage
-    /// is copied out of them (`ShapedRunsScratch`).
     private init(text: String, shaped: consuming ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
                  collapse: WhiteSpaceCollapse?, shapedCollapsed: Bool) throws(TextLayoutError) {
         var shaped = shaped
@@ -141,7 +139,7 @@ public struct ShapedText: Sendable {
         if !hasClusters || (collapse != nil && !shapedCollapsed) { shaped.opportunities = [] }
         collapse?.apply(to: &shaped)
         storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)
-        ShapedRunsScratch.forCurrentThread().keep(&shaped)
+        ShapedRunsScratch.forCurrentThread().keep(&shaped)   // packed: its arrays serve the next text
     }
 
     /// The number of grapheme clusters.
