@@ -35,9 +35,11 @@ extension FontStack {
         var text = text
         let n = text.utf8.count
         // Filled through pointers (the shaping helpers would otherwise pay for exclusivity
-        // checks on captured arrays), straight into the arrays returned.
-        var advances = Self.zeroed(Int32.self, n)
-        var unsafe = Self.zeroed(UInt8.self, n)
+        // checks on captured arrays), straight into the arrays returned: the buffers of the
+        // last text prepared on this thread when it gave them back.
+        let scratch = ShapedRunsScratch.forCurrentThread()
+        var advances = scratch.takeAdvances(zeroed: n)
+        var unsafe = scratch.takeUnsafeToBreak(zeroed: n)
         var endTrims: [Int32: Int32] = [:]
         var hasSoftHyphen = false
         let spacing = _LetterSpacing.fixed(letterSpacing)
@@ -45,10 +47,9 @@ extension FontStack {
             advances.withUnsafeMutableBufferPointer { advances in
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
-                    var runs: [ShapedRun] = []
                     // An item may hold runs of several faces: a Hangul word and the space
                     // after it are two (growing the array cost about 700 instructions a copy).
-                    runs.reserveCapacity(Swift.max(2 * items.count + 4, n / 4 + 4))
+                    var runs = scratch.takeRuns(capacity: Swift.max(2 * items.count + 4, n / 4 + 4))
                     shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
@@ -57,23 +58,9 @@ extension FontStack {
                 }
             }
         }
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters)
-        result.opportunities = opportunities
-        if hasSoftHyphen { result.hyphenAdvance = state.hyphenAdvance }
-        result.lineEndTrims = endTrims
-        return result
-    }
-
-    /// `count` zeros. (`Array(repeating:count:)` allocates through the standard library's
-    /// unspecialized `_allocateBufferUninitialized`, which looks up the storage class's
-    /// metadata on every call: about 950 instructions an array; growing an empty array
-    /// here uses the specialized path.)
-    @inline(__always)
-    static func zeroed<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T] {
-        var array: [T] = []
-        array.reserveCapacity(count)
-        array.append(contentsOf: repeatElement(0, count: count))
-        return array
+        return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters,
+                          opportunities: opportunities, hyphenAdvance: hasSoftHyphen ? state.hyphenAdvance : 0,
+                          lineEndTrims: endTrims)
     }
 
     /// Shapes bytes `range` of a paragraph `bytes` whose items and grapheme cluster

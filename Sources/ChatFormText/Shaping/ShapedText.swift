@@ -129,7 +129,7 @@ public struct ShapedText: Sendable {
     }
 
     /// `shapedCollapsed`: whether `shaped` was found on the collapsed text (when there is one).
-    private init(text: String, shaped: ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
+    private init(text: String, shaped: consuming ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
                  collapse: WhiteSpaceCollapse?, shapedCollapsed: Bool) throws(TextLayoutError) {
         var shaped = shaped
         let hasClusters = shaped.hasClusters(partitioning: text.utf8.count)
@@ -139,6 +139,7 @@ public struct ShapedText: Sendable {
         if !hasClusters || (collapse != nil && !shapedCollapsed) { shaped.opportunities = [] }
         collapse?.apply(to: &shaped)
         storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)
+        ShapedRunsScratch.forCurrentThread().keep(&shaped)   // packed: its arrays serve the next text
     }
 
     /// The number of grapheme clusters.

@@ -148,6 +148,22 @@ public struct ShapedRuns: Sendable {
         self.clusters = clusters
     }
 
+    /// The runs, advances, unsafe-to-break marks, fonts, cluster boundaries, break
+    /// opportunities, hyphen advance and line-end trims of one text, all at once (a shaper
+    /// setting the last three after the public init paid for their writes through the
+    /// value and an outlined destroy: about 40 instructions a text).
+    package init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32],
+                 opportunities: [UInt8], hyphenAdvance: Int64, lineEndTrims: [Int32: Int32]) {
+        self.runs = runs
+        self.advances = advances
+        self.unsafeToBreak = unsafeToBreak
+        self.faces = faces
+        self.clusters = clusters
+        self.opportunities = opportunities
+        self.hyphenAdvance = hyphenAdvance
+        self.lineEndTrims = lineEndTrims
+    }
+
     /// Whether `clusters` rise from 0 to `count`.
     func hasClusters(partitioning count: Int) -> Bool {
         guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }

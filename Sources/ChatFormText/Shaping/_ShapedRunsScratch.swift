@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// This thread's spare arrays for a shaper's output: the buffers of the last `ShapedRuns`
+/// a text was prepared from, given back once its packed storage was copied out of them, so
+/// the next text shaped on the thread writes into them instead of allocating its own (and
+/// freeing them after). Arrays past `limit` elements are not kept: one long text leaves no
+/// large buffer behind.
+///
+/// Arrays keep their value semantics: an array taken from here is the taker's alone, and an
+/// array given back that someone else still holds is copied on its first write.
+package final class ShapedRunsScratch {
+    // Only this thread touches them, and never across a call that reaches them again, so
+    // their accesses go unchecked (the dynamic exclusivity checks cost about 400
+    // instructions a text).
+    @exclusivity(unchecked) private var advances: [Int32] = []
+    @exclusivity(unchecked) private var unsafeToBreak: [UInt8] = []
+    @exclusivity(unchecked) private var runs: [ShapedRun] = []
+    /// The most elements an array kept here may have room for (advances: 256 KiB).
+    static let limit = 1 << 16
+
+    private static let key: pthread_key_t = ThreadObjectKey.make()
+
+    /// This thread's scratch, made on first use.
+    package static func forCurrentThread() -> ShapedRunsScratch {
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<ShapedRunsScratch>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let fresh = ShapedRunsScratch()
+        pthread_setspecific(key, Unmanaged.passRetained(fresh).toOpaque())
+        return fresh
+    }
+
+    /// `count` zero advances, in the kept buffer when there is one.
+    package func takeAdvances(zeroed count: Int) -> [Int32] { Self.take(&advances, zeroed: count) }
+
+    /// `count` zero unsafe-to-break codes, in the kept buffer when there is one.
+    package func takeUnsafeToBreak(zeroed count: Int) -> [UInt8] { Self.take(&unsafeToBreak, zeroed: count) }
+
+    /// An empty array of runs with room for `capacity`, the kept buffer when there is one.
+    package func takeRuns(capacity: Int) -> [ShapedRun] {
+        var taken: [ShapedRun] = []
+        swap(&taken, &runs)
+        taken.removeAll(keepingCapacity: true)
+        taken.reserveCapacity(capacity)
+        return taken
+    }
+
+    /// Keeps `shaped`'s advances, unsafe-to-break codes and runs (each at most `limit` long)
+    /// for the next text, leaving in `shaped` what was kept before (empty, unless nothing
+    /// took it since).
+    func keep(_ shaped: inout ShapedRuns) {
+        if shaped.advances.capacity <= Self.limit { swap(&advances, &shaped.advances) }
+        if shaped.unsafeToBreak.capacity <= Self.limit { swap(&unsafeToBreak, &shaped.unsafeToBreak) }
+        if shaped.runs.capacity <= Self.limit / 16 { swap(&runs, &shaped.runs) }
+    }
+
+    /// `kept` emptied (its capacity kept) and filled with `count` zeros; `kept` left empty.
+    /// (`Array(repeating:count:)` allocates through the standard library's unspecialized
+    /// `_allocateBufferUninitialized`, which looks up the storage class's metadata on every
+    /// call: about 950 instructions an array; growing an empty array here uses the
+    /// specialized path.)
+    @inline(__always)
+    private static func take<T: FixedWidthInteger>(_ kept: inout [T], zeroed count: Int) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &kept)
+        taken.removeAll(keepingCapacity: true)
+        taken.reserveCapacity(count)
+        taken.append(contentsOf: repeatElement(0, count: count))
+        return taken
+    }
+}
