@@ -1,0 +1,59 @@
+internal import CChatFormPrefetch
+
+// Where a line ends: the last entry of a stretch whose content end fits. The line walks
+// (`measureNarrow`, `measureStyled`, `plainLines`) take about as many entries a line at one
+// width, so each looks from the previous line's span on; what costs there is not the
+// compares but the branch that leaves a scan, taken at a point no predictor can know. Narrow
+// steps are compared 8 at a time with no such branch; wide steps (long or very wide texts)
+// one by one.
+
+extension NarrowLineSteps {
+    /// The last entry of `j..<end` whose content end is at most `threshold`, where the
+    /// entry at `j` fits and content ends only grow along `j..<end` (a stretch of plain
+    /// entries, `LineStep.nextComplex`; or a part of one). Looked for from the 8 entries
+    /// about `guess` (in `j..<end`), 8 more at a time on or back when all or none fit: one
+    /// compare (`cfp_narrow_steps_fitting`) and no data-dependent branch where the line's
+    /// end is within 3 entries before `guess` and 4 after.
+    ///
+    /// A compare reads 8 entries from one in `j...end`, up to 64 bytes past the last entry:
+    /// `ShapedColumns` keeps them in the storage (never the cache slot a thread may write).
+    ///
+    /// - Complexity: O(1 + |the result − `guess`| / 8).
+    @inline(__always)
+    func lastFit(from j: Int, guess: Int, end: Int, threshold: Int64) -> Int {
+        // (Exact: a narrow content end is an `Int32` at most `threshold`, the entry at `j`'s.)
+        let t = Int32(clamping: threshold)
+        @inline(__always)
+        func fitting(_ w: Int) -> Int {
+            cfp_narrow_steps_fitting(base + w &* MemoryLayout<NarrowLineStep>.stride, t, Int32(truncatingIfNeeded: end &- w))
+        }
+        var w = Swift.max(j, guess &- 3)
+        var c = fitting(w)
+        if c == 8 {
+            repeat { w &+= 8; c = fitting(w) } while c == 8
+        } else if c == 0 {
+            // (The entry at `j` fits: this stops there at the latest.)
+            repeat { w = Swift.max(j, w &- 8); c = fitting(w) } while c == 0
+        }
+        return w &+ c &- 1
+    }
+}
+
+extension WideLineSteps {
+    /// `NarrowLineSteps.lastFit`: the same entry, found one entry at a time (by 4 on, then
+    /// by 1) from `guess`.
+    ///
+    /// - Complexity: O(1 + |the result − `guess`|).
+    @inline(__always)
+    func lastFit(from j: Int, guess: Int, end: Int, threshold: Int64) -> Int {
+        var lo = guess
+        if self[lo].contentX <= threshold {
+            while lo &+ 4 < end && self[lo &+ 4].contentX <= threshold { lo &+= 4 }
+            while lo &+ 1 < end && self[lo &+ 1].contentX <= threshold { lo &+= 1 }
+        } else {
+            // (The entry at `j` fits: this stops there at the latest.)
+            repeat { lo &-= 1 } while self[lo].contentX > threshold
+        }
+        return lo
+    }
+}
