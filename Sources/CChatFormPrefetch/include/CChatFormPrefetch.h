@@ -29,15 +29,10 @@ static inline __attribute__((always_inline)) void cfp_prefetch(uintptr_t address
 }
 
 /// How many of the 8 narrow line steps at `steps` (8 bytes each, its content end the first
-/// `int32_t`) come before the first that does not fit: whose content end is over
-/// `threshold`, or whose index is `limit` or more (the steps from `limit` on are another
-/// stretch's, or past the last). 0 to 8, with no branch.
-///
-/// With SSE2, one compare of all 8 and so a read of all 64 bytes, whatever `limit`: the
-/// caller's memory must hold them (`ShapedColumns` keeps 64 bytes past the last step).
-/// Without, the steps before `limit` one by one, and nothing past them read.
-static inline __attribute__((always_inline)) intptr_t cfp_narrow_steps_fitting(const void *steps, int32_t threshold,
-                                                                                int32_t limit) {
+/// `int32_t`) come before the first whose content end is over `threshold`: 0 to 8, with no
+/// branch. All 64 bytes are read (the caller's memory must hold them: `ShapedColumns` keeps
+/// 64 bytes past the last step), with SSE2 in one compare.
+static inline __attribute__((always_inline)) intptr_t cfp_narrow_steps_fitting(const void *steps, int32_t threshold) {
 #if defined(__SSE2__)
     const __m128i *p = (const __m128i *)steps;
     __m128 s0 = _mm_castsi128_ps(_mm_loadu_si128(p)), s1 = _mm_castsi128_ps(_mm_loadu_si128(p + 1));
@@ -45,22 +40,21 @@ static inline __attribute__((always_inline)) intptr_t cfp_narrow_steps_fitting(c
     // The content ends (every other 32-bit lane): steps 0-3 and 4-7.
     __m128i low = _mm_castps_si128(_mm_shuffle_ps(s0, s1, _MM_SHUFFLE(2, 0, 2, 0)));
     __m128i high = _mm_castps_si128(_mm_shuffle_ps(s2, s3, _MM_SHUFFLE(2, 0, 2, 0)));
-    __m128i t = _mm_set1_epi32(threshold), l = _mm_set1_epi32(limit);
-    // A step does not fit when its content end is over the threshold or its index + 1 is over the limit.
-    __m128i overLow = _mm_or_si128(_mm_cmpgt_epi32(low, t), _mm_cmpgt_epi32(_mm_setr_epi32(1, 2, 3, 4), l));
-    __m128i overHigh = _mm_or_si128(_mm_cmpgt_epi32(high, t), _mm_cmpgt_epi32(_mm_setr_epi32(5, 6, 7, 8), l));
+    __m128i t = _mm_set1_epi32(threshold);
+    __m128i over = _mm_packs_epi32(_mm_cmpgt_epi32(low, t), _mm_cmpgt_epi32(high, t));
     // Two mask bits a step; bit 16 stands for a ninth step that never fits.
-    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_packs_epi32(overLow, overHigh)) | 0x10000u;
+    unsigned mask = (unsigned)_mm_movemask_epi8(over) | 0x10000u;
     return (intptr_t)(__builtin_ctz(mask) >> 1);
 #else
+    // The first step over, looked for from the last back (a select a step, no branch).
     const unsigned char *bytes = (const unsigned char *)steps;
-    intptr_t k = 0;
-    for (; k < 8 && k < limit; k++) {
+    intptr_t first = 8;
+    for (int k = 7; k >= 0; k--) {
         int32_t x;
         memcpy(&x, bytes + 8 * k, sizeof x);
-        if (x > threshold) break;
+        first = x > threshold ? k : first;
     }
-    return k;
+    return first;
 #endif
 }
 

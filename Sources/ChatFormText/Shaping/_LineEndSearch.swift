@@ -10,32 +10,37 @@ internal import CChatFormPrefetch
 extension NarrowLineSteps {
     /// The last entry of `j..<end` whose content end is at most `threshold`, where the
     /// entry at `j` fits and content ends only grow along `j..<end` (a stretch of plain
-    /// entries, `LineStep.nextComplex`; or a part of one). Looked for from the 8 entries
-    /// about `guess` (in `j..<end`), 8 more at a time on or back when all or none fit: one
-    /// compare (`cfp_narrow_steps_fitting`) and no data-dependent branch where the line's
-    /// end is within 3 entries before `guess` and 4 after.
+    /// entries, `LineStep.nextComplex`; or a part of one). Looked for among the 8 entries
+    /// from 3 before `guess` (in `j..<end`), then 8 more at a time on or back while all or
+    /// none fit: a compare (`cfp_narrow_steps_fitting`) counts the entries before the first
+    /// over, so entries past `end` count only after all of the stretch's: cut to `end - 1`.
+    /// No branch on the data where the line's end is within 3 entries before `guess` and 4
+    /// after.
     ///
-    /// A compare reads 8 entries from one in `j...end`, up to 64 bytes past the last entry:
+    /// A compare reads 8 entries from one before `end`, up to 64 bytes past the last entry:
     /// `ShapedColumns` keeps them in the storage (never the cache slot a thread may write).
     ///
     /// - Complexity: O(1 + |the result − `guess`| / 8).
     @inline(__always)
     func lastFit(from j: Int, guess: Int, end: Int, threshold: Int64) -> Int {
-        // (Exact: a narrow content end is an `Int32` at most `threshold`, the entry at `j`'s.)
+        // (Exact: a narrow content end is an `Int32`, the entry at `j`'s at most `threshold`.)
         let t = Int32(clamping: threshold)
         @inline(__always)
-        func fitting(_ w: Int) -> Int {
-            cfp_narrow_steps_fitting(base + w &* MemoryLayout<NarrowLineStep>.stride, t, Int32(truncatingIfNeeded: end &- w))
-        }
+        func fitting(_ w: Int) -> Int { cfp_narrow_steps_fitting(base + w &* MemoryLayout<NarrowLineStep>.stride, t) }
         var w = Swift.max(j, guess &- 3)
         var c = fitting(w)
         if c == 8 {
-            repeat { w &+= 8; c = fitting(w) } while c == 8
+            // (On only while the next 8 start before `end`.)
+            while w &+ 8 < end {
+                w &+= 8
+                c = fitting(w)
+                if c != 8 { break }
+            }
         } else if c == 0 {
             // (The entry at `j` fits: this stops there at the latest.)
             repeat { w = Swift.max(j, w &- 8); c = fitting(w) } while c == 0
         }
-        return w &+ c &- 1
+        return Swift.min(w &+ c &- 1, end &- 1)
     }
 }
 
