@@ -57,7 +57,7 @@ extension LineBreaker {
     /// text's end (`plainMeasureKind`): no test of the boundary a line.
     ///
     /// - Complexity: O(lines + the entries each line's end is off from the previous line's
-    ///   span / 8: `NarrowLineSteps.lastFit`), no allocation.
+    ///   span), no allocation.
     @inline(__always)
     static func measureNarrow(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
         let storage = text.storage
@@ -79,7 +79,8 @@ extension LineBreaker {
             let end = Int(first.nextComplex)
             if j >= end || Int64(first.contentX) > threshold { break }
             // The last entry of `j..<end` that fits (content ends only grow along the stretch).
-            let lo = reader.lastFit(from: j, guess: Swift.min(j &+ span, end &- 1), end: end, threshold: threshold)
+            // (By scan, not by compare: `scanFit`.)
+            let lo = reader.scanFit(from: j, guess: Swift.min(j &+ span, end &- 1), end: end, threshold: threshold)
             var h = flat
             if let lineBoxes {
                 let (ascent, descent) = lineBoxes.union(from: j, through: lo, strutAscent, strutDescent, narrow: true)
