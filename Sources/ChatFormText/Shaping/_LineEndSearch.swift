@@ -2,10 +2,11 @@ internal import CChatFormPrefetch
 
 // Where a line ends: the last entry of a stretch whose content end fits. The line walks
 // (`measureNarrow`, `measureStyled`, `plainLines`) take about as many entries a line at one
-// width, so each looks from the previous line's span on; what costs there is not the
-// compares but the branch that leaves a scan, taken at a point no predictor can know. Narrow
-// steps are compared 8 at a time with no such branch; wide steps (long or very wide texts)
-// one by one.
+// width, so each looks from the previous line's span on. A scan's branches (`scanFit`) are
+// mispredicted now and then; a count by compare (`NarrowLineSteps.lastFit`) has none but
+// makes the next line wait for this one's end. Where a line's walk does more than find its
+// end (`plainLines` visits it, `measureStyled` crosses items) the compare is faster; in
+// `measureNarrow`'s bare loop the scan. Wide steps (long or very wide texts) are scanned.
 
 extension NarrowLineSteps {
     /// The last entry of `j..<end` whose content end is at most `threshold`, where the
@@ -15,8 +16,8 @@ extension NarrowLineSteps {
     /// none fit: a compare (`cfp_narrow_steps_fitting`) counts the entries before the first
     /// over, so entries past `end` count only after all of the stretch's: cut to `end - 1`.
     /// No branch on the data where the line's end is within 4 entries before `guess` and 3
-    /// after (4 is the fewest mispredicted branches on a chat's lines, Noto Sans 16: 3 and 5
-    /// cost 1% more, 2 4%).
+    /// after (4 gave the fewest mispredicted branches on a chat's lines, Noto Sans 16, in
+    /// callgrind's model, `measure(width:)` by compare: 3 and 5 1% more, 2 4% more).
     ///
     /// A compare reads 8 entries from one before `end`, up to 64 bytes past the last entry:
     /// `ShapedColumns` keeps them in the storage (never the cache slot a thread may write).
