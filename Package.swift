@@ -3,10 +3,10 @@ import PackageDescription
 
 // Layers, each a module importing only the layers below it (the targets' dependencies say which):
 // 1. geometry (ChatFormGeometry), the prefix-sum tree (ChatFormRows), the C shims (ICU; FreeType,
-//    HarfBuzz and fontconfig; cmark-gfm; cache prefetch hints), motion (ChatFormMotion:
-//    Foundation only), test support (ChatFormTesting: Foundation only);
-// 2. text layout (ChatFormText: geometry, rows, ICU shim); the terminal (ChatFormTerminal:
-//    geometry); behaviours (ChatFormBehaviors: motion only);
+//    HarfBuzz and fontconfig; cmark-gfm; cache prefetch hints and the line-end compare), motion
+//    (ChatFormMotion: Foundation only), test support (ChatFormTesting: Foundation only);
+// 2. text layout (ChatFormText: geometry, rows, ICU shim, prefetch shim); the terminal
+//    (ChatFormTerminal: geometry); behaviours (ChatFormBehaviors: motion only);
 // 3. real fonts (ChatFormFont: text, shaping shim); tables (ChatFormScroll: text, rows, motion,
 //    prefetch shim): TableSession composing a row cache (rows, heights, measurements,
 //    anchoring), a field editor (focus, caret, composition) and a scroll state (viewport,
@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(name: "CChatFormICU", dependencies: ["CICU"]),
         .target(name: "ChatFormGeometry"),
-        .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "ChatFormRows", "CChatFormICU"]),
+        .target(name: "ChatFormText", dependencies: ["ChatFormGeometry", "ChatFormRows", "CChatFormICU", "CChatFormPrefetch"]),
         .target(name: "ChatFormRows"),
         .systemLibrary(
             name: "CFreeType",
@@ -95,7 +95,8 @@ let package = Package(
         // but the tool, the benchmark and the tests depends on it.
         .target(name: "ChatFormMarkdown", dependencies: ["ChatFormGeometry", "ChatFormText", "ChatFormFont", "CChatFormMarkdown", "CCmarkGFM"]),
         .target(name: "ChatFormMotion"),
-        // Cache prefetch hints (header only): the table's relay of every measured row.
+        // Cache prefetch hints (header only): the table's relay of every measured row; and the
+        // vector compare the line walks find a line's end with (`NarrowLineSteps.lastFit`).
         .target(name: "CChatFormPrefetch"),
         .target(name: "ChatFormScroll", dependencies: ["ChatFormText", "ChatFormRows", "ChatFormMotion", "CChatFormPrefetch"]),
         .target(name: "ChatFormBehaviors", dependencies: ["ChatFormMotion"]),

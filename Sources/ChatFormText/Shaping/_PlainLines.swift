@@ -114,13 +114,7 @@ extension LineBreaker {
             let end = Int(first.nextComplex)
             if j >= end || first.contentX > threshold { break }
             // The last entry of `j..<end` that fits (content ends only grow along the stretch).
-            var lo = Swift.min(j &+ span, end &- 1)
-            if steps[lo].contentX <= threshold {
-                while lo &+ 4 < end && steps[lo &+ 4].contentX <= threshold { lo &+= 4 }
-                while lo &+ 1 < end && steps[lo &+ 1].contentX <= threshold { lo &+= 1 }
-            } else {
-                repeat { lo &-= 1 } while steps[lo].contentX > threshold
-            }
+            let lo = steps.lastFit(from: j, guess: Swift.min(j &+ span, end &- 1), end: end, threshold: threshold)
             // The next entry is complex (a line that may end there, or whose width is not
             // the prepared advances'): the general walk decides.
             if lo &+ 1 == end && end != stepCount { break }

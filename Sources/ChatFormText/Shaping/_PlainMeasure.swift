@@ -63,6 +63,7 @@ extension LineBreaker {
         let storage = text.storage
         let head = storage.head
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
+        let reader = NarrowLineSteps(base: storage.base)
         let n = Int(head.pointee.columns.stepCount)
         let x = (storage.base + Int(head.pointee.columns.x)).assumingMemoryBound(to: Int32.self)
         let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, width: width, boxes: boxes)
@@ -78,13 +79,8 @@ extension LineBreaker {
             let end = Int(first.nextComplex)
             if j >= end || Int64(first.contentX) > threshold { break }
             // The last entry of `j..<end` that fits (content ends only grow along the stretch).
-            var lo = Swift.min(j &+ span, end &- 1)
-            if Int64(steps[lo].contentX) <= threshold {
-                while lo &+ 4 < end && Int64(steps[lo &+ 4].contentX) <= threshold { lo &+= 4 }
-                while lo &+ 1 < end && Int64(steps[lo &+ 1].contentX) <= threshold { lo &+= 1 }
-            } else {
-                repeat { lo &-= 1 } while Int64(steps[lo].contentX) > threshold
-            }
+            // (By scan, not by compare: `scanFit`.)
+            let lo = reader.scanFit(from: j, guess: Swift.min(j &+ span, end &- 1), end: end, threshold: threshold)
             var h = flat
             if let lineBoxes {
                 let (ascent, descent) = lineBoxes.union(from: j, through: lo, strutAscent, strutDescent, narrow: true)

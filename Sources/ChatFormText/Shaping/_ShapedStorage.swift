@@ -30,6 +30,9 @@ protocol LineStepReader {
     /// Whether the steps are narrow: then so are the text's advances and indices.
     static var isNarrow: Bool { get }
     subscript(k: Int) -> LineStep { get }
+    /// The last entry of `j..<end` that fits `threshold`, looked for from `guess`
+    /// (`NarrowLineSteps.lastFit`).
+    func lastFit(from j: Int, guess: Int, end: Int, threshold: Int64) -> Int
 }
 
 /// Narrow steps (`NarrowLineStep`), valid while their storage lives.
@@ -112,7 +115,9 @@ struct ShapedTextHeader {
 /// or very wide text the wide ones, with the same values.
 struct ShapedColumns {
     /// Per break entry: its `LineStep` (16 bytes), or `NarrowLineStep` (8 bytes) when
-    /// every advance and index is narrow, at byte 0.
+    /// every advance and index is narrow, at byte 0. Narrow steps have 64 bytes after them
+    /// in the storage (the columns that follow, else slack zeroed by `ShapedStorage.make`),
+    /// for the 8-entry compare of `NarrowLineSteps.lastFit`; the cache slot lies past them.
     var stepCount: Int32 = 0
     var narrowSteps = true
     /// The reshaped edges' cache, made on first use (`ShapedStorage.edgeCache`).
@@ -179,7 +184,6 @@ struct ShapedColumns {
             end = (end + bytes + 7) & ~7
             return Int32(at)
         }
-        cacheSlot = place(MemoryLayout<UInt>.stride)
         itemSteps = place(itemStepCount * (self.narrowItemSteps ? MemoryLayout<NarrowItemStep>.stride : MemoryLayout<ItemStep>.stride))
         self.runCount = Int32(runCount)
         runs = place(runCount * MemoryLayout<PackedRun>.stride)
@@ -197,8 +201,17 @@ struct ShapedColumns {
         offsets = place(boundaryCount * index)
         entryFlags = place(stepCount)
         flags = place(boundaryCount)
+        // (The read-only columns, or slack, under the last narrow step's 8-entry compare.)
+        if narrowSteps { end = Swift.max(end, Self.narrowStepsEnd(stepCount)) }
+        cacheSlot = place(MemoryLayout<UInt>.stride)
         byteCount = Int32(end)
     }
+}
+
+extension ShapedColumns {
+    /// Where the bytes an 8-entry compare of narrow steps may read end, for `stepCount` steps:
+    /// 64 bytes (8 steps) past the last.
+    static func narrowStepsEnd(_ stepCount: Int) -> Int { (stepCount + 8) * MemoryLayout<NarrowLineStep>.stride }
 }
 
 /// A break entry's rare values (`ShapedColumns.extras`).
@@ -212,8 +225,9 @@ struct EntryExtra {
 /// A prepared text's storage: its header, then its columns (`ShapedColumns`) in one
 /// allocation. Immutable once made.
 final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
-    /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them). The
-    /// header is moved in, not copied (no retain and release of its text, shaper and faces).
+    /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them) but for
+    /// the 64 bytes past narrow steps, zeroed first (`ShapedColumns.stepCount`). The header
+    /// is moved in, not copied (no retain and release of its text, shaper and faces).
     static func make(_ header: consuming ShapedTextHeader, fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
         let columns = header.columns
         let words = (Int(columns.byteCount) + 7) / 8
@@ -221,6 +235,13 @@ final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
         let buffer = unsafeDowncast(create(minimumCapacity: words) { _ in moving.take()! }, to: ShapedStorage.self)
         buffer.withUnsafeMutablePointerToElements { words in
             let base = UnsafeMutableRawPointer(words)
+            if columns.narrowSteps {
+                // (`fill` writes the columns over these; what is left is slack and gaps.)
+                let stepBytes = Int(columns.stepCount) * MemoryLayout<NarrowLineStep>.stride
+                for k in stride(from: stepBytes, to: ShapedColumns.narrowStepsEnd(Int(columns.stepCount)), by: 8) {
+                    base.storeBytes(of: 0, toByteOffset: k, as: UInt64.self)
+                }
+            }
             (base + Int(columns.cacheSlot)).bindMemory(to: Atomic<UInt>.self, capacity: 1).initialize(to: Atomic(0))
             fill(base)
         }

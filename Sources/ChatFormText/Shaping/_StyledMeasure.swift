@@ -12,6 +12,7 @@ extension LineBreaker {
         let head = storage.head
         let c = head.pointee.columns
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
+        let reader = NarrowLineSteps(base: storage.base)
         let itemSteps = (storage.base + Int(c.itemSteps)).assumingMemoryBound(to: NarrowItemStep.self)
         let n = Int(c.stepCount)
         let x = (storage.base + Int(c.x)).assumingMemoryBound(to: Int32.self)
@@ -38,9 +39,7 @@ extension LineBreaker {
             let threshold = sx &- frac &+ bound
             var lo = j &- 1
             if split > j && Int64(first.contentX) <= threshold {
-                lo = j
-                while lo &+ 4 < split && Int64(steps[lo &+ 4].contentX) <= threshold { lo &+= 4 }
-                while lo &+ 1 < split && Int64(steps[lo &+ 1].contentX) <= threshold { lo &+= 1 }
+                lo = reader.lastFit(from: j, guess: j, end: split, threshold: threshold)
             }
             if lo &+ 1 == split && split < end {
                 if frac == 0 {
