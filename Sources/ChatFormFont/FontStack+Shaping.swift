@@ -47,9 +47,7 @@ extension FontStack {
             advances.withUnsafeMutableBufferPointer { advances in
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
-                    // An item may hold runs of several faces: a Hangul word and the space
-                    // after it are two (growing the array cost about 700 instructions a copy).
-                    var runs = scratch.takeRuns(capacity: Swift.max(2 * items.count + 4, n / 4 + 4))
+                    var runs = scratch.takeRuns(capacity: ShapedRunsScratch.runCapacity(bytes: n, items: items.count))
                     shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
@@ -75,7 +73,7 @@ extension FontStack {
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
                into out: inout ShapingOutput) -> [ShapedRun] {
         var runs: [ShapedRun] = []
-        runs.reserveCapacity(2 * items.count + 4)   // an item may hold runs of several faces
+        runs.reserveCapacity(ShapedRunsScratch.runCapacity(bytes: range.count, items: items.count))
         shape(bytes, range: range, items: items, clusters: clusters, into: &out, runs: &runs)
         return runs
     }

@@ -48,4 +48,15 @@ struct ShapedRunsScratchTests {
         #expect(given.advances.count == ShapedRunsScratch.limit + 1)   // left with the text
         #expect(scratch.takeAdvances(zeroed: 8).capacity < ShapedRunsScratch.limit)
     }
+
+    /// The runs reserved up front: a run each 4 bytes for a short text, never more than the
+    /// scratch keeps for a long one (a 1 MB paragraph grows its array as its runs come), and
+    /// never fewer than two an item.
+    @Test func runCapacityIsCappedAtWhatTheScratchKeeps() {
+        let cap = ShapedRunsScratch.limit / 16
+        #expect(ShapedRunsScratch.runCapacity(bytes: 200, items: 3) == 54)
+        #expect(ShapedRunsScratch.runCapacity(bytes: 200, items: 40) == 84)
+        #expect(ShapedRunsScratch.runCapacity(bytes: 1 << 20, items: 3) == cap)
+        #expect(ShapedRunsScratch.runCapacity(bytes: Int(Int32.max), items: 5_000) == 10_004)
+    }
 }

@@ -2,7 +2,9 @@ internal import CChatFormPrefetch
 
 // Where a line ends: the last entry of a stretch whose content end fits. The line walks
 // (`measureNarrow`, `measureStyled`, `plainLines`) take about as many entries a line at one
-// width, so each looks from the previous line's span on. A scan's branches (`scanFit`) are
+// width, so `measureNarrow` and `plainLines` look from the previous line's span on;
+// `measureStyled` looks from the line's first entry (a guess from the span added
+// instructions there and no fewer mispredicts). A scan's branches (`scanFit`) are
 // mispredicted now and then; a count by compare (`NarrowLineSteps.lastFit`) has none but
 // makes the next line wait for this one's end. Where a line's walk does more than find its
 // end (`plainLines` visits it, `measureStyled` crosses items) the compare is faster; in
@@ -64,6 +66,7 @@ extension LineStepReader {
     /// - Complexity: O(1 + |the result − `guess`|).
     @inline(__always)
     func scanFit(from j: Int, guess: Int, end: Int, threshold: Int64) -> Int {
+        assert(j <= guess && guess < end && self[j].contentX <= threshold)
         var lo = guess
         if self[lo].contentX <= threshold {
             while lo &+ 4 < end && self[lo &+ 4].contentX <= threshold { lo &+= 4 }

@@ -16,10 +16,10 @@ struct StepDraft {
 extension PreparedBreaks {
     /// The prepared text in one allocation: `header`, its counts and the columns' places
     /// filled in, then the columns (`ShapedColumns`), each integer as narrow as the text
-    /// allows. With `boxes`, each entry's line box.
+    /// allows. With `boxes`, each entry's line box. `extraCount` is the number of entries
+    /// with an extra (`markComplex`'s answer).
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    /// `extraCount` is the number of entries with an extra (`markComplex`'s answer).
     func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep],
               extraCount: Int) -> ShapedStorage {
         let steps = UnsafeBufferPointer(self.steps), entries = UnsafeBufferPointer(self.entries)

@@ -7,8 +7,10 @@ import Darwin
 /// This thread's spare arrays for a shaper's output: the buffers of the last `ShapedRuns`
 /// a text was prepared from, given back once its packed storage was copied out of them, so
 /// the next text shaped on the thread writes into them instead of allocating its own (and
-/// freeing them after). Arrays past `limit` elements are not kept: one long text leaves no
-/// large buffer behind.
+/// freeing them after). Arrays with room for more than `limit` elements (runs: `limit / 16`)
+/// are not kept: one long text leaves no large buffer behind, and a thread keeps at most
+/// about 480 KiB here (256 KiB of advances, 64 KiB of codes, 160 KiB of runs). A caller of
+/// `FontStack.shape` that stores its `ShapedRuns` may hold arrays with that much room.
 ///
 /// Arrays keep their value semantics: an array taken from here is the taker's alone, and an
 /// array given back that someone else still holds is copied on its first write.
@@ -40,6 +42,14 @@ package final class ShapedRunsScratch {
     /// `count` zero unsafe-to-break codes, in the kept buffer when there is one.
     package func takeUnsafeToBreak(zeroed count: Int) -> [UInt8] { Self.take(&unsafeToBreak, zeroed: count) }
 
+    /// The runs to reserve for shaping `bytes` bytes in `items` items: an item may hold runs of
+    /// several faces (a Hangul word and the space after it are two; growing the array cost
+    /// about 700 instructions a copy), so a run each 4 bytes, but no more up front than this
+    /// scratch keeps (`limit / 16`): a long text's array grows as its runs come.
+    package static func runCapacity(bytes: Int, items: Int) -> Int {
+        Swift.max(2 * items + 4, Swift.min(bytes / 4 + 4, limit / 16))
+    }
+
     /// An empty array of runs with room for `capacity`, the kept buffer when there is one.
     package func takeRuns(capacity: Int) -> [ShapedRun] {
         var taken: [ShapedRun] = []
@@ -49,7 +59,8 @@ package final class ShapedRunsScratch {
         return taken
     }
 
-    /// Keeps `shaped`'s advances, unsafe-to-break codes and runs (each at most `limit` long)
+    /// Keeps `shaped`'s advances, unsafe-to-break codes and runs (each with room for at most
+    /// `limit` elements, runs `limit / 16`)
     /// for the next text, leaving in `shaped` what was kept before (empty, unless nothing
     /// took it since).
     func keep(_ shaped: inout ShapedRuns) {
@@ -58,7 +69,8 @@ package final class ShapedRunsScratch {
         if shaped.runs.capacity <= Self.limit / 16 { swap(&runs, &shaped.runs) }
     }
 
-    /// `kept` emptied (its capacity kept) and filled with `count` zeros; `kept` left empty.
+    /// `count` zeros in `kept`'s buffer (emptied, its capacity kept, then filled), `kept`
+    /// left empty.
     /// (`Array(repeating:count:)` allocates through the standard library's unspecialized
     /// `_allocateBufferUninitialized`, which looks up the storage class's metadata on every
     /// call: about 950 instructions an array; growing an empty array here uses the

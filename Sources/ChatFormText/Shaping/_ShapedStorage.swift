@@ -226,7 +226,7 @@ struct EntryExtra {
 /// allocation. Immutable once made.
 final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
     /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them) but for
-    /// the 64 bytes past narrow steps, zeroed first (`ShapedColumns.stepCount`). The header
+    /// the 64 bytes past narrow steps, zeroed first (`ShapedColumns.narrowStepsEnd`). The header
     /// is moved in, not copied (no retain and release of its text, shaper and faces).
     static func make(_ header: consuming ShapedTextHeader, fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
         let columns = header.columns
