@@ -7,7 +7,7 @@ import Darwin
 /// This thread's spare arrays for a shaper's output: the buffers of the last `ShapedRuns`
 /// a text was prepared from, given back once its packed storage was copied out of them, so
 /// the next text shaped on the thread writes into them instead of allocating its own (and
-/// freeing them after). Arrays with room for more than `limit` elements (runs: `limit / 16`)
+/// freeing them after). Arrays with room for more than `limit` elements (runs: `runLimit`)
 /// are not kept: one long text leaves no large buffer behind, and a thread keeps at most
 /// about 480 KiB here (256 KiB of advances, 64 KiB of codes, 160 KiB of runs). A caller of
 /// `FontStack.shape` that stores its `ShapedRuns` may hold arrays with that much room.
@@ -23,6 +23,8 @@ package final class ShapedRunsScratch {
     @exclusivity(unchecked) private var runs: [ShapedRun] = []
     /// The most elements an array kept here may have room for (advances: 256 KiB).
     static let limit = 1 << 16
+    /// The most runs an array kept here may have room for (160 KiB).
+    static let runLimit = limit / 16
 
     private static let key: pthread_key_t = ThreadObjectKey.make()
 
@@ -45,9 +47,9 @@ package final class ShapedRunsScratch {
     /// The runs to reserve for shaping `bytes` bytes in `items` items: an item may hold runs of
     /// several faces (a Hangul word and the space after it are two; growing the array cost
     /// about 700 instructions a copy), so a run each 4 bytes, but no more up front than this
-    /// scratch keeps (`limit / 16`): a long text's array grows as its runs come.
+    /// scratch keeps (`runLimit`): a long text's array grows as its runs come.
     package static func runCapacity(bytes: Int, items: Int) -> Int {
-        Swift.max(2 * items + 4, Swift.min(bytes / 4 + 4, limit / 16))
+        Swift.max(2 * items + 4, Swift.min(bytes / 4 + 4, runLimit))
     }
 
     /// An empty array of runs with room for `capacity`, the kept buffer when there is one.
@@ -60,13 +62,13 @@ package final class ShapedRunsScratch {
     }
 
     /// Keeps `shaped`'s advances, unsafe-to-break codes and runs (each with room for at most
-    /// `limit` elements, runs `limit / 16`)
+    /// `limit` elements, runs `runLimit`)
     /// for the next text, leaving in `shaped` what was kept before (empty, unless nothing
     /// took it since).
     func keep(_ shaped: inout ShapedRuns) {
         if shaped.advances.capacity <= Self.limit { swap(&advances, &shaped.advances) }
         if shaped.unsafeToBreak.capacity <= Self.limit { swap(&unsafeToBreak, &shaped.unsafeToBreak) }
-        if shaped.runs.capacity <= Self.limit / 16 { swap(&runs, &shaped.runs) }
+        if shaped.runs.capacity <= Self.runLimit { swap(&runs, &shaped.runs) }
     }
 
     /// `count` zeros in `kept`'s buffer (emptied, its capacity kept, then filled), `kept`
