@@ -85,12 +85,15 @@ extension ShapingBuffer {
         /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
         /// with the spaces after it and cached; the words not cached that follow one
         /// another are shaped in one HarfBuzz call (the same advances and codes: no lookup
-        /// reaches across a space) and then cached word by word.
-        func shapeWords(_ run: ShapedRun, _ face: FontFace) {
+        /// reaches across a space) and then cached word by word. `firstEnd` is the first
+        /// word's end (`wordEnd` of the run's start, found already).
+        func shapeWords(_ run: ShapedRun, _ face: FontFace, firstEnd: Int) {
             var a = run.range.lowerBound
             var missed = -1   // where the words not cached so far start
+            var known = firstEnd   // the end of the word at `a` when found already, else -1
             while a <= run.range.upperBound {
-                let b = a < run.range.upperBound ? wordEnd(a, run) : a
+                let b = a < run.range.upperBound ? (known >= 0 ? known : wordEnd(a, run)) : a
+                known = -1
                 if b > a, let k = key(a..<b, run, face), self.runs.copy(k, into: advances, unsafe, at: a) {
                     // A cached word ends the stretch of words to shape before it.
                 } else if b > a {
@@ -136,14 +139,22 @@ extension ShapingBuffer {
                 }
                 continue
             }
+            // Hangul syllables alone in a face that shapes them as their nominal glyphs (no
+            // lookup lists them): each syllable's advance, safe to break, without HarfBuzz or
+            // the cache.
+            if !rtl && run.script == Self.hangulScript, let table = face.plainHangulAdvances(language: isolation.language),
+               FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
+                continue
+            }
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
-                if !rtl && wordEnd(run.range.lowerBound, run) < run.range.upperBound && isolation.isolated(run, face) {
+                let firstEnd = rtl ? run.range.upperBound : wordEnd(run.range.lowerBound, run)
+                if firstEnd < run.range.upperBound && isolation.isolated(run, face) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping. (A
                     // run of one word is that word's piece.)
-                    shapeWords(run, face)
+                    shapeWords(run, face, firstEnd: firstEnd)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)
                 }
@@ -183,6 +194,9 @@ extension ShapingBuffer {
             for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
         }
     }
+
+    /// The ISO 15924 tag of Hangul ("Hang").
+    static let hangulScript: UInt32 = 0x4861_6E67
 
     /// Whether HarfBuzz reads the text around a piece of `script` (ISO 15924 tag): the
     /// scripts its Arabic shaper joins (Arabic, Syriac, Mongolian, N'Ko, Phags-pa, Mandaic,
