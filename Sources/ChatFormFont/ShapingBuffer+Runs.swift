@@ -119,6 +119,8 @@ extension ShapingBuffer {
         // The last two answers of `spaceIsIsolated` (a paragraph's runs alternate between a
         // fallback face and the primary font's spaces).
         var isolation = _IsolationMemo(language: state.shapingLanguage)
+        // The last face (registry id) asked for its plain Hangul advances, and its answer.
+        var hangul: (face: Int, table: UnsafePointer<Int32>?) = (-1, nil)
         for run in shaped {
             let face: FontFace
             if run.face < primaries.count {
@@ -142,9 +144,11 @@ extension ShapingBuffer {
             // Hangul syllables alone in a face that shapes them as their nominal glyphs (no
             // lookup lists them): each syllable's advance, safe to break, without HarfBuzz or
             // the cache.
-            if !rtl && run.script == Self.hangulScript, let table = face.plainHangulAdvances(language: isolation.language),
-               FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
-                continue
+            if !rtl && run.script == Self.hangulScript {
+                if run.face != hangul.face { hangul = (run.face, face.plainHangulAdvances(language: isolation.language)) }
+                if let table = hangul.table, FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
+                    continue
+                }
             }
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
