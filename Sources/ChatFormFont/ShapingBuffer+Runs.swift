@@ -122,7 +122,10 @@ extension ShapingBuffer {
         // The last face (registry id) asked for its plain Hangul advances, and its answer.
         var hangul: (face: Int, table: UnsafePointer<Int32>?) = (-1, nil)
         for run in shaped {
-            let face: FontFace
+            // Unowned: the stack's registry holds its faces as long as the stack (and
+            // `primaries` and `registered` for this call); a strong reference cost a retain
+            // and a release a run.
+            unowned(unsafe) let face: FontFace
             if run.face < primaries.count {
                 face = primaries[run.face]
             } else {
@@ -134,7 +137,7 @@ extension ShapingBuffer {
             // primary font draws) in a face whose lookups never see a space: each the
             // space glyph's advance, safe to break.
             if !rtl && bytes[run.range.lowerBound] == 0x20 && face.spaceAdvance != 0
-                && Self.onlySpaces(bytes, run.range) && isolation.isolated(run, face) {
+                && Self.onlySpaces(bytes, run.range) && isolation.isolated(run, { face }) {
                 for b in run.range {
                     advances[b] = face.spaceAdvance
                     unsafe[b] = 0
@@ -154,7 +157,7 @@ extension ShapingBuffer {
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
                 let firstEnd = rtl ? run.range.upperBound : wordEnd(run.range.lowerBound, run)
-                if firstEnd < run.range.upperBound && isolation.isolated(run, face) {
+                if firstEnd < run.range.upperBound && isolation.isolated(run, { face }) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping. (A
                     // run of one word is that word's piece.)
@@ -252,15 +255,17 @@ struct _IsolationMemo {
 
     init(language: _ShapingLanguage) { self.language = language }
 
+    /// The answer for `run`, whose face `face` gives (asked only when not kept: a run's face
+    /// is held unowned, and a reference to it would cost a retain and a release a run).
     @inline(__always)
-    mutating func isolated(_ run: ShapedRun, _ face: FontFace) -> Bool {
+    mutating func isolated(_ run: ShapedRun, _ face: () -> FontFace) -> Bool {
         if run.face == last.face && run.script == last.script { return last.answer }
         if run.face == before.face && run.script == before.script {
             swap(&last, &before)
             return last.answer
         }
         before = last
-        last = (run.face, run.script, face.spaceIsIsolated(script: run.script, language: language))
+        last = (run.face, run.script, face().spaceIsIsolated(script: run.script, language: language))
         return last.answer
     }
 }
