@@ -146,8 +146,10 @@ extension ShapingBuffer {
             }
             // Hangul syllables alone in a face that shapes them as their nominal glyphs (no
             // lookup lists them): each syllable's advance, safe to break, without HarfBuzz or
-            // the cache.
-            if !rtl && run.script == Self.hangulScript {
+            // the cache. (Only a run opening with a syllable's lead byte asks: the
+            // punctuation of a Hangul item between its words, in another face, does not
+            // take the face asked last out of the memo.)
+            if !rtl && run.script == Self.hangulScript && bytes[run.range.lowerBound] &- 0xEA < 4 {
                 if run.face != hangul.face { hangul = (run.face, face.plainHangulAdvances(language: isolation.language)) }
                 if let table = hangul.table, FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
                     continue
