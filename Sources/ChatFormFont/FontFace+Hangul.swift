@@ -22,20 +22,20 @@ extension FontFace {
             if let known = hangulPlain.withLock({ $0[language.number] }) {
                 answer = known
             } else {
-                answer = hangulSyllableCoverage().all && language.tag.withCString { cfl_face_hangul_is_plain(handle, $0) != 0 }
+                // The table read in the same walk of the syllables as the answer, kept by
+                // the first thread to publish it.
+                let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: 11_172)
+                answer = hangulSyllableCoverage().all && language.tag.withCString { cfl_face_hangul_is_plain(handle, $0, fresh) != 0 }
+                if !answer || !hangulTable.compareExchange(expected: 0, desired: UInt(bitPattern: fresh),
+                                                           successOrdering: .releasing, failureOrdering: .relaxed).exchanged {
+                    fresh.deallocate()
+                }
                 hangulPlain.withLock { $0[language.number] = answer }
             }
             lastHangulPlain.store(tag | 2 | (answer ? 1 : 0), ordering: .relaxed)
         }
         guard answer else { return nil }
-        if let table = UnsafePointer<Int32>(bitPattern: hangulTable.load(ordering: .acquiring)) { return table }
-        let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: 11_172)
-        cfl_face_hangul_advances(handle, fresh)
-        let (stored, current) = hangulTable.compareExchange(expected: 0, desired: UInt(bitPattern: fresh),
-                                                            successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-        if stored { return UnsafePointer(fresh) }
-        fresh.deallocate()   // another thread's table won
-        return UnsafePointer(bitPattern: current)
+        return UnsafePointer<Int32>(bitPattern: hangulTable.load(ordering: .acquiring))
     }
 
     /// Writes the advances and unsafe-to-break codes of `range` of `bytes` (into the whole
