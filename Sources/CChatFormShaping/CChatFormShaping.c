@@ -312,6 +312,64 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const c
     return isolated;
 }
 
+int32_t cfl_face_hangul_is_plain(const CFLFace *face, const char *language, int32_t *advances) {
+    hb_face_t *f = face->hbFace;
+    // As for the space: a legacy `kern` table or AAT tables act on pairs not listed here.
+    hb_blob_t *kern = hb_face_reference_table(f, HB_TAG('k', 'e', 'r', 'n'));
+    unsigned kernLength = hb_blob_get_length(kern);
+    hb_blob_destroy(kern);
+    if (kernLength > 0 && !hb_ot_layout_has_positioning(f)) return 0;
+    if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f)) return 0;
+    // Every syllable's nominal glyph, in one batch (which stops at the first missing).
+    enum { count = 0xD7A3 - 0xAC00 + 1 };
+    hb_codepoint_t *scalars = (hb_codepoint_t *)malloc(2 * count * sizeof(hb_codepoint_t));
+    if (scalars == NULL) return 0;
+    hb_codepoint_t *glyphs = scalars + count;
+    for (unsigned i = 0; i < count; i++) scalars[i] = 0xAC00 + i;
+    unsigned found = hb_font_get_nominal_glyphs(face->parent, count, scalars, sizeof(hb_codepoint_t), glyphs,
+                                                sizeof(hb_codepoint_t));
+    int32_t plain = found == count;
+    hb_set_t *syllables = hb_set_create();
+    for (unsigned i = 0; plain && i < count; i++) {
+        if (glyphs[i] == 0) plain = 0;
+        hb_set_add(syllables, glyphs[i]);
+    }
+    // A syllable's glyph classed as a mark could lose its advance.
+    hb_set_t *touched = hb_set_create();
+    hb_ot_layout_get_glyphs_in_class(f, HB_OT_LAYOUT_GLYPH_CLASS_MARK, touched);
+    // Every glyph any lookup of the plan (the one `cfl_face_space_is_isolated` reads, for
+    // Hangul) lists: as input, context or output.
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = HB_SCRIPT_HANGUL;
+    props.language = hb_language_from_string(language, -1);
+    hb_feature_t chws = { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached(f, &props, &chws, 1, NULL);
+    hb_set_t *lookups = hb_set_create();
+    hb_tag_t tables[2] = { HB_OT_TAG_GSUB, HB_OT_TAG_GPOS };
+    for (int t = 0; t < 2 && plain; t++) {
+        hb_set_clear(lookups);
+        hb_ot_shape_plan_collect_lookups(plan, tables[t], lookups);
+        hb_codepoint_t i = HB_SET_VALUE_INVALID;
+        while (hb_set_next(lookups, &i)) {
+            hb_ot_layout_lookup_collect_glyphs(f, tables[t], i, touched, touched, touched, touched);
+        }
+    }
+    hb_set_intersect(touched, syllables);
+    plain = plain && hb_set_is_empty(touched) && hb_set_allocation_successful(touched)
+        && hb_set_allocation_successful(syllables);
+    // The advances shaping gives them: the sub-font's, from `advances` by glyph.
+    for (unsigned i = 0; plain && advances != NULL && i < count; i++) {
+        advances[i] = glyphs[i] < face->glyphCount ? face->advances[glyphs[i]] : 0;
+    }
+    free(scalars);
+    hb_set_destroy(lookups);
+    hb_set_destroy(touched);
+    hb_set_destroy(syllables);
+    hb_shape_plan_destroy(plan);
+    return plain;
+}
+
 void cfl_face_glyph_ink(const CFLFace *face, uint32_t glyph, float *left, float *width) {
     hb_glyph_extents_t e;
     if (hb_font_get_glyph_extents(face->parent, glyph, &e)) {

@@ -92,6 +92,16 @@ public final class FontFace: Sendable {
         return (known == 2, known == 1)
     }
 
+    /// By language (`_ShapingLanguage.number`): whether left-to-right Hangul syllables
+    /// shape as their nominal glyphs (see `plainHangulAdvances(language:)`).
+    let hangulPlain = Mutex<[UInt32: Bool]>([:])
+    /// The last answer of `plainHangulAdvances(language:)`, read without a lock: the
+    /// language's number shifted by 2, then 2 (known) plus the answer; 0 before the first.
+    let lastHangulPlain = Atomic<UInt64>(0)
+    /// The address of the syllables' advances (11,172, U+AC00 first), read from the font at
+    /// the first plain answer and kept until `deinit`; 0 before.
+    let hangulTable = Atomic<UInt>(0)
+
     private let asciiGlyphs: [UInt32]
     /// The advance of the space (U+0020) in 1/65536 pixel; 0 when the face has no glyph for it.
     let spaceAdvance: Int32
@@ -122,7 +132,10 @@ public final class FontFace: Sendable {
 
     }
 
-    deinit { cfl_face_close(handle) }
+    deinit {
+        cfl_face_close(handle)
+        UnsafeMutablePointer<Int32>(bitPattern: hangulTable.load(ordering: .acquiring))?.deallocate()
+    }
 
     /// A browser's rounding of the font's metrics: ascent, descent and line gap each
     /// rounded to whole pixels (half up). Chromium's Linux adjustment that moves a pixel from

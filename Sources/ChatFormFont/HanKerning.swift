@@ -97,7 +97,9 @@ struct HanKerning: Sendable {
     /// punctuation) or U+FF00–U+FF7F (fullwidth forms). Every character `halves` and
     /// `maybeClose` act on is one of these (an opening or closing mark in half width is a
     /// fullwidth one, a dot, colon or semicolon of these blocks, or a quote), so without them
-    /// both find nothing; looked at byte by byte, nothing decoded.
+    /// both find nothing; looked at lead byte by lead byte (a character's length from its
+    /// first byte: a Hangul or Han run is looked at once every three bytes), nothing decoded.
+    /// `range` starts a character (a continuation byte is stepped over one at a time).
     ///
     /// - Complexity: O(range).
     static func mayApply(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -105,12 +107,20 @@ struct HanKerning: Sendable {
         let end = Swift.min(range.upperBound, bytes.count) - 1
         while i < end {
             let b = bytes[i]
-            if b == 0xE2 || b == 0xE3 {
-                if bytes[i + 1] == 0x80 { return true }
-            } else if b == 0xEF {
-                if bytes[i + 1] == 0xBC || bytes[i + 1] == 0xBD { return true }
+            if b < 0xC0 {
+                i += 1          // ASCII, or a continuation byte
+            } else if b < 0xE0 {
+                i += 2
+            } else if b < 0xF0 {
+                if b == 0xE2 || b == 0xE3 {
+                    if bytes[i + 1] == 0x80 { return true }
+                } else if b == 0xEF {
+                    if bytes[i + 1] == 0xBC || bytes[i + 1] == 0xBD { return true }
+                }
+                i += 3
+            } else {
+                i += 4
             }
-            i += 1
         }
         return false
     }

@@ -85,12 +85,15 @@ extension ShapingBuffer {
         /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
         /// with the spaces after it and cached; the words not cached that follow one
         /// another are shaped in one HarfBuzz call (the same advances and codes: no lookup
-        /// reaches across a space) and then cached word by word.
-        func shapeWords(_ run: ShapedRun, _ face: FontFace) {
+        /// reaches across a space) and then cached word by word. `firstEnd` is the first
+        /// word's end (`wordEnd` of the run's start, found already).
+        func shapeWords(_ run: ShapedRun, _ face: FontFace, firstEnd: Int) {
             var a = run.range.lowerBound
             var missed = -1   // where the words not cached so far start
+            var known = firstEnd   // the end of the word at `a` when found already, else -1
             while a <= run.range.upperBound {
-                let b = a < run.range.upperBound ? wordEnd(a, run) : a
+                let b = a < run.range.upperBound ? (known >= 0 ? known : wordEnd(a, run)) : a
+                known = -1
                 if b > a, let k = key(a..<b, run, face), self.runs.copy(k, into: advances, unsafe, at: a) {
                     // A cached word ends the stretch of words to shape before it.
                 } else if b > a {
@@ -116,8 +119,13 @@ extension ShapingBuffer {
         // The last two answers of `spaceIsIsolated` (a paragraph's runs alternate between a
         // fallback face and the primary font's spaces).
         var isolation = _IsolationMemo(language: state.shapingLanguage)
+        // The last face (registry id) asked for its plain Hangul advances, and its answer.
+        var hangul: (face: Int, table: UnsafePointer<Int32>?) = (-1, nil)
         for run in shaped {
-            let face: FontFace
+            // Unowned: the stack's registry holds its faces as long as the stack (and
+            // `primaries` and `registered` for this call); a strong reference cost a retain
+            // and a release a run.
+            unowned(unsafe) let face: FontFace
             if run.face < primaries.count {
                 face = primaries[run.face]
             } else {
@@ -129,21 +137,33 @@ extension ShapingBuffer {
             // primary font draws) in a face whose lookups never see a space: each the
             // space glyph's advance, safe to break.
             if !rtl && bytes[run.range.lowerBound] == 0x20 && face.spaceAdvance != 0
-                && Self.onlySpaces(bytes, run.range) && isolation.isolated(run, face) {
+                && Self.onlySpaces(bytes, run.range) && isolation.isolated(run, { face }) {
                 for b in run.range {
                     advances[b] = face.spaceAdvance
                     unsafe[b] = 0
                 }
                 continue
             }
+            // Hangul syllables alone in a face that shapes them as their nominal glyphs (no
+            // lookup lists them): each syllable's advance, safe to break, without HarfBuzz or
+            // the cache. (Only a run opening with a syllable's lead byte asks: the
+            // punctuation of a Hangul item between its words, in another face, does not
+            // take the face asked last out of the memo.)
+            if !rtl && run.script == Self.hangulScript && bytes[run.range.lowerBound] &- 0xEA < 4 {
+                if run.face != hangul.face { hangul = (run.face, face.plainHangulAdvances(language: isolation.language)) }
+                if let table = hangul.table, FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
+                    continue
+                }
+            }
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
-                if !rtl && wordEnd(run.range.lowerBound, run) < run.range.upperBound && isolation.isolated(run, face) {
+                let firstEnd = rtl ? run.range.upperBound : wordEnd(run.range.lowerBound, run)
+                if firstEnd < run.range.upperBound && isolation.isolated(run, { face }) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping. (A
                     // run of one word is that word's piece.)
-                    shapeWords(run, face)
+                    shapeWords(run, face, firstEnd: firstEnd)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)
                 }
@@ -183,6 +203,9 @@ extension ShapingBuffer {
             for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
         }
     }
+
+    /// The ISO 15924 tag of Hangul ("Hang").
+    static let hangulScript: UInt32 = 0x4861_6E67
 
     /// Whether HarfBuzz reads the text around a piece of `script` (ISO 15924 tag): the
     /// scripts its Arabic shaper joins (Arabic, Syriac, Mongolian, N'Ko, Phags-pa, Mandaic,
@@ -234,15 +257,17 @@ struct _IsolationMemo {
 
     init(language: _ShapingLanguage) { self.language = language }
 
+    /// The answer for `run`, whose face `face` gives (asked only when not kept: a run's face
+    /// is held unowned, and a reference to it would cost a retain and a release a run).
     @inline(__always)
-    mutating func isolated(_ run: ShapedRun, _ face: FontFace) -> Bool {
+    mutating func isolated(_ run: ShapedRun, _ face: () -> FontFace) -> Bool {
         if run.face == last.face && run.script == last.script { return last.answer }
         if run.face == before.face && run.script == before.script {
             swap(&last, &before)
             return last.answer
         }
         before = last
-        last = (run.face, run.script, face.spaceIsIsolated(script: run.script, language: language))
+        last = (run.face, run.script, face().spaceIsIsolated(script: run.script, language: language))
         return last.answer
     }
 }

@@ -122,7 +122,7 @@ struct HangulWordShapingTests {
         throws -> (advances: [Int32], unsafe: [UInt8]) {
         let bytes = Array(text.utf8)
         let clusters = Set(try TextItemizer.segmentWithOpportunities(text, direction: .ltr).clusters.map(Int.init))
-        let whole = shapeAlone(bytes, range, face: face, script: script, language: language)
+        let whole = Self.shapeAlone(bytes, range, face: face, script: script, language: language)
         var words = (advances: [Int32](), unsafe: [UInt8]())
         var a = range.lowerBound
         while a < range.upperBound {
@@ -132,7 +132,7 @@ struct HangulWordShapingTests {
                 while b < range.upperBound && bytes[b] == 0x20 { b += 1 }
             } while b < range.upperBound && !clusters.contains(b)
             // The word in a buffer of its own (as a cached word was shaped elsewhere).
-            let word = shapeAlone(Array(bytes[a..<b]), 0..<(b - a), face: face, script: script, language: language)
+            let word = Self.shapeAlone(Array(bytes[a..<b]), 0..<(b - a), face: face, script: script, language: language)
             words.advances += word.advances
             words.unsafe += word.unsafe
             a = b
@@ -144,7 +144,7 @@ struct HangulWordShapingTests {
 
     /// HarfBuzz's shaping of `range` alone in one call: per byte its advance and code (2
     /// inside a cluster, else the cluster's unsafe-to-break flag), as `ShapedRuns` has them.
-    private func shapeAlone(_ bytes: [UInt8], _ range: Range<Int>, face: FontFace, script: UInt32, language: String)
+    static func shapeAlone(_ bytes: [UInt8], _ range: Range<Int>, face: FontFace, script: UInt32, language: String)
         -> (advances: [Int32], unsafe: [UInt8]) {
         var advances = [Int32](repeating: 0, count: range.count), unsafe = [UInt8](repeating: 2, count: range.count)
         var previous = -1

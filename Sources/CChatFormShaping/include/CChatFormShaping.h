@@ -60,6 +60,15 @@ int32_t cfl_face_advance(const CFLFace *_Nonnull face, uint32_t glyph);
 /// 15924 tag) in `language` (a BCP 47 tag) reads or writes the space glyph, so text shaped
 /// word by word, split after spaces, is shaped exactly as the whole run. 0 when unsure.
 int32_t cfl_face_space_is_isolated(const CFLFace *_Nonnull face, uint32_t script, const char *_Nonnull language);
+/// Whether HarfBuzz shapes left-to-right Hangul syllables (U+AC00–U+D7A3, nothing else) in
+/// `language` (a BCP 47 tag) with this face as each syllable's nominal glyph at its own
+/// advance, safe to break everywhere: the face has a glyph for every syllable, none of them
+/// a mark, no OpenType lookup of the shape plan lists any of them (as input, context or
+/// output), and no legacy `kern` or AAT table applies. 0 when unsure. When 1 and `advances`
+/// is not NULL, each syllable's advance (1/65536 px) is written there (11,172 of them,
+/// U+AC00 first).
+int32_t cfl_face_hangul_is_plain(const CFLFace *_Nonnull face, const char *_Nonnull language,
+                                 int32_t *_Nullable advances);
 /// 1 when the face's GSUB or GPOS has a feature with this tag (packed big-endian).
 int32_t cfl_face_has_feature(const CFLFace *_Nonnull face, uint32_t tag);
 /// The glyph's horizontal ink extent in pixels: left bearing and width (0 when unknown).

@@ -141,7 +141,17 @@ extension TextItemizer {
             // A space, then a syllable that is a fast cluster: the space as `asciiRun` writes
             // it (a cluster that hangs, no line ending before it, in the run's item), and a
             // line may end after it.
-            guard j < n, bytes[j] == 0x20, let s = syllable(bytes, at: j &+ 1), startsNoJamo(bytes, j &+ 4) else { break }
+            // (The scalar after that syllable decoded once: to know the syllable is a fast
+            // cluster, as `startsNoJamo` would, and as the next `following`.)
+            guard j < n, bytes[j] == 0x20, let s = syllable(bytes, at: j &+ 1) else { break }
+            let next = j &+ 4
+            let nextSyllable: UInt32?
+            if next == n || bytes[next] < 0x80 {
+                nextSyllable = nil
+            } else {
+                guard let t = syllable(bytes, at: next) else { break }
+                nextSyllable = t
+            }
             clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
             if let opportunities {
                 opportunities[k &- 1] = _ClusterFlags.hanging
@@ -150,8 +160,7 @@ extension TextItemizer {
             }
             k &+= 1
             j &+= 1
-            let after = j &+ 3
-            following = after == n || bytes[after] < 0x80 ? nil : syllable(bytes, at: after)
+            following = nextSyllable
             c = s
         }
         items.add(start..<j, level: level, script: hangul, emoji: false)

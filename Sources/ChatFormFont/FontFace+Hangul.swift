@@ -1,0 +1,70 @@
+internal import CChatFormShaping
+import Synchronization
+
+extension FontFace {
+    /// The advances of the Hangul syllables (11,172, U+AC00 first, 1/65536 px) when HarfBuzz
+    /// shapes left-to-right syllables in `language` with this face as each syllable's
+    /// nominal glyph at its own advance, safe to break everywhere (the face draws them all,
+    /// none is a mark, no lookup of the shape plan lists any of them, no legacy `kern` or
+    /// AAT table applies: `cfl_face_hangul_is_plain`); nil otherwise. A run of syllables
+    /// alone then needs neither HarfBuzz nor the cache of shaped words (`fillHangul`; Noto
+    /// Sans CJK's Korean words are such runs). Valid as long as the face.
+    ///
+    /// - Complexity: O(1) once asked for `language`; the first time, a walk of the shape
+    ///   plan's lookups and of the 11,172 syllables.
+    func plainHangulAdvances(language: _ShapingLanguage) -> UnsafePointer<Int32>? {
+        let tag = UInt64(language.number) << 2
+        let last = lastHangulPlain.load(ordering: .relaxed)
+        let answer: Bool
+        if last & 2 != 0 && last & ~3 == tag {
+            answer = last & 1 != 0
+        } else {
+            if let known = hangulPlain.withLock({ $0[language.number] }) {
+                answer = known
+            } else {
+                // The table read in the same walk of the syllables as the answer, kept by
+                // the first thread to publish it.
+                let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: 11_172)
+                answer = hangulSyllableCoverage().all && language.tag.withCString { cfl_face_hangul_is_plain(handle, $0, fresh) != 0 }
+                if !answer || !hangulTable.compareExchange(expected: 0, desired: UInt(bitPattern: fresh),
+                                                           successOrdering: .releasing, failureOrdering: .relaxed).exchanged {
+                    fresh.deallocate()
+                }
+                hangulPlain.withLock { $0[language.number] = answer }
+            }
+            lastHangulPlain.store(tag | 2 | (answer ? 1 : 0), ordering: .relaxed)
+        }
+        guard answer else { return nil }
+        return UnsafePointer<Int32>(bitPattern: hangulTable.load(ordering: .acquiring))
+    }
+
+    /// Writes the advances and unsafe-to-break codes of `range` of `bytes` (into the whole
+    /// paragraph's `advances` and `unsafe`) as shaping in a face whose syllable advances are
+    /// `table` (`plainHangulAdvances(language:)`) gives them when the range is Hangul
+    /// syllables alone: each syllable's advance at its first byte, 0 (safe to break) there
+    /// and 2 (inside a cluster) after it. False, nothing written, when the range holds
+    /// anything else.
+    ///
+    /// - Complexity: O(range).
+    static func fillHangul(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, table: UnsafePointer<Int32>,
+                           advances: UnsafeMutableBufferPointer<Int32>, unsafe: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        guard range.count % 3 == 0 else { return false }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard bytes[i] &- 0xEA < 4 && FontStack.isHangulSyllable(bytes, i) else { return false }
+            i += 3
+        }
+        i = range.lowerBound
+        while i < range.upperBound {
+            let scalar = Int(bytes[i] & 0x0F) << 12 | Int(bytes[i + 1] & 0x3F) << 6 | Int(bytes[i + 2] & 0x3F)
+            advances[i] = table[scalar - 0xAC00]
+            advances[i + 1] = 0
+            advances[i + 2] = 0
+            unsafe[i] = 0
+            unsafe[i + 1] = 2
+            unsafe[i + 2] = 2
+            i += 3
+        }
+        return true
+    }
+}
