@@ -237,8 +237,7 @@ struct _LargeParagraph: Sendable {
                     // that stays on the fast path (most keystrokes) skips its set-up.
                     iterators.setTextWhenAsked(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
-                                              keepAll: options.keepsAll, recycling: arrays)
-                    arrays = nil
+                                              keepAll: options.keepsAll, recycling: arrays.take())
                     if !chosen {
                         chosen = true
                         restartLine = fastRestart(latest, earliest, wrapper, contextStart)
