@@ -47,6 +47,53 @@ struct LargeParagraphCaretTests {
         #expect(declined > 0, "no line needed ICU")
     }
 
+    /// The fused path of a caret placement (`plainClampedCaretX`: one copy of the line for
+    /// the bidi check and the walk) against the general `clampedCaretX` at every boundary of
+    /// every line, with Hebrew and Arabic words mixed in so that some lines need bidi (and
+    /// decline), and widths narrow enough that lines overflow (the clamp).
+    @Test(arguments: [UInt64(71), 72, 73, 74])
+    func clampedXAsTheGeneralPath(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let metrics = Self.metrics[Int(seed % 4)]
+        var answered = 0, declinedForBidi = 0
+        for round in 0..<4 {
+            var text = RandomText.make(&rng, pieceCount: 120)
+            if round % 2 == 1 { text += " שלום עולם " + RandomText.make(&rng, pieceCount: 40) + " مرحبا " }
+            let width = [3.0, 9, 17, 60][round % 4]
+            let document = try TextDocument(text: text, width: width, metrics: metrics, tuning: TextDocumentTests.tinyRopes)
+            try document.units.paragraphs.forEach(from: 0) { (paragraph: _Paragraph) throws(TextLayoutError) -> Bool in
+                guard let large = paragraph.large else { return true }
+                for k in 0..<large.lines.count {
+                    let line = large.lines[k]
+                    for offset in line.start...line.end where try paragraph.isGraphemeBoundary(offset) {
+                        let expected = try paragraph.clampedCaretX(onLine: k, at: offset)
+                        if let x = large.plainClampedCaretX(onLine: k, at: offset) {
+                            #expect(x == expected, "seed \(seed) round \(round) line \(k) offset \(offset)")
+                            answered += 1
+                        } else if try paragraph.bidiLevels(onLine: k) != nil {
+                            declinedForBidi += 1
+                        }
+                    }
+                }
+                return true
+            }
+        }
+        #expect(answered > 0)
+        #expect(declinedForBidi > 0, "no line needed bidi")
+    }
+
+    /// A paragraph whose direction is not `ltr` is left to the general path.
+    @Test func otherDirectionsAskTheGeneralPath() throws {
+        for direction in [ParagraphDirection.rtl, .auto] {
+            var options = TextLayoutOptions()
+            options.direction = direction
+            let document = try TextDocument(text: String(repeating: "word ", count: 20), width: 12, options: options,
+                                            tuning: TextDocumentTests.tinyRopes)
+            let large = try #require(document.units.paragraphs[0].large)
+            #expect(large.plainClampedCaretX(onLine: 1, at: large.lines[1].start + 1) == nil)
+        }
+    }
+
     /// Under `text-align: center` the window answers (the line's own x is added there).
     @Test func alignedLinesAskTheWindow() throws {
         var options = TextLayoutOptions()
