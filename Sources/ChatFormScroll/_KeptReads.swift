@@ -44,40 +44,6 @@ struct _KeptReads<ID: Hashable & Sendable>: Sendable {
 
     /// Remembers row `id` at `index`, whose top is `offset` now.
     mutating func remember(row id: ID, at index: Int, offset: Double) { row = (id, index, offset, generation) }
-
-    /// The focused row's index and id as the caret rule last read them, held until a row is
-    /// inserted or removed (`noteRowsMoved`), whatever the generation: `id(ofRow:in:)` and
-    /// the row cache's `rowIndex(of:)` answer for that row without asking the source (a call
-    /// through the existential into the source's unspecialized code, which for `RowArray`
-    /// looks up its row type's generic metadata every time: ~440 instructions, several times
-    /// a keystroke).
-    private(set) var known: (index: Int, id: ID)?
-
-    /// Notes that row `index` is `id`.
-    mutating func know(row id: ID, at index: Int) { known = (index, id) }
-
-    /// Notes that a row was inserted or removed: a change (`noteChange`) after which the
-    /// known row's index may be another row's.
-    mutating func noteRowsMoved() {
-        noteChange()
-        known = nil
-    }
-
-    /// Row `index`'s id: the known row's, else `source`'s.
-    ///
-    /// - Complexity: O(1) for the known row, else the source's lookup.
-    @inline(__always)
-    func id(ofRow index: Int, in source: any RowSource<ID>) -> ID {
-        if let known, known.index == index { return known.id }
-        return source.id(at: index)
-    }
-
-    /// Row `id`'s index if it is the known row.
-    @inline(__always)
-    func knownIndex(of id: ID) -> Int? {
-        guard let known, known.id == id else { return nil }
-        return known.index
-    }
 }
 
 /// The viewport a settle ended in with every row in it exact, and what was read of the
