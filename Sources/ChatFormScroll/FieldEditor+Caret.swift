@@ -84,7 +84,6 @@ extension FieldEditor {
         _ = try cache.modify(focus.field.row) { (entry) throws(ScrollError) in entry.innerOffsets[index] = inner }
         // The next keystroke's look-ups of this row read these (until a row moves).
         cache.kept.remember(row: focus.field.row, at: p.row, offset: p.rowY)
-        cache.know(row: focus.field.row, at: p.row)
         p.inner = inner ?? 0
         return p.content(local)
     }

@@ -113,7 +113,7 @@ extension RowCache {
     /// its relay left pending (its height does not change).
     private mutating func measureIfNeeded(row index: Int, anchor: Int?, _ scroll: inout ScrollState,
                                           _ measuring: RowMeasuring) throws(ScrollError) -> Bool {
-        let id = self.id(at: index)
+        let id = source.id(at: index)
         guard let (width, pending) = entries.widthAndPending(of: id), width == scroll.viewport.size.width else {
             return try remeasure(row: index, anchor: anchor, &scroll, measuring) != 0
         }

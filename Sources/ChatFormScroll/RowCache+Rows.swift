@@ -19,13 +19,13 @@ extension RowCache {
 
     /// Row `index`'s measurement if it is exact at `width`.
     @inline(__always)
-    func entry(ofRow index: Int, width: Double) -> CachedRow? { entry(id(at: index), width: width) }
+    func entry(ofRow index: Int, width: Double) -> CachedRow? { entry(source.id(at: index), width: width) }
 
     /// Whether row `index`'s measurement is exact at `width`: `entry(ofRow:width:) != nil`
     /// read in place (no copy of the row, which would retain everything its layouts hold).
     @inline(__always)
     func isMeasured(row index: Int, width: Double) -> Bool {
-        entries.widthAndPending(of: id(at: index))?.width == width
+        entries.widthAndPending(of: source.id(at: index))?.width == width
     }
 
     /// The live document of `field` (the focused field's edit buffer), if its row has one.
@@ -45,7 +45,7 @@ extension RowCache {
     func frame(ofRow index: Int, width: Double) -> RowFrame<ID> {
         let entry = entry(ofRow: index, width: width)
         let lines = entry?.measurement.items.reduce(0) { $0 + $1.lineCount } ?? 0
-        return RowFrame(id: id(at: index), index: index, y: heights.offset(ofRow: index),
+        return RowFrame(id: source.id(at: index), index: index, y: heights.offset(ofRow: index),
                         height: heights.height(at: index), lines: lines, measured: entry != nil)
     }
 

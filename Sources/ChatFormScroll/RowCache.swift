@@ -29,12 +29,6 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// The rows in view and the focused row's place as last read, and the generation
     /// that says whether they still hold (see `_KeptReads`).
     var kept = _KeptReads<ID>()
-    /// The focused row's index and id as the caret rule last read them, until a row is
-    /// inserted or removed: `id(at:)` answers for that row without asking the source (a call
-    /// through the existential into the source's unspecialized code, which for `RowArray`
-    /// looks up its row type's generic metadata every time: ~440 instructions, several times
-    /// a keystroke).
-    private(set) var knownRow: (index: Int, id: ID)?
 
     /// The rows of `source`, `estimate` high each, none measured.
     ///
@@ -55,27 +49,11 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         return entry
     }
 
-    /// The index of row `id` (the remembered or known row's when it is that one).
+    /// The index of row `id` (the remembered row's when it is that one).
     ///
-    /// - Complexity: O(1) for the remembered or known row, else the source's lookup.
+    /// - Complexity: O(1) for the remembered row, else the source's lookup.
     @inline(__always)
-    func rowIndex(of id: ID) -> Int? {
-        if let index = kept.index(of: id) { return index }
-        if let knownRow, knownRow.id == id { return knownRow.index }
-        return source.index(of: id)
-    }
-
-    /// Row `index`'s id (the known row's without asking the source).
-    ///
-    /// - Complexity: O(1) for the known row, else the source's lookup.
-    @inline(__always)
-    func id(at index: Int) -> ID {
-        if let knownRow, knownRow.index == index { return knownRow.id }
-        return source.id(at: index)
-    }
-
-    /// Notes that row `index` is `id`, for `id(at:)` (until a row is inserted or removed).
-    mutating func know(row id: ID, at index: Int) { knownRow = (index, id) }
+    func rowIndex(of id: ID) -> Int? { kept.index(of: id) ?? source.index(of: id) }
 
     /// The top of row `index` in the content (the remembered row's when it is that one).
     ///
@@ -94,7 +72,6 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(log n).
     mutating func insertRow(estimate: Double, at index: Int) throws(ScrollError) {
         kept.noteChange()
-        knownRow = nil
         do { try heights.insert(height: estimate, measured: false, at: index) } catch { throw .layout("\(error)") }
         // A row appended moves no other row.
         if index != heights.count - 1 { indexEpoch &+= 1 }
@@ -106,7 +83,6 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     mutating func removeRow(_ id: ID, at index: Int) throws(ScrollError) -> Double {
         let height = heights.height(at: index)
         kept.noteChange()
-        knownRow = nil
         do { try heights.remove(at: index) } catch { throw .layout("\(error)") }
         if index != heights.count { indexEpoch &+= 1 }
         entries[id] = nil

@@ -77,7 +77,7 @@ extension TableSession {
         v.size = size
         try v.validate()
         let anchor = cache.firstVisibleRow(in: viewport)
-        let anchorID = anchor.map { cache.id(at: $0.index) }
+        let anchorID = anchor.map { cache.source.id(at: $0.index) }
         viewport.size = size
         if let anchor, let anchorID, let i = cache.source.index(of: anchorID) {
             // Measure the anchor row first, then keep its top where it was on screen.
