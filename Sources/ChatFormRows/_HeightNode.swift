@@ -47,18 +47,22 @@ enum _Run {
 ///
 /// Nodes are shared between copies of an index; a node is mutated only while uniquely
 /// referenced (copy-on-write along the mutated path), which is why `@unchecked Sendable` holds.
+/// For the same reason its stored properties skip the run-time exclusivity check a class
+/// property costs on every read and write (a `swift_beginAccess` each; a keystroke's row
+/// lookups made about twenty of them): the index's methods never hold an access to a node's
+/// property open across another access to the same property.
 final class _HeightNode: @unchecked Sendable {
     let level: Int
     /// Rows in this subtree.
-    var count: Int = 0
+    @exclusivity(unchecked) var count: Int = 0
     /// Sum of the heights of the rows in this subtree.
-    var height: Double = 0
+    @exclusivity(unchecked) var height: Double = 0
     /// Measured rows in this subtree.
-    var measured: Int = 0
+    @exclusivity(unchecked) var measured: Int = 0
 
-    var heights: [Double] = []
-    var runs: [UInt16] = []
-    var children: [_HeightNode] = []
+    @exclusivity(unchecked) var heights: [Double] = []
+    @exclusivity(unchecked) var runs: [UInt16] = []
+    @exclusivity(unchecked) var children: [_HeightNode] = []
 
     init(level: Int) {
         self.level = level

@@ -6,7 +6,7 @@ import ChatFormText
 extension FieldEditor {
     /// Commits the focused field's marked text, if any (the text stays; no layout changes).
     mutating func endComposition(in cache: inout RowCache<ID>) {
-        guard let field = focus?.field, cache.document(of: field)?.markedText != nil else { return }
+        guard let field = focus?.field, cache.entries.hasMarkedText(field.row, item: field.item) else { return }
         _ = try? cache.modify(field.row) { (entry) throws(ScrollError) in
             _ = try? entry.editDocument(ofItem: field.item) { (document) throws(TextLayoutError) in document.unmarkText() }
         }

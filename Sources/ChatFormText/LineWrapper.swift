@@ -55,18 +55,20 @@ struct LineWrapper {
     /// `fastPath: false` asks ICU for every opportunity (the reference the fast path is
     /// held to).
     /// `recycling` hands in the arrays of a wrapper before (`recyclables`), emptied here and
-    /// refilled without allocating while they are large enough.
+    /// refilled without allocating while they are large enough. It is consumed and its
+    /// arrays moved, not copied: a second reference to them while they are emptied would make
+    /// `removeAll(keepingCapacity:)` allocate fresh ones.
     init(bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, measurer: Measurer,
-         width: Double, keepAll: Bool, fastPath: Bool = true, recycling: Recyclables? = nil) {
+         width: Double, keepAll: Bool, fastPath: Bool = true, recycling: consuming Recyclables? = nil) {
         self.bytes = bytes
         self.iterators = iterators
         self.measurer = measurer
         self.keepAll = keepAll
         self.limit = width.isFinite ? width + max(1, width) * 1e-9 : .infinity
         self.fastUnit = fastPath ? FastCellUnit(measurer) : nil
-        if let recycling {
-            lines = recycling.lines
-            segment = recycling.segment
+        if var recycled = recycling.take() {
+            swap(&lines, &recycled.lines)
+            swap(&segment, &recycled.segment)
             lines.removeAll(keepingCapacity: true)
             segment.removeAll(keepingCapacity: true)
         }

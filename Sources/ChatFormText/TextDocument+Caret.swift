@@ -141,7 +141,12 @@ extension TextDocument: LineLayout {
         let k: Int, x: Double
         do {
             k = try paragraph.lineIndex(for: local)
-            x = try paragraph.clampedCaretX(onLine: k, at: local.offset)
+            // A large left-to-right paragraph's plain line: one lookup and one copy of it.
+            if let plain = paragraph.large?.plainClampedCaretX(onLine: k, at: local.offset) {
+                x = plain
+            } else {
+                x = try paragraph.clampedCaretX(onLine: k, at: local.offset)
+            }
         } catch {
             throw Self.globalized(error, start: start)
         }

@@ -233,10 +233,11 @@ struct _LargeParagraph: Sendable {
             let result: Result<LineWrapper.Recyclables, ICUError> = bytes.withUnsafeBufferPointer { buffer in
                 do throws(ICUError) {
                     let iterators = try BreakIterators.forCurrentThread()
-                    try iterators.setText(buffer)
+                    // ICU takes the window only if the wrapper asks it something: a rewrap
+                    // that stays on the fast path (most keystrokes) skips its set-up.
+                    iterators.setTextWhenAsked(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
-                                              keepAll: options.keepsAll, recycling: arrays)
-                    arrays = nil
+                                              keepAll: options.keepsAll, recycling: arrays.take())
                     if !chosen {
                         chosen = true
                         restartLine = fastRestart(latest, earliest, wrapper, contextStart)
@@ -248,6 +249,8 @@ struct _LargeParagraph: Sendable {
                     withUnsafeMutablePointer(to: &test) { test in
                         wrapper.run(from: restart - contextStart) { lineEnd in test.pointee.meets(lineEnd + contextStart) }
                     }
+                    // ICU's failure to take the window, if it was asked: the lines are dropped.
+                    try iterators.finishWhenAsked()
                     return .success(wrapper.takeRecyclables())
                 } catch {
                     return .failure(error)

@@ -277,7 +277,8 @@ struct _LineStore: Sendable {
         let pieces = Self.pieces(lines, maxChunk: maxChunk)
         chunks.replaceSubrange(first...last, with: pieces)
         chunkBytes.replaceSubrange(first..<last + 1, with: pieces.map { $0[$0.count - 1].end })
-        chunkLines.replaceSubrange(first..<last + 1, with: pieces.map(\.count))
+        // Closures, not key paths: a key path is applied through the runtime (swift_getAtKeyPath).
+        chunkLines.replaceSubrange(first..<last + 1, with: pieces.map { $0.count })
         chunkHard.replaceSubrange(first..<last + 1, with: pieces.map(Self.hardCount))
     }
 
@@ -294,7 +295,7 @@ struct _LineStore: Sendable {
         let rest = other.chunks[(c + 1)...]
         chunks.append(contentsOf: rest)
         chunkBytes.append(contentsOf: rest.lazy.map { $0[$0.count - 1].end })
-        chunkLines.append(contentsOf: rest.lazy.map(\.count))
+        chunkLines.append(contentsOf: rest.lazy.map { $0.count })
         chunkHard.append(contentsOf: rest.lazy.map(Self.hardCount))
     }
 

@@ -112,7 +112,7 @@ struct _ParagraphStore: Sendable {
             i += half
         }
         chunks.replaceSubrange(c...c, with: pieces)
-        counts.replaceSubrange(c...c, with: pieces.map(\.count))
+        counts.replaceSubrange(c...c, with: pieces.map { $0.count })
     }
 
     #if DEBUG

@@ -162,7 +162,8 @@ struct _Rope: Sendable {
         if upper > last.leaf { joined.append(contentsOf: leaves[upper]) }
         let pieces = Self.pieces(joined, maxLeaf: maxLeaf)
         leaves.replaceSubrange(lower...upper, with: pieces)
-        sums.replaceSubrange(lower..<upper + 1, with: pieces.map(\.count))
+        // Closures, not key paths: a key path is applied through the runtime (swift_getAtKeyPath).
+        sums.replaceSubrange(lower..<upper + 1, with: pieces.map { $0.count })
     }
 
     /// Appends the bytes of `other` from byte `offset` on.
@@ -175,7 +176,7 @@ struct _Rope: Sendable {
         replaceSubrange(count..<count, with: other.leaves[leaf][(offset - start)...])
         let rest = other.leaves[(leaf + 1)...]
         leaves.append(contentsOf: rest)
-        sums.append(contentsOf: rest.lazy.map(\.count))
+        sums.append(contentsOf: rest.lazy.map { $0.count })
     }
 
     /// `bytes` cut into leaves of equal size, each at most `maxLeaf` bytes.

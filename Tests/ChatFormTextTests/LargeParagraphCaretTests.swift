@@ -15,36 +15,87 @@ struct LargeParagraphCaretTests {
     /// do not, nil (and the window answers).
     @Test(arguments: [UInt64(61), 62, 63, 64])
     func sameXAsTheWindow(seed: UInt64) throws {
-        var rng = SplitMix64(seed: seed)
-        let metrics = Self.metrics[Int(seed % 4)]
         var answered = 0, declined = 0
-        for round in 0..<6 {
-            let text = RandomText.make(&rng, pieceCount: 120)
-            let width = [4.0, 9, 17, 60][round % 4]
-            let document = try TextDocument(text: text, width: width, metrics: metrics, tuning: TextDocumentTests.tinyRopes)
-            try document.units.paragraphs.forEach(from: 0) { (paragraph: _Paragraph) throws(TextLayoutError) -> Bool in
-                guard let large = paragraph.large else { return true }
-                for k in 0..<large.lines.count {
-                    let line = large.lines[k]
-                    let (window, base) = large.window(lines: k..<k + 1)
-                    for offset in line.start...line.contentEnd + 1 {
-                        if offset > line.start && offset <= line.contentEnd {
-                            guard try window.isGraphemeBoundary(offset - base) else { continue }
-                        }
-                        let expected = try window.caretX(onLine: 0, at: offset - base)
-                        if let x = large.plainCaretX(onLine: k, at: offset) {
-                            #expect(x == expected, "seed \(seed) round \(round) line \(k) offset \(offset)")
-                            answered += 1
-                        } else {
-                            declined += 1
-                        }
+        try Self.forEachLargeParagraph(seed: seed, rounds: 6, widths: [4, 9, 17, 60]) { round, _, large throws(TextLayoutError) in
+            for k in 0..<large.lines.count {
+                let line = large.lines[k]
+                let (window, base) = large.window(lines: k..<k + 1)
+                for offset in line.start...line.contentEnd + 1 {
+                    if offset > line.start && offset <= line.contentEnd {
+                        guard try window.isGraphemeBoundary(offset - base) else { continue }
+                    }
+                    let expected = try window.caretX(onLine: 0, at: offset - base)
+                    if let x = large.plainCaretX(onLine: k, at: offset) {
+                        #expect(x == expected, "seed \(seed) round \(round) line \(k) offset \(offset)")
+                        answered += 1
+                    } else {
+                        declined += 1
                     }
                 }
-                return true
             }
         }
         #expect(answered > declined, "\(answered) answered from the bytes, \(declined) by the window")
         #expect(declined > 0, "no line needed ICU")
+    }
+
+    /// The fused path of a caret placement (`plainClampedCaretX`: one copy of the line for
+    /// the bidi check and the walk) against the general `clampedCaretX` at every boundary of
+    /// every line, with Hebrew and Arabic words mixed in so that some lines need bidi (and
+    /// decline), and widths narrow enough that lines overflow (the clamp).
+    @Test(arguments: [UInt64(71), 72, 73, 74])
+    func clampedXAsTheGeneralPath(seed: UInt64) throws {
+        var answered = 0, declinedForBidi = 0
+        let rightToLeft = { (rng: inout SplitMix64, round: Int) in
+            round % 2 == 1 ? " שלום עולם " + RandomText.make(&rng, pieceCount: 40) + " مرحبا " : ""
+        }
+        try Self.forEachLargeParagraph(seed: seed, rounds: 4, widths: [3, 9, 17, 60], adding: rightToLeft) {
+            round, paragraph, large throws(TextLayoutError) in
+            for k in 0..<large.lines.count {
+                let line = large.lines[k]
+                for offset in line.start...line.end where try paragraph.isGraphemeBoundary(offset) {
+                    let expected = try paragraph.clampedCaretX(onLine: k, at: offset)
+                    if let x = large.plainClampedCaretX(onLine: k, at: offset) {
+                        #expect(x == expected, "seed \(seed) round \(round) line \(k) offset \(offset)")
+                        answered += 1
+                    } else if try paragraph.bidiLevels(onLine: k) != nil {
+                        declinedForBidi += 1
+                    }
+                }
+            }
+        }
+        #expect(answered > 0)
+        #expect(declinedForBidi > 0, "no line needed bidi")
+    }
+
+    /// A paragraph whose direction is not `ltr` is left to the general path.
+    @Test func otherDirectionsAskTheGeneralPath() throws {
+        for direction in [ParagraphDirection.rtl, .auto] {
+            var options = TextLayoutOptions()
+            options.direction = direction
+            let document = try TextDocument(text: String(repeating: "word ", count: 20), width: 12, options: options,
+                                            tuning: TextDocumentTests.tinyRopes)
+            let large = try #require(document.units.paragraphs[0].large)
+            #expect(large.plainClampedCaretX(onLine: 1, at: large.lines[1].start + 1) == nil)
+        }
+    }
+
+    /// Calls `body` with the round, each large paragraph and its rope and lines, of `rounds`
+    /// documents of seeded random text (plus what `adding` makes for the round) at
+    /// `widths[round % widths.count]`, in tiny ropes, with metrics chosen by the seed.
+    static func forEachLargeParagraph(seed: UInt64, rounds: Int, widths: [Double],
+                                      adding: (inout SplitMix64, Int) -> String = { _, _ in "" },
+                                      _ body: (Int, _Paragraph, _LargeParagraph) throws(TextLayoutError) -> Void) throws {
+        var rng = SplitMix64(seed: seed)
+        let metrics = Self.metrics[Int(seed % 4)]
+        for round in 0..<rounds {
+            let text = RandomText.make(&rng, pieceCount: 120) + adding(&rng, round)
+            let document = try TextDocument(text: text, width: widths[round % widths.count], metrics: metrics,
+                                            tuning: TextDocumentTests.tinyRopes)
+            try document.units.paragraphs.forEach(from: 0) { (paragraph: _Paragraph) throws(TextLayoutError) -> Bool in
+                if let large = paragraph.large { try body(round, paragraph, large) }
+                return true
+            }
+        }
     }
 
     /// Under `text-align: center` the window answers (the line's own x is added there).
