@@ -55,20 +55,13 @@ extension FontFace {
     @inline(never)
     static func fillHangul(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, table: UnsafePointer<Int32>,
                            advances: UnsafeMutableBufferPointer<Int32>, unsafe: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-        guard range.count % 3 == 0 else { return false }
         var i = range.lowerBound
-        while i < range.upperBound {
+        while i &+ 3 <= range.upperBound {
             // A syllable: lead byte EA-ED (the text is UTF-8, so two continuation bytes
             // follow), U+AC00-U+D7A3.
             let b0 = bytes[i]
             let scalar = Int(b0 & 0x0F) << 12 | Int(bytes[i &+ 1] & 0x3F) << 6 | Int(bytes[i &+ 2] & 0x3F)
-            guard b0 &- 0xEA < 4 && scalar >= 0xAC00 && scalar <= 0xD7A3 else {
-                for j in range.lowerBound..<i {
-                    advances[j] = 0
-                    unsafe[j] = 0
-                }
-                return false
-            }
+            guard b0 &- 0xEA < 4 && scalar >= 0xAC00 && scalar <= 0xD7A3 else { break }
             advances[i] = table[scalar - 0xAC00]
             advances[i &+ 1] = 0
             advances[i &+ 2] = 0
@@ -76,6 +69,14 @@ extension FontFace {
             unsafe[i &+ 1] = 2
             unsafe[i &+ 2] = 2
             i &+= 3
+        }
+        // Something else, or a piece shorter than a syllable at the end: refused.
+        if i != range.upperBound {
+            for j in range.lowerBound..<i {
+                advances[j] = 0
+                unsafe[j] = 0
+            }
+            return false
         }
         return true
     }
