@@ -143,12 +143,19 @@ extension FontStack {
                 // at each change of face).
                 var runFaceObject: Unmanaged<FontFace>? = nil
                 while p < itemEnd {
-                    if runFace == 0 {
+                    if runFace == 0 && bytes[p] < 0x80 {
                         // Printable ASCII the primary font draws, followed by ASCII (so a
-                        // cluster of its own): the primary font's, nothing to decide.
+                        // cluster of its own): the primary font's, nothing to decide. (Each
+                        // byte is ASCII, the first checked here and the others as the byte
+                        // after the one before: its bit alone answers.)
                         let skipped = p
-                        while p + 1 < itemEnd && bytes[p + 1] < 0x80 && bytes[p] >= 0x20 && bytes[p] < 0x7F
-                            && state.drawsASCII(bytes[p]) { p += 1 }
+                        var b = bytes[p]
+                        while p &+ 1 < itemEnd {
+                            let next = bytes[p &+ 1]
+                            guard next < 0x80 && state.drawsASCII(ascii: b) else { break }
+                            p &+= 1
+                            b = next
+                        }
                         if p > skipped {
                             // Each byte skipped ended a cluster, so `p` starts cluster
                             // `ci + (p - skipped)` when `skipped` starts `ci`: one jump, not a

@@ -153,6 +153,13 @@ final class _FontStackState: Sendable {
         b < 64 ? asciiDrawn.0 >> UInt64(b) & 1 != 0 : asciiDrawn.1 >> UInt64(b &- 64) & 1 != 0
     }
 
+    /// `drawsASCII(_:)` for a byte known to be ASCII (< 0x80): its bit, no range to check
+    /// (the bits of controls and DEL are clear).
+    @inline(__always)
+    func drawsASCII(ascii b: UInt8) -> Bool {
+        (b < 64 ? asciiDrawn.0 : asciiDrawn.1) >> UInt64(b & 63) & 1 != 0
+    }
+
     /// The `_DecisionMemo` key of the fallback decision for the single scalar `scalar`.
     @inline(__always)
     static func memoKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {

@@ -51,8 +51,8 @@ struct HangulPlainShapingTests {
     }
 
     /// A face without the syllables answers no; a range holding anything but syllables
-    /// (a compatibility jamo, Latin, a space, a syllable cut short) is refused with nothing
-    /// written.
+    /// (a compatibility jamo, Latin, a space, a syllable cut short) is refused, what it wrote
+    /// (the syllables before the stranger) zeroed again, as the paragraph's buffers were.
     @Test func onlySyllablesInAFaceWithAllOfThem() throws {
         let latin = try FontStack(family: "Noto Sans", size: 16).state.primaries[0]
         #expect(latin.plainHangulAdvances(language: _ShapingLanguage("en-us")) == nil)
@@ -61,16 +61,25 @@ struct HangulPlainShapingTests {
         let table = try #require(sans.plainHangulAdvances(language: _ShapingLanguage("en-us")))
         for (text, range) in [("한ㅋ글", 0..<9), ("한a", 0..<4), ("한 글", 0..<7), ("한글", 0..<5), ("한글", 1..<4), ("가각", 0..<6)] {
             let bytes = Array(text.utf8)
+            let syllablesAlone = text == "가각"
+            // Zeroed where the range lies, as a paragraph's buffers are.
             var advances = [Int32](repeating: -1, count: bytes.count), unsafe = [UInt8](repeating: 9, count: bytes.count)
+            for j in range {
+                advances[j] = 0
+                unsafe[j] = 0
+            }
             let filled = bytes.withUnsafeBufferPointer { b in
                 advances.withUnsafeMutableBufferPointer { a in
                     unsafe.withUnsafeMutableBufferPointer { u in FontFace.fillHangul(b, range, table: table, advances: a, unsafe: u) }
                 }
             }
-            let syllablesAlone = text == "가각"
             #expect(filled == syllablesAlone, "\(text)")
-            if !syllablesAlone {
-                #expect(advances.allSatisfy { $0 == -1 } && unsafe.allSatisfy { $0 == 9 }, "\(text): nothing written")
+            if syllablesAlone {
+                #expect(advances[0] > 0 && advances[3] > 0 && unsafe == [0, 2, 2, 0, 2, 2], "\(text)")
+            } else {
+                #expect(advances.indices.allSatisfy { range.contains($0) ? advances[$0] == 0 && unsafe[$0] == 0
+                                                                         : advances[$0] == -1 && unsafe[$0] == 9 },
+                        "\(text): the range zeroed again, nothing written past it")
             }
         }
     }
