@@ -51,23 +51,53 @@ extension TextDocument {
     ///   moving up to 512 elements of one chunk.
     @discardableResult
     public mutating func replaceSubrange(_ range: Range<Int>, with replacement: String) throws(TextLayoutError) -> EditResult {
-        try validate(range.lowerBound)
-        if !range.isEmpty { try validate(range.upperBound) }
+        // Typing and pasting inside a large paragraph, between two ASCII characters (the
+        // first not a CR), reads the two bytes in one lookup: that is a grapheme boundary
+        // (GB999: no rule joins them), no lone CR comes before it, and the caret after an
+        // insertion ending in such a character is a boundary too (`plainCaret`).
+        let plain = range.isEmpty ? units.plainASCIIBoundary(at: range.lowerBound) : false
+        if !plain {
+            try validate(range.lowerBound)
+            if !range.isEmpty { try validate(range.upperBound) }
+        }
         // The paragraphs (not units) the edit re-splits, for the result.
         let firstIndex = units.globalParagraphIndex(containingOffset: range.lowerBound)
         var oldFirst = firstIndex
-        if range.lowerBound > 0 && units.byte(at: range.lowerBound - 1) == 0x0D
+        if !plain && range.lowerBound > 0 && units.byte(at: range.lowerBound - 1) == 0x0D
             && paragraphRange(oldFirst).lowerBound == range.lowerBound {
             oldFirst -= 1   // a lone CR before the edit: the edit may pair it with an LF
         }
         let oldLast = range.isEmpty ? firstIndex : units.globalParagraphIndex(containingOffset: range.upperBound)
         let oldParagraphCount = paragraphCount
         let inserted = Array(replacement.utf8)
+        // The byte after the insertion is the ASCII one that followed the insertion point:
+        // when the insertion ends in a plain scalar, the caret after it is a boundary, found
+        // with no lookup.
+        let plainCaret = plain && Self.endsOnBoundaryBeforeASCII(inserted)
         let lines = try units.replace(range, with: inserted)
         adjustMarkedText(afterReplacing: range, insertedCount: inserted.count)
         return EditResult(oldLines: lines.old, newLines: lines.new, oldParagraphs: oldFirst..<oldLast + 1,
                           newParagraphs: oldFirst..<oldLast + 1 + paragraphCount - oldParagraphCount,
                           // After the replacement, on a grapheme boundary.
-                          caretOffset: try graphemeBoundary(atOrAfter: range.lowerBound + inserted.count))
+                          caretOffset: plainCaret ? range.lowerBound + inserted.count
+                                                  : try graphemeBoundary(atOrAfter: range.lowerBound + inserted.count))
+    }
+
+    /// Whether non-empty `bytes`, followed by an ASCII byte, end on a grapheme boundary by
+    /// `_LargeParagraph.isPlainBoundary`'s rules: the last scalar is ASCII other than a CR,
+    /// or one that nothing after it joins unless a mark or a Hangul jamo follows (an ASCII
+    /// byte is neither). False says nothing.
+    ///
+    /// - Complexity: O(1).
+    private static func endsOnBoundaryBeforeASCII(_ bytes: [UInt8]) -> Bool {
+        guard let last = bytes.last else { return false }
+        if last < 0x80 { return last != 0x0D }
+        // The last scalar (at most 4 bytes) and an ASCII byte after it.
+        let k = Swift.min(4, bytes.count)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5) { buffer in
+            for j in 0..<k { buffer[j] = bytes[bytes.count - k + j] }
+            buffer[k] = 0x20
+            return _LargeParagraph.isPlainBoundary(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[0..<k + 1]), at: k)
+        }
     }
 }

@@ -125,6 +125,22 @@ struct _DocumentUnits: Sendable {
         return paragraphs[unit].byte(at: offset - paragraphStart(unit))
     }
 
+    /// Whether `offset` lies inside a unit stored as a rope (not at its start or the text's
+    /// end) between two ASCII bytes, the first not a CR: a grapheme boundary that no lone CR
+    /// precedes, found with one lookup (the keystroke's common case in a large paragraph).
+    /// False says nothing: the caller checks the general way.
+    ///
+    /// - Complexity: O(log n).
+    func plainASCIIBoundary(at offset: Int) -> Bool {
+        guard offset > 0 && offset < utf8Count else { return false }
+        let unit = paragraphIndex(containingOffset: offset)
+        let local = offset - paragraphStart(unit)
+        guard local > 0, case .large(let large) = paragraphs[unit].storage else { return false }
+        let (before, after) = large.rope.bytePair(at: local - 1)
+        guard let after else { return false }
+        return before < 0x80 && before != 0x0D && after < 0x80
+    }
+
     /// The top of visual line `index` and its height. O(log n + n / 256).
     func lineFrame(_ index: Int) -> (y: Double, height: Double) {
         guard let heightTree else { return (Double(index) * lineHeight, lineHeight) }
