@@ -261,19 +261,37 @@ static int cfl_lookup_skips_bases(const uint8_t *data, unsigned length, unsigned
     return (cfl_be16(data + lookup + 2) & 0x0002) != 0;
 }
 
+// Whether HarfBuzz applies tables to left-to-right text of `script` in `language` whose
+// pairs the shape plan's OpenType lookups do not list, as its plan decides (6.0,
+// hb-ot-shape.cc): AAT's `morx`, `kerx` or `trak` whenever the face has one; a legacy `kern`
+// table when GPOS is absent or has no `kern` feature in the script and language system the
+// plan selects (the same selection, made here through the same calls).
+static int cfl_face_applies_unlisted_tables(hb_face_t *f, hb_script_t script, hb_language_t language) {
+    if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f) || hb_aat_layout_has_tracking(f)) return 1;
+    hb_blob_t *kern = hb_face_reference_table(f, HB_TAG('k', 'e', 'r', 'n'));
+    unsigned kernLength = hb_blob_get_length(kern);
+    hb_blob_destroy(kern);
+    if (kernLength == 0) return 0;
+    if (!hb_ot_layout_has_positioning(f)) return 1;
+    hb_tag_t scripts[HB_OT_MAX_TAGS_PER_SCRIPT], languages[HB_OT_MAX_TAGS_PER_LANGUAGE];
+    unsigned scriptCount = HB_OT_MAX_TAGS_PER_SCRIPT, languageCount = HB_OT_MAX_TAGS_PER_LANGUAGE;
+    hb_ot_tags_from_script_and_language(script, language, &scriptCount, scripts, &languageCount, languages);
+    unsigned scriptIndex = 0, languageIndex = 0, feature = 0;
+    hb_tag_t chosen = 0;
+    hb_ot_layout_table_select_script(f, HB_OT_TAG_GPOS, scriptCount, scripts, &scriptIndex, &chosen);
+    hb_ot_layout_script_select_language(f, HB_OT_TAG_GPOS, scriptIndex, languageCount, languages, &languageIndex);
+    return !hb_ot_layout_language_find_feature(f, HB_OT_TAG_GPOS, scriptIndex, languageIndex, HB_TAG('k', 'e', 'r', 'n'), &feature);
+}
+
 int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const char *language) {
     hb_codepoint_t space = 0;
     if (!hb_font_get_nominal_glyph(face->parent, 0x20, &space)) return 0;
     hb_face_t *f = face->hbFace;
     // A space classed as a mark is skipped by lookups that ignore marks.
     if (hb_ot_layout_get_glyph_class(f, space) == HB_OT_LAYOUT_GLYPH_CLASS_MARK) return 0;
-    // A legacy `kern` table is applied when GPOS has no kerning: its pairs are not listed
-    // here, so such a face is taken as not isolated.
-    hb_blob_t *kern = hb_face_reference_table(f, HB_TAG('k', 'e', 'r', 'n'));
-    unsigned kernLength = hb_blob_get_length(kern);
-    hb_blob_destroy(kern);
-    if (kernLength > 0 && !hb_ot_layout_has_positioning(f)) return 0;
-    if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f)) return 0;
+    // A legacy `kern` table or an AAT table that applies acts on pairs not listed here: such
+    // a face is taken as not isolated.
+    if (cfl_face_applies_unlisted_tables(f, hb_script_from_iso15924_tag(script), hb_language_from_string(language, -1))) return 0;
     // The lookups HarfBuzz applies to left-to-right text of this script and language with
     // the default features and `chws` (what its shape plan for them holds: the script's and
     // language system's features, the shaper's own; turning optional ligatures off only
@@ -314,12 +332,9 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const c
 
 int32_t cfl_face_hangul_is_plain(const CFLFace *face, const char *language, int32_t *advances) {
     hb_face_t *f = face->hbFace;
-    // As for the space: a legacy `kern` table or AAT tables act on pairs not listed here.
-    hb_blob_t *kern = hb_face_reference_table(f, HB_TAG('k', 'e', 'r', 'n'));
-    unsigned kernLength = hb_blob_get_length(kern);
-    hb_blob_destroy(kern);
-    if (kernLength > 0 && !hb_ot_layout_has_positioning(f)) return 0;
-    if (hb_aat_layout_has_substitution(f) || hb_aat_layout_has_positioning(f)) return 0;
+    // As for the space: a legacy `kern` table or an AAT table that applies acts on pairs not
+    // listed here.
+    if (cfl_face_applies_unlisted_tables(f, HB_SCRIPT_HANGUL, hb_language_from_string(language, -1))) return 0;
     // Every syllable's nominal glyph, in one batch (which stops at the first missing).
     enum { count = 0xD7A3 - 0xAC00 + 1 };
     hb_codepoint_t *scalars = (hb_codepoint_t *)malloc(2 * count * sizeof(hb_codepoint_t));

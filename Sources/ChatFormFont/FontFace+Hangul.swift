@@ -14,7 +14,9 @@ extension FontFace {
     ///   plan's lookups and of the 11,172 syllables.
     func plainHangulAdvances(language: _ShapingLanguage) -> UnsafePointer<Int32>? {
         let tag = UInt64(language.number) << 2
-        let last = lastHangulPlain.load(ordering: .relaxed)
+        // (Acquiring: a thread that reads a plain answer here reads the table published
+        // before it.)
+        let last = lastHangulPlain.load(ordering: .acquiring)
         let answer: Bool
         if last & 2 != 0 && last & ~3 == tag {
             answer = last & 1 != 0
@@ -23,33 +25,37 @@ extension FontFace {
                 answer = known
             } else {
                 // The table read in the same walk of the syllables as the answer, kept by
-                // the first thread to publish it.
-                let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: 11_172)
-                answer = hangulSyllableCoverage().all && language.tag.withCString { cfl_face_hangul_is_plain(handle, $0, fresh) != 0 }
-                if !answer || !hangulTable.compareExchange(expected: 0, desired: UInt(bitPattern: fresh),
-                                                           successOrdering: .releasing, failureOrdering: .relaxed).exchanged {
-                    fresh.deallocate()
+                // the first thread to publish it (the same for every language).
+                var plain = hangulSyllableCoverage().all
+                if plain {
+                    let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: 11_172)
+                    plain = language.tag.withCString { cfl_face_hangul_is_plain(handle, $0, fresh) != 0 }
+                    if !plain || !hangulTable.compareExchange(expected: 0, desired: UInt(bitPattern: fresh),
+                                                              successOrdering: .releasing, failureOrdering: .relaxed).exchanged {
+                        fresh.deallocate()
+                    }
                 }
+                answer = plain
                 hangulPlain.withLock { $0[language.number] = answer }
             }
-            lastHangulPlain.store(tag | 2 | (answer ? 1 : 0), ordering: .relaxed)
+            lastHangulPlain.store(tag | 2 | (answer ? 1 : 0), ordering: .releasing)
         }
         guard answer else { return nil }
         return UnsafePointer<Int32>(bitPattern: hangulTable.load(ordering: .acquiring))
     }
 
-    /// Writes the advances and unsafe-to-break codes of `range` of `bytes` (into the whole
-    /// paragraph's `advances` and `unsafe`, zeroed where `range` lies) as shaping in a face
-    /// whose syllable advances are `table` (`plainHangulAdvances(language:)`) gives them when
-    /// the range is Hangul syllables alone: each syllable's advance at its first byte, 0 (safe
-    /// to break) there and 2 (inside a cluster) after it. False when the range holds anything
-    /// else, the range then zeroed again (as the caller's HarfBuzz shaping, which adds the
-    /// glyphs' advances up, needs it).
+    /// When `range` of `bytes` is Hangul syllables alone, writes what shaping gives them in a
+    /// face whose syllable advances are `table` (`plainHangulAdvances(language:)`) into the
+    /// whole paragraph's `advances` and `unsafe` (zeroed where `range` lies): each syllable's
+    /// advance at its first byte, 0 (safe to break) there and 2 (inside a cluster) after it.
+    /// False when the range holds anything else, the range then zeroed again (as the caller's
+    /// HarfBuzz shaping, which adds the glyphs' advances up, needs it).
     ///
     /// Checked and written in one walk (a chat message's Korean words are syllables alone
     /// far more often than not: a walk to check them first cost ~16 instructions a syllable).
     ///
-    /// (Out of line: inlined into the caller's large loop, its values spilled to the stack.)
+    /// (Kept out of line: inlined into the caller's large loop, it made the loop's values
+    /// spill to the stack.)
     ///
     /// - Complexity: O(range).
     @inline(never)

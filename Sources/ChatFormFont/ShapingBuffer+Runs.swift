@@ -10,7 +10,10 @@ extension ShapingBuffer {
     /// `ligatures`, optional ligatures are off. A run of a face whose lookups never touch
     /// the space is looked up word by word (the
     /// same advances: words recur where runs do not), the words not cached shaped together;
-    /// a run of spaces alone in such a face takes the space glyph's advance.
+    /// a run of spaces alone in such a face takes the space glyph's advance, and a
+    /// left-to-right run of Hangul syllables alone in a face that shapes them as their
+    /// nominal glyphs takes each syllable's advance from the face's table
+    /// (`FontFace.fillHangul`), neither shaped nor cached.
     ///
     /// - Complexity: O(the runs' bytes) plus HarfBuzz's shaping of each piece not cached.
     func shape(_ shaped: ArraySlice<ShapedRun>, of state: _FontStackState, _ bytes: UnsafeBufferPointer<UInt8>,
@@ -149,7 +152,7 @@ extension ShapingBuffer {
             // the cache. (Only a run opening with a syllable's lead byte asks: the
             // punctuation of a Hangul item between its words, in another face, does not
             // take the face asked last out of the memo.)
-            if !rtl && run.script == Self.hangulScript && bytes[run.range.lowerBound] &- 0xEA < 4 {
+            if !rtl && run.script == TextItemizer.hangulScript && bytes[run.range.lowerBound] &- 0xEA < 4 {
                 if run.face != hangul.face { hangul = (run.face, face.plainHangulAdvances(language: isolation.language)) }
                 if let table = hangul.table, FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
                     continue
@@ -203,9 +206,6 @@ extension ShapingBuffer {
             for u in kernedUnsafe where unsafe[u] == 0 { unsafe[u] = 1 }
         }
     }
-
-    /// The ISO 15924 tag of Hangul ("Hang").
-    static let hangulScript: UInt32 = 0x4861_6E67
 
     /// Whether HarfBuzz reads the text around a piece of `script` (ISO 15924 tag): the
     /// scripts its Arabic shaper joins (Arabic, Syriac, Mongolian, N'Ko, Phags-pa, Mandaic,

@@ -47,10 +47,10 @@ enum _Run {
 ///
 /// Nodes are shared between copies of an index; a node is mutated only while uniquely
 /// referenced (copy-on-write along the mutated path), which is why `@unchecked Sendable` holds.
-/// For the same reason its stored properties skip the run-time exclusivity check a class
+/// The index's methods never hold an access to a node's property open across another access
+/// to the same property, so its stored properties skip the run-time exclusivity check a class
 /// property costs on every read and write (a `swift_beginAccess` each; a keystroke's row
-/// lookups made about twenty of them): the index's methods never hold an access to a node's
-/// property open across another access to the same property.
+/// lookups made about twenty of them).
 final class _HeightNode: @unchecked Sendable {
     let level: Int
     /// Rows in this subtree.

@@ -47,6 +47,8 @@ public enum TextItemizer {
 
     /// Common's code ("Zyyy"), the script of an item with no character of a real script.
     package static let commonScript: UInt32 = common
+    /// Hangul's code ("Hang").
+    package static let hangulScript: UInt32 = hangul
 
     /// The script of `scalar` as `TextItem.script` packs it, or 0 for Common and Inherited
     /// characters (which take the script of the run around them).
