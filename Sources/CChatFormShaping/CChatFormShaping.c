@@ -283,6 +283,18 @@ static int cfl_face_applies_unlisted_tables(hb_face_t *f, hb_script_t script, hb
     return !hb_ot_layout_language_find_feature(f, HB_OT_TAG_GPOS, scriptIndex, languageIndex, HB_TAG('k', 'e', 'r', 'n'), &feature);
 }
 
+// The shape plan HarfBuzz uses for left-to-right text of `script` in `language` with the
+// default features and `chws` (`cfl_shape` turns `chws` on for every run, though it is no
+// default feature: its lookups are in the plan too). Destroy it with hb_shape_plan_destroy.
+static hb_shape_plan_t *cfl_face_ltr_plan(hb_face_t *f, hb_script_t script, const char *language) {
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = script;
+    props.language = hb_language_from_string(language, -1);
+    hb_feature_t chws = { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
+    return hb_shape_plan_create_cached(f, &props, &chws, 1, NULL);
+}
+
 int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const char *language) {
     hb_codepoint_t space = 0;
     if (!hb_font_get_nominal_glyph(face->parent, 0x20, &space)) return 0;
@@ -297,14 +309,7 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const c
     // language system's features, the shaper's own; turning optional ligatures off only
     // removes some). A language's `locl` may touch the space where another's does not
     // (Noto Sans CJK's Korean one does), so the answer is the language's.
-    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
-    props.direction = HB_DIRECTION_LTR;
-    props.script = hb_script_from_iso15924_tag(script);
-    props.language = hb_language_from_string(language, -1);
-    // `cfl_shape` turns `chws` on for every run, though it is no default feature: its
-    // lookups are in the plan here too.
-    hb_feature_t chws = { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
-    hb_shape_plan_t *plan = hb_shape_plan_create_cached(f, &props, &chws, 1, NULL);
+    hb_shape_plan_t *plan = cfl_face_ltr_plan(f, hb_script_from_iso15924_tag(script), language);
     hb_set_t *lookups = hb_set_create();
     hb_set_t *sets[4] = { hb_set_create(), hb_set_create(), hb_set_create(), hb_set_create() };
     int32_t isolated = 1;
@@ -354,12 +359,7 @@ int32_t cfl_face_hangul_is_plain(const CFLFace *face, const char *language, int3
     hb_ot_layout_get_glyphs_in_class(f, HB_OT_LAYOUT_GLYPH_CLASS_MARK, touched);
     // Every glyph any lookup of the plan (the one `cfl_face_space_is_isolated` reads, for
     // Hangul) lists: as input, context or output.
-    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
-    props.direction = HB_DIRECTION_LTR;
-    props.script = HB_SCRIPT_HANGUL;
-    props.language = hb_language_from_string(language, -1);
-    hb_feature_t chws = { HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
-    hb_shape_plan_t *plan = hb_shape_plan_create_cached(f, &props, &chws, 1, NULL);
+    hb_shape_plan_t *plan = cfl_face_ltr_plan(f, HB_SCRIPT_HANGUL, language);
     hb_set_t *lookups = hb_set_create();
     hb_tag_t tables[2] = { HB_OT_TAG_GSUB, HB_OT_TAG_GPOS };
     for (int t = 0; t < 2 && plain; t++) {

@@ -147,14 +147,8 @@ final class _FontStackState: Sendable {
         face.hangulSyllableCoverage().all && primaries.allSatisfy { $0.hangulSyllableCoverage().none }
     }
 
-    /// Whether the primary font draws the printable ASCII byte `b` (< 0x80).
-    @inline(__always)
-    func drawsASCII(_ b: UInt8) -> Bool {
-        b < 64 ? asciiDrawn.0 >> UInt64(b) & 1 != 0 : asciiDrawn.1 >> UInt64(b &- 64) & 1 != 0
-    }
-
-    /// `drawsASCII(_:)` for a byte known to be ASCII (< 0x80): its bit, no range to check
-    /// (the bits of controls and DEL are clear).
+    /// Whether the primary font draws the ASCII byte `b` (< 0x80): its bit, no range to
+    /// check (the bits of controls and DEL are clear).
     @inline(__always)
     func drawsASCII(ascii b: UInt8) -> Bool {
         (b < 64 ? asciiDrawn.0 : asciiDrawn.1) >> UInt64(b & 63) & 1 != 0
@@ -304,7 +298,7 @@ final class _FontStackState: Sendable {
               emoji: Bool, script: UInt32, languageCode: UInt8, run runFace: Int,
               runFaceObject: Unmanaged<FontFace>?) -> Int {
         let b0 = bytes[cs]
-        if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || drawsASCII(b0)) {
+        if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || drawsASCII(ascii: b0)) {
             return 0   // the primary font (no sticky check for one ASCII byte)
         }
         let (scalar, length) = UTF8Scalar.decode(bytes, at: cs)
