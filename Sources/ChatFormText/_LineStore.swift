@@ -1,7 +1,8 @@
 /// The visual lines of one large paragraph, in chunks of at most `maxChunk` lines whose
-/// offsets are relative to the chunk's first line, with prefix sums over chunks (bytes, lines,
-/// hard lines) in Fenwick trees (`_PrefixSums`). An edit that changes a paragraph's length shifts every later
-/// line by changing one chunk's byte count: O(log n), not one write per line.
+/// offsets are relative to the chunk's first line, with prefix sums over chunks: lines (the
+/// `_ChunkedArray` holding them), bytes and hard lines (`_PrefixSums`). An edit that changes
+/// a paragraph's length shifts every later line by changing one chunk's byte count:
+/// O(log n), not one write per line.
 ///
 /// ```swift
 /// var store = _LineStore(layout.lines, maxChunk: 256)
@@ -9,28 +10,27 @@
 /// store.replaceSubrange(3..<5, with: rewrapped) // later lines keep their lengths
 /// ```
 struct _LineStore: Sendable {
-    /// Lines with offsets from the chunk's first line start; no chunk is empty.
-    private var chunks: [[LineFragment]]
+    /// The chunks and their line counts.
+    private var storage: _ChunkedArray<LineFragment>
     /// Each chunk's byte length (the last line's relative end).
     private var chunkBytes: _PrefixSums
-    /// Each chunk's line count.
-    private var chunkLines: _PrefixSums
     /// Each chunk's number of hard lines (lines ending at a mandatory break).
     private var chunkHard: _PrefixSums
-    let maxChunk: Int
+
+    /// Lines with offsets from the chunk's first line start; no chunk is empty.
+    private var chunks: [[LineFragment]] { storage.chunks }
+
+    /// The most lines a chunk holds.
+    var maxChunk: Int { storage.maxChunk }
 
     /// A store of `lines`, which must partition `lines[0].start..<lines.last.end`; offsets
     /// are kept from `lines[0].start` on.
     ///
     /// - Complexity: O(lines).
     init(_ lines: some Collection<LineFragment>, maxChunk: Int) {
-        precondition(maxChunk >= 2, "chunks hold at least 2 lines")
-        self.maxChunk = maxChunk
-        chunks = Self.pieces(Array(lines), maxChunk: maxChunk)
-        chunks.reserveCapacity(_PrefixSums.headroom(chunks.count))   // as the rope's leaves
-        chunkBytes = _PrefixSums(chunks.lazy.map { $0[$0.count - 1].end })
-        chunkLines = _PrefixSums(chunks.lazy.map(\.count))
-        chunkHard = _PrefixSums(chunks.lazy.map(Self.hardCount))
+        storage = _ChunkedArray(Self.pieces(Array(lines), maxChunk: maxChunk), maxChunk: maxChunk)
+        chunkBytes = _PrefixSums(storage.chunks.lazy.map { $0[$0.count - 1].end })
+        chunkHard = _PrefixSums(storage.chunks.lazy.map(Self.hardCount))
     }
 
     private static func hardCount(_ chunk: [LineFragment]) -> Int { hardCount(chunk[...]) }
@@ -51,10 +51,10 @@ struct _LineStore: Sendable {
     /// - Complexity: O(log n + maxChunk).
     func hardLines(before index: Int) -> Int {
         if index >= count { return hardCount }
-        let c = chunkLines.index(containing: index)!
+        let c = storage.counts.index(containing: index)!
         let hard = chunkHard.value(at: c)
         if hard == 0 { return chunkHard.prefix(c) }   // the common chunk: no break to count
-        let j = index - chunkLines.prefix(c)
+        let j = index - storage.counts.prefix(c)
         let chunk = chunks[c]
         // Count on the shorter side of the line.
         if j * 2 <= chunk.count { return chunkHard.prefix(c) + chunk[0..<j].reduce(0) { $0 + ($1.isHard ? 1 : 0) } }
@@ -70,7 +70,7 @@ struct _LineStore: Sendable {
         let c = chunkHard.index(containing: ordinal)!
         var left = ordinal - chunkHard.prefix(c)
         for (j, line) in chunks[c].enumerated() where line.isHard {
-            if left == 0 { return chunkLines.prefix(c) + j }
+            if left == 0 { return storage.counts.prefix(c) + j }
             left -= 1
         }
         preconditionFailure("hard line counts out of step")
@@ -79,7 +79,7 @@ struct _LineStore: Sendable {
     /// The number of lines.
     ///
     /// - Complexity: O(1).
-    var count: Int { chunkLines.total }
+    var count: Int { storage.count }
 
     /// The number of chunks.
     var chunkCount: Int { chunks.count }
@@ -94,9 +94,8 @@ struct _LineStore: Sendable {
     /// - Complexity: O(log n).
     subscript(index: Int) -> LineFragment {
         precondition(index >= 0 && index < count, "line \(index) outside 0..<\(count)")
-        let c = chunkLines.index(containing: index)!
-        let base = chunkBytes.prefix(c)
-        return chunks[c][index - chunkLines.prefix(c)].shifted(by: base)
+        let (c, first) = storage.locate(index)
+        return chunks[c][index - first].shifted(by: chunkBytes.prefix(c))
     }
 
     /// The last line whose start is at or before `offset` (`0...byteCount`).
@@ -111,7 +110,7 @@ struct _LineStore: Sendable {
             let mid = (lo + hi + 1) / 2
             if chunk[mid].start + base <= offset { lo = mid } else { hi = mid - 1 }
         }
-        let index = chunkLines.prefix(c) + lo
+        let index = storage.counts.prefix(c) + lo
         // Only the empty line after a final mandatory break shares its start with the end
         // of the chunk before it (and it is a chunk's first line).
         if lo == chunk.count - 1 && index + 1 < count && self[index + 1].start <= offset { return index + 1 }
@@ -137,8 +136,9 @@ struct _LineStore: Sendable {
         init(_ store: _LineStore, from offset: Int) {
             chunks = store.chunks
             index = store.lineIndex(startingAtOrBefore: offset)
-            c = store.chunkLines.index(containing: index)!
-            j = index - store.chunkLines.prefix(c)
+            let located = store.storage.locate(index)
+            c = located.chunk
+            j = index - located.start
             base = store.chunkBytes.prefix(c)
         }
 
@@ -187,8 +187,8 @@ struct _LineStore: Sendable {
     /// and where the chunk starts), until it returns false.
     private func forEachPiece(in range: Range<Int>, _ body: (ArraySlice<LineFragment>, _ base: Int) -> Bool) {
         guard !range.isEmpty else { return }
-        var c = chunkLines.index(containing: range.lowerBound)!
-        var j = range.lowerBound - chunkLines.prefix(c)
+        var c = storage.counts.index(containing: range.lowerBound)!
+        var j = range.lowerBound - storage.counts.prefix(c)
         var base = chunkBytes.prefix(c)
         var left = range.count
         while left > 0 {
@@ -226,9 +226,8 @@ struct _LineStore: Sendable {
             return
         }
         // The chunks the range touches, first...last, and where `first` starts.
-        let first = chunkLines.index(containing: Swift.min(range.lowerBound, n - 1))!
-        let last = range.upperBound > range.lowerBound ? chunkLines.index(containing: range.upperBound - 1)! : first
-        let firstLine = chunkLines.prefix(first)
+        let (first, firstLine) = storage.locate(Swift.min(range.lowerBound, n - 1))
+        let last = range.upperBound > range.lowerBound ? storage.counts.index(containing: range.upperBound - 1)! : first
         let base = chunkBytes.prefix(first)
         let local = (range.lowerBound - firstLine)..<(range.upperBound - firstLine)
         if first == last && chunks[first].count - range.count + fresh.count <= maxChunk
@@ -240,22 +239,23 @@ struct _LineStore: Sendable {
             let oldEnd = local.upperBound < chunks[first].count ? chunks[first][local.upperBound].start : chunks[first][chunks[first].count - 1].end
             let newEnd = (fresh.last?.end ?? freshStart) - base
             let hardDelta = Self.hardCount(fresh[...]) - Self.hardCount(chunks[first][local])
-            chunks[first].replaceSubrange(local, with: fresh.lazy.map { $0.shifted(by: -base) })
             let shift = newEnd - oldEnd
             let shifted = local.lowerBound + fresh.count
-            let lastEnd = chunks[first].withUnsafeMutableBufferPointer { chunk in
-                // Offsets are relative to the chunk: the lines after the range move by the
-                // change in length (a plain loop over the buffer: no per-line checks).
-                if shift != 0 {
-                    for j in shifted..<chunk.count {
-                        chunk[j].start &+= shift
-                        chunk[j].end &+= shift
+            let lastEnd = storage.modify(chunk: first) { lines in
+                lines.replaceSubrange(local, with: fresh.lazy.map { $0.shifted(by: -base) })
+                return lines.withUnsafeMutableBufferPointer { chunk in
+                    // Offsets are relative to the chunk: the lines after the range move by the
+                    // change in length (a plain loop over the buffer: no per-line checks).
+                    if shift != 0 {
+                        for j in shifted..<chunk.count {
+                            chunk[j].start &+= shift
+                            chunk[j].end &+= shift
+                        }
                     }
+                    return chunk[chunk.count - 1].end
                 }
-                return chunk[chunk.count - 1].end
             }
             chunkBytes.set(lastEnd, at: first)
-            chunkLines.set(chunks[first].count, at: first)
             chunkHard.set(chunkHard.value(at: first) + hardDelta, at: first)
             return
         }
@@ -268,17 +268,15 @@ struct _LineStore: Sendable {
         precondition(fresh.first.map { $0.start == freshStart } ?? true, "fresh lines start elsewhere")
         lines.append(contentsOf: fresh)
         let tailBase = lines.last?.end ?? base
-        let skip = range.upperBound - chunkLines.prefix(last)
+        let skip = range.upperBound - storage.counts.prefix(last)
         let tail = chunks[last]
         if skip < tail.count {
             let shift = tailBase - tail[skip].start
             for line in tail[skip...] { lines.append(line.shifted(by: shift)) }
         }
         let pieces = Self.pieces(lines, maxChunk: maxChunk)
-        chunks.replaceSubrange(first...last, with: pieces)
+        storage.replaceChunks(first...last, with: pieces)
         chunkBytes.replaceSubrange(first..<last + 1, with: pieces.map { $0[$0.count - 1].end })
-        // Closures, not key paths: a key path is applied through the runtime (swift_getAtKeyPath).
-        chunkLines.replaceSubrange(first..<last + 1, with: pieces.map { $0.count })
         chunkHard.replaceSubrange(first..<last + 1, with: pieces.map(Self.hardCount))
     }
 
@@ -287,15 +285,13 @@ struct _LineStore: Sendable {
     /// - Complexity: O(log n + chunks of `other` + maxChunk).
     mutating func append(_ other: _LineStore, from index: Int) {
         guard index < other.count else { return }
-        let c = other.chunkLines.index(containing: index)!
-        let j = index - other.chunkLines.prefix(c)
-        let head = other.chunks[c][j...]
+        let (c, first) = other.storage.locate(index)
+        let head = other.chunks[c][(index - first)...]
         let shift = byteCount - head.first!.start
         replaceSubrange(count..<count, with: head.map { $0.shifted(by: shift) })
         let rest = other.chunks[(c + 1)...]
-        chunks.append(contentsOf: rest)
+        storage.append(chunks: rest)
         chunkBytes.append(contentsOf: rest.lazy.map { $0[$0.count - 1].end })
-        chunkLines.append(contentsOf: rest.lazy.map { $0.count })
         chunkHard.append(contentsOf: rest.lazy.map(Self.hardCount))
     }
 
@@ -312,14 +308,12 @@ struct _LineStore: Sendable {
     /// Traps unless chunks are non-empty, at most `maxChunk` long, contiguous from 0, and the
     /// sums match them.
     func _checkInvariants() {
-        precondition(chunkBytes.count == chunks.count && chunkLines.count == chunks.count && chunkHard.count == chunks.count,
-                     "one sum per chunk")
+        storage._checkInvariants()
+        precondition(chunkBytes.count == chunks.count && chunkHard.count == chunks.count, "one sum per chunk")
         for (c, chunk) in chunks.enumerated() {
-            precondition(!chunk.isEmpty && chunk.count <= maxChunk, "chunk \(c) holds \(chunk.count) lines")
             precondition(chunk[0].start == 0, "chunk \(c) is not rebased")
             for k in 1..<chunk.count { precondition(chunk[k].start == chunk[k - 1].end, "chunk \(c) line \(k) gap") }
             precondition(chunkBytes.value(at: c) == chunk[chunk.count - 1].end, "bytes of chunk \(c)")
-            precondition(chunkLines.value(at: c) == chunk.count, "lines of chunk \(c)")
             precondition(chunkHard.value(at: c) == Self.hardCount(chunk), "hard lines of chunk \(c)")
         }
     }

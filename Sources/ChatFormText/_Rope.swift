@@ -1,6 +1,6 @@
 /// The UTF-8 bytes of one large paragraph, in leaves of at most `maxLeaf` bytes with the
-/// leaf lengths' prefix sums in a Fenwick tree (`_PrefixSums`), so an edit rewrites one or two
-/// leaves and O(log n) sums instead of copying the paragraph.
+/// leaf lengths' prefix sums (a `_ChunkedArray`), so an edit rewrites one or two leaves and
+/// O(log n) sums instead of copying the paragraph.
 ///
 /// ```swift
 /// var rope = _Rope(Array("hello world".utf8), maxLeaf: 4)
@@ -12,35 +12,33 @@
 /// (`bytes(in:)`) and never decode a leaf on its own. Every leaf holds 1...maxLeaf bytes;
 /// an empty rope has no leaves.
 struct _Rope: Sendable {
-    private(set) var leaves: [[UInt8]]
-    /// `leaves[i].count` for every leaf.
-    private var sums: _PrefixSums
-    let maxLeaf: Int
+    /// The leaves and their lengths.
+    private var storage: _ChunkedArray<UInt8>
+
+    /// The leaves, each of 1...maxLeaf bytes.
+    var leaves: [[UInt8]] { storage.chunks }
+
+    /// The most bytes a leaf holds.
+    var maxLeaf: Int { storage.maxChunk }
 
     /// A rope of `bytes`.
     ///
     /// - Complexity: O(n).
     init(_ bytes: some Collection<UInt8>, maxLeaf: Int) {
-        precondition(maxLeaf >= 2, "leaves hold at least 2 bytes")
-        self.maxLeaf = maxLeaf
-        leaves = Self.pieces(Array(bytes), maxLeaf: maxLeaf)
-        // Room for a quarter more leaves: typing into a long paragraph splits leaves, and
-        // the array's doubling (a copy, fresh pages) would otherwise fall on some keystroke.
-        leaves.reserveCapacity(_PrefixSums.headroom(leaves.count))
-        sums = _PrefixSums(leaves.lazy.map(\.count))
+        storage = _ChunkedArray(Self.pieces(Array(bytes), maxLeaf: maxLeaf), maxChunk: maxLeaf)
     }
 
     /// The number of bytes.
     ///
     /// - Complexity: O(1).
-    var count: Int { sums.total }
+    var count: Int { storage.count }
 
     /// The leaf holding byte `offset` (`0..<count`) and the offset where it starts.
     ///
     /// - Complexity: O(log n).
     private func locate(_ offset: Int) -> (leaf: Int, start: Int) {
-        let leaf = sums.index(containing: offset)!
-        return (leaf, sums.prefix(leaf))
+        let (leaf, start) = storage.locate(offset)
+        return (leaf, start)
     }
 
     /// The byte at `offset`.
@@ -140,8 +138,7 @@ struct _Rope: Sendable {
         let newLength = head + replacement.count + tail
         if first == last.leaf && newLength >= Swift.max(1, maxLeaf / 4) && newLength <= maxLeaf {
             // The common keystroke: one leaf changes in place.
-            leaves[first].replaceSubrange(head..<(range.upperBound - firstStart), with: replacement)
-            sums.set(newLength, at: first)
+            storage.modify(chunk: first) { $0.replaceSubrange(head..<(range.upperBound - firstStart), with: replacement) }
             return
         }
         var lower = first, upper = last.leaf
@@ -160,10 +157,7 @@ struct _Rope: Sendable {
         joined.append(contentsOf: replacement)
         joined.append(contentsOf: leaves[last.leaf][(leaves[last.leaf].count - tail)...])
         if upper > last.leaf { joined.append(contentsOf: leaves[upper]) }
-        let pieces = Self.pieces(joined, maxLeaf: maxLeaf)
-        leaves.replaceSubrange(lower...upper, with: pieces)
-        // Closures, not key paths: a key path is applied through the runtime (swift_getAtKeyPath).
-        sums.replaceSubrange(lower..<upper + 1, with: pieces.map { $0.count })
+        storage.replaceChunks(lower...upper, with: Self.pieces(joined, maxLeaf: maxLeaf))
     }
 
     /// Appends the bytes of `other` from byte `offset` on.
@@ -174,9 +168,7 @@ struct _Rope: Sendable {
         let (leaf, start) = other.locate(offset)
         // The first piece goes through `replaceSubrange`, which keeps leaf sizes in range.
         replaceSubrange(count..<count, with: other.leaves[leaf][(offset - start)...])
-        let rest = other.leaves[(leaf + 1)...]
-        leaves.append(contentsOf: rest)
-        sums.append(contentsOf: rest.lazy.map { $0.count })
+        storage.append(chunks: other.leaves[(leaf + 1)...])
     }
 
     /// `bytes` cut into leaves of equal size, each at most `maxLeaf` bytes.
@@ -186,12 +178,6 @@ struct _Rope: Sendable {
 
     #if DEBUG
     /// Traps unless every leaf holds 1...maxLeaf bytes and the sums match the leaves.
-    func _checkInvariants() {
-        precondition(sums.count == leaves.count, "one sum per leaf")
-        for (i, leaf) in leaves.enumerated() {
-            precondition(!leaf.isEmpty && leaf.count <= maxLeaf, "leaf \(i) holds \(leaf.count) bytes")
-            precondition(sums.value(at: i) == leaf.count, "sum of leaf \(i)")
-        }
-    }
+    func _checkInvariants() { storage._checkInvariants() }
     #endif
 }

@@ -108,6 +108,61 @@ struct RopeTests {
         }
     }
 
+    /// The chunks under the rope and the line store against the array they flatten to:
+    /// `locate` names the chunk and its start for every index, and the sizes follow in-place
+    /// edits, replaced chunks and appended ones.
+    @Test(arguments: [(UInt64(1), 2), (2, 3), (3, 8)])
+    func chunkedArrayMatchesAnArray(seed: UInt64, maxChunk: Int) {
+        var rng = SplitMix64(seed: seed)
+        func pieces(_ count: Int) -> [[Int]] {
+            (0..<count).map { _ in (0..<Int.random(in: 1...maxChunk, using: &rng)).map { _ in Int.random(in: 0...99, using: &rng) } }
+        }
+        var chunked = _ChunkedArray(pieces(Int.random(in: 0...6, using: &rng)), maxChunk: maxChunk)
+        var model = chunked.chunks.flatMap { $0 }
+        for step in 0..<300 {
+            let chunkCount = chunked.chunks.count
+            switch (chunkCount == 0 ? 2 : Int.random(in: 0..<3, using: &rng)) {
+            case 0:
+                // One chunk changed in place: a value appended, or its first dropped.
+                let c = Int.random(in: 0..<chunkCount, using: &rng)
+                let start = chunked.chunks[..<c].reduce(0) { $0 + $1.count }
+                let size = chunked.chunks[c].count
+                if size < maxChunk {
+                    let v = Int.random(in: 0...99, using: &rng)
+                    chunked.modify(chunk: c) { $0.append(v) }
+                    model.insert(v, at: start + size)
+                } else {
+                    chunked.modify(chunk: c) { _ = $0.removeFirst() }
+                    model.remove(at: start)
+                }
+            case 1:
+                // Chunks lower...upper replaced by fresh ones.
+                let lower = Int.random(in: 0..<chunkCount, using: &rng)
+                let upper = Int.random(in: lower..<min(chunkCount, lower + 3), using: &rng)
+                let start = chunked.chunks[..<lower].reduce(0) { $0 + $1.count }
+                let end = start + chunked.chunks[lower...upper].reduce(0) { $0 + $1.count }
+                let fresh = pieces(Int.random(in: 0...3, using: &rng))
+                chunked.replaceChunks(lower...upper, with: fresh)
+                model.replaceSubrange(start..<end, with: fresh.flatMap { $0 })
+            default:
+                let fresh = pieces(Int.random(in: 0...3, using: &rng))
+                chunked.append(chunks: fresh[...])
+                model += fresh.flatMap { $0 }
+            }
+            chunked._checkInvariants()
+            #expect(chunked.count == model.count, "step \(step)")
+            #expect(chunked.chunks.flatMap { $0 } == model, "step \(step)")
+            var start = 0
+            for (c, chunk) in chunked.chunks.enumerated() {
+                for i in start..<start + chunk.count {
+                    let located = chunked.locate(i)
+                    #expect(located.chunk == c && located.start == start, "step \(step) index \(i)")
+                }
+                start += chunk.count
+            }
+        }
+    }
+
     /// Lines of random lengths (the last possibly empty after a hard one), from `start`.
     static func lines(_ rng: inout SplitMix64, count: Int, from start: Int) -> [LineFragment] {
         var result: [LineFragment] = []
