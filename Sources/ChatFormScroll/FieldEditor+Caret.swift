@@ -7,15 +7,20 @@ import ChatFormText
 /// after the item's inner scroll).
 extension FieldEditor {
     /// The focused field placed in the content, or nil when nothing is focused or its row
-    /// has no live document at `width`.
+    /// has no live document at `width`. `row`, when given, is the focused row's index as the
+    /// caller just found it (its id is not looked up again).
     ///
     /// - Complexity: O(log n).
-    func placement(in cache: RowCache<ID>, width: Double) -> FieldPlacement? {
-        guard let field = focus?.field, let i = cache.rowIndex(of: field.row),
-              let entry = cache.entry(ofRow: i, width: width),
-              let item = entry.measurement.item(at: field.item), let document = item.document else { return nil }
-        return FieldPlacement(row: i, item: item, document: document, rowY: cache.rowOffset(i),
-                         padding: entry.measurement.style.padding, inner: entry.innerOffsets[item.index] ?? 0)
+    func placement(in cache: RowCache<ID>, width: Double, row known: Int? = nil) -> FieldPlacement? {
+        guard let field = focus?.field, let i = known ?? cache.rowIndex(of: field.row),
+              let entry = cache.entry(ofRow: i, width: width) else { return nil }
+        // The item's fields read in place: a copy of the item would retain its document's and
+        // its layouts' storage.
+        let items = entry.measurement.items
+        guard let k = items.firstIndex(where: { $0.index == field.item }), let document = items[k].document else { return nil }
+        return FieldPlacement(row: i, itemIndex: field.item, itemY: items[k].y, itemHeight: items[k].height, document: document,
+                              rowY: cache.rowOffset(i), padding: entry.measurement.style.padding,
+                              inner: entry.innerOffsets[field.item] ?? 0)
     }
 
     /// Where the caret is, in content coordinates.
@@ -71,10 +76,11 @@ extension FieldEditor {
     /// - Returns: the caret's rectangle in content coordinates after that scroll, or nil
     ///   when nothing focused is measured at `width`.
     /// - Complexity: O(log n + the caret line's length).
-    func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double) throws(ScrollError) -> Rect? {
-        guard let focus, var p = placement(in: cache, width: width),
+    func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double, row known: Int? = nil) throws(ScrollError) -> Rect? {
+        guard let focus, var p = placement(in: cache, width: width, row: known),
               let local = try? p.document.caretPlacement(for: focus.caret).rect else { return nil }
-        let (index, maxInner, height) = (p.item.index, p.item.maxInnerOffset, p.item.height)
+        // The item's `maxInnerOffset` (the document is its text).
+        let (index, maxInner, height) = (p.itemIndex, Swift.max(0, p.document.height - p.itemHeight), p.itemHeight)
         var inner: Double? = nil
         if maxInner > 0 {
             let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: p.inner,
@@ -94,8 +100,11 @@ extension FieldEditor {
 struct FieldPlacement {
     /// The row's index.
     var row: Int
-    /// The field's measured item.
-    var item: RowMeasurement.Item
+    /// The field's item: its index in the row's stack, its top below the row's padding, and
+    /// its visible height.
+    var itemIndex: Int
+    var itemY: Double
+    var itemHeight: Double
     /// The field's live document.
     var document: TextDocument
     /// The row's top in the content.
@@ -108,13 +117,13 @@ struct FieldPlacement {
     /// The field's window in the content (its item's top to its bottom), where a field that
     /// scrolls past its line limit must show the caret.
     var window: ClosedRange<Double> {
-        let top = rowY + padding.top + item.y
-        return top...(top + item.height)
+        let top = rowY + padding.top + itemY
+        return top...(top + itemHeight)
     }
 
     /// `rect`, in the document's coordinates, in the content's: the one formula.
     func content(_ rect: Rect) -> Rect {
-        Rect(x: padding.left + rect.minX, y: rowY + padding.top + item.y + rect.minY - inner,
+        Rect(x: padding.left + rect.minX, y: rowY + padding.top + itemY + rect.minY - inner,
              width: rect.width, height: rect.height)
     }
 }

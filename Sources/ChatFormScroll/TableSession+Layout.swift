@@ -24,8 +24,10 @@ extension TableSession {
 
     /// After rows changed: keep a pinned row at the band's top, follow the end when the
     /// transcript was there and the last row changed, measure what came into view, and
-    /// apply the caret rule (SPEC §5.2: after every row height change).
-    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool) throws(ScrollError) {
+    /// apply the caret rule (SPEC §5.2: after every row height change). `focusedRow` is the
+    /// focused row's index when the caller just found it (rows measured since do not move
+    /// it).
+    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool, focusedRow: Int? = nil) throws(ScrollError) {
         if pinnedRow != nil {
             try applyPin()
         } else if grewLastRow && wasAtBottom && configuration.stickToBottom {
@@ -34,7 +36,7 @@ extension TableSession {
             clampOffset()
             try settle(anchor: nil)
         }
-        if focus != nil { try revealCaret() }
+        if focus != nil { try revealCaret(focusedRow: focusedRow) }
         if isAtBottom { unreadCount = 0 }
     }
 
@@ -80,14 +82,15 @@ extension TableSession {
     /// Applies the caret rule: first inside a field that scrolls past its line limit, then
     /// for the table — scroll as little as needed so the caret grown by the margin lies in
     /// the visible band (the margin never reaches past the content), then clamp.
-    mutating func revealCaret() throws(ScrollError) {
-        guard let field = focus?.field, let i = cache.rowIndex(of: field.row) else { return }
+    /// `focusedRow` is the focused row's index when the caller just found it.
+    mutating func revealCaret(focusedRow known: Int? = nil) throws(ScrollError) {
+        guard let field = focus?.field, let i = known ?? cache.rowIndex(of: field.row) else { return }
         // The rule applies from now on, also to the frames of a keyboard drag that began
         // with the caret out of view.
         scroll.keyboardInteraction.drag?.revealsCaret = true
         if !isMeasured(row: i) { try remeasure(row: i) }
         let margin = configuration.caretMargin
-        guard let rect = try editor.revealInField(&cache, width: viewport.size.width, margin: margin) else { return }
+        guard let rect = try editor.revealInField(&cache, width: viewport.size.width, margin: margin, row: i) else { return }
         scroll.reveal(rect, margin: margin, contentHeight: cache.heights.totalHeight, bounds: offsetBounds)
         try settle(anchor: field.row)
     }

@@ -62,6 +62,15 @@ public protocol LineLayout: Sendable {
     /// `offset` is a boundary in `line.start...line.contentEnd`; the answer is not clamped to
     /// `width`.
     func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double
+    /// The caret's x on line `index` at the boundary `offset` (clamped to the line's content
+    /// end), as the caret queries place it: a line that needs bidi gives its primary caret,
+    /// an empty right-to-left line its start side, any other line `caretX(onLine:at:)` kept
+    /// at the wrap edge when hanging white space runs past it. The default answers from the
+    /// requirements above; a type that can answer with less work says so here (a
+    /// ``TextDocument`` asks the paragraph it finds once, a large left-to-right paragraph
+    /// reads a plain line's bytes once), and every caret query built on it (caret
+    /// rectangles, vertical moves) gains.
+    func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double
     /// Calls `body` with each grapheme boundary of line `index` from its start to its content
     /// end (both included) and that boundary's x, in logical order, until `body` returns
     /// false.

@@ -209,7 +209,7 @@ enum _BulkWrap {
                     origin = 0
                     budget = budgetOnEmptyLine
                     x = stepFull
-                    if let stop {
+                    if let stop, w.asksStop(w.lineStart) {
                         lineCount = w.lines.count
                         if stop(w.lineStart) {
                             w.lineX = Double(x) * unit
@@ -257,8 +257,9 @@ enum _BulkWrap {
         w.lineX = x
         if let contentX { w.lineContentX = contentX }
         w.finishFastSegment(start: start, end: end, full: full, content: content, hasContent: true, hard: hard, unit: unit)
-        guard let stop, w.lines.count != lineCount else { return false }
+        guard stop != nil, w.lines.count != lineCount else { return false }
         lineCount = w.lines.count
+        guard w.asksStop(w.lines[lineCount - 1].end), let stop else { return false }
         return stop(w.lines[lineCount - 1].end)
     }
 

@@ -179,7 +179,9 @@ extension LineWrapper {
                 // ICU reports the end of the text as a boundary.
                 finishFastSegment(start: segStart, end: n, full: full, content: content,
                                   hasContent: hasContent, hard: previous == FastBreakClass.lf, unit: fast.unit)
-                if let stop, lines.count != lineCount, stop(lines[lines.count - 1].end) { return (n, true) }
+                if let stop, lines.count != lineCount, asksStop(lines[lines.count - 1].end), stop(lines[lines.count - 1].end) {
+                    return (n, true)
+                }
                 return (n, false)
             }
         }
@@ -203,8 +205,9 @@ extension LineWrapper {
         } else {
             finishFastSegment(start: start, end: end, full: full, content: content, hasContent: hasContent, hard: hard, unit: unit)
         }
-        guard let stop, lines.count != lineCount else { return false }
+        guard stop != nil, lines.count != lineCount else { return false }
         lineCount = lines.count
+        guard asksStop(lines[lineCount - 1].end), let stop else { return false }
         return stop(lines[lineCount - 1].end)
     }
 

@@ -51,6 +51,10 @@ struct LineWrapper {
     /// The bulk loop's unit budget of an empty line (`_BulkWrap.unitBudget(from: 0, …)`),
     /// found once a wrapper; `Int.min` until then.
     var bulkBudgetOnEmptyLine = Int.min
+    /// The first line start `run(from:stop:)` asks its `stop` about [0]: a caller that knows
+    /// no line starting before it can be where the run stops (a rewrap's lines up to the end
+    /// of the edit) saves the closure's call for each of them.
+    var firstStopAsked = 0
 
     /// `fastPath: false` asks ICU for every opportunity (the reference the fast path is
     /// held to).
@@ -164,7 +168,9 @@ struct LineWrapper {
                     finishSegment(end: e, hard: o.hard)
                     if fastUnit != nil && e < n && ScalarProperties.fastClass(bytes, at: e) >= FastBreakClass.al {
                         // An opportunity followed by a fast character: ICU restarts here too.
-                        if let stop, lines.count != lastLineCount, stop(lines[lines.count - 1].end) { return }
+                        if let stop, lines.count != lastLineCount, asksStop(lines[lines.count - 1].end), stop(lines[lines.count - 1].end) {
+                            return
+                        }
                         let resume = runFast(from: e, stop: stop)
                         if resume.stopped { return }
                         i = resume.offset
@@ -180,7 +186,7 @@ struct LineWrapper {
             i = e
             if let stop, lines.count != lastLineCount {
                 lastLineCount = lines.count
-                if stop(lines[lines.count - 1].end) { return }
+                if asksStop(lines[lines.count - 1].end), stop(lines[lines.count - 1].end) { return }
             }
         }
         if !segment.isEmpty || streaming { finishSegment(end: n, hard: false) }
@@ -190,6 +196,10 @@ struct LineWrapper {
             lines.append(LineFragment(start: n, end: n, width: 0, terminatorLength: 0))
         }
     }
+
+    /// Whether `stop` is asked about the line starting at `start` (see `firstStopAsked`).
+    @inline(__always)
+    func asksStop(_ start: Int) -> Bool { start >= firstStopAsked }
 
     /// Whether `run(from: start)` begins on the fast path, without asking ICU for the first
     /// opportunity (a cold `following` call backs up to a safe point and walks forward).

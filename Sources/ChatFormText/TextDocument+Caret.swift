@@ -54,6 +54,19 @@ extension TextDocument: LineLayout {
         return try units.paragraphs[p].caretX(onLine: local, at: offset - units.paragraphStart(p))
     }
 
+    /// The caret's x on visual line `index` at the boundary `offset`, answered by the line's
+    /// paragraph (found once) in its own offsets, as the line model would answer it from the
+    /// document's lines (see `LineLayout.clampedCaretX(onLine:at:)`).
+    ///
+    /// - Complexity: O(log n + n / 256 + length of the line).
+    public func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+        let (p, local) = units.paragraph(ofLine: index)
+        let start = units.paragraphStart(p)
+        do { return try units.paragraphs[p].clampedCaretX(onLine: local, at: offset - start) } catch {
+            throw Self.globalized(error, start: start)
+        }
+    }
+
     /// Each grapheme boundary of visual line `index` with its x.
     ///
     /// - Complexity: O(log n + n / 256 + length of the line).
@@ -141,12 +154,7 @@ extension TextDocument: LineLayout {
         let k: Int, x: Double
         do {
             k = try paragraph.lineIndex(for: local)
-            // A large left-to-right paragraph's plain line: one lookup and one copy of it.
-            if let plain = paragraph.large?.plainClampedCaretX(onLine: k, at: local.offset) {
-                x = plain
-            } else {
-                x = try paragraph.clampedCaretX(onLine: k, at: local.offset)
-            }
+            x = try paragraph.clampedCaretX(onLine: k, at: local.offset)
         } catch {
             throw Self.globalized(error, start: start)
         }

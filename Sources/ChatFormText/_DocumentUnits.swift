@@ -110,11 +110,14 @@ struct _DocumentUnits: Sendable {
     /// belongs to it). O(log n).
     func globalParagraphIndex(containingOffset offset: Int) -> Int {
         let unit = paragraphIndex(containingOffset: offset)
-        let p = paragraphs[unit], local = offset - paragraphStart(unit)
+        let p = paragraphs[unit]
         let line: Int
         switch p.storage {
         case .flat: line = 0   // a flat unit's break ends it: every offset but its end is before it
-        case .large(let large): line = large.lines.lineIndex(startingAtOrBefore: local)
+        case .large(let large):
+            // A large unit without a mandatory break (one paragraph, the last): no line to find.
+            if large.lines.hardCount == 0 { return breakTree.prefix(unit) }
+            line = large.lines.lineIndex(startingAtOrBefore: offset - paragraphStart(unit))
         }
         return breakTree.prefix(unit) + p.hardLines(before: line)
     }

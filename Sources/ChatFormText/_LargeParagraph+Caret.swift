@@ -19,7 +19,7 @@ extension _LargeParagraph {
         }
     }
 
-    /// What `LineLayout.clampedCaretX(onLine:at:)` answers for line `index` of a
+    /// What `LineLayout.lineModelClampedCaretX(onLine:at:)` answers for line `index` of a
     /// left-to-right paragraph under `text-align: start` when the line holds no right-to-left
     /// character (no bidi line, no empty right-to-left line: the plain caret x, clamped to
     /// the width), from one lookup of the line and one copy of its bytes (the general path

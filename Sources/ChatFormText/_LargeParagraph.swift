@@ -238,6 +238,8 @@ struct _LargeParagraph: Sendable {
                     iterators.setTextWhenAsked(buffer)
                     var wrapper = LineWrapper(bytes: buffer, iterators: iterators, measurer: measurer, width: width,
                                               keepAll: options.keepsAll, recycling: arrays.take())
+                    // No line starting inside the edit is where the new lines meet the old.
+                    wrapper.firstStopAsked = newEditEnd - contextStart
                     if !chosen {
                         chosen = true
                         restartLine = fastRestart(latest, earliest, wrapper, contextStart)

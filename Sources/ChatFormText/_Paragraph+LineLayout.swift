@@ -5,6 +5,32 @@ extension _Paragraph: LineLayout {
     /// Line `index` with paragraph offsets. O(1) flat, O(log n) large.
     func line(at index: Int) -> LineFragment { line(index) }
 
+    /// The document's `text-align` (a right-to-left line is placed by it), as the document
+    /// answers.
+    var lineAlignment: TextModes.TextAlign { options.modes.textAlign }
+
+    /// The document's direction, as the document answers.
+    var baseDirection: ParagraphDirection { options.direction }
+
+    /// The options the paragraph was laid out with (the document's).
+    private var options: TextLayoutOptions {
+        switch storage {
+        case .flat(let layout): layout.options
+        case .large(let large): large.options
+        }
+    }
+
+    /// The caret's x on line `index`: a large left-to-right paragraph's plain line from one
+    /// lookup and one copy of its bytes (`_LargeParagraph.plainClampedCaretX`; the line
+    /// model's path looks the line up four times and copies its bytes twice), any other line
+    /// as the line model answers.
+    ///
+    /// - Complexity: O(log n + the line's length).
+    func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+        if let x = large?.plainClampedCaretX(onLine: index, at: offset) { return x }
+        return try lineModelClampedCaretX(onLine: index, at: offset)
+    }
+
     /// The text in `range` (paragraph offsets on grapheme boundaries).
     ///
     /// - Complexity: O(log n + range.count).

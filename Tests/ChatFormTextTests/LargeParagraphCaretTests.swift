@@ -39,7 +39,7 @@ struct LargeParagraphCaretTests {
     }
 
     /// The fused path of a caret placement (`plainClampedCaretX`: one copy of the line for
-    /// the bidi check and the walk) against the general `clampedCaretX` at every boundary of
+    /// the bidi check and the walk) against the line model's `clampedCaretX` at every boundary of
     /// every line, with Hebrew and Arabic words mixed in so that some lines need bidi (and
     /// decline), and widths narrow enough that lines overflow (the clamp).
     @Test(arguments: [UInt64(71), 72, 73, 74])
@@ -53,7 +53,9 @@ struct LargeParagraphCaretTests {
             for k in 0..<large.lines.count {
                 let line = large.lines[k]
                 for offset in line.start...line.end where try paragraph.isGraphemeBoundary(offset) {
-                    let expected = try paragraph.clampedCaretX(onLine: k, at: offset)
+                    let expected = try paragraph.lineModelClampedCaretX(onLine: k, at: offset)
+                    // The paragraph's own answer (the line model's customization point) too.
+                    #expect(try paragraph.clampedCaretX(onLine: k, at: offset) == expected)
                     if let x = large.plainClampedCaretX(onLine: k, at: offset) {
                         #expect(x == expected, "seed \(seed) round \(round) line \(k) offset \(offset)")
                         answered += 1
@@ -65,6 +67,38 @@ struct LargeParagraphCaretTests {
         }
         #expect(answered > 0)
         #expect(declinedForBidi > 0, "no line needed bidi")
+    }
+
+    /// A document's caret x (`clampedCaretX`, which asks the caret's paragraph) and its
+    /// caret placement against a fresh layout of the whole text, in right-to-left
+    /// paragraphs under every alignment (a right-to-left line and an empty one are placed by
+    /// it), in small units and in tiny ropes. (Not `auto`: a document resolves it on each
+    /// paragraph, a layout on its whole text.)
+    @Test(arguments: [TextModes.TextAlign.start, .end, .center])
+    func documentCaretXAsAFreshLayout(align: TextModes.TextAlign) throws {
+        let direction = ParagraphDirection.rtl
+        var rng = SplitMix64(seed: 81)
+        var options = TextLayoutOptions(direction: direction)
+        options.modes.textAlign = align
+        var checked = 0
+        for round in 0..<12 {
+            let text = BidiCaretTests.randomText(&rng) + "\n\n" + BidiCaretTests.randomText(&rng) + (round % 2 == 0 ? "\n" : "")
+            let width = Double(rng.next() % 20 + 3)
+            let reference = try TextLayout(text: text, width: width, options: options)
+            for tuning in [_ParagraphTuning.standard, TextDocumentTests.tinyRopes] {
+                let document = try TextDocument(text: text, width: width, options: options, tuning: tuning)
+                for position in try BidiCaretTests.positions(reference) {
+                    let k = try reference.lineIndex(for: position)
+                    let expected = try reference.caretRect(for: position)
+                    #expect(try document.clampedCaretX(onLine: k, at: position.offset) == expected.minX,
+                            "\(direction) \(align) \(text.debugDescription) at \(width): \(position)")
+                    #expect(try document.caretRect(for: position) == expected)
+                    #expect(try document.caretPlacement(for: position).rect == expected)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
     }
 
     /// A paragraph whose direction is not `ltr` is left to the general path.
