@@ -48,7 +48,8 @@ extension FontStack {
                 unsafe.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     var runs = scratch.takeRuns(capacity: ShapedRunsScratch.runCapacity(bytes: n, items: items.count))
-                    shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0, into: &out, runs: &runs)
+                    shape(bytes, range: 0..<n, items: items, clusters: clusters, ligatures: spacing == 0,
+                          syllables: opportunities, into: &out, runs: &runs)
                     _LetterSpacing.apply(spacing, to: bytes, range: 0..<n, items: items, into: &out)
                     endTrims = out.endTrims
                     hasSoftHyphen = out.hasSoftHyphen
@@ -82,12 +83,18 @@ extension FontStack {
     /// paragraph shapes its stretches into one array). Without `ligatures`, optional
     /// ligatures are off. Without `shapesRuns`, only the runs are found (their faces
     /// chosen); the caller shapes them (`ShapingBuffer.shape(_:of:_:clusters:ligatures:into:)`).
+    /// `syllables`, when it has a byte a boundary (the itemizer's opportunities for these
+    /// `clusters`), flags the Hangul syllables alone (`ShapedRuns.syllableBit`): those
+    /// are not decoded again.
     ///
     /// - Complexity: O(range + log items) plus the shaping.
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
                ligatures: Bool = true, commonFallback: [Range<Int>] = [], shapesRuns: Bool = true,
-               into out: inout ShapingOutput, runs: inout [ShapedRun]) {
+               syllables: [UInt8] = [], into out: inout ShapingOutput, runs: inout [ShapedRun]) {
         let firstRun = runs.count
+        let flagsSyllables = syllables.count == clusters.count
+        let syllableBit = ShapedRuns.syllableBit   // (read once: a global of another module)
+        let drawsPrintable = state.drawsPrintableASCII
         let state = self.state
         let buffer = ShapingBuffer.forCurrentThread()
         let memo = buffer?.memo
@@ -149,6 +156,15 @@ extension FontStack {
                         // byte is ASCII, the first checked here and the others as the byte
                         // after the one before: its bit alone answers.)
                         let skipped = p
+                        if drawsPrintable {
+                            // Eight printable ASCII bytes at a time (each drawn: each of them
+                            // passes the test below), while ASCII follows them.
+                            let base = UnsafeRawPointer(bytes.baseAddress!)
+                            while p &+ 8 < itemEnd && bytes[p &+ 8] < 0x80
+                                && Self.arePrintableASCII(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) {
+                                p &+= 8
+                            }
+                        }
                         var b = bytes[p]
                         while p &+ 1 < itemEnd {
                             let next = bytes[p &+ 1]
@@ -176,10 +192,21 @@ extension FontStack {
                             hangulFace = runFace
                         }
                         let start = p
-                        while hangulKept && p + 3 <= itemEnd && Int(clusters[ci]) == p && ci + 1 < clusters.count
-                            && Int(clusters[ci + 1]) == p + 3 && Self.isHangulSyllable(bytes, p) {
-                            p += 3
-                            ci += 1
+                        if flagsSyllables {
+                            // The itemizer's answer: a syllable alone is a cluster of 3 bytes,
+                            // so the next one starts where it ends.
+                            if hangulKept && Int(clusters[ci]) == p {
+                                while p &+ 3 <= itemEnd && syllables[ci] & syllableBit != 0 {
+                                    p &+= 3
+                                    ci &+= 1
+                                }
+                            }
+                        } else {
+                            while hangulKept && p + 3 <= itemEnd && Int(clusters[ci]) == p && ci + 1 < clusters.count
+                                && Int(clusters[ci + 1]) == p + 3 && Self.isHangulSyllable(bytes, p) {
+                                p += 3
+                                ci += 1
+                            }
                         }
                         if p > start { continue }
                     }
@@ -219,6 +246,16 @@ extension FontStack {
         guard shapesRuns else { return }
         buffer?.shape(runs[firstRun...], of: state, bytes, clusters: clusters, ligatures: ligatures,
                                                 into: &out)
+    }
+
+    /// Whether each of the 8 bytes of `word` is printable ASCII (0x20-0x7E): none has its
+    /// top bit; adding 0x60 to each (no carry leaves a byte below 0x80) sets it from 0x20
+    /// up, adding 1 only at 0x7F.
+    @inline(__always)
+    static func arePrintableASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        return word & high == 0 && (word &+ 0x6060_6060_6060_6060) & high == high
+            && (word &+ 0x0101_0101_0101_0101) & high == 0
     }
 
     /// Whether the 3 bytes at `i` are a Hangul syllable (U+AC00–U+D7A3; `bytes[i]` is EA–ED).

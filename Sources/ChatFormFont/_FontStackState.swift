@@ -154,6 +154,13 @@ final class _FontStackState: Sendable {
         (b < 64 ? asciiDrawn.0 : asciiDrawn.1) >> UInt64(b & 63) & 1 != 0
     }
 
+    /// Whether the primary font draws every printable ASCII character (0x20-0x7E): then a
+    /// byte's range alone answers `drawsASCII(ascii:)` for it, eight bytes at a time.
+    var drawsPrintableASCII: Bool {
+        asciiDrawn.0 & 0xFFFF_FFFF_0000_0000 == 0xFFFF_FFFF_0000_0000
+            && asciiDrawn.1 & 0x7FFF_FFFF_FFFF_FFFF == 0x7FFF_FFFF_FFFF_FFFF
+    }
+
     /// The `_DecisionMemo` key of the fallback decision for the single scalar `scalar`.
     @inline(__always)
     static func memoKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {

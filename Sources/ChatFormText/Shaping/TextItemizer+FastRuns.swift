@@ -119,7 +119,7 @@ extension TextItemizer {
             if let opportunities {
                 let opens = j == start
                     ? Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 3) : true
-                opportunities[k &- 1] = opens ? _ClusterFlags.opens : 0
+                opportunities[k &- 1] = opens ? _ClusterFlags.opens | _ClusterFlags.syllable : _ClusterFlags.syllable
                 beforePrevious = previous
                 previous = c
             }

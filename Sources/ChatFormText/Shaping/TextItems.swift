@@ -95,9 +95,9 @@ public enum TextItemizer {
     /// may end at each grapheme boundary by the browser's default rules (`BrowserLineBreaks`
     /// with `word-break: normal` and `line-break: normal`; bit 0 set where it may, never at
     /// the text's start and end), with the kind of the cluster starting there in the other
-    /// bits (`_ClusterFlags.kind`): what a prepared text's break table reads instead of
-    /// walking the clusters, decoding them and asking the rules again
-    /// (`ShapedRuns.opportunities`).
+    /// bits (`_ClusterFlags.kind`, and `_ClusterFlags.syllable` for a Hangul syllable alone):
+    /// what a prepared text's break table reads instead of walking the clusters, decoding
+    /// them and asking the rules again (`ShapedRuns.opportunities`).
     ///
     /// - Complexity: O(n).
     package static func segmentWithOpportunities(_ text: String, direction: ParagraphDirection) throws(TextLayoutError)
@@ -156,7 +156,7 @@ public enum TextItemizer {
     /// length), found on the same walk and written to `clusters`, and to `opportunities`
     /// unless nil, a byte a boundary: bit 0 set where the browser's default break rules let
     /// a line end there (`iterators` must then be the browser's, `en@lb=normal`), the kind of
-    /// the cluster starting there in the others (`_ClusterFlags.kind`). Each has room
+    /// the cluster starting there in the others (`_ClusterFlags.kind`, `_ClusterFlags.syllable`). Each has room
     /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
     /// `fastClusters` every cluster takes the general path (the tests' reference).
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
@@ -226,7 +226,8 @@ public enum TextItemizer {
                     if let opportunities {
                         // (A space here is a cluster of its own that hangs, and no line ends before it.)
                         opportunities[count - 2] = c == 0x20 ? _ClusterFlags.hanging
-                            : Self.opens(&breaker, at: i, lastLast: lastLast, last: last, current: c, length: length) ? 1 : 0
+                            : (Self.opens(&breaker, at: i, lastLast: lastLast, last: last, current: c, length: length) ? 1 : 0)
+                                | (length == 3 ? _ClusterFlags.syllable : 0)
                         lastLast = last
                         last = c
                     }
@@ -246,7 +247,7 @@ public enum TextItemizer {
                 // written after the walk).
                 let opens = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: first, length: firstLength)
                 opportunities[count - 2] = (opens ? _ClusterFlags.opens : 0)
-                    | _ClusterFlags.kind(of: first, length: firstLength, at: i, end: e)
+                    | _ClusterFlags.kind(of: first, length: firstLength, at: i, end: e) | _ClusterFlags.ifSyllable(first, i, e)
                 BrowserLineBreaks.scalarsBefore(e, cluster: i, first: first, length: firstLength, in: bytes,
                                                 last: &last, lastLast: &lastLast)
             }

@@ -164,6 +164,10 @@ public struct ShapedRuns: Sendable {
         self.lineEndTrims = lineEndTrims
     }
 
+    /// The bit of an opportunity byte (`opportunities`, as `TextItemizer` finds them) that
+    /// flags a Hangul syllable alone (`_ClusterFlags.syllable`).
+    package static let syllableBit: UInt8 = _ClusterFlags.syllable
+
     /// Whether `clusters` rise from 0 to `count`.
     func hasClusters(partitioning count: Int) -> Bool {
         guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }

@@ -29,6 +29,19 @@ enum _ClusterFlags {
     /// a line may end at the boundary. The byte's other bits are `kind(of:...)` for the
     /// cluster starting there, so the break walk reads both without decoding the cluster.
     static let opens: UInt8 = 1 << 0
+    /// In the itemizer's opportunities: the cluster starting at the boundary is one Hangul
+    /// syllable (U+AC00-U+D7A3, three bytes) alone, as the itemizer decoded it; a shaper
+    /// picking fonts a cluster at a time reads this instead of decoding the syllable again
+    /// (`FontStack`'s runs of syllables in one fallback face). The break walk reads only
+    /// `opens` and `kinds`.
+    static let syllable: UInt8 = 1 << 1
+
+    /// `syllable` if the cluster `start..<end` whose first scalar is `first` is a Hangul
+    /// syllable alone, else 0.
+    @inline(__always)
+    static func ifSyllable(_ first: UInt32, _ start: Int, _ end: Int) -> UInt8 {
+        end == start + 3 && first &- 0xAC00 <= 0xD7A3 - 0xAC00 ? syllable : 0
+    }
     /// The bits `kind(of:...)` sets.
     static let kinds: UInt8 = softHyphen | hanging | tab | terminator
 

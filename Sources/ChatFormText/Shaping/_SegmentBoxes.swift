@@ -5,9 +5,85 @@ enum _SegmentBoxes {
     /// Writes each step's line box, so wrapping unites boxes without looking at runs: the parts
     /// of it reaching past the `strut` (0 where the strut holds it, as a line's box is the
     /// strut's united with its segments', so that segments alike in that share one box).
+    /// `steps` come with boxes of 0 (`StepDraft`'s).
+    ///
+    /// A segment's box is that of the runs it overlaps (one holding an empty segment, a line
+    /// break alone, counts unless the segment is at its start), and only a run whose face
+    /// reaches past the strut changes a box: so where the runs are in order (each starting
+    /// at or after the end of the one before, the last reaching the text's end), the walk
+    /// goes over those runs and writes the steps they overlap, the steps passed over once in
+    /// all; any other runs are searched a step at a time (`searching`), with the same
+    /// result.
+    ///
+    /// - Complexity: O(steps + runs).
     static func unite(_ steps: UnsafeMutableBufferPointer<StepDraft>, offsets: UnsafeMutableBufferPointer<Int32>,
                       flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun], faces: [FontBoxMetrics],
                       strut: (ascent: Double, descent: Double)) {
+        guard inOrder(runs, end: Int(offsets[offsets.count - 1])) else {
+            return searching(steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
+        }
+        let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
+        let stepCount = steps.count
+        /// Where step `k`'s segment ends: its boundary, or before the line break ending it.
+        @inline(__always)
+        func segmentEnd(_ k: Int) -> Int {
+            let e = Int(steps[k].boundary)
+            return e > 0 && flags[e &- 1] & ShapedText.Flags.terminator != 0 ? Int(offsets[e &- 1]) : Int(offsets[e])
+        }
+        // Each face's box as a step keeps it: a part within the strut is 0, and so is the
+        // primary font's (the largest of a segment's faces' parts, each rounded to `Float`,
+        // is the part of the largest: rounding keeps the order).
+        withUnsafeTemporaryAllocation(of: (ascent: Float, descent: Float).self, capacity: faces.count) { boxes in
+            for f in 0..<faces.count {
+                let box = faces[f].box(lineHeight: faces[f].lineSpacing)
+                let ascent = Float(Swift.max(box.ascent, 0)), descent = Float(Swift.max(box.descent, 0))
+                boxes[f] = f == 0 ? (0, 0) : (ascent > strutAscent ? ascent : 0, descent > strutDescent ? descent : 0)
+            }
+            runs.withUnsafeBufferPointer { runs in
+                // The first step whose segment may reach into the next run, and its start.
+                var k = 0
+                var start = Int(offsets[0])
+                for run in runs {
+                    guard UInt(bitPattern: run.face) < UInt(faces.count) else { continue }
+                    let box = boxes[run.face]
+                    if box.ascent == 0 && box.descent == 0 { continue }
+                    // Segments ending at or before the run's start do not reach it (nor the
+                    // next run's, which starts later).
+                    while k < stepCount && segmentEnd(k) <= run.range.lowerBound {
+                        start = Int(offsets[Int(steps[k].boundary)])
+                        k &+= 1
+                    }
+                    // Those from there starting before its end overlap it (their ends are past
+                    // its start: they rise).
+                    var j = k, s = start
+                    while j < stepCount && s < run.range.upperBound {
+                        if box.ascent > steps[j].boxAscent { steps[j].boxAscent = box.ascent }
+                        if box.descent > steps[j].boxDescent { steps[j].boxDescent = box.descent }
+                        s = Int(offsets[Int(steps[j].boundary)])
+                        j &+= 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether each of `runs` is not empty and starts at or after the end of the one before,
+    /// and the last reaches `end` (the text's end): what `unite` walks the runs for.
+    ///
+    /// - Complexity: O(runs).
+    private static func inOrder(_ runs: [ShapedRun], end: Int) -> Bool {
+        var previousEnd = Int.min
+        for run in runs {
+            guard run.range.lowerBound >= previousEnd && !run.range.isEmpty else { return false }
+            previousEnd = run.range.upperBound
+        }
+        return runs.isEmpty || previousEnd >= end
+    }
+
+    /// `unite`, each step's runs searched from the last step's.
+    static func searching(_ steps: UnsafeMutableBufferPointer<StepDraft>, offsets: UnsafeMutableBufferPointer<Int32>,
+                          flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun], faces: [FontBoxMetrics],
+                          strut: (ascent: Double, descent: Double)) {
         let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
         // Each face's box, worked out once (on the stack: a few faces).
         withUnsafeTemporaryAllocation(of: (ascent: Double, descent: Double).self, capacity: faces.count) { boxes in
@@ -39,5 +115,4 @@ enum _SegmentBoxes {
             }
         }
     }
-
 }
