@@ -2,8 +2,8 @@ internal import CChatFormPrefetch
 
 // Where a line ends: the last entry of a stretch whose content end fits. The line walks
 // (`measureNarrow`, `measureStyled`, `plainLines`) take about as many entries a line at one
-// width, so `measureNarrow` and `plainLines` look from the previous line's span on;
-// `measureStyled` looks from the line's first entry (a guess from the span added
+// width, so `plainLines` looks from the previous line's span on and `measureNarrow` from 3
+// entries past it; `measureStyled` looks from the line's first entry (a guess from the span added
 // instructions there and no fewer mispredicts). A scan's branches (`scanFit`) are
 // mispredicted now and then; a count by compare (`NarrowLineSteps.lastFit`) has none but
 // makes the next line wait for this one's end. Where a line's walk does more than find its
