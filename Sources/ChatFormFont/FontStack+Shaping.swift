@@ -94,8 +94,8 @@ extension FontStack {
         let firstRun = runs.count
         let flagsSyllables = syllables.count == clusters.count
         let syllableBit = ShapedRuns.syllableBit   // (read once: a global of another module)
-        let drawsPrintable = state.drawsPrintableASCII
         let state = self.state
+        let drawsPrintable = state.drawsPrintableASCII
         let buffer = ShapingBuffer.forCurrentThread()
         let memo = buffer?.memo
         var registered: [FontFace] = []   // the registry's faces, read at the first fallback face

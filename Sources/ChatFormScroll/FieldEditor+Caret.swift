@@ -10,10 +10,11 @@ extension FieldEditor {
     /// has no live document at `width`. `row`, when given, is the focused row's index as the
     /// caller just found it (its id is not looked up again).
     ///
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n + the row's items).
     func placement(in cache: RowCache<ID>, width: Double, row known: Int? = nil) -> FieldPlacement? {
         guard let field = focus?.field, let i = known ?? cache.rowIndex(of: field.row),
               let entry = cache.entry(ofRow: i, width: width) else { return nil }
+        assert(known == nil || cache.rowIndex(of: field.row) == i, "a stale index for the focused row")
         // The item's fields read in place: a copy of the item would retain its document's and
         // its layouts' storage.
         let items = entry.measurement.items
@@ -73,6 +74,8 @@ extension FieldEditor {
     /// The caret rule inside the field: a field past its line limit scrolls its own window
     /// to show the caret grown by `margin` (one without a limit drops any inner offset).
     ///
+    /// `row`, when given, is the focused row's index as the caller just found it.
+    ///
     /// - Returns: the caret's rectangle in content coordinates after that scroll, or nil
     ///   when nothing focused is measured at `width`.
     /// - Complexity: O(log n + the caret line's length).
@@ -80,7 +83,8 @@ extension FieldEditor {
         guard let focus, var p = placement(in: cache, width: width, row: known),
               let local = try? p.document.caretPlacement(for: focus.caret).rect else { return nil }
         // The item's `maxInnerOffset` (the document is its text).
-        let (index, maxInner, height) = (p.itemIndex, Swift.max(0, p.document.height - p.itemHeight), p.itemHeight)
+        let (index, height) = (p.itemIndex, p.itemHeight)
+        let maxInner = RowMeasurement.Item.maxInnerOffset(textHeight: p.document.height, height: height)
         var inner: Double? = nil
         if maxInner > 0 {
             let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: p.inner,

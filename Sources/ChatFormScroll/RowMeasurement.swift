@@ -70,7 +70,14 @@ public struct RowMeasurement: Sendable {
         /// How far the text can scroll inside the item.
         public var maxInnerOffset: Double {
             guard let textHeight else { return 0 }
-            return Swift.max(0, textHeight - height)
+            return Self.maxInnerOffset(textHeight: textHeight, height: height)
+        }
+
+        /// How far a text `textHeight` tall scrolls inside an item `height` tall: the one rule
+        /// `maxInnerOffset` and the field editor's caret rule (which reads the item in place)
+        /// share.
+        static func maxInnerOffset(textHeight: Double, height: Double) -> Double {
+            Swift.max(0, textHeight - height)
         }
     }
 

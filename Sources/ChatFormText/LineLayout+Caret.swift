@@ -32,7 +32,7 @@ extension LineLayout {
 
     /// The caret's x on line `index` at the boundary `offset` (clamped to the line's content
     /// end), kept at the wrap edge when hanging white space runs past it: the line model's
-    /// answer (`lineModelClampedCaretX(onLine:at:)`).
+    /// answer (``lineModelClampedCaretX(onLine:at:)``).
     ///
     /// - Complexity: O(log lines + length of the line).
     public func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
@@ -40,11 +40,11 @@ extension LineLayout {
     }
 
     /// `clampedCaretX(onLine:at:)` from the line model's requirements alone (the line, its
-    /// bidi levels, its caret stops): what a type that answers some lines its own way answers
-    /// for the others.
+    /// bidi levels, its caret stops): the default answer, and what a type that answers some
+    /// lines its own way answers for the others.
     ///
     /// - Complexity: O(log lines + length of the line).
-    func lineModelClampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
+    public func lineModelClampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
         let line = line(at: index)
         if let bidi = try bidiLine(index) { return clamped(bidi.primaryX(Swift.min(offset, line.contentEnd)), onLine: index) }
         if let x = emptyRightToLeftLineX(index) { return x }

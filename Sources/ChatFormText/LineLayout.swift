@@ -19,6 +19,9 @@
 /// - **Grapheme boundaries**: `isGraphemeBoundary(_:)`, `graphemeBoundary(after:)` and
 ///   `graphemeBoundary(before:)` (UAX #29, or ICU's answer).
 ///
+/// - **Optionally, a faster clamped caret x**: `clampedCaretX(onLine:at:)` has a default
+///   built from the above; a type may answer it with less work, never with another value.
+///
 /// - **Bidi levels**: `bidiLevels(onLine:)`, the UAX #9 level of each byte of a line (nil for
 ///   left-to-right text). With them the caret queries reorder a line's graphemes (ICU's
 ///   `ubidi_reorderVisual`) and place carets, hits, arrow keys and selections as Chromium
@@ -65,11 +68,14 @@ public protocol LineLayout: Sendable {
     /// The caret's x on line `index` at the boundary `offset` (clamped to the line's content
     /// end), as the caret queries place it: a line that needs bidi gives its primary caret,
     /// an empty right-to-left line its start side, any other line `caretX(onLine:at:)` kept
-    /// at the wrap edge when hanging white space runs past it. The default answers from the
-    /// requirements above; a type that can answer with less work says so here (a
-    /// ``TextDocument`` asks the paragraph it finds once, a large left-to-right paragraph
-    /// reads a plain line's bytes once), and every caret query built on it (caret
-    /// rectangles, vertical moves) gains.
+    /// at the wrap edge when hanging white space runs past it.
+    ///
+    /// The default implementation answers from the requirements above
+    /// (``lineModelClampedCaretX(onLine:at:)``). Implement it only to answer the same value
+    /// with less work (``TextDocument`` asks the paragraph it finds once): the caret
+    /// rectangles and vertical moves built on it read this answer, so it must equal the
+    /// default's for every line and boundary; answer the lines you have no shortcut for with
+    /// ``lineModelClampedCaretX(onLine:at:)``.
     func clampedCaretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double
     /// Calls `body` with each grapheme boundary of line `index` from its start to its content
     /// end (both included) and that boundary's x, in logical order, until `body` returns

@@ -209,6 +209,9 @@ enum _BulkWrap {
                     origin = 0
                     budget = budgetOnEmptyLine
                     x = stepFull
+                    // (`lineCount`, the lines `stop` has been asked about, is left behind
+                    // while the lines start before `firstStopAsked`: the check after a line
+                    // asks `asksStop` again, which says no there, and line starts only rise.)
                     if let stop, w.asksStop(w.lineStart) {
                         lineCount = w.lines.count
                         if stop(w.lineStart) {

@@ -53,6 +53,7 @@ struct _ChunkedArray<Element: Sendable>: Sendable {
     @inline(__always)
     mutating func modify<R>(chunk c: Int, _ body: (inout [Element]) -> R) -> R {
         let result = body(&chunks[c])
+        assert(!chunks[c].isEmpty && chunks[c].count <= maxChunk, "a chunk's size left 1...maxChunk")
         counts.set(chunks[c].count, at: c)
         return result
     }

@@ -101,6 +101,41 @@ struct LargeParagraphCaretTests {
         #expect(checked > 100)
     }
 
+    /// `clampedCaretX` is an optimization point of the line model: a document's answer (its
+    /// paragraph's, a large paragraph's from its bytes) must equal the line model's default at
+    /// every caret position, for every direction (`auto` included, which a whole-text
+    /// reference resolves differently) and alignment, in standard and tiny ropes.
+    @Test(arguments: [ParagraphDirection.ltr, .rtl, .auto])
+    func documentCaretXIsTheLineModels(direction: ParagraphDirection) throws {
+        var rng = SplitMix64(seed: 97)
+        var checked = 0
+        for align in TextModes.TextAlign.allCases {
+            var options = TextLayoutOptions(direction: direction)
+            options.modes.textAlign = align
+            for round in 0..<6 {
+                let text = BidiCaretTests.randomText(&rng) + "\n" + String(repeating: "plain words ", count: 6)
+                    + (round % 2 == 0 ? "\n\n" : "") + BidiCaretTests.randomText(&rng)
+                let width = Double(rng.next() % 20 + 3)
+                for tuning in [_ParagraphTuning.standard, TextDocumentTests.tinyRopes] {
+                    let document = try TextDocument(text: text, width: width, options: options, tuning: tuning)
+                    for k in 0..<document.lineCount {
+                        let line = document.line(at: k)
+                        var offset = line.start
+                        while offset <= line.contentEnd {
+                            #expect(try document.clampedCaretX(onLine: k, at: offset)
+                                        == document.lineModelClampedCaretX(onLine: k, at: offset),
+                                    "\(direction) \(align) \(text.debugDescription) at \(width): line \(k) offset \(offset)")
+                            checked += 1
+                            if offset == line.contentEnd { break }
+                            offset = try document.graphemeBoundary(after: offset)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 400)
+    }
+
     /// A paragraph whose direction is not `ltr` is left to the general path.
     @Test func otherDirectionsAskTheGeneralPath() throws {
         for direction in [ParagraphDirection.rtl, .auto] {

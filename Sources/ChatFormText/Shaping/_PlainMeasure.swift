@@ -50,6 +50,15 @@ extension LineBreaker {
         return header.columns.hasBoxes ? .boxes : .general
     }
 
+    /// How many entries past the previous line's span `measureNarrow` starts looking for a
+    /// line's end (a guess: the scan moves on or back from it). From the span itself the scan
+    /// went on for 73% of the lines, by 4 and by 1, and the line ends were more often
+    /// mispredicted; from 3 past it, for 49% (chat messages, Noto Sans 16, `--instructions
+    /// measure`, callgrind's branch model: 8.6 -> 7.5 mispredicted branches and 403 -> 402
+    /// instructions a call; 2: 8.0 and 399, 4: 7.0 and 406). Tuned on one corpus and font,
+    /// in the model: the wall clock could not tell these apart on a noisy host.
+    @inline(__always) static var narrowGuessLead: Int { 3 }
+
     /// `ShapedText.measure(width:)` of a text of kind `.uniform` or `.boxes` (`boxes`): the
     /// lines `plainLines` would visit, tallied in registers, no visitor; the first line it
     /// cannot end (a complex entry, or nothing fits) and the rest by `forEachLine` out of
@@ -57,7 +66,7 @@ extension LineBreaker {
     /// text's end (`plainMeasureKind`): no test of the boundary a line.
     ///
     /// - Complexity: O(lines + the entries each line's end is off from the previous line's
-    ///   span), no allocation.
+    ///   span plus `narrowGuessLead`), no allocation.
     @inline(__always)
     static func measureNarrow(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
         let storage = text.storage
@@ -79,13 +88,10 @@ extension LineBreaker {
             let end = Int(first.nextComplex)
             if j >= end || Int64(first.contentX) > threshold { break }
             // The last entry of `j..<end` that fits (content ends only grow along the stretch).
-            // (By scan, not by compare: `scanFit`.) Looked for from 3 entries past the last
-            // line's span: from the span itself the scan went on for 73% of the lines, by 4
-            // and by 1, and the line ends were more often mispredicted (chat messages, Noto
-            // Sans 16, `--instructions measure`, callgrind's branch model: 8.6 -> 7.5
-            // mispredicted branches and 403 -> 402 instructions a call, the scan going on
-            // for 49% of the lines; +2: 8.0 and 399, +4: 7.0 and 406).
-            let lo = reader.scanFit(from: j, guess: Swift.min(j &+ span &+ 3, end &- 1), end: end, threshold: threshold)
+            // (By scan, not by compare: `scanFit`.) Looked for from `narrowGuessLead` entries
+            // past the last line's span.
+            let lo = reader.scanFit(from: j, guess: Swift.min(j &+ span &+ narrowGuessLead, end &- 1), end: end,
+                                    threshold: threshold)
             var h = flat
             if let lineBoxes {
                 let (ascent, descent) = lineBoxes.union(from: j, through: lo, strutAscent, strutDescent, narrow: true)

@@ -19,6 +19,8 @@ enum _SegmentBoxes {
     static func unite(_ steps: UnsafeMutableBufferPointer<StepDraft>, offsets: UnsafeMutableBufferPointer<Int32>,
                       flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun], faces: [FontBoxMetrics],
                       strut: (ascent: Double, descent: Double)) {
+        guard !steps.isEmpty else { return }
+        assert(steps.allSatisfy { $0.boxAscent == 0 && $0.boxDescent == 0 }, "steps come with boxes of 0")
         guard inOrder(runs, end: Int(offsets[offsets.count - 1])) else {
             return searching(steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
         }
