@@ -31,6 +31,35 @@ struct HangulFallbackTests {
         #expect(syllables > 1000)
     }
 
+    /// Runs of printable ASCII of 1 to 19 bytes (the fallback walk skips them eight bytes at a
+    /// time while ASCII follows), ending at the text's end, at a newline or tab, or before a
+    /// combining mark (one cluster with the last letter), a fallback character (Hangul,
+    /// Arabic, emoji, CJK) or a control, with other runs around them: the runs equal the
+    /// cluster-by-cluster model's.
+    @Test(arguments: ["Noto Sans", "DejaVu Sans"])
+    func asciiRunsOfEveryLengthMatchTheModel(family: String) throws {
+        let fonts = try FontStack(family: family, size: 16)
+        var rng = SplitMix64(seed: 8191)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCXYZ0189 .,;:!?-_()[]{}'\"@#~")
+        let enders = ["", "\n", "\t", "\u{0301}", "\u{0308}\u{0323}", "ㅋ", "한", "ب", "😀", "👍🏽", "中", "\u{200D}",
+                      "\u{00AD}", "é", "\u{FEFF}"]
+        for length in 1...19 {
+            for ender in enders {
+                for _ in 0..<3 {
+                    var text = rng.next() % 2 == 0 ? "" : enders[Int(rng.next() % UInt64(enders.count))]
+                    for _ in 0..<Int(rng.next() % 3 + 1) {
+                        text += String((0..<length).map { _ in letters[Int(rng.next() % UInt64(letters.count))] })
+                        text += ender
+                    }
+                    let shaped = try fonts.shape(text)
+                    let model = try modelRuns(text, fonts)
+                    #expect(shaped.runs.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] } == model,
+                            "\(family): \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// The runs of `text` with a fallback decision for every cluster, as the shaping loop
     /// made them before it skipped syllables: ranges and faces, by item.
     private func modelRuns(_ text: String, _ fonts: FontStack) throws -> [[Int]] {
