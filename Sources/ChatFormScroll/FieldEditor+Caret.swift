@@ -11,6 +11,7 @@ extension FieldEditor {
     /// since do not move it): looking its id up again costs a call into the source.
     ///
     /// - Complexity: O(1) for the row the caret rule remembered, else the source's lookup.
+    @inline(__always)   // as a call from unspecialized code it looks up RowCache<ID>'s metadata
     func focusedRow(in cache: RowCache<ID>) -> Int? {
         guard let field = focus?.field else { return nil }
         return cache.rowIndex(of: field.row)

@@ -80,9 +80,11 @@ extension TableSession {
     // MARK: The caret rule
 
     /// The focused row's index, or nil when nothing is focused or its row is gone.
+    @inline(__always)
     var focusedRow: Int? { editor.focusedRow(in: cache) }
 
     /// Applies the caret rule (see `revealCaret(row:)`) to the focused row, if any.
+    @inline(__always)   // a function of its own, unspecialized, looks the table's metadata up again
     mutating func revealCaret() throws(ScrollError) {
         guard let i = focusedRow else { return }
         try revealCaret(row: i)
