@@ -6,15 +6,33 @@ import ChatFormText
 /// coordinates into the content's (below the row's top and padding, at the item's place,
 /// after the item's inner scroll).
 extension FieldEditor {
+    /// The focused row's index in `cache`, or nil when nothing is focused or its row is gone.
+    /// A change that applies the caret rule finds it once and hands it down (rows measured
+    /// since do not move it): looking its id up again costs a call into the source.
+    ///
+    /// - Complexity: O(1) for the row the caret rule remembered, else the source's lookup.
+    @inline(__always)   // as a call from unspecialized code it looks up RowCache<ID>'s metadata
+    func focusedRow(in cache: RowCache<ID>) -> Int? {
+        guard let field = focus?.field else { return nil }
+        return cache.rowIndex(of: field.row)
+    }
+
     /// The focused field placed in the content, or nil when nothing is focused or its row
-    /// has no live document at `width`. `row`, when given, is the focused row's index as the
-    /// caller just found it (its id is not looked up again).
+    /// has no live document at `width`.
     ///
     /// - Complexity: O(log n + the row's items).
-    func placement(in cache: RowCache<ID>, width: Double, row known: Int? = nil) -> FieldPlacement? {
-        guard let field = focus?.field, let i = known ?? cache.rowIndex(of: field.row),
-              let entry = cache.entry(ofRow: i, width: width) else { return nil }
-        assert(known == nil || cache.rowIndex(of: field.row) == i, "a stale index for the focused row")
+    func placement(in cache: RowCache<ID>, width: Double) -> FieldPlacement? {
+        guard let i = focusedRow(in: cache) else { return nil }
+        return placement(in: cache, width: width, row: i)
+    }
+
+    /// `placement(in:width:)` with the focused row at index `i`, as `focusedRow(in:)` found
+    /// it (its id is not looked up again; debug builds check that it is still that row).
+    ///
+    /// - Complexity: O(log n + the row's items).
+    func placement(in cache: RowCache<ID>, width: Double, row i: Int) -> FieldPlacement? {
+        guard let field = focus?.field, let entry = cache.entry(ofRow: i, width: width) else { return nil }
+        assert(cache.rowIndex(of: field.row) == i, "a stale index for the focused row")
         // The item's fields read in place: a copy of the item would retain its document's and
         // its layouts' storage.
         let items = entry.measurement.items
@@ -74,13 +92,13 @@ extension FieldEditor {
     /// The caret rule inside the field: a field past its line limit scrolls its own window
     /// to show the caret grown by `margin` (one without a limit drops any inner offset).
     ///
-    /// `row`, when given, is the focused row's index as the caller just found it.
+    /// `row` is the focused row's index, as `focusedRow(in:)` found it.
     ///
     /// - Returns: the caret's rectangle in content coordinates after that scroll, or nil
     ///   when nothing focused is measured at `width`.
     /// - Complexity: O(log n + the caret line's length).
-    func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double, row known: Int? = nil) throws(ScrollError) -> Rect? {
-        guard let focus, var p = placement(in: cache, width: width, row: known),
+    func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double, row i: Int) throws(ScrollError) -> Rect? {
+        guard let focus, var p = placement(in: cache, width: width, row: i),
               let local = try? p.document.caretPlacement(for: focus.caret).rect else { return nil }
         // The item's `maxInnerOffset` (the document is its text).
         let (index, height) = (p.itemIndex, p.itemHeight)

@@ -50,7 +50,10 @@ public struct RowArray<ID: Hashable & Sendable>: RowSource {
     /// Each row's id, in the rows' order: what `id(at:)` reads. Unspecialized code (the
     /// table reaches the source through `any RowSource`) reading `rows[index].id` looks up
     /// `Row<ID>`'s generic metadata at every call (about 500 instructions, several times a
-    /// keystroke); an array of `ID` needs only the metadata it is handed.
+    /// keystroke); an array of `ID` needs only the metadata it is handed. So the ids are
+    /// kept twice on purpose (three times with `positions`' keys): reading them from `rows`
+    /// instead cost 1,700 to 2,900 instructions a keystroke in a 1 MB paragraph (callgrind,
+    /// `chatform-bench --instructions paragraph-keys`, every kind).
     private var ids: [ID] = []
     private var positions: [ID: Int] = [:]
 

@@ -25,9 +25,9 @@ extension TableSession {
     /// After rows changed: keep a pinned row at the band's top, follow the end when the
     /// transcript was there and the last row changed, measure what came into view, and
     /// apply the caret rule (SPEC §5.2: after every row height change). `focusedRow` is the
-    /// focused row's index when the caller just found it (rows measured since do not move
-    /// it).
-    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool, focusedRow: Int? = nil) throws(ScrollError) {
+    /// focused row's index (`focusedRow` after the rows changed; nil when nothing is
+    /// focused): rows measured here do not move it.
+    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool, focusedRow: Int?) throws(ScrollError) {
         if pinnedRow != nil {
             try applyPin()
         } else if grewLastRow && wasAtBottom && configuration.stickToBottom {
@@ -36,7 +36,7 @@ extension TableSession {
             clampOffset()
             try settle(anchor: nil)
         }
-        if focus != nil { try revealCaret(focusedRow: focusedRow) }
+        if let focusedRow { try revealCaret(row: focusedRow) }
         if isAtBottom { unreadCount = 0 }
     }
 
@@ -45,7 +45,7 @@ extension TableSession {
     mutating func rowDidChange(at index: Int) throws(ScrollError) {
         let wasAtBottom = isAtBottom
         try remeasure(row: index)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: index == cache.rowCount - 1)
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: index == cache.rowCount - 1, focusedRow: focusedRow)
     }
 
     /// Scrolls to the end, measuring the rows that come into view until the end is exact.
@@ -79,12 +79,24 @@ extension TableSession {
 
     // MARK: The caret rule
 
-    /// Applies the caret rule: first inside a field that scrolls past its line limit, then
-    /// for the table — scroll as little as needed so the caret grown by the margin lies in
-    /// the visible band (the margin never reaches past the content), then clamp.
-    /// `focusedRow` is the focused row's index when the caller just found it.
-    mutating func revealCaret(focusedRow known: Int? = nil) throws(ScrollError) {
-        guard let field = focus?.field, let i = known ?? cache.rowIndex(of: field.row) else { return }
+    /// The focused row's index, or nil when nothing is focused or its row is gone.
+    @inline(__always)
+    var focusedRow: Int? { editor.focusedRow(in: cache) }
+
+    /// Applies the caret rule (see `revealCaret(row:)`) to the focused row, if any.
+    @inline(__always)   // a function of its own, unspecialized, looks the table's metadata up again
+    mutating func revealCaret() throws(ScrollError) {
+        guard let i = focusedRow else { return }
+        try revealCaret(row: i)
+    }
+
+    /// Applies the caret rule to the focused row at index `i` (as `focusedRow` found it):
+    /// first inside a field that scrolls past its line limit, then for the table — scroll
+    /// as little as needed so the caret grown by the margin lies in the visible band (the
+    /// margin never reaches past the content), then clamp.
+    mutating func revealCaret(row i: Int) throws(ScrollError) {
+        guard let field = focus?.field else { return }
+        assert(cache.rowIndex(of: field.row) == i, "a stale index for the focused row")
         // The rule applies from now on, also to the frames of a keyboard drag that began
         // with the caret out of view.
         scroll.keyboardInteraction.drag?.revealsCaret = true

@@ -14,8 +14,9 @@
 struct _ChunkedArray<Element: Sendable>: Sendable {
     /// The chunks, none empty.
     private(set) var chunks: [[Element]]
-    /// `chunks[c].count` for every chunk.
-    private(set) var counts: _PrefixSums
+    /// `chunks[c].count` for every chunk (read through `chunk(containing:)`,
+    /// `start(ofChunk:)` and `locate`: the owners never see the sums).
+    private var counts: _PrefixSums
     /// The most elements a chunk holds.
     let maxChunk: Int
 
@@ -37,13 +38,25 @@ struct _ChunkedArray<Element: Sendable>: Sendable {
     /// - Complexity: O(1).
     var count: Int { counts.total }
 
+    /// The chunk holding element `index` (`0..<count`).
+    ///
+    /// - Complexity: O(log chunks).
+    @inline(__always)
+    func chunk(containing index: Int) -> Int { counts.index(containing: index)! }
+
+    /// The index of chunk `c`'s first element (`0...chunks.count`; `count` past the last).
+    ///
+    /// - Complexity: O(log chunks).
+    @inline(__always)
+    func start(ofChunk c: Int) -> Int { counts.prefix(c) }
+
     /// The chunk holding element `index` (`0..<count`) and the index of its first element.
     ///
     /// - Complexity: O(log chunks).
     @inline(__always)
     func locate(_ index: Int) -> (chunk: Int, start: Int) {
-        let c = counts.index(containing: index)!
-        return (c, counts.prefix(c))
+        let c = chunk(containing: index)
+        return (c, start(ofChunk: c))
     }
 
     /// Runs `body` on chunk `c` in place, then takes its new size (which must stay in

@@ -109,7 +109,8 @@ struct RopeTests {
     }
 
     /// The chunks under the rope and the line store against the array they flatten to:
-    /// `locate` names the chunk and its start for every index, and the sizes follow in-place
+    /// `locate` and `chunk(containing:)` name the chunk for every index, `start(ofChunk:)` its
+    /// start (the count past the last chunk), and the sizes follow in-place
     /// edits, replaced chunks and appended ones.
     @Test(arguments: [(UInt64(1), 2), (2, 3), (3, 8)])
     func chunkedArrayMatchesAnArray(seed: UInt64, maxChunk: Int) {
@@ -154,12 +155,15 @@ struct RopeTests {
             #expect(chunked.chunks.flatMap { $0 } == model, "step \(step)")
             var start = 0
             for (c, chunk) in chunked.chunks.enumerated() {
+                #expect(chunked.start(ofChunk: c) == start, "step \(step) chunk \(c)")
                 for i in start..<start + chunk.count {
                     let located = chunked.locate(i)
                     #expect(located.chunk == c && located.start == start, "step \(step) index \(i)")
+                    #expect(chunked.chunk(containing: i) == c, "step \(step) index \(i)")
                 }
                 start += chunk.count
             }
+            #expect(chunked.start(ofChunk: chunked.chunks.count) == model.count, "step \(step): the start past the last chunk")
         }
     }
 
