@@ -31,9 +31,10 @@ struct ShapedRunsPartitionTests {
     }
 
     /// A negative boundary after a positive one: its difference wraps round in 32 bits
-    /// (5 - (Int32.min + 3) is negative there), as does a jump from a negative one to a
-    /// large one; neither partitions the text.
+    /// (10 - (Int32.min + 5) is negative there), and every other difference of the first
+    /// text below is negative too: only the or'ed values tell it does not rise.
     @Test func negativeBoundariesDoNotWrapIntoARise() {
+        #expect(!Self.runs([0, 10, Int32.min + 5, 3, 20]).hasClusters(partitioning: 20))
         #expect(!Self.runs([0, 5, Int32.min + 3, 10]).hasClusters(partitioning: 10))
         #expect(!Self.runs([0, -2, Int32.max - 1, Int32.max]).hasClusters(partitioning: Int(Int32.max)))
         #expect(!Self.runs([0, Int32.min, 7]).hasClusters(partitioning: 7))
