@@ -44,6 +44,15 @@ struct PreparedOpportunitiesTests {
         #expect(read.breaks == walked.breaks, "\(text.debugDescription)")
         #expect(read.contentEnds == walked.contentEnds, "\(text.debugDescription)")
         #expect(Array(read.flags) == Array(walked.flags), "\(text.debugDescription)")
+        // The advances and the entries' flags and content advances too (a hyphen, an unsafe
+        // content end), which the walk's loop for plain clusters writes on its own.
+        #expect(Array(read.x) == Array(walked.x), "\(text.debugDescription)")
+        #expect(read.breakEntries.map(\.flags) == walked.breakEntries.map(\.flags), "\(text.debugDescription)")
+        #expect(contentXs(read) == contentXs(walked), "\(text.debugDescription)")
+    }
+
+    func contentXs(_ t: ShapedText) -> [Int64] {
+        t.storage.withSteps { steps in (0..<t.breakEntries.count).map { steps[$0].contentX } }
     }
 
     @Test func seededTextReadsTheRulesAnswers() throws {

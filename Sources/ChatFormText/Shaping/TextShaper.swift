@@ -171,11 +171,16 @@ public struct ShapedRuns: Sendable {
     /// Whether `clusters` rise from 0 to `count`.
     func hasClusters(partitioning count: Int) -> Bool {
         guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }
-        // Every step's difference (exact in 64 bits) and'ed: the sign stays if each one rises.
+        // Every step's difference and'ed: the sign stays if each one rises. In 32 bits, four
+        // to a vector register: a difference of two values that are not negative is exact
+        // there, and every value or'ed tells whether one is.
         return clusters.withUnsafeBufferPointer { c in
-            var steps: Int64 = -1
-            for k in 1..<c.count { steps &= Int64(c[k - 1]) &- Int64(c[k]) }
-            return steps < 0
+            var steps: Int32 = -1, values: Int32 = 0
+            for k in 1..<c.count {
+                steps &= c[k - 1] &- c[k]
+                values |= c[k]
+            }
+            return steps < 0 && values >= 0
         }
     }
 }
