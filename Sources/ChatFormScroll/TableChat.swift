@@ -67,7 +67,7 @@ public struct TableChat<ID: Hashable & Sendable>: Sendable {
         if appending && !(wasAtBottom && configuration.stickToBottom) && table.cache.rowCount > rows.count {
             table.unreadCount += rows.count
         }
-        try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: appending, focusedRow: table.focusedRow)
+        try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: appending, focusedIndex: table.focusedRow)
     }
 
     /// Removes the row with `id`. Rows below it that are in view stay where they are on
@@ -83,7 +83,7 @@ public struct TableChat<ID: Hashable & Sendable>: Sendable {
         if table.focus?.field.row == id { table.editor.focus = nil }   // its buffer went with the cache
         if table.pinnedRow == id { table.pinnedRow = nil }
         if let first, i <= first { table.viewport.offset -= h }
-        try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: false, focusedRow: table.focusedRow)
+        try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: false, focusedIndex: table.focusedRow)
     }
 
     // MARK: Changing a row

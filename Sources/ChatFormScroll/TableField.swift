@@ -278,7 +278,7 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
         let (selection, delta) = try table.cache.editDocument(of: focus.field, at: i, change, failure: failure)
         table.scroll.keep(anchor: anchor, stillAfter: delta, ofRow: i)
         table.editor.focus = Focus(field: focus.field, caret: TextPosition(offset: selection.caret), anchor: selection.anchor, goalX: nil)
-        try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == table.cache.rowCount - 1, focusedRow: i)   // reveals the caret
+        try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == table.cache.rowCount - 1, focusedIndex: i)   // reveals the caret
     }
 
     /// The live document of `field`, measuring its row if needed.

@@ -24,10 +24,10 @@ extension TableSession {
 
     /// After rows changed: keep a pinned row at the band's top, follow the end when the
     /// transcript was there and the last row changed, measure what came into view, and
-    /// apply the caret rule (SPEC §5.2: after every row height change). `focusedRow` is the
-    /// focused row's index (`focusedRow` after the rows changed; nil when nothing is
-    /// focused): rows measured here do not move it.
-    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool, focusedRow: Int?) throws(ScrollError) {
+    /// apply the caret rule (SPEC §5.2: after every row height change). `focusedIndex` is the
+    /// focused row's index as `focusedRow` finds it after the rows changed: nil when no field
+    /// is focused or its row is gone. Rows measured here do not move it.
+    mutating func rowsDidChange(wasAtBottom: Bool, grewLastRow: Bool, focusedIndex: Int?) throws(ScrollError) {
         if pinnedRow != nil {
             try applyPin()
         } else if grewLastRow && wasAtBottom && configuration.stickToBottom {
@@ -36,7 +36,7 @@ extension TableSession {
             clampOffset()
             try settle(anchor: nil)
         }
-        if let focusedRow { try revealCaret(row: focusedRow) }
+        if let focusedIndex { try revealCaret(row: focusedIndex) }
         if isAtBottom { unreadCount = 0 }
     }
 
@@ -45,7 +45,7 @@ extension TableSession {
     mutating func rowDidChange(at index: Int) throws(ScrollError) {
         let wasAtBottom = isAtBottom
         try remeasure(row: index)
-        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: index == cache.rowCount - 1, focusedRow: focusedRow)
+        try rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: index == cache.rowCount - 1, focusedIndex: focusedRow)
     }
 
     /// Scrolls to the end, measuring the rows that come into view until the end is exact.

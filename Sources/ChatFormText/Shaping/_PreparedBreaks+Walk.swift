@@ -145,6 +145,8 @@ extension PreparedBreaks {
                     let e = Int(clusters[count &+ 1]), answer = quiet[count]
                     guard e <= quietEnd && (e &- i) | 2 == 3   // one byte or three
                         && answer & (Flags.kinds & ~Flags.hanging) == 0 && unsafe[i] == 0 else { break }
+                    // Only hanging white space gets here, so `kinds` (which records tabs and
+                    // other kinds for the walk's answer) needs nothing from this loop.
                     let kind = answer & Flags.hanging
                     offsetsOut[count] = Int32(truncatingIfNeeded: i)
                     xOut[count] = x
@@ -357,7 +359,8 @@ struct BreakEntryWriter {
 
     /// `entry(_:boundary:contentEnd:in:)` for a boundary that is neither a mandatory break
     /// nor unsafe to break, when `writesPlainEntries`, written to `entry` and `step`; `x` is
-    /// the boundary's advance (not yet in `xs`), `flags` and `xs` the boundary columns.
+    /// the boundary's x (the walk may or may not have written it to `xs` yet: it is read from
+    /// `x`), `flags` and `xs` the boundary columns.
     @inline(__always)
     func plainEntry(_ entry: UnsafeMutablePointer<BreakEntry>, _ step: UnsafeMutablePointer<StepDraft>, boundary: Int,
                     contentEnd ce: Int, x: Int64, flags: UnsafeMutablePointer<UInt8>, xs: UnsafeMutablePointer<Int64>) -> Int64 {
