@@ -189,10 +189,12 @@ extension ShapingBuffer {
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
                 let firstEnd = rtl ? run.range.upperBound : wordEnd(run.range.lowerBound, run)
-                if firstEnd < run.range.upperBound && isolation.isolated(run, { face }) {
+                if !rtl && (firstEnd < run.range.upperBound || bytes[firstEnd &- 1] == 0x20)
+                    && isolation.isolated(run, { face }) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping. (A
-                    // run of one word is that word's piece.)
+                    // run of one word is that word's piece, unless spaces close it: the
+                    // word is then cached without them, as the same word ending a run.)
                     shapeWords(run, face, firstEnd: firstEnd)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)
