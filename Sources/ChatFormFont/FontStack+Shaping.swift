@@ -6,7 +6,9 @@ import ChatFormText
 struct ShapingOutput {
     let advances: UnsafeMutableBufferPointer<Int32>
     let unsafe: UnsafeMutableBufferPointer<UInt8>
-    var endTrims: [Int32: Int32] = [:]
+    /// (Made by `init()`, not the empty literal: the literal's path cost ~44 instructions,
+    /// twice a text.)
+    var endTrims = [Int32: Int32]()
     var hasSoftHyphen = false
     /// Where the last range shaped ended: its end offset, the index of the item and of the
     /// cluster holding it, and the first common-fallback range not ending before it. A
@@ -40,7 +42,7 @@ extension FontStack {
         let scratch = ShapedRunsScratch.forCurrentThread()
         var advances = scratch.takeAdvances(zeroed: n)
         var unsafe = scratch.takeUnsafeToBreak(zeroed: n)
-        var endTrims: [Int32: Int32] = [:]
+        var endTrims = [Int32: Int32]()
         var hasSoftHyphen = false
         let spacing = _LetterSpacing.fixed(letterSpacing)
         let runs = text.withUTF8 { bytes in
