@@ -29,7 +29,13 @@ final class FontLibrary: Sendable {
 
     private let faces = Mutex<(map: [FaceKey: (face: FontFace, used: UInt64)], clock: UInt64)>(([:], 0))
     private let fallbackLists = Mutex<[String: FallbackList]>([:])
-    private let scalarFallbacks = Mutex<[String: (path: String, index: Int)?]>([:])
+    private let scalarFallbacks = Mutex<[ScalarKey: (path: String, index: Int)?]>([:])
+    /// What `fallback(for:language:)` keeps its answers by (a string made of the two cost
+    /// ~600 instructions a look-up).
+    private struct ScalarKey: Hashable {
+        var scalar: UInt32
+        var language: String
+    }
     static let scalarFallbackLimit = 1 << 14
     private let families = Mutex<[String: (path: String, index: Int)?]>([:])
 
@@ -100,7 +106,7 @@ final class FontLibrary: Sendable {
     /// The font fontconfig gives a pattern of `scalar` and `language` (cached; bounded; kept
     /// on disk between processes).
     func fallback(for scalar: UInt32, language: String) -> (path: String, index: Int)? {
-        let key = "\(scalar) \(language)"
+        let key = ScalarKey(scalar: scalar, language: language)
         if let cached = scalarFallbacks.withLock({ $0[key] }) { return cached }
         let answer = askFallback(for: scalar, language: language)
         scalarFallbacks.withLock { cache in

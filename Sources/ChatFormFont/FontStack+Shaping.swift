@@ -6,7 +6,9 @@ import ChatFormText
 struct ShapingOutput {
     let advances: UnsafeMutableBufferPointer<Int32>
     let unsafe: UnsafeMutableBufferPointer<UInt8>
-    var endTrims: [Int32: Int32] = [:]
+    /// (Made by `init()`, not the empty literal: the literal's path cost ~44 instructions,
+    /// twice a text.)
+    var endTrims = [Int32: Int32]()
     var hasSoftHyphen = false
     /// Where the last range shaped ended: its end offset, the index of the item and of the
     /// cluster holding it, and the first common-fallback range not ending before it. A
@@ -40,7 +42,7 @@ extension FontStack {
         let scratch = ShapedRunsScratch.forCurrentThread()
         var advances = scratch.takeAdvances(zeroed: n)
         var unsafe = scratch.takeUnsafeToBreak(zeroed: n)
-        var endTrims: [Int32: Int32] = [:]
+        var endTrims = [Int32: Int32]()
         var hasSoftHyphen = false
         let spacing = _LetterSpacing.fixed(letterSpacing)
         let runs = text.withUTF8 { bytes in
@@ -105,7 +107,19 @@ extension FontStack {
         // (registry id, -1: none) and its answer: a paragraph's Hangul words, each a run
         // between the primary font's spaces, are mostly in one face.
         var hangulFace = -1, hangulKept = false
-        do {
+        // The runs found go to a buffer on the stack, appended to `runs` when it is full and
+        // at the end (an append a run checked the array's uniqueness and room each time; 24
+        // runs are 960 bytes: a larger buffer would be allocated on the heap).
+        withUnsafeTemporaryAllocation(of: ShapedRun.self, capacity: 24) { found in
+            var foundCount = 0
+            @inline(__always) func keep(_ run: ShapedRun) {
+                if foundCount == found.count {
+                    runs.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<foundCount]))
+                    foundCount = 0
+                }
+                found.initializeElement(at: foundCount, to: run)
+                foundCount &+= 1
+            }
             // Fonts per cluster, runs per item and font. The first item and cluster
             // reaching into the range, from the last range's end when this one follows it:
             var first = 0, ci = 0
@@ -220,8 +234,8 @@ extension FontStack {
                                           runFaceObject: runFaceObject)
                     if face != runFace {
                         if runFace >= 0 {
-                            runs.append(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
-                                                  script: item.script, item: itemIndex))
+                            keep(ShapedRun(range: runStart..<cs, face: runFace, bidiLevel: item.bidiLevel,
+                                           script: item.script, item: itemIndex))
                         }
                         runStart = cs
                         runFace = face
@@ -235,11 +249,12 @@ extension FontStack {
                     }
                 }
                 if runFace >= 0 {
-                    runs.append(ShapedRun(range: runStart..<itemEnd, face: runFace,
-                                          bidiLevel: item.bidiLevel, script: item.script, item: itemIndex))
+                    keep(ShapedRun(range: runStart..<itemEnd, face: runFace, bidiLevel: item.bidiLevel,
+                                   script: item.script, item: itemIndex))
                 }
                 itemIndex += 1
             }
+            runs.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<foundCount]))
             out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen

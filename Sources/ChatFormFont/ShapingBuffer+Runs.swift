@@ -85,11 +85,30 @@ extension ShapingBuffer {
             } while b < run.range.upperBound && bytes[b] >= 0x80 && !Self.isBoundary(b, in: clusters)
             return b
         }
+        /// The end of word `a..<b` (`wordEnd`) without the spaces that close it: each of
+        /// them a cluster of its own (a cluster boundary follows the word), which a face
+        /// whose lookups never see a space sets as the space glyph at its advance, safe to
+        /// break, whatever the word (see `fillSpaces`).
+        func spacesStart(_ a: Int, _ b: Int) -> Int {
+            var e = b
+            while e > a && bytes[e &- 1] == 0x20 { e &-= 1 }
+            return e
+        }
+        /// Writes what shaping gives the spaces `range` closing a word in `face` (a face
+        /// whose lookups never see a space): the space glyph's advance, safe to break.
+        func fillSpaces(_ range: Range<Int>, _ face: FontFace) {
+            for s in range {
+                advances[s] = face.spaceAdvance
+                unsafe[s] = 0
+            }
+        }
         /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
-        /// with the spaces after it and cached; the words not cached that follow one
-        /// another are shaped in one HarfBuzz call (the same advances and codes: no lookup
-        /// reaches across a space) and then cached word by word. `firstEnd` is the first
-        /// word's end (`wordEnd` of the run's start, found already).
+        /// with the spaces after it: the word cached without them (so the word before a
+        /// space and the same word ending the run, before other text, are one entry), the
+        /// spaces filled (`fillSpaces`). The words not cached that follow one another are
+        /// shaped in one HarfBuzz call (the same advances and codes: no lookup reaches
+        /// across a space) and then cached word by word. `firstEnd` is the first word's end
+        /// (`wordEnd` of the run's start, found already).
         func shapeWords(_ run: ShapedRun, _ face: FontFace, firstEnd: Int) {
             var a = run.range.lowerBound
             var missed = -1   // where the words not cached so far start
@@ -97,8 +116,13 @@ extension ShapingBuffer {
             while a <= run.range.upperBound {
                 let b = a < run.range.upperBound ? (known >= 0 ? known : wordEnd(a, run)) : a
                 known = -1
-                if b > a, let k = key(a..<b, run, face), self.runs.copy(k, into: advances, unsafe, at: a) {
+                let e = spacesStart(a, b)
+                if b > a && e == a {
+                    // Spaces alone (opening the run): nothing to shape.
+                    fillSpaces(a..<b, face)
+                } else if b > a, let k = key(a..<e, run, face), self.runs.copy(k, into: advances, unsafe, at: a) {
                     // A cached word ends the stretch of words to shape before it.
+                    fillSpaces(e..<b, face)
                 } else if b > a {
                     if missed < 0 { missed = a }
                     a = b
@@ -108,9 +132,12 @@ extension ShapingBuffer {
                     shapeNow(missed..<a, run, face, halves: [])
                     var w = missed
                     while w < a {
-                        let e = wordEnd(w, run)
-                        if let k = key(w..<e, run, face) { self.runs.insert(k, advances: advances, unsafe, at: w) }
-                        w = e
+                        let end = wordEnd(w, run)
+                        let spaces = spacesStart(w, end)
+                        if spaces > w, let k = key(w..<spaces, run, face) {
+                            self.runs.insert(k, advances: advances, unsafe, at: w)
+                        }
+                        w = end
                     }
                     missed = -1
                 }
@@ -162,10 +189,12 @@ extension ShapingBuffer {
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
                 let firstEnd = rtl ? run.range.upperBound : wordEnd(run.range.lowerBound, run)
-                if firstEnd < run.range.upperBound && isolation.isolated(run, { face }) {
+                if !rtl && (firstEnd < run.range.upperBound || bytes[firstEnd &- 1] == 0x20)
+                    && isolation.isolated(run, { face }) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping. (A
-                    // run of one word is that word's piece.)
+                    // run of one word is that word's piece, unless spaces close it: the
+                    // word is then cached without them, as the same word ending a run.)
                     shapeWords(run, face, firstEnd: firstEnd)
                 } else {
                     shapePiece(run.range, run, face, halves: [], cacheable: true)
