@@ -299,8 +299,12 @@ int32_t cfl_face_space_is_isolated(const CFLFace *face, uint32_t script, const c
     hb_codepoint_t space = 0;
     if (!hb_font_get_nominal_glyph(face->parent, 0x20, &space)) return 0;
     hb_face_t *f = face->hbFace;
-    // A space classed as a mark is skipped by lookups that ignore marks.
-    if (hb_ot_layout_get_glyph_class(f, space) == HB_OT_LAYOUT_GLYPH_CLASS_MARK) return 0;
+    // A space classed as a mark or a ligature is skipped by lookups that ignore marks or
+    // ligatures (LookupFlag IgnoreMarks, IgnoreLigatures), which may then match across it
+    // though their glyph sets never list it: only a base or unclassified space is isolated
+    // (lookups that skip bases are ruled out below).
+    hb_ot_layout_glyph_class_t spaceClass = hb_ot_layout_get_glyph_class(f, space);
+    if (spaceClass != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED && spaceClass != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH) return 0;
     // A legacy `kern` table or an AAT table that applies acts on pairs not listed here: such
     // a face is taken as not isolated.
     if (cfl_face_applies_unlisted_tables(f, hb_script_from_iso15924_tag(script), hb_language_from_string(language, -1))) return 0;

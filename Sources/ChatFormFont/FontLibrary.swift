@@ -30,12 +30,9 @@ final class FontLibrary: Sendable {
     private let faces = Mutex<(map: [FaceKey: (face: FontFace, used: UInt64)], clock: UInt64)>(([:], 0))
     private let fallbackLists = Mutex<[String: FallbackList]>([:])
     private let scalarFallbacks = Mutex<[ScalarKey: (path: String, index: Int)?]>([:])
-    /// What `fallback(for:language:)` keeps its answers by (a string made of the two cost
-    /// ~600 instructions a look-up).
-    private struct ScalarKey: Hashable {
-        var scalar: UInt32
-        var language: String
-    }
+    /// What `fallback(for:language:)` keeps its answers by, as the disk cache does (a string
+    /// made of the two cost ~600 instructions a look-up).
+    private typealias ScalarKey = FallbackDiskCache.ScalarKey
     static let scalarFallbackLimit = 1 << 14
     private let families = Mutex<[String: (path: String, index: Int)?]>([:])
 

@@ -85,17 +85,20 @@ extension ShapingBuffer {
             } while b < run.range.upperBound && bytes[b] >= 0x80 && !Self.isBoundary(b, in: clusters)
             return b
         }
-        /// The end of word `a..<b` (`wordEnd`) without the spaces that close it: each of
-        /// them a cluster of its own (a cluster boundary follows the word), which a face
-        /// whose lookups never see a space sets as the space glyph at its advance, safe to
-        /// break, whatever the word (see `fillSpaces`).
+        /// The end of word `a..<b` (`wordEnd`) without the spaces that close it, which a
+        /// face whose lookups never see a space sets as the space glyph at its advance, safe
+        /// to break, whatever the word (see `fillSpaces`). (A space is a cluster of its own
+        /// but after a Prepend character, rule GB9b; the word then keeps that character and
+        /// its advances are the same.)
         func spacesStart(_ a: Int, _ b: Int) -> Int {
             var e = b
             while e > a && bytes[e &- 1] == 0x20 { e &-= 1 }
             return e
         }
         /// Writes what shaping gives the spaces `range` closing a word in `face` (a face
-        /// whose lookups never see a space): the space glyph's advance, safe to break.
+        /// whose lookups never see a space): the space glyph's advance, safe to break. Such a
+        /// face has a space glyph (`cfl_face_space_is_isolated` answers no without one), so
+        /// `spaceAdvance` is that glyph's.
         func fillSpaces(_ range: Range<Int>, _ face: FontFace) {
             for s in range {
                 advances[s] = face.spaceAdvance
@@ -104,7 +107,8 @@ extension ShapingBuffer {
         }
         /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
         /// with the spaces after it: the word cached without them (so the word before a
-        /// space and the same word ending the run, before other text, are one entry), the
+        /// space and the same word ending the run, before other text, are mostly one entry:
+        /// not where the script's key holds context, as Mongolian's does), the
         /// spaces filled (`fillSpaces`). The words not cached that follow one another are
         /// shaped in one HarfBuzz call (the same advances and codes: no lookup reaches
         /// across a space) and then cached word by word. `firstEnd` is the first word's end

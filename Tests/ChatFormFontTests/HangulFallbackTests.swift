@@ -31,6 +31,32 @@ struct HangulFallbackTests {
         #expect(syllables > 1000)
     }
 
+    /// Texts of 50 to 200 runs (Latin, Hangul, Arabic, CJK and emoji words alternating, so
+    /// the face changes at almost every word): more runs than the shaping loop's buffer holds
+    /// (24), so it is flushed several times within one call; the runs equal the model's, in
+    /// order and covering the text.
+    @Test(arguments: ["Noto Sans", "DejaVu Sans"])
+    func textsOfManyRunsMatchTheModel(family: String) throws {
+        let fonts = try FontStack(family: family, size: 16)
+        var rng = SplitMix64(seed: 5099)
+        let words = ["word", "한글", "كلمة", "中文", "😀", "👍🏽", "Ab", "말", "🇰🇷", "x"]
+        var most = 0
+        for _ in 0..<40 {
+            var text = ""
+            for k in 0..<Int(rng.next() % 150 + 60) {
+                text += words[(k + Int(rng.next() % 3)) % words.count]
+                if rng.next() % 4 == 0 { text += " " }
+            }
+            let shaped = try fonts.shape(text)
+            let model = try modelRuns(text, fonts)
+            #expect(shaped.runs.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] } == model, "\(family): \(text)")
+            #expect(shaped.runs.first?.range.lowerBound == 0 && shaped.runs.last?.range.upperBound == text.utf8.count)
+            #expect(zip(shaped.runs, shaped.runs.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound })
+            most = max(most, shaped.runs.count)
+        }
+        #expect(most > 49, "no text had runs enough to flush the buffer twice")
+    }
+
     /// Runs of printable ASCII of 1 to 19 bytes (the fallback walk skips them eight bytes at a
     /// time while ASCII follows), ending at the text's end, at a newline or tab, or before a
     /// combining mark (one cluster with the last letter), a fallback character (Hangul,
