@@ -16,7 +16,7 @@ extension ShapedText {
     /// The number of lines and the height at `width`, without making the lines: what a
     /// table needs of a row it does not show, a server of a message it precomputes.
     ///
-    /// Inlined into the caller, in two parts: the common lines (`_measureLines(width:)`),
+    /// Inlined into the caller, in two parts: the common lines (`_measureLines(fit:)`),
     /// which release nothing, so the caller keeps no reference count on the text for them
     /// (a text read out of an array is borrowed, not retained and released: two atomic
     /// operations a call); and the rest, where there is one (`_measureRest(width:_:)`).
@@ -26,7 +26,8 @@ extension ShapedText {
     @inlinable
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        let progress = _measureLines(width: width)
+        // (The fit found here: in a caller's loop over texts at one width, once.)
+        let progress = _measureLines(fit: _LayoutUnit.fitLimit(width: width))
         if progress.isDone { return (progress.lineCount, progress.height) }
         return _measureRest(width: width, progress)
     }

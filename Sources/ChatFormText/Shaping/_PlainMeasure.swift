@@ -17,7 +17,7 @@ enum PlainMeasureKind: UInt8 {
     case styledBoxes
 }
 
-/// How far `ShapedText._measureLines(width:)` got: the lines it counted, and where
+/// How far `ShapedText._measureLines(fit:)` got: the lines it counted, and where
 /// `_measureRest(width:_:)` goes on when it did not count them all.
 @usableFromInline
 struct _MeasureProgress {
@@ -37,8 +37,8 @@ struct _MeasureProgress {
 }
 
 extension ShapedText {
-    /// The lines of `measure(width:)` at a valid `width` that a text of kind `.uniform` or
-    /// `.boxes` ends at plain entries (`LineBreaker.measureNarrow`); for the other kinds
+    /// The lines of `measure(width:)` at a valid width whose `_LayoutUnit.fitLimit` is `fit`
+    /// that a text of kind `.uniform` or `.boxes` ends at plain entries (`LineBreaker.measureNarrow`); for the other kinds
     /// none (`_measureRest(width:_:)` counts them all).
     ///
     /// It releases nothing (it reads the storage's columns, and calls no shaper, no text,
@@ -52,16 +52,16 @@ extension ShapedText {
     /// - Complexity: O(lines + the entries each line's end is off from its guess), no
     ///   allocation.
     @usableFromInline @_effects(releasenone)
-    func _measureLines(width: Double) -> _MeasureProgress {
+    func _measureLines(fit: Int64) -> _MeasureProgress {
         switch storage.head.pointee.measureKind {
-        case .uniform: LineBreaker.measureNarrow(self, width: width, boxes: false)
-        case .boxes: LineBreaker.measureNarrow(self, width: width, boxes: true)
+        case .uniform: LineBreaker.measureNarrow(self, fit: fit, boxes: false)
+        case .boxes: LineBreaker.measureNarrow(self, fit: fit, boxes: true)
         case .general, .styledUniform, .styledBoxes: _MeasureProgress()
         }
     }
 
     /// `measure(width:)`'s lines at a valid `width` past those of `progress`
-    /// (`_measureLines(width:)`): a `.uniform` or `.boxes` text's from its first line that
+    /// (`_measureLines(fit:)`): a `.uniform` or `.boxes` text's from its first line that
     /// `measureNarrow` could not end, or its last line's blank check; the other kinds' all,
     /// by their walks (`measureStyled`, the itemized walk, `plainMeasure`).
     ///
@@ -112,19 +112,19 @@ extension LineBreaker {
     /// fits), which `narrowRest` and the lines after it by `forEachLine` out of line, as
     /// `plainMeasure` does. The last line ends at the last entry, which is the text's end
     /// (`plainMeasureKind`): no test of the boundary a line. Releases nothing
-    /// (`ShapedText._measureLines(width:)`).
+    /// (`ShapedText._measureLines(fit:)`). `fit`: the width's `_LayoutUnit.fitLimit`.
     ///
     /// - Complexity: O(lines + the entries each line's end is off from the previous line's
     ///   span plus `narrowGuessLead`), no allocation.
     @inline(__always)
-    static func measureNarrow(_ text: ShapedText, width: Double, boxes: Bool) -> _MeasureProgress {
+    static func measureNarrow(_ text: ShapedText, fit: Int64, boxes: Bool) -> _MeasureProgress {
         let storage = text.storage
         let head = storage.head
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
         let reader = NarrowLineSteps(base: storage.base)
         let n = Int(head.pointee.columns.stepCount)
         let x = (storage.base + Int(head.pointee.columns.x)).assumingMemoryBound(to: Int32.self)
-        let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, width: width, boxes: boxes)
+        let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, fit: fit, boxes: boxes)
         var count = 0
         var height = 0.0
         // (A line's start is the previous line's last entry's boundary: found again where
@@ -204,8 +204,14 @@ extension LineBreaker {
     @inline(__always)
     static func narrowSetup(_ storage: ShapedStorage, width: Double, boxes: Bool)
         -> (bound: Int64, flat: Double, lineBoxes: LineBoxes?, strutAscent: Float, strutDescent: Float) {
+        narrowSetup(storage, fit: _LayoutUnit.fitLimit(width: width), boxes: boxes)
+    }
+
+    /// `narrowSetup(_:width:boxes:)` for the width whose `_LayoutUnit.fitLimit` is `fit`.
+    @inline(__always)
+    static func narrowSetup(_ storage: ShapedStorage, fit: Int64, boxes: Bool)
+        -> (bound: Int64, flat: Double, lineBoxes: LineBoxes?, strutAscent: Float, strutDescent: Float) {
         let head = storage.head
-        let fit = _LayoutUnit.fitLimit(width: width)
         return (fit == .max ? Int64.max / 4 : fit, boxes ? 0 : head.pointee.fixedLineHeight ?? head.pointee.strutHeight,
                 boxes ? LineBoxes(storage) : nil,
                 Float(head.pointee.strutBox.ascent), Float(head.pointee.strutBox.descent))
