@@ -16,31 +16,17 @@ extension ShapedText {
     /// The number of lines and the height at `width`, without making the lines: what a
     /// table needs of a row it does not show, a server of a message it precomputes.
     ///
-    /// Inlined into the caller, in two parts: the common lines (`_measureLines(fit:)`),
-    /// which release nothing, so the caller keeps no reference count on the text for them
-    /// (a text read out of an array is borrowed, not retained and released: two atomic
-    /// operations a call); and the rest, where there is one (`_measureRest(width:_:)`).
+    /// Inlined, so that a text borrowed from an array is not retained and released (the
+    /// common lines release nothing: `_MeasureProgress.counting`), and the width's fit is
+    /// found once for a loop at one width.
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
     /// - Complexity: O(break opportunities + lines), no allocation.
     @inlinable
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        // (The fit found here: in a caller's loop over texts at one width, once.)
-        let progress = _measureLines(fit: _LayoutUnit.fitLimit(width: width))
-        if progress.isDone { return (progress.lineCount, progress.height) }
-        return _measureRest(width: width, progress)
-    }
-
-    /// `measure(width:)` of itemized text, its lines from `start` on (where
-    /// `LineBreaker.measureStyled` stopped) added to `tally`.
-    @inline(never)
-    func measureItemized(width: Double, _ tally: HeightTally = HeightTally(),
-                         from start: LineWalkStart = LineWalkStart()) -> (lineCount: Int, height: Double) {
-        var tally = tally
-        forEachItemizedLine(width: width, linear: false, from: start, visitor: &tally)
-        tally.finish(self)
-        return (tally.count, tally.height)
+        let progress = _MeasureProgress.counting(self, fit: _LayoutUnit.fitLimit(width: width))
+        return progress.isDone ? (progress.lineCount, progress.height) : progress.finish(self, width: width)
     }
 
     /// The lines at `width` and the bottom of each line (in pixels from the top), each
@@ -71,7 +57,7 @@ extension ShapedText {
     /// line: each caller inlines the plain walk alone, as small as it was before styled text
     /// (a second inlined walk made its appends calls).
     @inline(never)
-    private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, from start: LineWalkStart = LineWalkStart(),
+    func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, from start: LineWalkStart = LineWalkStart(),
                                                            visitor: inout Visitor) {
         // The item steps as a pointer, narrow or wide, valid for the walk (see `ItemLineSum`;
         // `self` keeps them); none where an advance is negative.

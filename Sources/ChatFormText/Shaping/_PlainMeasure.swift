@@ -17,8 +17,9 @@ enum PlainMeasureKind: UInt8 {
     case styledBoxes
 }
 
-/// How far `ShapedText._measureLines(fit:)` got: the lines it counted, and where
-/// `_measureRest(width:_:)` goes on when it did not count them all.
+/// How far `ShapedText.measure(width:)` got in its part that releases nothing
+/// (`counting(_:fit:)`): the lines counted, and where the rest (`finish(_:width:)`) goes
+/// on when they are not all.
 @usableFromInline
 struct _MeasureProgress {
     /// The lines counted, and their height.
@@ -34,49 +35,48 @@ struct _MeasureProgress {
 
     /// Whether every line is counted.
     @inlinable var isDone: Bool { next < 0 }
-}
 
-extension ShapedText {
-    /// The lines of `measure(width:)` at a valid width whose `_LayoutUnit.fitLimit` is `fit`
-    /// that a text of kind `.uniform` or `.boxes` ends at plain entries (`LineBreaker.measureNarrow`); for the other kinds
-    /// none (`_measureRest(width:_:)` counts them all).
+    /// The lines of `text`'s `measure(width:)` at a valid width whose
+    /// `_LayoutUnit.fitLimit` is `fit` that a text of kind `.uniform` or `.boxes` ends at
+    /// plain entries (`LineBreaker.measureNarrow`); for the other kinds none (`finish`
+    /// counts them all).
     ///
     /// It releases nothing (it reads the storage's columns, and calls no shaper, no text,
     /// no cache), and says so (`@_effects(releasenone)`): then the caller of the inlined
     /// `measure(width:)` keeps no reference count of its own on the text across the call
     /// (a text borrowed from an array is not retained and released). Whatever might
     /// release (the general walk reshapes unsafe line edges through the shaper; the blank
-    /// check reads the text) belongs in `_measureRest(width:_:)`: a release here breaks
-    /// the promise, and could free a text its caller only borrows.
+    /// check reads the text) belongs in `finish`: a release here breaks the promise, and
+    /// could free a text its caller only borrows.
     ///
     /// - Complexity: O(lines + the entries each line's end is off from its guess), no
     ///   allocation.
     @usableFromInline @_effects(releasenone)
-    func _measureLines(fit: Int64) -> _MeasureProgress {
-        switch storage.head.pointee.measureKind {
-        case .uniform: LineBreaker.measureNarrow(self, fit: fit, boxes: false)
-        case .boxes: LineBreaker.measureNarrow(self, fit: fit, boxes: true)
+    static func counting(_ text: ShapedText, fit: Int64) -> _MeasureProgress {
+        switch text.storage.head.pointee.measureKind {
+        case .uniform: LineBreaker.measureNarrow(text, fit: fit, boxes: false)
+        case .boxes: LineBreaker.measureNarrow(text, fit: fit, boxes: true)
         case .general, .styledUniform, .styledBoxes: _MeasureProgress()
         }
     }
 
-    /// `measure(width:)`'s lines at a valid `width` past those of `progress`
-    /// (`_measureLines(fit:)`): a `.uniform` or `.boxes` text's from its first line that
-    /// `measureNarrow` could not end, or its last line's blank check; the other kinds' all,
-    /// by their walks (`measureStyled`, the itemized walk, `plainMeasure`).
+    /// `text`'s `measure(width:)` at a valid `width`, from these lines on: a `.uniform` or
+    /// `.boxes` text's lines from the first `measureNarrow` could not end, or its last
+    /// line's blank check; the other kinds' all, by their walks (`measureStyled`, the
+    /// itemized walk, `plainMeasure`).
     ///
     /// - Complexity: O(break opportunities + lines), no allocation.
     @usableFromInline @inline(never)
-    func _measureRest(width: Double, _ progress: _MeasureProgress) -> (lineCount: Int, height: Double) {
-        switch storage.head.pointee.measureKind {
-        case .boxes: return LineBreaker.narrowRest(self, width: width, progress, boxes: true)
-        case .uniform: return LineBreaker.narrowRest(self, width: width, progress, boxes: false)
-        case .styledUniform: return LineBreaker.measureStyled(self, width: width, boxes: false)
-        case .styledBoxes: return LineBreaker.measureStyled(self, width: width, boxes: true)
+    func finish(_ text: ShapedText, width: Double) -> (lineCount: Int, height: Double) {
+        switch text.storage.head.pointee.measureKind {
+        case .boxes: return LineBreaker.narrowRest(text, width: width, self, boxes: true)
+        case .uniform: return LineBreaker.narrowRest(text, width: width, self, boxes: false)
+        case .styledUniform: return LineBreaker.measureStyled(text, width: width, boxes: false)
+        case .styledBoxes: return LineBreaker.measureStyled(text, width: width, boxes: true)
         case .general: break
         }
-        if storage.head.pointee.isItemized { return measureItemized(width: width) }
-        return LineBreaker.plainMeasure(self, width: width)
+        if text.storage.head.pointee.isItemized { return LineBreaker.measureItemized(text, width: width) }
+        return LineBreaker.plainMeasure(text, width: width)
     }
 }
 
@@ -112,7 +112,7 @@ extension LineBreaker {
     /// fits), which `narrowRest` and the lines after it by `forEachLine` out of line, as
     /// `plainMeasure` does. The last line ends at the last entry, which is the text's end
     /// (`plainMeasureKind`): no test of the boundary a line. Releases nothing
-    /// (`ShapedText._measureLines(fit:)`). `fit`: the width's `_LayoutUnit.fitLimit`.
+    /// (`_MeasureProgress.counting`). `fit`: the width's `_LayoutUnit.fitLimit`.
     ///
     /// - Complexity: O(lines + the entries each line's end is off from the previous line's
     ///   span plus `narrowGuessLead`), no allocation.
