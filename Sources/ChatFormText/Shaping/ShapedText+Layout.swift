@@ -16,9 +16,8 @@ extension ShapedText {
     /// The number of lines and the height at `width`, without making the lines: what a
     /// table needs of a row it does not show, a server of a message it precomputes.
     ///
-    /// Inlined, so that a text borrowed from an array is not retained and released (the
-    /// common lines release nothing: `_MeasureProgress.counting`), and the width's fit is
-    /// found once for a loop at one width.
+    /// Inlined, so that the width's fit is found once for a loop at one width; the common
+    /// lines are `_MeasureProgress.counting`'s, the rest `finish`'s.
     ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
     /// - Complexity: O(break opportunities + lines), no allocation.
