@@ -16,22 +16,16 @@ extension ShapedText {
     /// The number of lines and the height at `width`, without making the lines: what a
     /// table needs of a row it does not show, a server of a message it precomputes.
     ///
+    /// Inlined, so that the width's fit is found once for a loop at one width; the common
+    /// lines are `_MeasureProgress.counting`'s, the rest `finish`'s.
+    ///
     /// - Throws: `.invalidWidth` for a zero, negative or NaN width.
     /// - Complexity: O(break opportunities + lines), no allocation.
+    @inlinable
     public func measure(width: Double) throws(TextLayoutError) -> (lineCount: Int, height: Double) {
         guard !width.isNaN, width > 0 else { throw .invalidWidth(width) }
-        return LineBreaker.measure(self, width: width)
-    }
-
-    /// `measure(width:)` of itemized text, its lines from `start` on (where
-    /// `LineBreaker.measureStyled` stopped) added to `tally`.
-    @inline(never)
-    func measureItemized(width: Double, _ tally: HeightTally = HeightTally(),
-                         from start: LineWalkStart = LineWalkStart()) -> (lineCount: Int, height: Double) {
-        var tally = tally
-        forEachItemizedLine(width: width, linear: false, from: start, visitor: &tally)
-        tally.finish(self)
-        return (tally.count, tally.height)
+        let progress = _MeasureProgress.counting(self, fit: _LayoutUnit.fitLimit(width: width))
+        return progress.isDone ? (progress.lineCount, progress.height) : progress.finish(self, width: width)
     }
 
     /// The lines at `width` and the bottom of each line (in pixels from the top), each
@@ -62,7 +56,7 @@ extension ShapedText {
     /// line: each caller inlines the plain walk alone, as small as it was before styled text
     /// (a second inlined walk made its appends calls).
     @inline(never)
-    private func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, from start: LineWalkStart = LineWalkStart(),
+    func forEachItemizedLine<Visitor: LineVisitor>(width: Double, linear: Bool, from start: LineWalkStart = LineWalkStart(),
                                                            visitor: inout Visitor) {
         // The item steps as a pointer, narrow or wide, valid for the walk (see `ItemLineSum`;
         // `self` keeps them); none where an advance is negative.

@@ -1,9 +1,10 @@
 /// Chromium's layout unit, 1/64 pixel, in the engine's fixed point for prepared widths
 /// (1/65536 pixel): the unit Blink rounds line and box widths to, and the conversions the
 /// wrapping, clamping and caret code share.
+@usableFromInline
 enum _LayoutUnit {
     /// 1/64 pixel in 1/65536 pixel.
-    static let one: Int64 = 1024
+    @inlinable static var one: Int64 { 1024 }
 
     /// `v` (1/65536 pixel) rounded up to a whole layout unit; 0 and negative values as they are.
     @inline(__always)
@@ -19,7 +20,9 @@ enum _LayoutUnit {
     /// fits: the width cut to whole layout units, plus one unit (the rounded content width
     /// is compared with it); `.max` for an infinite width, and for one of 2^40 pixels or
     /// more (wider than any line a prepared text can have: such a width does not wrap).
-    @inline(__always)
+    /// Inlinable, so that `ShapedText.measure(width:)`'s caller finds it once for a loop
+    /// over texts at one width.
+    @inlinable @inline(__always)
     static func fitLimit(width: Double) -> Int64 {
         let units = width * 64
         // (Cut toward zero; the bound keeps it and the sums with it exact. Below 2^52, adding

@@ -80,6 +80,17 @@ extension LineBreaker {
         }
         let start = s == 0 ? LineWalkStart() : LineWalkStart(s: s, sx: sx, next: j, step: sStep, atBreak: true)
         withExtendedLifetime(storage) {}
-        return text.measureItemized(width: width, HeightTally(count: count, height: height), from: start)
+        return measureItemized(text, width: width, HeightTally(count: count, height: height), from: start)
+    }
+
+    /// `ShapedText.measure(width:)` of itemized text, its lines from `start` on (where
+    /// `measureStyled` stopped) added to `tally`.
+    @inline(never)
+    static func measureItemized(_ text: ShapedText, width: Double, _ tally: HeightTally = HeightTally(),
+                                from start: LineWalkStart = LineWalkStart()) -> (lineCount: Int, height: Double) {
+        var tally = tally
+        text.forEachItemizedLine(width: width, linear: false, from: start, visitor: &tally)
+        tally.finish(text)
+        return (tally.count, tally.height)
     }
 }
