@@ -21,7 +21,9 @@ enum _LayoutUnit {
     /// is compared with it); `.max` for an infinite width, and for one of 2^40 pixels or
     /// more (wider than any line a prepared text can have: such a width does not wrap).
     /// Inlinable, so that `ShapedText.measure(width:)`'s caller finds it once for a loop
-    /// over texts at one width.
+    /// over texts at one width. Its body is compiled into clients: the package builds
+    /// without library evolution (clients rebuilt from source), and `finish` finds it again
+    /// from the width, so a client and the library never disagree within one build.
     @inlinable @inline(__always)
     static func fitLimit(width: Double) -> Int64 {
         let units = width * 64

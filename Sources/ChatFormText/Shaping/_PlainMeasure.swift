@@ -19,7 +19,9 @@ enum PlainMeasureKind: UInt8 {
 
 /// How far `ShapedText.measure(width:)` got in its common part
 /// (`counting(_:fit:)`): the lines counted, and where the rest (`finish(_:width:)`) goes
-/// on when they are not all.
+/// on when they are not all. Its layout and `isDone` are compiled into the inlined
+/// `measure(width:)` of every client (the package builds without library evolution: a
+/// change here needs the clients rebuilt, as SwiftPM does from source).
 @usableFromInline
 struct _MeasureProgress {
     /// The lines counted, and their height.
