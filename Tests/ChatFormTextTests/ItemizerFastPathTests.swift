@@ -88,6 +88,39 @@ struct ItemizerFastPathTests {
         #expect(boundaries > 60_000)
     }
 
+    /// Runs of Hangul syllables (`hangulRun`) and of ASCII letters and digits (`asciiRun`'s
+    /// words), each cluster written as it is found and taken back when what follows may join
+    /// it: syllables and words between single and double spaces, ending at the text's end,
+    /// at a space, or before a V or T jamo, a combining mark, a joiner, a variation selector,
+    /// an emoji or a right-to-left letter, must give what the general path gives.
+    @Test func hangulAndWordRunsEndingBeforeJoinersMatchTheGeneralPath() throws {
+        var rng = SplitMix64(seed: 7211)
+        let pieces = ["가", "힣", "감사합니다", "한국어", "a", "word", "x1", "42",
+                      "\u{1161}", "\u{11A8}", "\u{0301}", "\u{200D}", "\u{FE0F}", "\u{1F44D}", "\u{05D0}", "\u{3131}", ".", "-"]
+        var boundaries = 0
+        var taken = 0
+        for _ in 0..<2000 {
+            var s = ""
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                s += pieces.randomElement(using: &rng)!
+                let glue = UInt32.random(in: 0..<5, using: &rng)
+                if glue < 2 { s += " " } else if glue == 2 { s += "  " }
+            }
+            // A run that a joining character ends (its last cluster taken back).
+            if s.unicodeScalars.contains(where: { [0x1161, 0x11A8, 0x0301].contains($0.value) }) { taken += 1 }
+            for level in [0, 1] as [UInt8] {
+                let fast = try segment(s, fast: true, level: level)
+                let general = try segment(s, fast: false, level: level)
+                #expect(fast.clusters == general.clusters, "\(s.debugDescription)")
+                #expect(fast.items == general.items, "\(s.debugDescription)")
+                #expect(fast.opportunities == general.opportunities, "\(s.debugDescription)")
+                boundaries += fast.clusters.count
+            }
+        }
+        #expect(boundaries > 40_000)
+        #expect(taken > 500)
+    }
+
     /// `needsBidi` skips by lead byte: for every scalar, alone and after ASCII and Hangul, it
     /// must answer as the ranges it stands for (right-to-left blocks and bidi controls).
     @Test func needsBidiByLeadByteMatchesTheRanges() {
