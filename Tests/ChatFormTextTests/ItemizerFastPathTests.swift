@@ -70,22 +70,35 @@ struct ItemizerFastPathTests {
                       "한국", "감사합니다", "😊", "👍🏽", "(", ")", "[x]", "{", "—", "é", "\u{05D0}", "\t", "\n", ",", ".", ":", ";"]
         var boundaries = 0
         for _ in 0..<1500 {
-            var s = ""
-            for _ in 0..<Int.random(in: 1...24, using: &rng) {
-                s += pieces.randomElement(using: &rng)!
-                let glue = UInt32.random(in: 0..<4, using: &rng)
-                if glue < 2 { s += " " } else if glue == 2 { s += "-" }
-            }
-            for level in [0, 1] as [UInt8] {
-                let fast = try segment(s, fast: true, level: level)
-                let general = try segment(s, fast: false, level: level)
-                #expect(fast.clusters == general.clusters, "\(s.debugDescription)")
-                #expect(fast.items == general.items, "\(s.debugDescription)")
-                #expect(fast.opportunities == general.opportunities, "\(s.debugDescription)")
-                boundaries += fast.clusters.count
-            }
+            let s = Self.text(of: pieces, upTo: 24, glue: [" ", " ", "-", ""], using: &rng)
+            boundaries += try expectFastMatchesGeneral(s)
         }
         #expect(boundaries > 60_000)
+    }
+
+    /// Up to `most` of `pieces` (at least one), each followed by one of `glue`, all drawn from `rng`.
+    static func text(of pieces: [String], upTo most: Int, glue: [String], using rng: inout SplitMix64) -> String {
+        var s = ""
+        for _ in 0..<Int.random(in: 1...most, using: &rng) {
+            s += pieces.randomElement(using: &rng)!
+            s += glue[Int(UInt32.random(in: 0..<UInt32(glue.count), using: &rng))]
+        }
+        return s
+    }
+
+    /// Expects `text`'s fast clusters to give what the general path gives at paragraph
+    /// levels 0 and 1; returns the boundaries found.
+    func expectFastMatchesGeneral(_ text: String) throws -> Int {
+        var boundaries = 0
+        for level in [0, 1] as [UInt8] {
+            let fast = try segment(text, fast: true, level: level)
+            let general = try segment(text, fast: false, level: level)
+            #expect(fast.clusters == general.clusters, "\(text.debugDescription)")
+            #expect(fast.items == general.items, "\(text.debugDescription)")
+            #expect(fast.opportunities == general.opportunities, "\(text.debugDescription)")
+            boundaries += fast.clusters.count
+        }
+        return boundaries
     }
 
     /// Runs of Hangul syllables (`hangulRun`) and of ASCII letters and digits (`asciiRun`'s
@@ -100,22 +113,10 @@ struct ItemizerFastPathTests {
         var boundaries = 0
         var taken = 0
         for _ in 0..<2000 {
-            var s = ""
-            for _ in 0..<Int.random(in: 1...12, using: &rng) {
-                s += pieces.randomElement(using: &rng)!
-                let glue = UInt32.random(in: 0..<5, using: &rng)
-                if glue < 2 { s += " " } else if glue == 2 { s += "  " }
-            }
+            let s = Self.text(of: pieces, upTo: 12, glue: [" ", " ", "  ", "", ""], using: &rng)
             // A run that a joining character ends (its last cluster taken back).
             if s.unicodeScalars.contains(where: { [0x1161, 0x11A8, 0x0301].contains($0.value) }) { taken += 1 }
-            for level in [0, 1] as [UInt8] {
-                let fast = try segment(s, fast: true, level: level)
-                let general = try segment(s, fast: false, level: level)
-                #expect(fast.clusters == general.clusters, "\(s.debugDescription)")
-                #expect(fast.items == general.items, "\(s.debugDescription)")
-                #expect(fast.opportunities == general.opportunities, "\(s.debugDescription)")
-                boundaries += fast.clusters.count
-            }
+            boundaries += try expectFastMatchesGeneral(s)
         }
         #expect(boundaries > 40_000)
         #expect(taken > 500)
