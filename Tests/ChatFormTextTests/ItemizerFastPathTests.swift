@@ -70,22 +70,56 @@ struct ItemizerFastPathTests {
                       "한국", "감사합니다", "😊", "👍🏽", "(", ")", "[x]", "{", "—", "é", "\u{05D0}", "\t", "\n", ",", ".", ":", ";"]
         var boundaries = 0
         for _ in 0..<1500 {
-            var s = ""
-            for _ in 0..<Int.random(in: 1...24, using: &rng) {
-                s += pieces.randomElement(using: &rng)!
-                let glue = UInt32.random(in: 0..<4, using: &rng)
-                if glue < 2 { s += " " } else if glue == 2 { s += "-" }
-            }
-            for level in [0, 1] as [UInt8] {
-                let fast = try segment(s, fast: true, level: level)
-                let general = try segment(s, fast: false, level: level)
-                #expect(fast.clusters == general.clusters, "\(s.debugDescription)")
-                #expect(fast.items == general.items, "\(s.debugDescription)")
-                #expect(fast.opportunities == general.opportunities, "\(s.debugDescription)")
-                boundaries += fast.clusters.count
-            }
+            let s = Self.text(of: pieces, upTo: 24, glue: [" ", " ", "-", ""], using: &rng)
+            boundaries += try expectFastMatchesGeneral(s)
         }
         #expect(boundaries > 60_000)
+    }
+
+    /// Up to `most` of `pieces` (at least one), each followed by one of `glue`, all drawn from `rng`.
+    static func text(of pieces: [String], upTo most: Int, glue: [String], using rng: inout SplitMix64) -> String {
+        var s = ""
+        for _ in 0..<Int.random(in: 1...most, using: &rng) {
+            s += pieces.randomElement(using: &rng)!
+            s += glue[Int(UInt32.random(in: 0..<UInt32(glue.count), using: &rng))]
+        }
+        return s
+    }
+
+    /// Expects `text`'s fast clusters to give what the general path gives at paragraph
+    /// levels 0 and 1; returns the boundaries found.
+    func expectFastMatchesGeneral(_ text: String) throws -> Int {
+        var boundaries = 0
+        for level in [0, 1] as [UInt8] {
+            let fast = try segment(text, fast: true, level: level)
+            let general = try segment(text, fast: false, level: level)
+            #expect(fast.clusters == general.clusters, "\(text.debugDescription)")
+            #expect(fast.items == general.items, "\(text.debugDescription)")
+            #expect(fast.opportunities == general.opportunities, "\(text.debugDescription)")
+            boundaries += fast.clusters.count
+        }
+        return boundaries
+    }
+
+    /// Runs of Hangul syllables (`hangulRun`) and of ASCII letters and digits (`asciiRun`'s
+    /// words), each cluster written as it is found and taken back when what follows may join
+    /// it: syllables and words between single and double spaces, ending at the text's end,
+    /// at a space, or before a V or T jamo, a combining mark, a joiner, a variation selector,
+    /// an emoji or a right-to-left letter, must give what the general path gives.
+    @Test func hangulAndWordRunsEndingBeforeJoinersMatchTheGeneralPath() throws {
+        var rng = SplitMix64(seed: 7211)
+        let pieces = ["가", "힣", "감사합니다", "한국어", "a", "word", "x1", "42",
+                      "\u{1161}", "\u{11A8}", "\u{0301}", "\u{200D}", "\u{FE0F}", "\u{1F44D}", "\u{05D0}", "\u{3131}", ".", "-"]
+        var boundaries = 0
+        var taken = 0
+        for _ in 0..<2000 {
+            let s = Self.text(of: pieces, upTo: 12, glue: [" ", " ", "  ", "", ""], using: &rng)
+            // A run that a joining character ends (its last cluster taken back).
+            if s.unicodeScalars.contains(where: { [0x1161, 0x11A8, 0x0301].contains($0.value) }) { taken += 1 }
+            boundaries += try expectFastMatchesGeneral(s)
+        }
+        #expect(boundaries > 40_000)
+        #expect(taken > 500)
     }
 
     /// `needsBidi` skips by lead byte: for every scalar, alone and after ASCII and Hangul, it

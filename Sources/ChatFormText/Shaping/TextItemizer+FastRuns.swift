@@ -18,7 +18,7 @@ extension TextItemizer {
     /// only an L jamo joins (GB6), not a mark, a joiner or a spacing mark (GB9, GB9a).
     @inline(__always)
     static func endsASCIICluster(_ bytes: UnsafeBufferPointer<UInt8>, _ j: Int, hangul: Bool) -> Bool {
-        j == bytes.count || bytes[j] < 0x80 || hangul && syllable(bytes, at: j) != nil
+        j == bytes.count || bytes[j] < 0x80 || hangul && j &+ 3 <= bytes.count && UTF8Scalar.isHangulSyllable(bytes, at: j)
     }
 
     /// The fast ASCII clusters (`isFastASCII`, each followed by what `endsASCIICluster` allows)
@@ -72,14 +72,19 @@ extension TextItemizer {
             // The rest of a word: letters and digits after a letter or a digit in a Latin run.
             // No line ends between them (after a letter or a digit the pair table's answer
             // is always no: `PairTable`'s `noBreakAfter`) and their item goes on, so only
-            // their clusters and opportunities are written, in a tighter loop.
+            // their clusters and opportunities are written, in a tighter loop, the last one
+            // taken back if what follows may join it (`endsASCIICluster`).
             if runScript == latin && BrowserLineBreaks.isASCIIAlphanumeric(c) {
                 let from = j
-                while j < n && BrowserLineBreaks.isASCIIAlphanumeric(UInt32(bytes[j])) && endsASCIICluster(bytes, j &+ 1, hangul: hangul) {
-                    clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
+                while j < n && BrowserLineBreaks.isASCIIAlphanumeric(UInt32(bytes[j])) {
+                    j &+= 1
+                    clusters[k] = Int32(truncatingIfNeeded: j)
                     opportunities?[k &- 1] = 0
                     k &+= 1
-                    j &+= 1
+                }
+                if j > from && !endsASCIICluster(bytes, j, hangul: hangul) {
+                    j &-= 1
+                    k &-= 1
                 }
                 if j > from && opportunities != nil {
                     previous = UInt32(bytes[j &- 1])
@@ -103,80 +108,71 @@ extension TextItemizer {
     /// after another (LB31) or after a space), one Hangul item added (a space in it takes
     /// the script of the run around it), the two scalars before the next boundary moved on.
     /// Returns the run's end.
+    ///
+    /// Each syllable's cluster is written as it is found (`UTF8Scalar.isHangulSyllable`:
+    /// nothing decoded), and taken back if it is not a fast cluster (the last of a stretch
+    /// that what follows may join) with a space before it that no other syllable follows.
+    /// Only the last two scalars are decoded, at the run's end.
+    ///
+    /// - Complexity: O(run length).
     @inline(__always)
     static func hangulRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, first: UInt32,
                                   clusters: UnsafeMutablePointer<Int32>, count: inout Int,
                                   opportunities: UnsafeMutablePointer<UInt8>?, breaker: inout BrowserLineBreaks.Walker,
                                   lastLast: inout UInt32, last: inout UInt32, items: inout _ItemBuilder, level: UInt8) -> Int {
         let n = bytes.count
-        var j = start, k = count
-        var c = first
-        var previous = last, beforePrevious = lastLast
-        // The syllable after the current one, when one follows it (each decoded once).
-        var following = syllable(bytes, at: start + 3)
+        var k = count
+        clusters[k] = Int32(truncatingIfNeeded: start &+ 3)
+        if let opportunities {
+            let opens = Self.opens(&breaker, at: start, lastLast: lastLast, last: last, current: first, length: 3)
+            opportunities[k &- 1] = opens ? _ClusterFlags.opens | _ClusterFlags.syllable : _ClusterFlags.syllable
+        }
+        k &+= 1
+        var j = start &+ 3
+        // Where the stretch of syllables being read starts: after the first one (a fast cluster:
+        // the text's end, ASCII or a syllable follows it), or after a space.
+        var from = j
         while true {
-            clusters[k] = Int32(truncatingIfNeeded: j &+ 3)
-            if let opportunities {
-                let opens = j == start
-                    ? Self.opens(&breaker, at: j, lastLast: beforePrevious, last: previous, current: c, length: 3) : true
-                opportunities[k &- 1] = opens ? _ClusterFlags.opens | _ClusterFlags.syllable : _ClusterFlags.syllable
-                beforePrevious = previous
-                previous = c
+            while j &+ 3 <= n && UTF8Scalar.isHangulSyllable(bytes, at: j) {
+                j &+= 3
+                clusters[k] = Int32(truncatingIfNeeded: j)
+                opportunities?[k &- 1] = _ClusterFlags.opens | _ClusterFlags.syllable
+                k &+= 1
             }
-            k &+= 1
-            j &+= 3
-            if let s = following {
-                // The next one is a fast cluster if it is a syllable followed by the text's
-                // end, ASCII or another syllable (`startsNoJamo`).
-                let after = j &+ 3
-                if after == n || bytes[after] < 0x80 {
-                    following = nil
-                } else {
-                    guard let t = syllable(bytes, at: after) else { break }
-                    following = t
+            if j == from {
+                if from != start &+ 3 {
+                    // The space before the stretch, with no syllable after it.
+                    j &-= 1
+                    k &-= 1
+                    break
                 }
-                c = s
-                continue
+            } else if j < n && bytes[j] >= 0x80 {
+                // The stretch's last syllable, which what follows may join.
+                j &-= 3
+                k &-= 1
+                if j == from && from != start &+ 3 {
+                    // And the space before it, with no fast cluster after it.
+                    j &-= 1
+                    k &-= 1
+                }
+                break
             }
-            // A space, then a syllable that is a fast cluster: the space as `asciiRun` writes
-            // it (a cluster that hangs, no line ending before it, in the run's item), and a
-            // line may end after it.
-            // (The scalar after that syllable decoded once: to know the syllable is a fast
-            // cluster, as `startsNoJamo` would, and as the next `following`.)
-            guard j < n, bytes[j] == 0x20, let s = syllable(bytes, at: j &+ 1) else { break }
-            let next = j &+ 4
-            let nextSyllable: UInt32?
-            if next == n || bytes[next] < 0x80 {
-                nextSyllable = nil
-            } else {
-                guard let t = syllable(bytes, at: next) else { break }
-                nextSyllable = t
-            }
+            // A space, written as `asciiRun` writes it (a cluster that hangs, no line ending
+            // before it, in the run's item), then the stretch after it.
+            guard j < n, bytes[j] == 0x20 else { break }
             clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
-            if let opportunities {
-                opportunities[k &- 1] = _ClusterFlags.hanging
-                beforePrevious = previous
-                previous = 0x20
-            }
+            opportunities?[k &- 1] = _ClusterFlags.hanging
             k &+= 1
             j &+= 1
-            following = nextSyllable
-            c = s
+            from = j
         }
         items.add(start..<j, level: level, script: hangul, emoji: false)
         count = k
-        last = previous
-        lastLast = beforePrevious
+        // The run ends with a syllable; before it, the first one's scalars, a space or
+        // another syllable.
+        let single = j == start &+ 3
+        lastLast = single ? last : bytes[j &- 4] == 0x20 ? 0x20 : UTF8Scalar.decode(bytes, at: j &- 6).scalar
+        last = single ? first : UTF8Scalar.decode(bytes, at: j &- 3).scalar
         return j
-    }
-
-    /// The Hangul syllable (U+AC00-U+D7A3) starting at byte `j`, if one does.
-    @inline(__always)
-    static func syllable(_ bytes: UnsafeBufferPointer<UInt8>, at j: Int) -> UInt32? {
-        guard j + 3 <= bytes.count else { return nil }
-        let b0 = bytes[j]
-        guard b0 >= 0xEA && b0 <= 0xED else { return nil }
-        let s = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[j + 1] & 0x3F) << 6 | UInt32(bytes[j + 2] & 0x3F)
-        return isHangulSyllable(s) ? s : nil
     }
 }

@@ -313,8 +313,7 @@ public enum TextItemizer {
     @inline(__always)
     static func startsNoJamo(_ bytes: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
         if j == bytes.count || bytes[j] < 0x80 { return true }
-        let b = bytes[j]
-        return b >= 0xEA && b <= 0xED && j + 3 <= bytes.count && isHangulSyllable(UTF8Scalar.decode(bytes, at: j).scalar)
+        return j + 3 <= bytes.count && UTF8Scalar.isHangulSyllable(bytes, at: j)
     }
 
     /// The browser's break rules (`BrowserLineBreaks.Walker.breaks`) before `current`, an
@@ -400,7 +399,12 @@ public enum TextItemizer {
                 }
                 continue
             }
-            if b >= 0xE3 && b <= 0xEE || b == 0xE1 { i += 3; continue }
+            if b >= 0xE3 && b <= 0xEE || b == 0xE1 {
+                // Hangul and CJK (lead bytes E3-EE) three bytes at a time while they last.
+                i &+= 3
+                while i < range.upperBound && bytes[i] &- 0xE3 <= 0xEE - 0xE3 { i &+= 3 }
+                continue
+            }
             if b >= 0xD7 && b <= 0xDF { return true }
             let (s, l) = UTF8Scalar.decode(bytes, at: i)
             if (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)

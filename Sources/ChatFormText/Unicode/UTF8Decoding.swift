@@ -23,6 +23,17 @@ package enum UTF8Scalar {
                 | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F), 4)
     }
 
+    /// Whether the three bytes at `j` (`j + 3 <= bytes.count`, a scalar's start) are a Hangul
+    /// syllable (U+AC00-U+D7A3), nothing decoded: UTF-8 keeps the scalars' order, so the
+    /// syllables are the byte triples from EA B0 80 to ED 9E A3 read as one big-endian
+    /// number; a lead byte below EA (ASCII, two bytes, other three-byte scalars) gives less,
+    /// one above ED (U+E000 and up, four bytes) more.
+    @inline(__always)
+    package static func isHangulSyllable(_ bytes: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool {
+        let v = UInt32(bytes[j]) << 16 | UInt32(bytes[j &+ 1]) << 8 | UInt32(bytes[j &+ 2])
+        return v &- 0xEA_B080 <= 0xED_9EA3 - 0xEA_B080
+    }
+
     /// The start of the scalar that ends at `i` (i > 0).
     @inline(__always)
     package static func startOfScalar(endingAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
