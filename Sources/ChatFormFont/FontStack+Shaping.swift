@@ -220,7 +220,7 @@ extension FontStack {
                             }
                         } else {
                             while hangulKept && p + 3 <= itemEnd && Int(clusters[ci]) == p && ci + 1 < clusters.count
-                                && Int(clusters[ci + 1]) == p + 3 && Self.isHangulSyllable(bytes, p) {
+                                && Int(clusters[ci + 1]) == p + 3 && UTF8Scalar.isHangulSyllable(bytes, at: p) {
                                 p += 3
                                 ci += 1
                             }
@@ -274,13 +274,6 @@ extension FontStack {
         let high: UInt64 = 0x8080_8080_8080_8080
         return word & high == 0 && (word &+ 0x6060_6060_6060_6060) & high == high
             && (word &+ 0x0101_0101_0101_0101) & high == 0
-    }
-
-    /// Whether the 3 bytes at `i` are a Hangul syllable (U+AC00–U+D7A3; `bytes[i]` is EA–ED).
-    @inline(__always)
-    static func isHangulSyllable(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        let scalar = UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-        return scalar >= 0xAC00 && scalar <= 0xD7A3
     }
 
     public func advance(of range: Range<Int>, in text: String, run: ShapedRun) -> Int64 {

@@ -57,6 +57,43 @@ struct HangulFallbackTests {
         #expect(most > 49, "no text had runs enough to flush the buffer twice")
     }
 
+    /// The runs found without the itemizer's syllable flags (as the styled shaper asks, with
+    /// no opportunities at hand) equal those found with them, in texts where a syllable is
+    /// followed by three-byte clusters that are not syllables: common punctuation and a
+    /// two-byte combining mark, which stay in the Hangul item ("-\u{0301}" reads as U+D301
+    /// if its lead byte goes unchecked), a letter and a mark, CJK, jamo and other three-byte
+    /// scalars.
+    @Test(arguments: ["Noto Sans", "DejaVu Sans"])
+    func runsWithoutSyllableFlagsEqualRunsWithThem(family: String) throws {
+        let fonts = try FontStack(family: family, size: 16)
+        var rng = SplitMix64(seed: 6607)
+        let pool = ["한", "글", "-\u{0301}", ",\u{0308}", "+\u{0327}", "=\u{0301}", "}\u{0301}", "K\u{0301}", "中", "ᄀ",
+                    "ꀀ", "…", "a", " ", "😀"]
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 16 + 2) { text += pool[Int(rng.next() % UInt64(pool.count))] }
+            let (items, clusters, opportunities) = try TextItemizer.segmentWithOpportunities(text, direction: .ltr)
+            let n = text.utf8.count
+            var flagged: [ShapedRun] = [], plain: [ShapedRun] = []
+            var advances = [Int32](repeating: 0, count: n), unsafe = [UInt8](repeating: 0, count: n)
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                advances.withUnsafeMutableBufferPointer { advances in
+                    unsafe.withUnsafeMutableBufferPointer { unsafe in
+                        var out = ShapingOutput(advances: advances, unsafe: unsafe)
+                        fonts.shape(bytes, range: 0..<n, items: items, clusters: clusters, shapesRuns: false,
+                                    syllables: opportunities, into: &out, runs: &flagged)
+                        out = ShapingOutput(advances: advances, unsafe: unsafe)
+                        fonts.shape(bytes, range: 0..<n, items: items, clusters: clusters, shapesRuns: false,
+                                    into: &out, runs: &plain)
+                    }
+                }
+            }
+            #expect(plain.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] }
+                    == flagged.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] }, "\(family): \(text)")
+        }
+    }
+
     /// Runs of printable ASCII of 1 to 19 bytes (the fallback walk skips them eight bytes at a
     /// time while ASCII follows), ending at the text's end, at a newline or tab, or before a
     /// combining mark (one cluster with the last letter), a fallback character (Hangul,
