@@ -34,8 +34,9 @@ public final class FontFace: Sendable {
     private static let serials = Atomic<UInt64>(0)
     /// By script and language (`_ShapingLanguage.number`, in the low 32 bits): whether no
     /// OpenType lookup HarfBuzz applies to the face's left-to-right text touches the space
-    /// glyph (lists it, or skips base glyphs while matching and so may reach across it), so
-    /// text may be shaped (and cached) word by word.
+    /// glyph (lists it, or skips base glyphs while matching and so may reach across it; a
+    /// space classed other than base or unclassified answers no), so text may be shaped (and
+    /// cached) word by word.
     private let isolation = Mutex<[UInt64: Bool]>([:])
     /// The last answers of `spaceIsIsolated`, read without a lock, one slot for each of the
     /// scripts whose tag's low bits pick it (a paragraph's runs alternate between a few
@@ -66,7 +67,8 @@ public final class FontFace: Sendable {
     /// plan for left-to-right `script` text in `language` (every default feature of the
     /// script, the language system's `locl`, the script shaper's own, and `chws`, which
     /// shaping always turns on) lists the space glyph
-    /// or skips base glyphs while matching, the space is no mark, and no legacy `kern` or AAT
+    /// or skips base glyphs while matching, the space glyph is a base or unclassified glyph (no
+    /// mark, ligature or component, which lookups ignoring those skip), and no legacy `kern` or AAT
     /// table applies. A face with fullwidth punctuation spacing (`hanKerning`) is no
     /// exception: `halt` is no default feature, and a run holding the punctuation it acts
     /// on is shaped whole with it (`HanKerning.mayApply`).

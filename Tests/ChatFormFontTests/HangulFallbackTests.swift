@@ -69,6 +69,7 @@ struct HangulFallbackTests {
         var rng = SplitMix64(seed: 6607)
         let pool = ["한", "글", "-\u{0301}", ",\u{0308}", "+\u{0327}", "=\u{0301}", "}\u{0301}", "K\u{0301}", "中", "ᄀ",
                     "ꀀ", "…", "a", " ", "😀"]
+        var keptTwo = 0, markAfter = 0
         for _ in 0..<300 {
             var text = ""
             for _ in 0..<Int(rng.next() % 16 + 2) { text += pool[Int(rng.next() % UInt64(pool.count))] }
@@ -91,7 +92,22 @@ struct HangulFallbackTests {
             }
             #expect(plain.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] }
                     == flagged.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] }, "\(family): \(text)")
+            #expect(plain.map { [$0.range.lowerBound, $0.range.upperBound, $0.face] } == (try modelRuns(text, fonts)),
+                    "\(family): \(text)")
+            // Whether the loop that keeps syllables in a fallback face ran (two syllables in
+            // one fallback run) and a punctuation-and-mark cluster followed a syllable.
+            let b = Array(text.utf8)
+            b.withUnsafeBufferPointer { p in
+                for i in 0..<max(0, b.count - 5) where UTF8Scalar.isHangulSyllable(p, at: i) {
+                    if UTF8Scalar.isHangulSyllable(p, at: i + 3)
+                        && plain.contains(where: { $0.face != 0 && $0.range.lowerBound <= i && $0.range.upperBound >= i + 6 }) {
+                        keptTwo += 1
+                    }
+                    if p[i + 3] < 0x80 && !UTF8Scalar.isHangulSyllable(p, at: i + 3) && p[i + 4] >= 0xC0 { markAfter += 1 }
+                }
+            }
         }
+        #expect(keptTwo > 20 && markAfter > 100, "\(family): \(keptTwo) \(markAfter)")
     }
 
     /// Runs of printable ASCII of 1 to 19 bytes (the fallback walk skips them eight bytes at a

@@ -104,22 +104,59 @@ struct ItemizerFastPathTests {
     /// Runs of Hangul syllables (`hangulRun`) and of ASCII letters and digits (`asciiRun`'s
     /// words), each cluster written as it is found and taken back when what follows may join
     /// it: syllables and words between single and double spaces, ending at the text's end,
-    /// at a space, or before a V or T jamo, a combining mark, a joiner, a variation selector,
-    /// an emoji or a right-to-left letter, must give what the general path gives.
+    /// at a space, or before a V or T jamo, a combining or spacing mark, a joiner or
+    /// non-joiner, a variation selector, an emoji modifier, an emoji, an L jamo or a
+    /// right-to-left letter, must give what the general path gives. The runs are taken only
+    /// in left-to-right paragraphs with no right-to-left letter: the counts are of those.
     @Test func hangulAndWordRunsEndingBeforeJoinersMatchTheGeneralPath() throws {
         var rng = SplitMix64(seed: 7211)
         let pieces = ["가", "힣", "감사합니다", "한국어", "a", "word", "x1", "42",
-                      "\u{1161}", "\u{11A8}", "\u{0301}", "\u{200D}", "\u{FE0F}", "\u{1F44D}", "\u{05D0}", "\u{3131}", ".", "-"]
+                      "\u{1161}", "\u{11A8}", "\u{0301}", "\u{200D}", "\u{FE0F}", "\u{1F44D}", "\u{05D0}", "\u{3131}", ".", "-",
+                      "\u{1F3FD}", "\u{200C}", "\u{0903}", "\u{1100}"]
+        let joiners: Set<UInt32> = [0x1161, 0x11A8, 0x0301, 0x200D, 0xFE0F, 0x1F3FD, 0x200C, 0x0903]
+        func isSyllable(_ v: UInt32) -> Bool { (0xAC00...0xD7A3).contains(v) }
+        func isWordByte(_ v: UInt32) -> Bool { v < 0x80 && (Character(Unicode.Scalar(v)!).isLetter || Character(Unicode.Scalar(v)!).isNumber) }
         var boundaries = 0
-        var taken = 0
+        // Left-to-right texts with no right-to-left letter in which a joining character
+        // directly follows a syllable (the Hangul run's last cluster taken back), a letter or
+        // digit (the word's), and a syllable after a space after a syllable (the space and
+        // the syllable both taken back).
+        var afterSyllable = 0, afterWord = 0, afterSpacedSyllable = 0
         for _ in 0..<2000 {
             let s = Self.text(of: pieces, upTo: 12, glue: [" ", " ", "  ", "", ""], using: &rng)
-            // A run that a joining character ends (its last cluster taken back).
-            if s.unicodeScalars.contains(where: { [0x1161, 0x11A8, 0x0301].contains($0.value) }) { taken += 1 }
             boundaries += try expectFastMatchesGeneral(s)
+            let v = s.unicodeScalars.map(\.value)
+            guard !v.contains(0x05D0) else { continue }
+            var syllable = false, word = false, spaced = false
+            for k in 1..<max(1, v.count) where joiners.contains(v[k]) {
+                if isSyllable(v[k - 1]) {
+                    syllable = true
+                    if k >= 3 && v[k - 2] == 0x20 && isSyllable(v[k - 3]) { spaced = true }
+                }
+                if isWordByte(v[k - 1]) { word = true }
+            }
+            if syllable { afterSyllable += 1 }
+            if word { afterWord += 1 }
+            if spaced { afterSpacedSyllable += 1 }
+        }
+        // Every joining character after "syllable, space, syllable" (and after a word), with
+        // and without text after it.
+        for first in ["가", "감사합니다"] {
+            for second in ["힣", "한국어", "x1"] {
+                for joiner in joiners {
+                    for tail in ["", " a", " 가"] {
+                        let s = first + " " + second + String(Unicode.Scalar(joiner)!) + tail
+                        boundaries += try expectFastMatchesGeneral(s)
+                        if isSyllable(s.unicodeScalars.map(\.value)[s.unicodeScalars.count - tail.unicodeScalars.count - 2]) {
+                            afterSpacedSyllable += 1
+                        }
+                    }
+                }
+            }
         }
         #expect(boundaries > 40_000)
-        #expect(taken > 500)
+        #expect(afterSyllable > 150 && afterWord > 150 && afterSpacedSyllable >= 48,
+                "\(afterSyllable) \(afterWord) \(afterSpacedSyllable)")
     }
 
     /// `needsBidi` skips by lead byte: for every scalar, alone and after ASCII and Hangul, it

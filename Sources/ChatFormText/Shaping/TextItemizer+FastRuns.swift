@@ -101,7 +101,8 @@ extension TextItemizer {
         return j
     }
 
-    /// The fast Hangul clusters (a syllable not followed by a jamo, a joiner or a mark) from
+    /// The fast Hangul clusters (a syllable followed by the text's end, ASCII or another
+    /// syllable: nothing that may join it) from
     /// `start`, which is one (`first`), at `level`, and the single spaces between two of them
     /// (Korean words): each one's cluster end and opportunity written as the general loop
     /// and `asciiRun` write them (after the first, a line may always end before a syllable,

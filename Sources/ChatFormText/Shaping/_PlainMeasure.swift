@@ -111,8 +111,8 @@ extension LineBreaker {
     /// `ShapedText.measure(width:)`'s lines of a text of kind `.uniform` or `.boxes`
     /// (`boxes`) that end at plain entries: the lines `plainLines` would visit, tallied in
     /// registers, no visitor, up to the first it cannot end (a complex entry, or nothing
-    /// fits), which `narrowRest` and the lines after it by `forEachLine` out of line, as
-    /// `plainMeasure` does. The last line ends at the last entry, which is the text's end
+    /// fits); that line and the rest are `narrowRest`'s (by `forEachLine`, out of line, as
+    /// `plainMeasure` does). The last line ends at the last entry, which is the text's end
     /// (`plainMeasureKind`): no test of the boundary a line. Releases nothing
     /// (`_MeasureProgress.counting`). `fit`: the width's `_LayoutUnit.fitLimit`.
     ///
