@@ -387,9 +387,8 @@ public enum TextItemizer {
     static func needsBidi(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i < range.upperBound {
-            // By lead byte: ASCII, and the 3-byte scalars U+1000-U+1FFF (lead byte E1) and
-            // U+3000-U+EFFF (E3-EE: Hangul, CJK, Yi, private use) hold none; U+05C0-U+07FF
-            // (lead bytes D7-DF) all are.
+            // By lead byte: ASCII, U+1000-U+1FFF (E1) and U+3000-U+EFFF (E3-EE: Hangul, CJK,
+            // Yi, private use) hold none; U+05C0-U+07FF (lead bytes D7-DF) all are.
             let b = bytes[i]
             if b < 0x80 {
                 // ASCII eight bytes at a time while it lasts.
@@ -401,8 +400,7 @@ public enum TextItemizer {
                 continue
             }
             if b >= 0xE3 && b <= 0xEE || b == 0xE1 {
-                // Lead bytes E1 and E3-EE (Hangul, CJK, ...) three bytes at a time while
-                // E3-EE last.
+                // Lead bytes E1 and E3-EE three bytes at a time while E3-EE last.
                 i &+= 3
                 while i < range.upperBound && bytes[i] &- 0xE3 <= 0xEE - 0xE3 { i &+= 3 }
                 continue
