@@ -103,7 +103,7 @@ struct HangulFallbackTests {
                         && plain.contains(where: { $0.face != 0 && $0.range.lowerBound <= i && $0.range.upperBound >= i + 6 }) {
                         keptTwo += 1
                     }
-                    if p[i + 3] < 0x80 && !UTF8Scalar.isHangulSyllable(p, at: i + 3) && p[i + 4] >= 0xC0 { markAfter += 1 }
+                    if p[i + 3] < 0x80 && p[i + 4] >= 0xC0 { markAfter += 1 }
                 }
             }
         }
