@@ -173,4 +173,36 @@ struct PlainLinesTests {
         }
         #expect(kinds[.uniform, default: 0] > 20 && kinds[.boxes, default: 0] > 20 && kinds[.general, default: 0] > 20, "\(kinds)")
     }
+
+    /// What `LineBreaker.measureNarrow` reads once a text rather than once a line: each
+    /// entry's `nextComplex` is the entry itself (a complex one) or the next entry's (the
+    /// entry count past the last), so a stretch of plain entries has one end, whichever of
+    /// its entries it is read at. Seeded texts with soft hyphens, mandatory breaks and tabs,
+    /// in narrow and (a text past 65,535 bytes) wide steps.
+    @Test func nextComplexIsOneEndAStretch() throws {
+        var rng = SplitMix64(seed: 2329)
+        let pool = ["a", "ok", "漢", "字字", "word", "soft\u{AD}hy", "\n", "w", "\t", "il"]
+        var cut = 0, wide = 0
+        for round in 0..<120 {
+            var text = ""
+            for k in 0..<(Int(rng.next() % 60) + 1) {
+                if k > 0 { text += rng.next() % 6 == 0 ? "  " : " " }
+                text += pool[Int(rng.next() % UInt64(pool.count))]
+            }
+            if round % 60 == 3 { text += String(repeating: "x ", count: 40_000) }
+            let prepared = try ShapedText(text: text, shaper: shaper)
+            let c = prepared.storage.head.pointee.columns
+            let steps = LineSteps(base: prepared.storage.base, isNarrow: c.narrowSteps)
+            let n = Int(c.stepCount)
+            for k in 0..<n {
+                let end = Int(steps[k].nextComplex)
+                #expect(end >= k && end <= n, "\(k) \(end) of \(n)")
+                if end > k { #expect((k + 1 < n ? Int(steps[k + 1].nextComplex) : n) == end, "\(k) \(end) of \(n)") }
+            }
+            if n > 0 && Int(steps[0].nextComplex) < n { cut += 1 }
+            if !c.narrowSteps { wide += 1 }
+            withExtendedLifetime(prepared) {}
+        }
+        #expect(cut > 40 && wide == 2, "\(cut) \(wide)")
+    }
 }

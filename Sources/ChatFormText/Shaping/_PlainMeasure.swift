@@ -124,20 +124,23 @@ extension LineBreaker {
         let head = storage.head
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
         let reader = NarrowLineSteps(base: storage.base)
-        let n = Int(head.pointee.columns.stepCount)
         let x = (storage.base + Int(head.pointee.columns.x)).assumingMemoryBound(to: Int32.self)
         let (bound, flat, lineBoxes, strutAscent, strutDescent) = narrowSetup(storage, fit: fit, boxes: boxes)
         var count = 0
         var height = 0.0
+        // The stretch of plain entries from the text's start ends at `end`, the first complex
+        // entry (the entry count when none): every entry before it has it as its
+        // `nextComplex`, so it is read once, not a line. A line ending at the entry before
+        // it ends the loop, so every line starts inside it.
+        let end = Int(steps[0].nextComplex)
+        if end == 0 { return _MeasureProgress() }
         // (A line's start is the previous line's last entry's boundary: found again where
         // needed, not held across the loop.)
         var j = 0
         var threshold = bound &- head.pointee.textOpeningRound
         var span = 0
-        while true {
-            let first = steps[j]
-            let end = Int(first.nextComplex)
-            if j >= end || Int64(first.contentX) > threshold { break }
+        while Int64(steps[j].contentX) <= threshold {
+            assert(j < end && Int(steps[j].nextComplex) == end)
             // The last entry of `j..<end` that fits (content ends only grow along the stretch).
             // (By scan, not by compare: `scanFit`.) Looked for from `narrowGuessLead` entries
             // past the last line's span.
@@ -151,7 +154,7 @@ extension LineBreaker {
             let e = Int(steps[lo].boundary)
             if lo &+ 1 == end {
                 // The next entry is complex: the general walk decides this line.
-                if end != n { break }
+                if end != Int(head.pointee.columns.stepCount) { break }
                 // The text's last line (the last entry is its end). Blank only if its last
                 // cluster is white space or a terminator (`HeightTally.endsBlank`): then
                 // the rest reads the text.
