@@ -38,6 +38,7 @@ struct CFLShaper {
     CFLPlanSlot plans[CFL_PLAN_SLOTS];
     unsigned nextPlan;
     unsigned planCalls;
+    int32_t plansOff;   // 1: every call through `hb_shape` (see cfl_shaper_keep_plans)
 };
 
 CFLShaper *cfl_shaper_create(void) {
@@ -47,6 +48,8 @@ CFLShaper *cfl_shaper_create(void) {
     if (!hb_buffer_allocation_successful(s->buffer)) { hb_buffer_destroy(s->buffer); free(s); return NULL; }
     return s;
 }
+
+void cfl_shaper_keep_plans(CFLShaper *s, int32_t keep) { s->plansOff = keep ? 0 : 1; }
 
 void cfl_shaper_destroy(CFLShaper *s) {
     if (s == NULL) return;
@@ -78,7 +81,7 @@ static int32_t cfl_feature_kind(const CFLFeatureRange *ranges, int32_t rangeCoun
 // limit then never nears).
 static void cfl_shape_buffer(CFLShaper *s, const CFLFace *face, hb_buffer_t *b, const hb_feature_t *features,
                              int32_t featureCount, int32_t kind) {
-    if (kind == CFL_FEATURES_OTHER || ++s->planCalls >= CFL_PLAN_CALLS) {
+    if (kind == CFL_FEATURES_OTHER || s->plansOff || ++s->planCalls >= CFL_PLAN_CALLS) {
         s->planCalls = 0;
         hb_shape(face->font, b, features, (unsigned)featureCount);
         return;

@@ -54,6 +54,11 @@ final class ShapingBuffer {
 
     private static let key: pthread_key_t = ThreadObjectKey.make()
 
+    /// Whether shaping executes the shape plans this buffer keeps (the default) rather than
+    /// asking `hb_shape` each time (see `cfl_shaper_keep_plans`): the same glyphs, for tests
+    /// that compare the two.
+    func keepsShapePlans(_ keep: Bool) { cfl_shaper_keep_plans(handle, keep ? 1 : 0) }
+
     /// This thread's buffer (nil only if HarfBuzz cannot allocate one).
     static func forCurrentThread() -> ShapingBuffer? {
         if let existing = pthread_getspecific(key) {
