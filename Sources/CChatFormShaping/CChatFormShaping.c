@@ -1,4 +1,5 @@
 #include "CChatFormShaping.h"
+#include "CFLFace.h"
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_ADVANCES_H
@@ -16,16 +17,8 @@ _Static_assert(sizeof(FT_Fixed) >= sizeof(int32_t), "FreeType 16.16 values hold 
 
 // MARK: Faces
 
-struct CFLFace {
-    hb_blob_t *blob;
-    hb_face_t *hbFace;
-    hb_font_t *parent;   // HarfBuzz's OpenType functions at a 16.16 pixel scale
-    hb_font_t *font;     // the same, with advances from `advances`
-    int32_t *advances;   // 1/65536 px per glyph
-    uint32_t glyphCount;
-    CFLFaceMetrics metrics;
-    char *family;
-};
+// The serial of the last face opened (see `CFLFace.serial`).
+static uint64_t cfl_face_serials = 0;
 
 static hb_position_t cfl_h_advance(hb_font_t *font, void *data, hb_codepoint_t glyph, void *user) {
     (void)font; (void)user;
@@ -96,6 +89,7 @@ CFLFace *cfl_face_open(const char *path, int32_t index, double size, int32_t *er
     CFLFace *face = (CFLFace *)calloc(1, sizeof(CFLFace));
     if (face == NULL) { FT_Done_Face(ft); FT_Done_FreeType(library); *error = FT_Err_Out_Of_Memory; return NULL; }
     face->glyphCount = (uint32_t)ft->num_glyphs;
+    face->serial = __atomic_add_fetch(&cfl_face_serials, 1, __ATOMIC_RELAXED);
     face->family = strdup(ft->family_name ? ft->family_name : "");
     face->advances = (int32_t *)calloc(face->glyphCount ? face->glyphCount : 1, sizeof(int32_t));
     face->metrics.unitsPerEm = ft->units_per_EM;
@@ -402,79 +396,4 @@ void cfl_face_glyph_ink(const CFLFace *face, uint32_t glyph, float *left, float 
 
 int32_t cfl_face_advance(const CFLFace *face, uint32_t glyph) {
     return glyph < face->glyphCount ? face->advances[glyph] : 0;
-}
-
-// MARK: Shaping
-
-struct CFLShaper {
-    hb_buffer_t *buffer;
-    CFLGlyph *glyphs;
-    unsigned capacity;
-    // The language of the last call, looked up once (HarfBuzz's lookup walks a list).
-    char languageTag[64];
-    hb_language_t language;
-};
-
-CFLShaper *cfl_shaper_create(void) {
-    CFLShaper *s = (CFLShaper *)calloc(1, sizeof(CFLShaper));
-    if (s == NULL) return NULL;
-    s->buffer = hb_buffer_create();
-    if (!hb_buffer_allocation_successful(s->buffer)) { hb_buffer_destroy(s->buffer); free(s); return NULL; }
-    return s;
-}
-
-void cfl_shaper_destroy(CFLShaper *s) {
-    if (s == NULL) return;
-    hb_buffer_destroy(s->buffer);
-    free(s->glyphs);
-    free(s);
-}
-
-int32_t cfl_shape(CFLShaper *s, const CFLFace *face, const uint8_t *text, int32_t textLength, int32_t start,
-                  int32_t length, uint32_t script, int32_t rtl, const char *language,
-                  const CFLFeatureRange *ranges, int32_t rangeCount, const CFLGlyph **glyphs) {
-    hb_buffer_t *b = s->buffer;
-    hb_buffer_clear_contents(b);
-    hb_buffer_add_utf8(b, (const char *)text, textLength, (unsigned)start, length);
-    hb_buffer_set_script(b, hb_script_from_iso15924_tag(script));
-    hb_buffer_set_direction(b, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
-    if (s->language == NULL || strncmp(s->languageTag, language, sizeof s->languageTag) != 0) {
-        s->language = hb_language_from_string(language, -1);
-        strncpy(s->languageTag, language, sizeof s->languageTag - 1);
-        s->languageTag[sizeof s->languageTag - 1] = 0;
-        // A tag too long to keep is looked up every time.
-        if (strlen(language) >= sizeof s->languageTag) s->language = NULL;
-    }
-    hb_buffer_set_language(b, s->language != NULL ? s->language : hb_language_from_string(language, -1));
-    // CSS text-spacing-trim (normal): fullwidth punctuation next to another takes half its
-    // width, through the font's contextual half-width spacing where it has one, as
-    // Chromium asks HarfBuzz for by default.
-    hb_feature_t features[65];
-    features[0] = (hb_feature_t){ HB_TAG('c', 'h', 'w', 's'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
-    int32_t featureCount = 1;
-    for (int32_t i = 0; ranges != NULL && i < rangeCount && featureCount < 65; i++) {
-        features[featureCount++] = (hb_feature_t){ ranges[i].tag, ranges[i].value, ranges[i].start, ranges[i].end };
-    }
-    hb_shape(face->font, b, features, (unsigned)featureCount);
-    if (!hb_buffer_allocation_successful(b)) return -1;
-    unsigned count = 0;
-    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(b, &count);
-    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(b, &count);
-    if (count > s->capacity) {
-        unsigned capacity = count * 2 + 16;
-        CFLGlyph *g = (CFLGlyph *)realloc(s->glyphs, capacity * sizeof(CFLGlyph));
-        if (g == NULL) return -1;
-        s->glyphs = g;
-        s->capacity = capacity;
-    }
-    for (unsigned i = 0; i < count; i++) {
-        unsigned j = rtl ? count - 1 - i : i;   // logical order
-        CFLGlyph *out = &s->glyphs[i];
-        out->glyph = info[j].codepoint;
-        out->cluster = info[j].cluster;
-        out->advance = pos[j].x_advance;
-        out->unsafeToBreak = (hb_glyph_info_get_glyph_flags(&info[j]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) ? 1 : 0;
-    }
-    *glyphs = s->glyphs;
-    return (int32_t)count;
 }

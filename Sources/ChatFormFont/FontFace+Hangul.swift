@@ -46,8 +46,9 @@ extension FontFace {
 
     /// When `range` of `bytes` is Hangul syllables alone, writes what shaping gives them in a
     /// face whose syllable advances are `table` (`plainHangulAdvances(language:)`) into the
-    /// whole paragraph's `advances` and `unsafe` (zeroed where `range` lies): each syllable's
-    /// advance at its first byte, 0 (safe to break) there and 2 (inside a cluster) after it.
+    /// whole paragraph's `advances` and `unsafe` (zeroed where `range` lies: only what is not
+    /// 0 is written): each syllable's advance at its first byte, 0 (safe to break) there and
+    /// 2 (inside a cluster) after it.
     /// False when the range holds anything else, the range then zeroed again (as the caller's
     /// HarfBuzz shaping, which adds the glyphs' advances up, needs it).
     ///
@@ -68,10 +69,8 @@ extension FontFace {
             let b0 = bytes[i]
             let scalar = Int(b0 & 0x0F) << 12 | Int(bytes[i &+ 1] & 0x3F) << 6 | Int(bytes[i &+ 2] & 0x3F)
             guard b0 &- 0xEA < 4 && scalar >= 0xAC00 && scalar <= 0xD7A3 else { break }
+            // (The advances after the first byte and the first byte's code stay 0.)
             advances[i] = table[scalar - 0xAC00]
-            advances[i &+ 1] = 0
-            advances[i &+ 2] = 0
-            unsafe[i] = 0
             unsafe[i &+ 1] = 2
             unsafe[i &+ 2] = 2
             i &+= 3

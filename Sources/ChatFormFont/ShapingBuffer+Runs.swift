@@ -27,8 +27,8 @@ extension ShapingBuffer {
         var registered: [FontFace] = []
         let languageID = runs.languageID(language)
         /// The cache key of `range` of `run` in `face`, or nil when the range is too long
-        /// to be cached.
-        func key(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace) -> RunCache.Key? {
+        /// to be cached; `context` is `readsContext(run.script)` (asked once a run).
+        func key(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, context: Bool) -> RunCache.Key? {
             guard range.count <= ShapingBuffer.cachedRunBytes else { return nil }
             // A character of context each side is part of the key where HarfBuzz reads
             // it (the joining of Arabic and the other cursive scripts its Arabic shaper
@@ -37,7 +37,6 @@ extension ShapingBuffer {
             // piece ending in a space, which nothing joins across (and a face whose
             // lookups touch the space is shaped a run at a time): so a word's key does
             // not depend on the word after it, nor, outside those scripts, before it.
-            let context = Self.readsContext(run.script)
             let lower = context && range.lowerBound > 0
                 ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
             let upper = context && range.upperBound < n && bytes[range.upperBound - 1] != 0x20
@@ -70,7 +69,7 @@ extension ShapingBuffer {
         /// most `cachedRunBytes` is looked up in (and goes into) this thread's cache unless
         /// `cacheable` is false.
         func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
-            let k = cacheable ? key(range, run, face) : nil
+            let k = cacheable ? key(range, run, face, context: Self.readsContext(run.script)) : nil
             if let k, self.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
             shapeNow(range, run, face, halves: halves)
             if let k { self.runs.insert(k, advances: advances, unsafe, at: range.lowerBound) }
@@ -115,6 +114,7 @@ extension ShapingBuffer {
         /// (`wordEnd` of the run's start, found already).
         func shapeWords(_ run: ShapedRun, _ face: FontFace, firstEnd: Int) {
             var a = run.range.lowerBound
+            let context = Self.readsContext(run.script)
             var missed = -1   // where the words not cached so far start
             var known = firstEnd   // the end of the word at `a` when found already, else -1
             while a <= run.range.upperBound {
@@ -124,7 +124,7 @@ extension ShapingBuffer {
                 if b > a && e == a {
                     // Spaces alone (opening the run): nothing to shape.
                     fillSpaces(a..<b, face)
-                } else if b > a, let k = key(a..<e, run, face), self.runs.copy(k, into: advances, unsafe, at: a) {
+                } else if b > a, let k = key(a..<e, run, face, context: context), self.runs.copy(k, into: advances, unsafe, at: a) {
                     // A cached word ends the stretch of words to shape before it.
                     fillSpaces(e..<b, face)
                 } else if b > a {
@@ -138,7 +138,7 @@ extension ShapingBuffer {
                     while w < a {
                         let end = wordEnd(w, run)
                         let spaces = spacesStart(w, end)
-                        if spaces > w, let k = key(w..<spaces, run, face) {
+                        if spaces > w, let k = key(w..<spaces, run, face, context: context) {
                             self.runs.insert(k, advances: advances, unsafe, at: w)
                         }
                         w = end
@@ -155,6 +155,7 @@ extension ShapingBuffer {
         var isolation = _IsolationMemo(language: state.shapingLanguage)
         // The last face (registry id) asked for its plain Hangul advances, and its answer.
         var hangul: (face: Int, table: UnsafePointer<Int32>?) = (-1, nil)
+        let hangulScript = TextItemizer.hangulScript   // (read once: a global of another module)
         for run in shaped {
             // Unowned: the stack's registry holds its faces as long as the stack (and
             // `primaries` and `registered` for this call); a strong reference cost a retain
@@ -183,7 +184,7 @@ extension ShapingBuffer {
             // the cache. (Only a run opening with a syllable's lead byte asks: the
             // punctuation of a Hangul item between its words, in another face, does not
             // take the face asked last out of the memo.)
-            if !rtl && run.script == TextItemizer.hangulScript && bytes[run.range.lowerBound] &- 0xEA < 4 {
+            if !rtl && run.script == hangulScript && bytes[run.range.lowerBound] &- 0xEA < 4 {
                 if run.face != hangul.face { hangul = (run.face, face.plainHangulAdvances(language: isolation.language)) }
                 if let table = hangul.table, FontFace.fillHangul(bytes, run.range, table: table, advances: advances, unsafe: unsafe) {
                     continue

@@ -54,6 +54,11 @@ final class ShapingBuffer {
 
     private static let key: pthread_key_t = ThreadObjectKey.make()
 
+    /// Whether shaping executes the shape plans this buffer keeps (the default) rather than
+    /// asking `hb_shape` each time (see `cfl_shaper_keep_plans`): the same glyphs, for tests
+    /// that compare the two.
+    func keepsShapePlans(_ keep: Bool) { cfl_shaper_keep_plans(handle, keep ? 1 : 0) }
+
     /// This thread's buffer (nil only if HarfBuzz cannot allocate one).
     static func forCurrentThread() -> ShapingBuffer? {
         if let existing = pthread_getspecific(key) {
@@ -72,21 +77,28 @@ final class ShapingBuffer {
                language: String, halves: [Range<Int>] = [], ligatures: Bool = true, _ body: (Int, Int32, Bool) -> Void) -> Bool {
         guard let base = bytes.baseAddress, !range.isEmpty else { return true }
         var glyphs: UnsafePointer<CFLGlyph>? = nil
-        var ranges = halves.map { CFLFeatureRange(tag: Self.halt, start: UInt32($0.lowerBound), end: UInt32($0.upperBound), value: 1) }
+        // HarfBuzz reads the text around the piece only in the scripts its Arabic shaper
+        // joins (`readsContext`): in any other, the piece is passed alone, which spares
+        // HarfBuzz decoding five characters each side (the same glyphs), and its clusters
+        // (and the feature ranges) are offsets from `origin`.
+        let origin = Self.readsContext(script) ? 0 : range.lowerBound
+        var ranges = halves.map { CFLFeatureRange(tag: Self.halt, start: UInt32(Swift.max(0, $0.lowerBound - origin)),
+                                                  end: UInt32(Swift.max(0, $0.upperBound - origin)), value: 1) }
         if !ligatures {
             ranges.append(CFLFeatureRange(tag: Self.liga, start: 0, end: .max, value: 0))
             ranges.append(CFLFeatureRange(tag: Self.clig, start: 0, end: .max, value: 0))
         }
         let count = language.withCString { lang in
             ranges.withUnsafeBufferPointer { r in
-                cfl_shape(handle, face.handle, base, Int32(bytes.count), Int32(range.lowerBound), Int32(range.count),
+                cfl_shape(handle, face.handle, base + origin, Int32(origin == 0 ? bytes.count : range.count),
+                          Int32(range.lowerBound - origin), Int32(range.count),
                           script, rtl ? 1 : 0, lang, r.baseAddress, Int32(r.count), &glyphs)
             }
         }
         guard count >= 0, let glyphs else { return count == 0 }
         for i in 0..<Int(count) {
             let g = glyphs[i]
-            body(Int(g.cluster), g.advance, g.unsafeToBreak != 0)
+            body(Int(g.cluster) &+ origin, g.advance, g.unsafeToBreak != 0)
         }
         return true
     }

@@ -29,7 +29,8 @@ struct HangulPlainShapingTests {
                     let bytes = Array(text.utf8)
                     let harfBuzz = HangulWordShapingTests.shapeAlone(bytes, 0..<bytes.count, face: face, script: Self.hang,
                                                                      language: language.tag)
-                    var advances = [Int32](repeating: -1, count: bytes.count), unsafe = [UInt8](repeating: 9, count: bytes.count)
+                    // Zeroed, as a paragraph's buffers are (only what is not 0 is written).
+                    var advances = [Int32](repeating: 0, count: bytes.count), unsafe = [UInt8](repeating: 0, count: bytes.count)
                     let filled = bytes.withUnsafeBufferPointer { b in
                         advances.withUnsafeMutableBufferPointer { a in
                             unsafe.withUnsafeMutableBufferPointer { u in

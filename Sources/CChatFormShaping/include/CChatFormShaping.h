@@ -90,6 +90,11 @@ typedef struct CFLShaper CFLShaper;
 
 CFLShaper *_Nullable cfl_shaper_create(void);
 void cfl_shaper_destroy(CFLShaper *_Nullable shaper);
+/// Whether the shaper keeps the shape plans of the runs it shapes without feature ranges
+/// (1, the default) and executes them, or asks `hb_shape` every time (0): the same glyphs,
+/// the first without HarfBuzz's lookup of its face's plans on every call (for tests that
+/// compare the two).
+void cfl_shaper_keep_plans(CFLShaper *_Nonnull shaper, int32_t keep);
 
 /// One shaped glyph, in logical order (HarfBuzz's visual order reversed for RTL runs).
 typedef struct {
