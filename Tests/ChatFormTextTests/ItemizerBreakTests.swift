@@ -149,4 +149,17 @@ struct ItemizerBreakTests {
         #expect(emoji > 1_000)
         #expect(TextItemizer.bracketType(0x2329) == 1 && TextItemizer.bracketType(0xFF63) == 2)
     }
+
+    /// A text of more items than the builder's scratch space holds (16) keeps them all, in
+    /// order, covering it: Latin and Hangul words by turns, 150 items.
+    @Test func itemsPastTheScratchSpaceKeepTheirOrder() throws {
+        for fast in [true, false] {
+            let text = (0..<150).map { $0 % 2 == 0 ? "word " : "한국 " }.joined()
+            let items = try ItemizerFastPathTests().segment(text, fast: fast, level: 0).items
+            #expect(items.count == 150)
+            #expect(items.first?.range.lowerBound == 0 && items.last?.range.upperBound == text.utf8.count)
+            #expect(zip(items, items.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound })
+            #expect(items.enumerated().allSatisfy { $1.script == ($0 % 2 == 0 ? 0x4C61_746E : 0x4861_6E67) })
+        }
+    }
 }

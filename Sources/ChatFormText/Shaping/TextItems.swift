@@ -183,6 +183,18 @@ public enum TextItemizer {
     private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                               opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
                               checksBidi: Bool, fastClusters: Bool) -> (items: [TextItem], boundaryCount: Int)? {
+        withUnsafeTemporaryAllocation(of: TextItem.self, capacity: 16) { scratch in
+            items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities, levels: levels,
+                  paragraphLevel: paragraphLevel, checksBidi: checksBidi, fastClusters: fastClusters, scratch: scratch)
+        }
+    }
+
+    /// The walk, its first items written to `scratch` (`_ItemBuilder`).
+    private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
+                              opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
+                              checksBidi: Bool, fastClusters: Bool, scratch: UnsafeMutableBufferPointer<TextItem>)
+        -> (items: [TextItem], boundaryCount: Int)? {
+        var items = _ItemBuilder(scratch: scratch)
         let n = bytes.count
         clusters[0] = 0
         var count = 1   // boundaries written
@@ -194,8 +206,6 @@ public enum TextItemizer {
                                                ideographs: true)
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var items = _ItemBuilder()
-        items.items.reserveCapacity(8)
         var brackets: [(pair: UInt32, script: UInt32)] = []
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
         var pendingStart = -1            // start of leading Common text awaiting a script
