@@ -159,9 +159,42 @@ public enum TextItemizer {
     /// the cluster starting there in the others (`_ClusterFlags.kind`, `_ClusterFlags.syllable`). Each has room
     /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
     /// `fastClusters` every cluster takes the general path (the tests' reference).
+    ///
+    /// A left-to-right paragraph is walked as if every level were 0 (no right-to-left
+    /// character, no bidi control), each cluster of the general path checked on the way
+    /// (`needsBidi`; the fast clusters, ASCII and Hangul syllables, hold none): on the first
+    /// that holds one the walk starts again with the levels resolved. The text's bytes are
+    /// read once, not once more before the walk.
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                       opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0, fastClusters: Bool = true)
         -> (items: [TextItem], boundaryCount: Int) {
+        if paragraphLevel == 0, let found = items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities,
+                                                  levels: nil, paragraphLevel: 0, checksBidi: true, fastClusters: fastClusters) {
+            return found
+        }
+        let levels = bytes.isEmpty ? nil : resolvedLevels(bytes, paragraphLevel: paragraphLevel)
+        return items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities, levels: levels,
+                     paragraphLevel: paragraphLevel, checksBidi: false, fastClusters: fastClusters)!
+    }
+
+    /// `items(_:iterators:clusters:opportunities:paragraphLevel:fastClusters:)` at `levels`
+    /// (nil: all at `paragraphLevel`), or nil, with `checksBidi`, at the first cluster that
+    /// needs levels resolved.
+    private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
+                              opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
+                              checksBidi: Bool, fastClusters: Bool) -> (items: [TextItem], boundaryCount: Int)? {
+        withUnsafeTemporaryAllocation(of: TextItem.self, capacity: 16) { scratch in
+            items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities, levels: levels,
+                  paragraphLevel: paragraphLevel, checksBidi: checksBidi, fastClusters: fastClusters, scratch: scratch)
+        }
+    }
+
+    /// The walk, its first items written to `scratch` (`_ItemBuilder`).
+    private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
+                              opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
+                              checksBidi: Bool, fastClusters: Bool, scratch: UnsafeMutableBufferPointer<TextItem>)
+        -> (items: [TextItem], boundaryCount: Int)? {
+        var items = _ItemBuilder(scratch: scratch)
         let n = bytes.count
         clusters[0] = 0
         var count = 1   // boundaries written
@@ -172,10 +205,7 @@ public enum TextItemizer {
         var breaker = BrowserLineBreaks.Walker(bytes: bytes, iterators: iterators, keepAll: false, breakAll: false,
                                                ideographs: true)
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
-        let levels = bidiLevels(bytes, paragraphLevel: paragraphLevel)
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var items = _ItemBuilder()
-        items.items.reserveCapacity(8)
         var brackets: [(pair: UInt32, script: UInt32)] = []
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
         var pendingStart = -1            // start of leading Common text awaiting a script
@@ -193,27 +223,29 @@ public enum TextItemizer {
             if current != 0 && fastClusters {
                 let b0 = bytes[i]
                 var c: UInt32 = 0, length = 0
-                if Self.isFastASCII(b0) && Self.endsASCIICluster(bytes, i + 1, hangul: hangulFast) {
+                if _FastItemRuns.isFastASCII(b0) && _FastItemRuns.endsASCIICluster(bytes, i + 1, hangul: hangulFast) {
                     c = UInt32(b0)
                     length = 1
                     if levels == nil {
                         // A run of them at one level, in one tight loop: one cluster each,
                         // their item the run's script up to the first letter, Latin from it.
-                        i = Self.asciiRun(bytes, from: i, clusters: clusters, count: &count, opportunities: opportunities,
-                                          breaker: &breaker, lastLast: &lastLast, last: &last, items: &items,
-                                          level: paragraphLevel, script: &current, hangul: hangulFast)
+                        i = _FastItemRuns.asciiRun(bytes, from: i, clusters: clusters, count: &count,
+                                                   opportunities: opportunities, breaker: &breaker, lastLast: &lastLast,
+                                                   last: &last, items: &items, level: paragraphLevel, script: &current,
+                                                   hangul: hangulFast)
                         continue
                     }
                 } else if hangulFast && b0 >= 0xEA && b0 <= 0xED && i + 3 <= n {
                     let s = UTF8Scalar.decode(bytes, at: i).scalar
-                    if Self.isHangulSyllable(s) && Self.startsNoJamo(bytes, i + 3) {
+                    if _FastItemRuns.isHangulSyllable(s) && _FastItemRuns.startsNoJamo(bytes, i + 3) {
                         c = s
                         length = 3
                         if levels == nil {
                             // A run of them, in one tight loop (a line may end between two).
-                            i = Self.hangulRun(bytes, from: i, first: s, clusters: clusters, count: &count,
-                                               opportunities: opportunities, breaker: &breaker, lastLast: &lastLast,
-                                               last: &last, items: &items, level: paragraphLevel)
+                            i = _FastItemRuns.hangulRun(bytes, from: i, first: s, clusters: clusters, count: &count,
+                                                        opportunities: opportunities, breaker: &breaker,
+                                                        lastLast: &lastLast, last: &last, items: &items,
+                                                        level: paragraphLevel)
                             current = hangul
                             continue
                         }
@@ -239,13 +271,14 @@ public enum TextItemizer {
                 }
             }
             let e = walker.clusterEnd(at: i)
+            if checksBidi && needsBidi(bytes, i..<e) { return nil }
             clusters[count] = Int32(e)
             count += 1
             let (first, firstLength) = UTF8Scalar.decode(bytes, at: i)
             if let opportunities {
                 // The break rules at this boundary (none at the start; the end's 0 is
                 // written after the walk).
-                let opens = i > 0 && breaker.breaks(at: i, lastLast: lastLast, last: last, current: first, length: firstLength)
+                let opens = i > 0 && Self.breaks(&breaker, at: i, lastLast: lastLast, last: last, current: first, length: firstLength)
                 opportunities[count - 2] = (opens ? _ClusterFlags.opens : 0)
                     | _ClusterFlags.kind(of: first, length: firstLength, at: i, end: e) | _ClusterFlags.ifSyllable(first, i, e)
                 BrowserLineBreaks.scalarsBefore(e, cluster: i, first: first, length: firstLength, in: bytes,
@@ -263,11 +296,7 @@ public enum TextItemizer {
             if script == 0 {
                 // Brackets: an opening bracket remembers the script it opened in; its
                 // closing bracket takes that script.
-                // (ASCII brackets answered here; ICU for the rest.)
-                let bracket: Int32 = first < 0x80
-                    ? (first == 0x28 || first == 0x5B || first == 0x7B ? 1 : first == 0x29 || first == 0x5D || first == 0x7D ? 2 : 0)
-                    : cfl_bracket_type(first)
-                switch bracket {
+                switch bracketType(first) {
                 case 1: brackets.append((cfl_bracket_pair(first), current))
                 case 2:
                     if let k = brackets.lastIndex(where: { $0.pair == first }) {
@@ -303,38 +332,6 @@ public enum TextItemizer {
 
     static let hangul: UInt32 = 0x4861_6E67   // "Hang"
 
-    /// U+AC00-U+D7A3.
-    @inline(__always)
-    static func isHangulSyllable(_ s: UInt32) -> Bool { s &- 0xAC00 <= 0xD7A3 - 0xAC00 }
-
-    /// Whether what starts at `j` cannot join a Hangul syllable before it in one grapheme
-    /// cluster: the text's end, ASCII or another syllable (not a mark, a joiner or a V or T
-    /// jamo).
-    @inline(__always)
-    static func startsNoJamo(_ bytes: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
-        if j == bytes.count || bytes[j] < 0x80 { return true }
-        return j + 3 <= bytes.count && UTF8Scalar.isHangulSyllable(bytes, at: j)
-    }
-
-    /// The browser's break rules (`BrowserLineBreaks.Walker.breaks`) before `current`, an
-    /// ASCII character other than a control or a Hangul syllable, with the pairs those rules
-    /// settle from `last` alone answered here: a space is never broken before and always
-    /// after; between two ASCII characters the pair table decides (`fastBreak`); before a
-    /// syllable, after an ideograph, a syllable or an ASCII letter or digit a line may end
-    /// (LB31). The rest is the walker's.
-    @inline(__always)
-    static func opens(_ breaker: inout BrowserLineBreaks.Walker, at i: Int, lastLast: UInt32, last: UInt32, current: UInt32,
-                      length: Int) -> Bool {
-        if current == 0x20 { return false }
-        if BrowserLineBreaks.isSpace(last) { return true }
-        if length == 1 {
-            if last < 0x80 { return BrowserLineBreaks.fastBreak(last: last, lastLast: lastLast, current: current) == .can }
-        } else if last < 0x80 ? BrowserLineBreaks.isASCIIAlphanumeric(last) : BrowserLineBreaks.isIdeographic(last) {
-            return true
-        }
-        return breaker.breaks(at: i, lastLast: lastLast, last: last, current: current, length: length)
-    }
-
     private static func append(_ items: inout _ItemBuilder, _ range: Range<Int>, levels: [UInt8]?, script: UInt32,
                                bytes: UnsafeBufferPointer<UInt8>, walker: GraphemeWalker, paragraphLevel: UInt8) {
         var i = range.lowerBound
@@ -345,27 +342,47 @@ public enum TextItemizer {
         }
     }
 
-    /// Whether the cluster `[start, end)` is an emoji presentation sequence: an
-    /// Emoji_Presentation scalar, an emoji followed by VS16 or a skin tone, a keycap, a
-    /// flag, or a ZWJ sequence of emoji.
-    /// The ISO 15924 tag of `scalar`'s script, 0 for Common and Inherited (ICU's answer;
-    /// the commonest blocks answered without asking it).
+    /// The ISO 15924 tag of `scalar`'s script, 0 for Common and Inherited (ICU's answer,
+    /// `icuScriptTag`; the commonest blocks, the joiner, VS16 and emoji answered without
+    /// asking it: every Emoji scalar is Common in ICU's data, which a test checks).
     @inline(__always)
     static func scriptTag(_ scalar: UInt32) -> UInt32 {
         if scalar < 0x80 {
             return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? latin : 0
         }
         switch scalar {
-        case 0xAC00...0xD7A3: return 0x4861_6E67            // Hang
+        case 0xAC00...0xD7A3, 0x3131...0x318E: return hangul   // syllables, compatibility letters
         case 0x4E00...0x9FFF: return 0x4861_6E69            // Hani
         case 0x3041...0x3096: return 0x4869_7261            // Hira
         case 0x30A1...0x30FA: return 0x4B61_6E61            // Kana
-        default:
-            let code = cfl_script(scalar)
-            return code > 1 ? cfl_script_tag(code) : 0      // 0 Common, 1 Inherited
+        case 0x200D, 0xFE0F: return 0                       // Inherited
+        default: return ScalarProperties.of(scalar).isEmoji ? 0 : icuScriptTag(scalar)
         }
     }
 
+    /// ICU's script of `scalar` as `scriptTag` gives it.
+    static func icuScriptTag(_ scalar: UInt32) -> UInt32 {
+        let code = cfl_script(scalar)
+        return code > 1 ? cfl_script_tag(code) : 0          // 0 Common, 1 Inherited
+    }
+
+    /// ICU's Bidi_Paired_Bracket_Type of `scalar` (1 opening, 2 closing, 0 none), ASCII's
+    /// answered here, and emoji's and those past the BMP (none a bracket in ICU's data, which
+    /// a test checks) without asking it.
+    @inline(__always)
+    static func bracketType(_ scalar: UInt32) -> Int32 {
+        if scalar < 0x80 {
+            return scalar == 0x28 || scalar == 0x5B || scalar == 0x7B ? 1 : scalar == 0x29 || scalar == 0x5D || scalar == 0x7D ? 2 : 0
+        }
+        return scalar >= 0x1_0000 || ScalarProperties.of(scalar).isEmoji ? 0 : icuBracketType(scalar)
+    }
+
+    /// ICU's Bidi_Paired_Bracket_Type of `scalar`.
+    static func icuBracketType(_ scalar: UInt32) -> Int32 { cfl_bracket_type(scalar) }
+
+    /// Whether the cluster `[start, end)` is an emoji presentation sequence: an
+    /// Emoji_Presentation scalar, an emoji followed by VS16 or a skin tone, a keycap, a
+    /// flag, or a ZWJ sequence of emoji.
     static func isEmojiPresentation(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         if bytes[start] < 0x80 && end == start + 1 { return false }
         let (first, length) = UTF8Scalar.decode(bytes, at: start)
@@ -421,8 +438,13 @@ public enum TextItemizer {
     /// bidi control (every level 0). With `paragraphLevel` 1 (a right-to-left paragraph)
     /// every text is resolved (nil only when empty).
     static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8 = 0) -> [UInt8]? {
+        guard !bytes.isEmpty, paragraphLevel != 0 || needsBidi(bytes, 0..<bytes.count) else { return nil }
+        return resolvedLevels(bytes, paragraphLevel: paragraphLevel)
+    }
+
+    /// `bidiLevels(_:paragraphLevel:)` of a text that needs them (not empty), or nil if ICU fails.
+    private static func resolvedLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8) -> [UInt8]? {
         let n = bytes.count
-        guard n > 0, paragraphLevel != 0 || needsBidi(bytes, 0..<n) else { return nil }
         var i = 0
         var utf16: [UInt16] = []
         var unitToByte: [Int] = []

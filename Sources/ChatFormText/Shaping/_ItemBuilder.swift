@@ -1,9 +1,25 @@
 /// The items `TextItemizer.items` finds, grown a cluster at a time: the open item is
-/// extended in place while clusters continue it, and appended when one does not.
+/// extended in place while clusters continue it, and written out when one does not.
+///
+/// The first items are written to scratch space (`scratch`, on the stack for a walk) and
+/// copied into an array of their number at the end; past its capacity they go on in an
+/// array. Growing an array an item at a time costs more than the items themselves (a
+/// message has two or three): reserving its storage and each append's uniqueness and
+/// capacity checks are calls into the standard library.
 struct _ItemBuilder {
-    var items: [TextItem] = []
+    /// Room for the first items.
+    let scratch: UnsafeMutableBufferPointer<TextItem>
+    /// Items written to `scratch`.
+    var count = 0
+    /// Items past `scratch`'s capacity (after those in it); nil until there are some (an
+    /// empty array would still be retained and released with the builder).
+    var overflow: [TextItem]? = nil
     var open = TextItem(range: 0..<0, bidiLevel: 0, script: 0, isEmoji: false)
     var isOpen = false
+
+    init(scratch: UnsafeMutableBufferPointer<TextItem>) {
+        self.scratch = scratch
+    }
 
     @inline(__always)
     mutating func add(_ range: Range<Int>, level: UInt8, script: UInt32, emoji: Bool) {
@@ -11,15 +27,27 @@ struct _ItemBuilder {
             && open.isEmoji == emoji {
             open.range = open.range.lowerBound..<range.upperBound
         } else {
-            if isOpen { items.append(open) }
+            if isOpen { write(open) }
             open = TextItem(range: range, bidiLevel: level, script: script, isEmoji: emoji)
             isOpen = true
         }
     }
 
+    @inline(__always)
+    private mutating func write(_ item: TextItem) {
+        if count < scratch.count {
+            scratch.initializeElement(at: count, to: item)
+            count += 1
+        } else {
+            if overflow == nil { overflow = [] }
+            overflow!.append(item)
+        }
+    }
+
     mutating func finish() -> [TextItem] {
-        if isOpen { items.append(open) }
+        if isOpen { write(open) }
         isOpen = false
-        return items
+        let first = Array(UnsafeBufferPointer(rebasing: scratch[..<count]))
+        return overflow.map { first + $0 } ?? first
     }
 }

@@ -4,8 +4,8 @@
 /// the rules leave no choice: an ASCII character followed by ASCII, a scalar of class
 /// Other / LV / LVT / V / T followed by a scalar that cannot join it (not Extend, ZWJ or
 /// SpacingMark, nor a V/T jamo after a Hangul syllable), and an emoji's cluster (skin
-/// tones, VS16, ZWJ sequences: `pictographicEnd`). Differential tests hold the fast path
-/// to ICU on seeded random text.
+/// tones, VS16, ZWJ sequences: `pictographicEnd`) or a flag's (a pair of regional
+/// indicators). Differential tests hold the fast path to ICU on seeded random text.
 struct GraphemeWalker {
     let bytes: UnsafeBufferPointer<UInt8>
     let iterators: BreakIterators
@@ -34,7 +34,16 @@ struct GraphemeWalker {
             guard joins(after: gcb, next: next) else { return next }
             return gcb == .other && ScalarProperties.of(scalar).isExtendedPictographic
                 ? pictographicEnd(from: next) : iterators.graphemeEnd(startingAt: i)
-        case .prepend, .l, .regionalIndicator:
+        case .regionalIndicator:
+            // GB12/GB13: at a cluster's start the regional indicators before it (if any) are
+            // paired already, so it takes the next one; then what GB9/GB9a join (no GB11:
+            // it needs an Extended_Pictographic before the ZWJ).
+            var j = next
+            if j &+ 4 <= n && bytes[j] == 0xF0 && ScalarProperties.of(UTF8Scalar.decode(bytes, at: j).scalar).isRegionalIndicator {
+                j &+= 4
+            }
+            return pictographicEnd(from: j, chain: false)
+        case .prepend, .l:
             return iterators.graphemeEnd(startingAt: i)
         }
     }
@@ -43,11 +52,12 @@ struct GraphemeWalker {
     /// `j`: Extend and SpacingMark scalars join it (GB9, GB9a: skin tones, VS16), a ZWJ
     /// too, and after a ZWJ another Extended_Pictographic when only Extend scalars came
     /// between it and the last one (GB11: a ZWJ sequence); anything else starts the next
-    /// cluster (GB999: a Prepend, an L jamo or a regional indicator among them).
-    private func pictographicEnd(from j: Int) -> Int {
+    /// cluster (GB999: a Prepend, an L jamo or a regional indicator among them). With
+    /// `chain` false (after a flag), no ZWJ joins what follows it.
+    private func pictographicEnd(from j: Int, chain: Bool = true) -> Int {
         let n = bytes.count
         var j = j
-        var chain = true   // Extended_Pictographic Extend* up to j (GB11's left side)
+        var chain = chain   // Extended_Pictographic Extend* up to j (GB11's left side)
         while j < n && bytes[j] >= 0x80 {
             let (scalar, length) = UTF8Scalar.decode(bytes, at: j)
             switch ScalarProperties.of(scalar).graphemeBreak {
