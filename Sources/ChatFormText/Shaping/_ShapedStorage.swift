@@ -313,6 +313,10 @@ struct BreakEntry: Sendable {
     static let hyphenated: UInt8 = 8
     /// The entry has an `EntryExtra` (a trim, an opening round or a hanging edge that is not 0).
     static let hasExtra: UInt8 = 16
+
+    /// Whether the entry has an extra to keep (`hasExtra`).
+    @inline(__always)
+    var needsExtra: Bool { endTrim | openingRound | hangingEdge != 0 }
 }
 /// The start of an inline item a browser rounds on its own (styled text: a span, an
 /// attachment, a change of bidi level), with what wrapping needs to sum whole items at once.
