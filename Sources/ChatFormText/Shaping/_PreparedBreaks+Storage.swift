@@ -51,7 +51,7 @@ extension PreparedBreaks {
         // index of the strut's box (0), -1 where no step has it.
         var boxCount = 0, strutIndex: Int32 = -1
         if boxes {
-            let table = boxKeys.baseAddress!, keys = stepBoxes, indices = boxIndices.baseAddress!
+            let table = boxKeys, keys = stepBoxes, indices = boxIndices
             // (Neighbouring steps mostly share a box: the last one found is tried first.)
             var lastKey: UInt64 = 0, lastIndex: Int32 = -1
             for k in 0..<steps.count {
@@ -71,7 +71,7 @@ extension PreparedBreaks {
             }
         }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
-                                    narrowIndices: narrowIndices, extraCount: extraCount,
+                                    narrowIndices: narrowIndices, extraCount: Int(extraCount),
                                     boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
         header.lastBoundary = boundaryCount - 1
@@ -147,7 +147,7 @@ extension PreparedBreaks {
         let examined = BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated
         items.withUnsafeBufferPointer { items in
             var following = Int32(truncatingIfNeeded: n)
-            var e = extraCount
+            var e = Int(extraCount)
             // The last item not passed yet, and the first entry whose content crosses its start
             // (-1 when none is left).
             var item = items.count - 1
@@ -188,7 +188,7 @@ extension PreparedBreaks {
     @inline(__always)
     private func packBoxes<Index: FixedWidthInteger>(_ base: UnsafeMutableRawPointer, _ c: ShapedColumns, strutIndex: Int32,
                                                      _: Index.Type) {
-        let indices = boxIndices.baseAddress!, n = steps.count
+        let indices = boxIndices, n = steps.count
         let indicesOut = (base + Int(c.boxIndices)).assumingMemoryBound(to: Index.self)
         let changes = (base + Int(c.boxChanges)).assumingMemoryBound(to: Index.self)
         var change = Int32(truncatingIfNeeded: n)

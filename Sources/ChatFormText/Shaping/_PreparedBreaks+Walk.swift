@@ -66,9 +66,9 @@ extension PreparedBreaks {
         }
         steps = column(stepsAt, StepDraft.self)
         x = column(xAt, Int64.self)
-        stepBoxes = column(stepBoxesAt, StepBox.self)
-        boxKeys = column(boxKeysAt, UInt64.self)
-        boxIndices = column(boxIndicesAt, Int32.self)
+        stepBoxes = column(stepBoxesAt, StepBox.self).baseAddress!
+        boxKeys = column(boxKeysAt, UInt64.self).baseAddress!
+        boxIndices = column(boxIndicesAt, Int32.self).baseAddress!
         entries = column(entriesAt, BreakEntry.self)
         offsets = column(offsetsAt, Int32.self)
         flags = column(flagsAt, UInt8.self)
@@ -252,7 +252,7 @@ extension PreparedBreaks {
     ///
     /// - Complexity: O(entries + the white space opening paragraphs).
     private mutating func countExtras() {
-        var extras = 0
+        var extras: Int32 = 0
         for k in 0..<entries.count {
             if entries[k].flags & BreakEntry.hard != 0 {
                 entries[k].openingRound = Int32(Self.openingRound(self, from: Int(steps[k].boundary)))

@@ -11,23 +11,25 @@ struct PreparedBreaks {
     var flags: UnsafeMutableBufferPointer<UInt8>
     var entries: UnsafeMutableBufferPointer<BreakEntry>
     var steps: UnsafeMutableBufferPointer<StepDraft>
-    /// Where there are line boxes: each step's box (`_SegmentBoxes.unite`), the room for the
-    /// distinct boxes (`StepBox.key`), one an entry at most, and each step's index among
-    /// them (`pack`).
-    var stepBoxes: UnsafeMutableBufferPointer<StepBox>
-    var boxKeys: UnsafeMutableBufferPointer<UInt64>
-    var boxIndices: UnsafeMutableBufferPointer<Int32>
+    /// Where there are line boxes (room for one an entry in each): each step's box
+    /// (`_SegmentBoxes.unite`), the distinct boxes (`StepBox.key`) and each step's index
+    /// among them (`pack`). (Pointers, not buffers: the whole struct fits 128 bytes, which
+    /// the compiler copies without calling `memcpy`.)
+    let stepBoxes: UnsafeMutablePointer<StepBox>
+    let boxKeys: UnsafeMutablePointer<UInt64>
+    let boxIndices: UnsafeMutablePointer<Int32>
     let memory: UnsafeMutableRawPointer
     var hasTabs = false
     /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
     /// goes back somewhere.
     var hasNegativeAdvance = false
+    /// The number of entries with an extra (`EntryExtra`: an end trim, an opening round or a
+    /// hanging edge), counted before `pack` so that it sizes the storage first
+    /// (`countExtras`).
+    var extraCount: Int32 = 0
     /// The largest content advance of an entry (`StepDraft.contentX`; with `x`, what tells
     /// whether the advances fit 32 bits).
     var maxContentX: Int64 = 0
-    /// The number of entries with an extra (`EntryExtra`: an end trim, an opening round or a
-    /// hanging edge), counted on the walk so that `pack` sizes the storage first.
-    var extraCount = 0
 
     /// Prepares `text`, shaped as `shaped` by `shaper` (its clusters partition the text).
     ///
@@ -71,7 +73,7 @@ struct PreparedBreaks {
         let b = try built.get()
         defer { b.memory.deallocate() }
         if usesFallbackFonts && fixedLineHeight == nil {
-            _SegmentBoxes.unite(b.stepBoxes, steps: UnsafeBufferPointer(b.steps), offsets: b.offsets, flags: b.flags,
+            _SegmentBoxes.unite(UnsafeMutableBufferPointer(start: b.stepBoxes, count: b.steps.count), steps: UnsafeBufferPointer(b.steps), offsets: b.offsets, flags: b.flags,
                                 runs: shaped.runs, faces: faces, strut: strutBox)
         }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
