@@ -32,7 +32,7 @@ extension PreparedBreaks {
     /// allows. With `boxes`, each entry's line box (`stepBoxes`, which `_SegmentBoxes.unite`
     /// wrote). The walk marked and counted the entries with an extra (`extraCount`), so the
     /// storage is sized first and the entries' columns written in one backward pass
-    /// (`packEntries`; their boxes in another, `packBoxes`).
+    /// (`_EntryPacking.entries`; their boxes in another, `_EntryPacking.boxes`).
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
     func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
@@ -83,17 +83,17 @@ extension PreparedBreaks {
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
             if c.narrowSteps {
-                packEntries(base, c, items: items, NarrowLineStep.self, UInt16.self)
+                _EntryPacking.entries(self, to: base, c, items: items, NarrowLineStep.self, UInt16.self)
             } else if narrowIndices {
-                packEntries(base, c, items: items, LineStep.self, UInt16.self)
+                _EntryPacking.entries(self, to: base, c, items: items, LineStep.self, UInt16.self)
             } else {
-                packEntries(base, c, items: items, LineStep.self, Int32.self)
+                _EntryPacking.entries(self, to: base, c, items: items, LineStep.self, Int32.self)
             }
             if boxes {
                 if narrowIndices {
-                    packBoxes(base, c, strutIndex: strutIndex, UInt16.self)
+                    _EntryPacking.boxes(self, to: base, c, strutIndex: strutIndex, UInt16.self)
                 } else {
-                    packBoxes(base, c, strutIndex: strutIndex, Int32.self)
+                    _EntryPacking.boxes(self, to: base, c, strutIndex: strutIndex, Int32.self)
                 }
                 let table = at(c.boxes, (ascent: Float, descent: Float).self)
                 for k in 0..<boxCount {
@@ -126,7 +126,17 @@ extension PreparedBreaks {
         }
     }
 
-    /// Writes the entries' columns of the storage at `base` laid out as `c`, in one pass from
+    private static func write<T>(_ values: [T], to p: UnsafeMutablePointer<T>) {
+        values.withUnsafeBufferPointer { v in
+            if let source = v.baseAddress { p.update(from: source, count: v.count) }
+        }
+    }
+}
+
+/// The writing of a prepared text's break entries into its storage (`PreparedBreaks.pack`),
+/// specialized for the widths of its steps and indices.
+enum _EntryPacking {
+    /// Writes `b`'s entries' columns to the storage at `base` laid out as `c`, in one pass from
     /// the last entry back: each `Step` (with `nextComplex`, the first entry at or after it
     /// that wrapping must look at closely), its flags, content end and extra (`EntryExtra`s
     /// from the last: `extraCount` says where they end). For styled text, the first entry
@@ -135,11 +145,11 @@ extension PreparedBreaks {
     ///
     /// - Complexity: O(entries + items).
     @inline(__always)
-    private func packEntries<Step: PackedLineStep, Index: FixedWidthInteger>(
-        _ base: UnsafeMutableRawPointer, _ c: ShapedColumns, items: [ItemStart], _: Step.Type, _: Index.Type
+    static func entries<Step: PackedLineStep, Index: FixedWidthInteger>(
+        _ b: PreparedBreaks, to base: UnsafeMutableRawPointer, _ c: ShapedColumns, items: [ItemStart], _: Step.Type, _: Index.Type
     ) {
-        let steps = self.steps.baseAddress!, entries = self.entries.baseAddress!, flags = self.flags.baseAddress!
-        let n = self.steps.count
+        let steps = b.steps.baseAddress!, entries = b.entries.baseAddress!, flags = b.flags.baseAddress!
+        let n = b.steps.count
         let stepsOut = base.assumingMemoryBound(to: Step.self)
         let flagsOut = (base + Int(c.entryFlags)).assumingMemoryBound(to: UInt8.self)
         let contentEnds = (base + Int(c.contentEnds)).assumingMemoryBound(to: Index.self)
@@ -147,7 +157,7 @@ extension PreparedBreaks {
         let examined = BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated
         items.withUnsafeBufferPointer { items in
             var following = Int32(truncatingIfNeeded: n)
-            var e = Int(extraCount)
+            var e = Int(b.extraCount)
             // The last item not passed yet, and the first entry whose content crosses its start
             // (-1 when none is left).
             var item = items.count - 1
@@ -179,16 +189,16 @@ extension PreparedBreaks {
         }
     }
 
-    /// Writes each entry's line box's index in `boxes` and its `nextBoxChange`, the next
+    /// Writes each of `b`'s entries' line box's index in `boxes` and its `nextBoxChange`, the next
     /// entry whose box a line uniting from here must take in: one that differs and is not the
     /// strut's (every box past the strut before it is this one: `LineBoxes.union`;
     /// `strutIndex` is the strut's box's index, -1 where no entry has it).
     ///
     /// - Complexity: O(entries).
     @inline(__always)
-    private func packBoxes<Index: FixedWidthInteger>(_ base: UnsafeMutableRawPointer, _ c: ShapedColumns, strutIndex: Int32,
-                                                     _: Index.Type) {
-        let indices = boxIndices, n = steps.count
+    static func boxes<Index: FixedWidthInteger>(_ b: PreparedBreaks, to base: UnsafeMutableRawPointer, _ c: ShapedColumns,
+                                                strutIndex: Int32, _: Index.Type) {
+        let indices = b.boxIndices, n = b.steps.count
         let indicesOut = (base + Int(c.boxIndices)).assumingMemoryBound(to: Index.self)
         let changes = (base + Int(c.boxChanges)).assumingMemoryBound(to: Index.self)
         var change = Int32(truncatingIfNeeded: n)
@@ -201,12 +211,6 @@ extension PreparedBreaks {
             changes[k] = Index(truncatingIfNeeded: change)
             next = box
             k -= 1
-        }
-    }
-
-    private static func write<T>(_ values: [T], to p: UnsafeMutablePointer<T>) {
-        values.withUnsafeBufferPointer { v in
-            if let source = v.baseAddress { p.update(from: source, count: v.count) }
         }
     }
 }
