@@ -154,39 +154,33 @@ enum _EntryPacking {
         let flagsOut = (base + Int(c.entryFlags)).assumingMemoryBound(to: UInt8.self)
         let contentEnds = (base + Int(c.contentEnds)).assumingMemoryBound(to: Index.self)
         let extras = (base + Int(c.extras)).assumingMemoryBound(to: EntryExtra.self)
-        let examined = BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated
-        items.withUnsafeBufferPointer { items in
-            var following = Int32(truncatingIfNeeded: n)
-            var e = Int(b.extraCount)
-            // The last item not passed yet, and the first entry whose content crosses its start
-            // (-1 when none is left).
-            var item = items.count - 1
-            var itemStep = item >= 0 ? Int(items[item].firstStep) : -1
-            var k = n - 1
-            while k >= 0 {
-                let step = steps[k], entry = entries[k]
-                let f = entry.flags
-                var complex = f & examined != 0 || (k > 0 && step.contentX < steps[k - 1].contentX)
-                if f & BreakEntry.hasExtra != 0 {
-                    e -= 1
-                    extras[e] = EntryExtra(entry: Int32(truncatingIfNeeded: k), endTrim: entry.endTrim,
-                                           openingRound: entry.openingRound, hangingEdge: entry.hangingEdge)
-                    if entry.endTrim | entry.hangingEdge != 0 { complex = true }
-                }
-                // The items whose start this entry's content is the first to cross.
-                while k <= itemStep {
-                    if itemStep == k && flags[Int(items[item].boundary)] & ShapedText.Flags.unsafe != 0 { complex = true }
-                    item -= 1
-                    itemStep = item >= 0 ? Int(items[item].firstStep) : -1
-                }
-                if complex { following = Int32(truncatingIfNeeded: k) }
-                stepsOut[k] = Step(step, nextComplex: following)
-                flagsOut[k] = f
-                contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
-                k -= 1
-            }
-            assert(e == 0, "the walk counted every extra")
+        // The entries whose content is the first to cross an item start that is not safe to
+        // break, marked first (a mark the storage does not keep).
+        for item in items where Int(item.firstStep) < n && flags[Int(item.boundary)] & ShapedText.Flags.unsafe != 0 {
+            entries[Int(item.firstStep)].flags |= BreakEntry.crossesUnsafeItem
         }
+        let examined = BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated
+            | BreakEntry.crossesUnsafeItem
+        var following = Int32(truncatingIfNeeded: n)
+        var e = Int(b.extraCount)
+        var k = n - 1
+        while k >= 0 {
+            let step = steps[k], entry = entries[k]
+            let f = entry.flags
+            var complex = f & examined != 0 || (k > 0 && step.contentX < steps[k - 1].contentX)
+            if f & BreakEntry.hasExtra != 0 {
+                e -= 1
+                extras[e] = EntryExtra(entry: Int32(truncatingIfNeeded: k), endTrim: entry.endTrim,
+                                       openingRound: entry.openingRound, hangingEdge: entry.hangingEdge)
+                if entry.endTrim | entry.hangingEdge != 0 { complex = true }
+            }
+            if complex { following = Int32(truncatingIfNeeded: k) }
+            stepsOut[k] = Step(step, nextComplex: following)
+            flagsOut[k] = f & ~BreakEntry.crossesUnsafeItem
+            contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
+            k -= 1
+        }
+        assert(e == 0, "the walk counted every extra")
     }
 
     /// Writes each of `b`'s entries' line box's index in `boxes` and its `nextBoxChange`, the next
