@@ -77,9 +77,13 @@ struct SegmentBoxesTests {
         var ordered = 0, reaching = 0
         for _ in 0..<4000 {
             let c = Self.makeCase(&rng)
+            // (Whether a cluster is a line terminator, as the break walk tells `unite`: most
+            // cases have one, short ones often none.)
+            let terminators = c.flags.contains { $0 & ShapedText.Flags.terminator != 0 }
             let strut = (ascent: Double(Int.random(in: 8...16, using: &rng)), descent: Double(Int.random(in: 2...6, using: &rng)))
             let walked = Self.boxes(c, strut: strut) {
-                _SegmentBoxes.unite($0, steps: $1, offsets: $2, flags: $3, runs: c.runs, faces: c.faces, strut: strut)
+                _SegmentBoxes.unite($0, steps: $1, offsets: $2, flags: $3, terminators: terminators, runs: c.runs, faces: c.faces,
+                                    strut: strut)
             }
             let searched = Self.boxes(c, strut: strut) {
                 _SegmentBoxes.searching($0, steps: $1, offsets: $2, flags: $3, runs: c.runs, faces: c.faces, strut: strut)

@@ -29,6 +29,7 @@ extension PreparedBreaks {
         b.entries = UnsafeMutableBufferPointer(rebasing: b.entries[..<walked.breakCount])
         b.steps = UnsafeMutableBufferPointer(rebasing: b.steps[..<walked.breakCount])
         b.hasTabs = walked.hasTabs
+        b.hasTerminators = walked.hasTerminators
         b.hasNegativeAdvance = walked.hasNegativeAdvance
         b.maxContentX = walked.maxContentX
         if walked.insideGlyphs {
@@ -41,7 +42,7 @@ extension PreparedBreaks {
         }
         // Only a mandatory break (after a line terminator), a trim or a hanging edge makes an
         // extra: most texts have none, and no pass to look for them.
-        if walked.hasTerminators || !writer.writesPlainEntries { b.countExtras() }
+        if b.hasTerminators || !writer.writesPlainEntries { b.countExtras() }
         return b
     }
 

@@ -20,6 +20,8 @@ struct PreparedBreaks {
     let boxIndices: UnsafeMutablePointer<Int32>
     let memory: UnsafeMutableRawPointer
     var hasTabs = false
+    /// Whether a cluster is a line terminator (so a boundary may be a mandatory break).
+    var hasTerminators = false
     /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
     /// goes back somewhere.
     var hasNegativeAdvance = false
@@ -73,8 +75,9 @@ struct PreparedBreaks {
         let b = try built.get()
         defer { b.memory.deallocate() }
         if usesFallbackFonts && fixedLineHeight == nil {
-            _SegmentBoxes.unite(UnsafeMutableBufferPointer(start: b.stepBoxes, count: b.steps.count), steps: UnsafeBufferPointer(b.steps), offsets: b.offsets, flags: b.flags,
-                                runs: shaped.runs, faces: faces, strut: strutBox)
+            _SegmentBoxes.unite(UnsafeMutableBufferPointer(start: b.stepBoxes, count: b.steps.count), steps: UnsafeBufferPointer(b.steps),
+                                offsets: b.offsets, flags: b.flags, terminators: b.hasTerminators, runs: shaped.runs, faces: faces,
+                                strut: strutBox)
         }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
         let entries = UnsafeBufferPointer(b.entries)

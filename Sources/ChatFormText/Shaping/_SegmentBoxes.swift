@@ -13,12 +13,13 @@ enum _SegmentBoxes {
     /// at or after the end of the one before, the last reaching the text's end), the walk
     /// goes over those runs and writes the steps they overlap, the steps passed over once in
     /// all; any other runs are searched a step at a time (`searching`), with the same
-    /// result.
+    /// result. Without `terminators` (no cluster is a line terminator: `flags` has none), a
+    /// segment ends at its step's boundary, no flag read.
     ///
     /// - Complexity: O(steps + runs).
     static func unite(_ stepBoxes: UnsafeMutableBufferPointer<StepBox>, steps: UnsafeBufferPointer<StepDraft>,
-                      offsets: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun],
-                      faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
+                      offsets: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>, terminators: Bool,
+                      runs: [ShapedRun], faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
         guard !steps.isEmpty else { return }
         guard inOrder(runs, end: Int(offsets[offsets.count - 1])) else {
             return searching(stepBoxes, steps: steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
@@ -31,7 +32,7 @@ enum _SegmentBoxes {
         @inline(__always)
         func segmentEnd(_ k: Int) -> Int {
             let e = Int(steps[k].boundary)
-            return e > 0 && flags[e &- 1] & ShapedText.Flags.terminator != 0 ? Int(offsets[e &- 1]) : Int(offsets[e])
+            return terminators && e > 0 && flags[e &- 1] & ShapedText.Flags.terminator != 0 ? Int(offsets[e &- 1]) : Int(offsets[e])
         }
         // Each face's box as a step keeps it: a part within the strut is 0, and so is the
         // primary font's (the largest of a segment's faces' parts, each rounded to `Float`,
