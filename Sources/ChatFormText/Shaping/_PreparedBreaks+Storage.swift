@@ -1,28 +1,43 @@
-/// A break entry's `LineStep` while preparing, with its line box (see `ShapedColumns`).
+/// A break entry's `LineStep` while preparing, before `pack` finds its `nextComplex`
+/// (its line box, where there are line boxes, is in `PreparedBreaks.stepBoxes`).
 struct StepDraft {
     var contentX: Int64
     var boundary: Int32
-    var nextComplex: Int32 = 0
-    var nextBoxChange: Int32 = 0
-    var boxAscent: Float = 0
-    var boxDescent: Float = 0
-    /// The box's index in the table of distinct boxes (`pack`).
-    var box: Int32 = 0
+}
 
-    /// The box's two floats as one key (0 is never -0 here: a part within the strut is 0).
-    var boxKey: UInt64 { UInt64(boxAscent.bitPattern) << 32 | UInt64(boxDescent.bitPattern) }
+/// A line step as a prepared text keeps it (`NarrowLineStep` or `LineStep`), made from its
+/// draft and its `nextComplex` as `pack` writes it.
+protocol PackedLineStep {
+    init(_ draft: StepDraft, nextComplex: Int32)
+}
+
+extension NarrowLineStep: PackedLineStep {
+    @inline(__always)
+    init(_ draft: StepDraft, nextComplex: Int32) {
+        self.init(contentX: Int32(truncatingIfNeeded: draft.contentX), boundary: UInt16(truncatingIfNeeded: draft.boundary),
+                  nextComplex: UInt16(truncatingIfNeeded: nextComplex))
+    }
+}
+
+extension LineStep: PackedLineStep {
+    @inline(__always)
+    init(_ draft: StepDraft, nextComplex: Int32) {
+        self.init(contentX: draft.contentX, boundary: draft.boundary, nextComplex: nextComplex)
+    }
 }
 
 extension PreparedBreaks {
     /// The prepared text in one allocation: `header`, its counts and the columns' places
     /// filled in, then the columns (`ShapedColumns`), each integer as narrow as the text
-    /// allows. With `boxes`, each entry's line box. `extraCount` is the number of entries
-    /// with an extra (`markComplex`'s answer).
+    /// allows. With `boxes`, each entry's line box (`stepBoxes`, which `_SegmentBoxes.unite`
+    /// wrote). The walk marked and counted the entries with an extra (`extraCount`), so the
+    /// storage is sized first and the entries' columns written in one backward pass
+    /// (`_EntryPacking.entries`; their boxes in another, `_EntryPacking.boxes`).
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart], itemSteps: [ItemStep],
-              extraCount: Int) -> ShapedStorage {
-        let steps = UnsafeBufferPointer(self.steps), entries = UnsafeBufferPointer(self.entries)
+    func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
+              itemSteps: [ItemStep]) -> ShapedStorage {
+        let steps = UnsafeBufferPointer(self.steps)
         let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
         let boundaryCount = offsets.count
         let narrowIndices = boundaryCount <= Int(UInt16.max) && (offsets.last ?? 0) <= Int32(UInt16.max)
@@ -31,62 +46,59 @@ extension PreparedBreaks {
         let fits = { (v: Int64) in v >= Int64(Int32.min) && v <= Int64(Int32.max) }
         let narrowX = hasNegativeAdvance ? x.allSatisfy(fits) && steps.allSatisfy { fits($0.contentX) }
             : fits(x[x.count - 1]) && fits(maxContentX)
-        // The distinct line boxes (at most one an entry: their indices fit the index width).
-        // (Written in the scratch's room for them, one an entry; each step's index noted.)
-        var boxCount = 0
+        // The distinct line boxes (at most one an entry: their indices fit the index width),
+        // written in the scratch's room for them, and each step's index in `boxIndices`; the
+        // index of the strut's box (0), -1 where no step has it.
+        var boxCount = 0, strutIndex: Int32 = -1
         if boxes {
-            let table = boxKeys.baseAddress!, steps = self.steps
+            let table = boxKeys, keys = stepBoxes, indices = boxIndices
             // (Neighbouring steps mostly share a box: the last one found is tried first.)
             var lastKey: UInt64 = 0, lastIndex: Int32 = -1
             for k in 0..<steps.count {
-                let key = steps[k].boxKey
+                let key = keys[k].key
                 if key != lastKey || lastIndex < 0 {
                     var i = 0
                     while i < boxCount && table[i] != key { i += 1 }
-                    if i == boxCount { table[i] = key; boxCount += 1 }
+                    if i == boxCount {
+                        table[i] = key
+                        boxCount += 1
+                        if key == 0 { strutIndex = Int32(truncatingIfNeeded: i) }
+                    }
                     lastKey = key
                     lastIndex = Int32(truncatingIfNeeded: i)
                 }
-                steps[k].box = lastIndex
+                indices[k] = lastIndex
             }
         }
         let columns = ShapedColumns(boundaryCount: boundaryCount, stepCount: steps.count, narrowX: narrowX,
-                                    narrowIndices: narrowIndices, extraCount: extraCount,
+                                    narrowIndices: narrowIndices, extraCount: Int(extraCount),
                                     boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
         header.lastBoundary = boundaryCount - 1
-        header.entryCount = entries.count
+        header.entryCount = steps.count
         header.isItemized = !items.isEmpty
         header.columns = columns
         header.measureKind = LineBreaker.plainMeasureKind(header, lastStepBoundary: steps.last.map { Int($0.boundary) })
         return ShapedStorage.make(header) { base in
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
-            let n = steps.count
-            do {
-                if c.narrowSteps {
-                    let out = base.assumingMemoryBound(to: NarrowLineStep.self)
-                    for k in 0..<n {
-                        out[k] = NarrowLineStep(contentX: Int32(truncatingIfNeeded: steps[k].contentX),
-                                                boundary: UInt16(truncatingIfNeeded: steps[k].boundary),
-                                                nextComplex: UInt16(truncatingIfNeeded: steps[k].nextComplex))
-                    }
+            if c.narrowSteps {
+                _EntryPacking.entries(self, to: base, c, items: items, NarrowLineStep.self, UInt16.self)
+            } else if narrowIndices {
+                _EntryPacking.entries(self, to: base, c, items: items, LineStep.self, UInt16.self)
+            } else {
+                _EntryPacking.entries(self, to: base, c, items: items, LineStep.self, Int32.self)
+            }
+            if boxes {
+                if narrowIndices {
+                    _EntryPacking.boxes(self, to: base, c, strutIndex: strutIndex, UInt16.self)
                 } else {
-                    let out = base.assumingMemoryBound(to: LineStep.self)
-                    for k in 0..<n {
-                        out[k] = LineStep(contentX: steps[k].contentX, boundary: steps[k].boundary, nextComplex: steps[k].nextComplex)
-                    }
+                    _EntryPacking.boxes(self, to: base, c, strutIndex: strutIndex, Int32.self)
                 }
-                if boxes {
-                    let table = at(c.boxes, (ascent: Float, descent: Float).self)
-                    for k in 0..<boxCount {
-                        let key = boxKeys[k]
-                        table[k] = (Float(bitPattern: UInt32(truncatingIfNeeded: key >> 32)), Float(bitPattern: UInt32(truncatingIfNeeded: key)))
-                    }
-                    for k in 0..<n {
-                        Self.put(steps[k].box, at: base + Int(c.boxIndices), k, narrow: narrowIndices)
-                        Self.put(steps[k].nextBoxChange, at: base + Int(c.boxChanges), k, narrow: narrowIndices)
-                    }
+                let table = at(c.boxes, (ascent: Float, descent: Float).self)
+                for k in 0..<boxCount {
+                    let key = boxKeys[k]
+                    table[k] = (Float(bitPattern: UInt32(truncatingIfNeeded: key >> 32)), Float(bitPattern: UInt32(truncatingIfNeeded: key)))
                 }
             }
             if c.narrowItemSteps {
@@ -99,23 +111,6 @@ extension PreparedBreaks {
             at(c.flags, UInt8.self).update(from: flags.baseAddress!, count: flags.count)
             let runsOut = at(c.runs, PackedRun.self)
             for (k, run) in runs.enumerated() { runsOut[k] = PackedRun(run) }
-            do {
-                let flagsOut = at(c.entryFlags, UInt8.self)
-                let extras = at(c.extras, EntryExtra.self)
-                var e = 0
-                for k in 0..<entries.count {
-                    let entry = entries[k]
-                    var f = entry.flags
-                    if entry.endTrim != 0 || entry.openingRound != 0 || entry.hangingEdge != 0 {
-                        extras[e] = EntryExtra(entry: Int32(k), endTrim: entry.endTrim, openingRound: entry.openingRound,
-                                               hangingEdge: entry.hangingEdge)
-                        e += 1
-                        f |= BreakEntry.hasExtra
-                    }
-                    flagsOut[k] = f
-                    Self.put(entry.contentEnd, at: base + Int(c.contentEnds), k, narrow: narrowIndices)
-                }
-            }
             if narrowX {
                 let out = at(c.x, Int32.self)
                 for k in 0..<x.count { out[k] = Int32(truncatingIfNeeded: x[k]) }
@@ -136,14 +131,80 @@ extension PreparedBreaks {
             if let source = v.baseAddress { p.update(from: source, count: v.count) }
         }
     }
+}
 
-    /// Writes index `value` as element `k` of an index column (`UInt16` when `narrow`).
+/// The writing of a prepared text's break entries into its storage (`PreparedBreaks.pack`),
+/// specialized for the widths of its steps and indices.
+enum _EntryPacking {
+    /// Writes `b`'s entries' columns to the storage at `base` laid out as `c`, in one pass from
+    /// the last entry back: each `Step` (with `nextComplex`, the first entry at or after it
+    /// that wrapping must look at closely), its flags, content end and extra (`EntryExtra`s
+    /// from the last: `extraCount` says where they end). For styled text, the first entry
+    /// whose content crosses an item start that is not safe to break (`items`) is looked at
+    /// closely too: its item's width is not the prepared advances.
+    ///
+    /// - Complexity: O(entries + items).
     @inline(__always)
-    private static func put(_ value: Int32, at column: UnsafeMutableRawPointer, _ k: Int, narrow: Bool) {
-        if narrow {
-            column.storeBytes(of: UInt16(truncatingIfNeeded: value), toByteOffset: k &* 2, as: UInt16.self)
-        } else {
-            column.storeBytes(of: value, toByteOffset: k &* 4, as: Int32.self)
+    static func entries<Step: PackedLineStep, Index: FixedWidthInteger>(
+        _ b: PreparedBreaks, to base: UnsafeMutableRawPointer, _ c: ShapedColumns, items: [ItemStart], _: Step.Type, _: Index.Type
+    ) {
+        let steps = b.steps.baseAddress!, entries = b.entries.baseAddress!, flags = b.flags.baseAddress!
+        let n = b.steps.count
+        let stepsOut = base.assumingMemoryBound(to: Step.self)
+        let flagsOut = (base + Int(c.entryFlags)).assumingMemoryBound(to: UInt8.self)
+        let contentEnds = (base + Int(c.contentEnds)).assumingMemoryBound(to: Index.self)
+        let extras = (base + Int(c.extras)).assumingMemoryBound(to: EntryExtra.self)
+        // The entries whose content is the first to cross an item start that is not safe to
+        // break, marked first (a mark the storage does not keep).
+        for item in items where Int(item.firstStep) < n && flags[Int(item.boundary)] & ShapedText.Flags.unsafe != 0 {
+            entries[Int(item.firstStep)].flags |= BreakEntry.crossesUnsafeItem
+        }
+        let examined = BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated
+            | BreakEntry.crossesUnsafeItem
+        var following = Int32(truncatingIfNeeded: n)
+        var e = Int(b.extraCount)
+        var k = n - 1
+        while k >= 0 {
+            let step = steps[k], entry = entries[k]
+            let f = entry.flags
+            var complex = f & examined != 0 || (k > 0 && step.contentX < steps[k - 1].contentX)
+            if f & BreakEntry.hasExtra != 0 {
+                e -= 1
+                extras[e] = EntryExtra(entry: Int32(truncatingIfNeeded: k), endTrim: entry.endTrim,
+                                       openingRound: entry.openingRound, hangingEdge: entry.hangingEdge)
+                if entry.endTrim | entry.hangingEdge != 0 { complex = true }
+            }
+            if complex { following = Int32(truncatingIfNeeded: k) }
+            stepsOut[k] = Step(step, nextComplex: following)
+            flagsOut[k] = f & ~BreakEntry.crossesUnsafeItem
+            contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
+            k -= 1
+        }
+        assert(e == 0, "the walk counted every extra")
+    }
+
+    /// Writes each of `b`'s entries' line box's index in `boxes` and its `nextBoxChange`, the next
+    /// entry whose box a line uniting from here must take in: one that differs and is not the
+    /// strut's (every box past the strut before it is this one: `LineBoxes.union`;
+    /// `strutIndex` is the strut's box's index, -1 where no entry has it).
+    ///
+    /// - Complexity: O(entries).
+    @inline(__always)
+    static func boxes<Index: FixedWidthInteger>(_ b: PreparedBreaks, to base: UnsafeMutableRawPointer, _ c: ShapedColumns,
+                                                strutIndex: Int32, _: Index.Type) {
+        let indices = b.boxIndices, n = b.steps.count
+        let indicesOut = (base + Int(c.boxIndices)).assumingMemoryBound(to: Index.self)
+        let changes = (base + Int(c.boxChanges)).assumingMemoryBound(to: Index.self)
+        var change = Int32(truncatingIfNeeded: n)
+        var next = strutIndex   // the box of the entry after `k` (the strut's after the last)
+        var k = n - 1
+        while k >= 0 {
+            let box = indices[k]
+            if next != box && next != strutIndex { change = Int32(truncatingIfNeeded: k + 1) }
+            indicesOut[k] = Index(truncatingIfNeeded: box)
+            changes[k] = Index(truncatingIfNeeded: change)
+            next = box
+            k -= 1
         }
     }
 }

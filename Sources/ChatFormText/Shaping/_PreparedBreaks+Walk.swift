@@ -4,8 +4,8 @@ extension PreparedBreaks {
     /// What the walk found besides the columns: the number of boundaries and of break
     /// entries, facts about the text, and the largest content advance of an entry (before
     /// glyph advances are shared out).
-    typealias Walked = (count: Int, breakCount: Int, hasTabs: Bool, hasNegativeAdvance: Bool, insideGlyphs: Bool,
-                        maxContentX: Int64)
+    typealias Walked = (count: Int, breakCount: Int, hasTabs: Bool, hasTerminators: Bool, hasNegativeAdvance: Bool,
+                        insideGlyphs: Bool, maxContentX: Int64)
 
     /// The boundary table of `bytes` (offsets, advances from the text's start, flags) and
     /// where lines may end with where their content ends, from the shaper's clusters,
@@ -23,6 +23,15 @@ extension PreparedBreaks {
         let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
                                       hangingEdges: shaped.lineEndHangingEdges)
         let walked = walk(bytes, shaped, rules: rules, iterators: iterators, into: b, writer)
+        b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
+        b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
+        b.flags = UnsafeMutableBufferPointer(rebasing: b.flags[..<walked.count])
+        b.entries = UnsafeMutableBufferPointer(rebasing: b.entries[..<walked.breakCount])
+        b.steps = UnsafeMutableBufferPointer(rebasing: b.steps[..<walked.breakCount])
+        b.hasTabs = walked.hasTabs
+        b.hasTerminators = walked.hasTerminators
+        b.hasNegativeAdvance = walked.hasNegativeAdvance
+        b.maxContentX = walked.maxContentX
         if walked.insideGlyphs {
             shaped.unsafeToBreak.withUnsafeBufferPointer { shareGlyphAdvances(b, count: walked.count, unsafe: $0) }
             // The content ends' advances moved with the shared ones.
@@ -31,14 +40,9 @@ extension PreparedBreaks {
                 b.steps[k].contentX = b.x[Int(b.entries[k].contentEnd)] + hyphen
             }
         }
-        b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
-        b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
-        b.flags = UnsafeMutableBufferPointer(rebasing: b.flags[..<walked.count])
-        b.entries = UnsafeMutableBufferPointer(rebasing: b.entries[..<walked.breakCount])
-        b.steps = UnsafeMutableBufferPointer(rebasing: b.steps[..<walked.breakCount])
-        b.hasTabs = walked.hasTabs
-        b.hasNegativeAdvance = walked.hasNegativeAdvance
-        b.maxContentX = walked.maxContentX
+        // Only a mandatory break (after a line terminator), a trim or a hanging edge makes an
+        // extra: most texts have none, and no pass to look for them.
+        if b.hasTerminators || !writer.writesPlainEntries { b.countExtras() }
         return b
     }
 
@@ -53,8 +57,8 @@ extension PreparedBreaks {
             return at
         }
         let stepsAt = place(StepDraft.self), xAt = place(Int64.self), entriesAt = place(BreakEntry.self)
-        let boxKeysAt = place(UInt64.self)
-        let offsetsAt = place(Int32.self)
+        let stepBoxesAt = place(StepBox.self), boxKeysAt = place(UInt64.self)
+        let offsetsAt = place(Int32.self), boxIndicesAt = place(Int32.self)
         let flagsAt = place(UInt8.self)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: end, alignment: 8)
         self.memory = memory
@@ -63,7 +67,9 @@ extension PreparedBreaks {
         }
         steps = column(stepsAt, StepDraft.self)
         x = column(xAt, Int64.self)
-        boxKeys = column(boxKeysAt, UInt64.self)
+        stepBoxes = column(stepBoxesAt, StepBox.self).baseAddress!
+        boxKeys = column(boxKeysAt, UInt64.self).baseAddress!
+        boxIndices = column(boxIndicesAt, Int32.self).baseAddress!
         entries = column(entriesAt, BreakEntry.self)
         offsets = column(offsetsAt, Int32.self)
         flags = column(flagsAt, UInt8.self)
@@ -237,8 +243,27 @@ extension PreparedBreaks {
             breakCount += 1
         }
         count += 1
-        return (count: count, breakCount: breakCount, hasTabs: kinds & Flags.tab != 0, hasNegativeAdvance: advanceBits < 0,
-                insideGlyphs: insideGlyphs, maxContentX: maxContentX)
+        return (count: count, breakCount: breakCount, hasTabs: kinds & Flags.tab != 0, hasTerminators: kinds & Flags.terminator != 0,
+                hasNegativeAdvance: advanceBits < 0, insideGlyphs: insideGlyphs, maxContentX: maxContentX)
+    }
+
+    /// Writes each mandatory break's opening round (`openingRound`), and marks (`hasExtra`)
+    /// and counts (`extraCount`) the entries with an extra, so that `pack` sizes the storage
+    /// first.
+    ///
+    /// - Complexity: O(entries + the white space opening paragraphs).
+    private mutating func countExtras() {
+        var extras: Int32 = 0
+        for k in 0..<entries.count {
+            if entries[k].flags & BreakEntry.hard != 0 {
+                entries[k].openingRound = Int32(Self.openingRound(self, from: Int(steps[k].boundary)))
+            }
+            if entries[k].needsExtra {
+                entries[k].flags |= BreakEntry.hasExtra
+                extras += 1
+            }
+        }
+        extraCount = extras
     }
 
     /// A glyph cluster spanning several grapheme clusters (a ligature, a reordered

@@ -11,13 +11,24 @@ struct PreparedBreaks {
     var flags: UnsafeMutableBufferPointer<UInt8>
     var entries: UnsafeMutableBufferPointer<BreakEntry>
     var steps: UnsafeMutableBufferPointer<StepDraft>
-    /// Room for the distinct line boxes (`pack`), one an entry at most.
-    var boxKeys: UnsafeMutableBufferPointer<UInt64>
+    /// Where there are line boxes (room for one an entry in each): each step's box
+    /// (`_SegmentBoxes.unite`), the distinct boxes (`StepBox.key`) and each step's index
+    /// among them (`pack`). (Pointers, not buffers: the whole struct fits 128 bytes, which
+    /// the compiler copies without calling `memcpy`.)
+    let stepBoxes: UnsafeMutablePointer<StepBox>
+    let boxKeys: UnsafeMutablePointer<UInt64>
+    let boxIndices: UnsafeMutablePointer<Int32>
     let memory: UnsafeMutableRawPointer
     var hasTabs = false
+    /// Whether a cluster is a line terminator (so a boundary may be a mandatory break).
+    var hasTerminators = false
     /// Whether a cluster's advance is negative (a negative letter spacing): `x` then
     /// goes back somewhere.
     var hasNegativeAdvance = false
+    /// The number of entries with an extra (`EntryExtra`: an end trim, an opening round or a
+    /// hanging edge), counted before `pack` so that it sizes the storage first
+    /// (`countExtras`).
+    var extraCount: Int32 = 0
     /// The largest content advance of an entry (`StepDraft.contentX`; with `x`, what tells
     /// whether the advances fit 32 bits).
     var maxContentX: Int64 = 0
@@ -63,22 +74,23 @@ struct PreparedBreaks {
         }
         let b = try built.get()
         defer { b.memory.deallocate() }
-        let entries = b.entries, steps = b.steps
         if usesFallbackFonts && fixedLineHeight == nil {
-            _SegmentBoxes.unite(b.steps, offsets: b.offsets, flags: b.flags, runs: shaped.runs, faces: faces, strut: strutBox)
+            _SegmentBoxes.unite(UnsafeMutableBufferPointer(start: b.stepBoxes, count: b.steps.count), steps: UnsafeBufferPointer(b.steps),
+                                offsets: b.offsets, flags: b.flags, terminators: b.hasTerminators, runs: shaped.runs, faces: faces,
+                                strut: strutBox)
         }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
+        let entries = UnsafeBufferPointer(b.entries)
         let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: UnsafeBufferPointer(b.offsets),
                                                                          hasTabs: b.hasTabs, joiners: options.splitsAtJoiners) }
-        let items = b.items(startingAt: itemStarts, UnsafeBufferPointer(entries))
-        let itemSteps = b.itemSteps(items, UnsafeBufferPointer(entries), UnsafeBufferPointer(steps))
-        let extraCount = b.markComplex(items)
+        let items = b.items(startingAt: itemStarts, entries)
+        let itemSteps = b.itemSteps(items, entries, UnsafeBufferPointer(b.steps))
         let header = ShapedTextHeader(
             text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0),
             faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
             isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
         return b.pack(header, runs: shaped.runs, boxes: usesFallbackFonts && fixedLineHeight == nil,
-                      items: items, itemSteps: itemSteps, extraCount: extraCount)
+                      items: items, itemSteps: itemSteps)
     }
 
     /// Whether the break walk reads `shaped.opportunities` (the itemizer's answers, one a
@@ -98,43 +110,6 @@ struct PreparedBreaks {
     mutating func markSplitClusters(_ added: [Int32]) {
         typealias Flags = ShapedText.Flags
         for k in added where flags[Int(k)] & Flags.insideGlyph != 0 { flags[Int(k)] |= Flags.splitCluster }
-    }
-
-    /// Where wrapping cannot decide by prepared advances alone (`LineStep.nextComplex`),
-    /// where the line box changes, and each mandatory break's opening round. For styled
-    /// text, the first entry whose content crosses an item start that is not safe to break
-    /// is looked at closely too (its item's width is not the prepared advances). Returns the
-    /// number of entries with an extra (`EntryExtra`: an end trim, an opening round or a
-    /// hanging edge), counted on the same walk.
-    private func markComplex(_ items: [ItemStart]) -> Int {
-        let b = self, entries = self.entries, steps = self.steps
-        var crossesUnsafeItem: [Bool] = []
-        if !items.isEmpty { crossesUnsafeItem = [Bool](repeating: false, count: steps.count) }
-        for item in items where Int(item.firstStep) < steps.count && b.flags[Int(item.boundary)] & ShapedText.Flags.unsafe != 0 {
-            crossesUnsafeItem[Int(item.firstStep)] = true
-        }
-        var following = Int32(steps.count)
-        var extraCount = 0
-        var k = steps.count - 1
-        while k >= 0 {
-            // The next entry whose box a line uniting from here must take in: one that differs
-            // and reaches past the strut (a box of 0 is the strut's; every box past the strut
-            // before it is this one: `LineBoxes.union`).
-            let passes = k + 1 < steps.count && (steps[k + 1].boxKey == steps[k].boxKey || steps[k + 1].boxKey == 0)
-            steps[k].nextBoxChange = passes ? steps[k + 1].nextBoxChange : Int32(k + 1)
-            let f = entries[k].flags
-            let boundary = Int(steps[k].boundary)
-            let complex = f & (BreakEntry.hard | BreakEntry.boundaryUnsafe | BreakEntry.contentEndUnsafe | BreakEntry.hyphenated) != 0
-                || entries[k].endTrim != 0 || entries[k].hangingEdge != 0
-                || (k > 0 && steps[k].contentX < steps[k - 1].contentX)
-                || (!crossesUnsafeItem.isEmpty && crossesUnsafeItem[k])
-            if complex { following = Int32(k) }
-            steps[k].nextComplex = following
-            if f & BreakEntry.hard != 0 { entries[k].openingRound = Int32(Self.openingRound(b, from: boundary)) }
-            if entries[k].endTrim != 0 || entries[k].openingRound != 0 || entries[k].hangingEdge != 0 { extraCount += 1 }
-            k -= 1
-        }
-        return extraCount
     }
 
     /// The inline items rounded on their own (styled text) starting at UTF-8 `starts`
@@ -195,8 +170,9 @@ struct PreparedBreaks {
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width
-    /// rounded up to a layout unit apart from the rest of the line: what that adds.
-    private static func openingRound(_ b: PreparedBreaks, from s: Int) -> Int64 {
+    /// rounded up to a layout unit apart from the rest of the line: what that adds (the walk
+    /// works it out for each mandatory break as it goes, `OpeningRounds`).
+    static func openingRound(_ b: PreparedBreaks, from s: Int) -> Int64 {
         let last = b.offsets.count - 1
         var k = s
         while k < last && b.flags[k] & ShapedText.Flags.hanging != 0 { k += 1 }

@@ -2,10 +2,10 @@
 /// the strut between two places a line may end, so that wrapping unites boxes from the line
 /// steps without looking at runs.
 enum _SegmentBoxes {
-    /// Writes each step's line box, so wrapping unites boxes without looking at runs: the parts
-    /// of it reaching past the `strut` (0 where the strut holds it, as a line's box is the
-    /// strut's united with its segments', so that segments alike in that share one box).
-    /// `steps` come with boxes of 0 (`StepDraft`'s).
+    /// Writes each step's line box to `boxes` (one a step), so wrapping unites boxes without
+    /// looking at runs: the parts of it reaching past the `strut` (0 where the strut holds it,
+    /// as a line's box is the strut's united with its segments', so that segments alike in
+    /// that share one box).
     ///
     /// A segment's box is that of the runs it overlaps (one holding an empty segment, a line
     /// break alone, counts unless the segment is at its start), and only a run whose face
@@ -13,24 +13,26 @@ enum _SegmentBoxes {
     /// at or after the end of the one before, the last reaching the text's end), the walk
     /// goes over those runs and writes the steps they overlap, the steps passed over once in
     /// all; any other runs are searched a step at a time (`searching`), with the same
-    /// result.
+    /// result. Without `terminators` (no cluster is a line terminator: `flags` has none), a
+    /// segment ends at its step's boundary, no flag read.
     ///
     /// - Complexity: O(steps + runs).
-    static func unite(_ steps: UnsafeMutableBufferPointer<StepDraft>, offsets: UnsafeMutableBufferPointer<Int32>,
-                      flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun], faces: [FontBoxMetrics],
-                      strut: (ascent: Double, descent: Double)) {
+    static func unite(_ stepBoxes: UnsafeMutableBufferPointer<StepBox>, steps: UnsafeBufferPointer<StepDraft>,
+                      offsets: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>, terminators: Bool,
+                      runs: [ShapedRun], faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
         guard !steps.isEmpty else { return }
-        assert(steps.allSatisfy { $0.boxAscent == 0 && $0.boxDescent == 0 }, "steps come with boxes of 0")
         guard inOrder(runs, end: Int(offsets[offsets.count - 1])) else {
-            return searching(steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
+            return searching(stepBoxes, steps: steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
         }
+        // Every step's box starts at 0; the runs reaching past the strut raise those they overlap.
+        stepBoxes.baseAddress!.initialize(repeating: StepBox(), count: steps.count)
         let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
         let stepCount = steps.count
         /// Where step `k`'s segment ends: its boundary, or before the line break ending it.
         @inline(__always)
         func segmentEnd(_ k: Int) -> Int {
             let e = Int(steps[k].boundary)
-            return e > 0 && flags[e &- 1] & ShapedText.Flags.terminator != 0 ? Int(offsets[e &- 1]) : Int(offsets[e])
+            return terminators && e > 0 && flags[e &- 1] & ShapedText.Flags.terminator != 0 ? Int(offsets[e &- 1]) : Int(offsets[e])
         }
         // Each face's box as a step keeps it: a part within the strut is 0, and so is the
         // primary font's (the largest of a segment's faces' parts, each rounded to `Float`,
@@ -59,8 +61,8 @@ enum _SegmentBoxes {
                     // its start: they rise).
                     var j = k, s = start
                     while j < stepCount && s < run.range.upperBound {
-                        if box.ascent > steps[j].boxAscent { steps[j].boxAscent = box.ascent }
-                        if box.descent > steps[j].boxDescent { steps[j].boxDescent = box.descent }
+                        if box.ascent > stepBoxes[j].ascent { stepBoxes[j].ascent = box.ascent }
+                        if box.descent > stepBoxes[j].descent { stepBoxes[j].descent = box.descent }
                         s = Int(offsets[Int(steps[j].boundary)])
                         j &+= 1
                     }
@@ -83,9 +85,9 @@ enum _SegmentBoxes {
     }
 
     /// `unite`, each step's runs searched from the last step's.
-    static func searching(_ steps: UnsafeMutableBufferPointer<StepDraft>, offsets: UnsafeMutableBufferPointer<Int32>,
-                          flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun], faces: [FontBoxMetrics],
-                          strut: (ascent: Double, descent: Double)) {
+    static func searching(_ stepBoxes: UnsafeMutableBufferPointer<StepBox>, steps: UnsafeBufferPointer<StepDraft>,
+                          offsets: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>, runs: [ShapedRun],
+                          faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
         let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
         // Each face's box, worked out once (on the stack: a few faces).
         withUnsafeTemporaryAllocation(of: (ascent: Double, descent: Double).self, capacity: faces.count) { boxes in
@@ -110,11 +112,21 @@ enum _SegmentBoxes {
                         }
                         q += 1
                     }
-                    steps[k].boxAscent = Float(ascent) > strutAscent ? Float(ascent) : 0
-                    steps[k].boxDescent = Float(descent) > strutDescent ? Float(descent) : 0
+                    stepBoxes[k] = StepBox(ascent: Float(ascent) > strutAscent ? Float(ascent) : 0,
+                                           descent: Float(descent) > strutDescent ? Float(descent) : 0)
                     previous = e
                 }
             }
         }
     }
+}
+
+/// A step's line box while preparing (`_SegmentBoxes.unite`): the parts of it reaching past
+/// the strut, 0 where the strut holds it.
+struct StepBox {
+    var ascent: Float = 0
+    var descent: Float = 0
+
+    /// The box's two floats as one key (0 is never -0 here: a part within the strut is 0).
+    var key: UInt64 { UInt64(ascent.bitPattern) << 32 | UInt64(descent.bitPattern) }
 }

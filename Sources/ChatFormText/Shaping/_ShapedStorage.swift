@@ -313,6 +313,13 @@ struct BreakEntry: Sendable {
     static let hyphenated: UInt8 = 8
     /// The entry has an `EntryExtra` (a trim, an opening round or a hanging edge that is not 0).
     static let hasExtra: UInt8 = 16
+    /// While preparing only (the storage does not keep it): the entry is the first whose
+    /// content crosses the start of an item that is not safe to break (`ItemStart`).
+    static let crossesUnsafeItem: UInt8 = 32
+
+    /// Whether the entry has an extra to keep (`hasExtra`).
+    @inline(__always)
+    var needsExtra: Bool { endTrim | openingRound | hangingEdge != 0 }
 }
 /// The start of an inline item a browser rounds on its own (styled text: a span, an
 /// attachment, a change of bidi level), with what wrapping needs to sum whole items at once.
