@@ -39,6 +39,7 @@ struct CFLShaper {
     unsigned nextPlan;
     unsigned planCalls;
     int32_t plansOff;   // 1: every call through `hb_shape` (see cfl_shaper_keep_plans)
+    int64_t keptCalls[3];   // calls through a kept plan, by feature kind (for tests)
 };
 
 CFLShaper *cfl_shaper_create(void) {
@@ -50,6 +51,10 @@ CFLShaper *cfl_shaper_create(void) {
 }
 
 void cfl_shaper_keep_plans(CFLShaper *s, int32_t keep) { s->plansOff = keep ? 0 : 1; }
+
+int64_t cfl_shaper_kept_plan_calls(const CFLShaper *s, int32_t kind) {
+    return kind == CFL_FEATURES_DEFAULT || kind == CFL_FEATURES_NO_LIGATURES ? s->keptCalls[kind] : 0;
+}
 
 void cfl_shaper_destroy(CFLShaper *s) {
     if (s == NULL) return;
@@ -79,7 +84,14 @@ static int32_t cfl_feature_kind(const CFLFeatureRange *ranges, int32_t rangeCoun
 // bound the buffer's growth and the operations of one call by the buffer's length, limits
 // only a font looping on itself reaches; without it the operations count down from
 // HarfBuzz's default budget across calls, which `hb_shape` resets when it returns, so one
-// call in CFL_PLAN_CALLS goes through it (the budget then never nears its end).
+// call in CFL_PLAN_CALLS goes through it (the budget then never nears its end). The trade:
+// a broken or hostile font that loops (a system fallback font, say) is stopped only by
+// HarfBuzz's default limits (a buffer of 2^30 glyphs, ~537 million operations shared by the
+// calls between two `hb_shape`s), so it may take memory and seconds where `hb_shape` would
+// stop it early; HarfBuzz has no public call that sets the limits. A kept plan holds its
+// plan after its face is closed (until pushed out of the ring or the thread ends; HarfBuzz
+// 6.0's plan does not touch the face when destroyed), and is never executed again: the
+// face's serial is never reused.
 static void cfl_shape_buffer(CFLShaper *s, const CFLFace *face, hb_buffer_t *b, const hb_feature_t *features,
                              int32_t featureCount, int32_t kind) {
     if (kind == CFL_FEATURES_OTHER || s->plansOff || ++s->planCalls >= CFL_PLAN_CALLS) {
@@ -107,6 +119,7 @@ static void cfl_shape_buffer(CFLShaper *s, const CFLFace *face, hb_buffer_t *b, 
         if (slot->plan) hb_shape_plan_destroy(slot->plan);
         *slot = (CFLPlanSlot){ face->serial, props.script, props.direction, props.language, kind, plan };
     }
+    s->keptCalls[kind] += 1;
     hb_shape_plan_execute(plan, face->font, b, features, (unsigned)featureCount);
 }
 

@@ -59,6 +59,10 @@ final class ShapingBuffer {
     /// that compare the two.
     func keepsShapePlans(_ keep: Bool) { cfl_shaper_keep_plans(handle, keep ? 1 : 0) }
 
+    /// The runs this buffer has shaped through a kept plan, with ligatures on (`ligatures`)
+    /// or off (for tests that check the kept plans are used).
+    func keptPlanCalls(ligatures: Bool) -> Int { Int(cfl_shaper_kept_plan_calls(handle, ligatures ? 1 : 2)) }
+
     /// This thread's buffer (nil only if HarfBuzz cannot allocate one).
     static func forCurrentThread() -> ShapingBuffer? {
         if let existing = pthread_getspecific(key) {

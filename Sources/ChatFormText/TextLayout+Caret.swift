@@ -136,6 +136,9 @@ extension TextLayout: LineLayout {
 
     /// The end of the cluster starting at the boundary `offset`.
     ///
+    /// - Precondition: `offset` is a grapheme boundary in `0..<utf8Count` (from inside a
+    ///   cluster, a flag's say, the answer is not defined); `offset(after:)` checks it and
+    ///   throws where this does not.
     /// - Complexity: O(1) amortized.
     public func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
         if let shaped = splitClusters, offset >= 0, offset < utf8Count {

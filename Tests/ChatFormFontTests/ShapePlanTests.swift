@@ -15,12 +15,16 @@ struct ShapePlanTests {
     @Test func keptPlansShapeAsHarfBuzz() throws {
         let buffer = try #require(ShapingBuffer.forCurrentThread())
         defer { buffer.keepsShapePlans(true) }
+        var throughKeptPlans = [0, 0]   // runs the kept path shaped through a kept plan (ligatures on, off)
         // The comparison of one run: through `hb_shape`, then through the kept plans.
         func compare(_ text: String, _ run: ShapedRun, _ fonts: FontStack, ligatures: Bool) -> [Glyph] {
             buffer.keepsShapePlans(false)
             let harfBuzz = glyphs(text, run, fonts, ligatures: ligatures)
             buffer.keepsShapePlans(true)
+            let kept = buffer.keptPlanCalls(ligatures: ligatures)
             #expect(glyphs(text, run, fonts, ligatures: ligatures) == harfBuzz, "\(text) \(run.range) \(ligatures)")
+            // (The run went through a kept plan of its feature list, not `hb_shape` again.)
+            if buffer.keptPlanCalls(ligatures: ligatures) > kept { throughKeptPlans[ligatures ? 0 : 1] += 1 }
             return harfBuzz
         }
         for (seed, family) in [(105, "Noto Sans"), (106, "DejaVu Sans")] {
@@ -44,6 +48,8 @@ struct ShapePlanTests {
             #expect(rightToLeft > 20, "\(family): right-to-left runs were checked")
             #expect(withLigatures > 20, "\(family): runs shaped differently with ligatures off were checked")
         }
+        // Nearly every kept-path call executes a kept plan (one in 4,096 goes through `hb_shape`).
+        #expect(throughKeptPlans[0] > 500 && throughKeptPlans[1] > 250, "\(throughKeptPlans)")
     }
 
     /// The glyphs of `run` of `text` in its face: (cluster, advance, unsafe to break) each,

@@ -132,6 +132,24 @@ struct ItemizerBreakTests {
         #expect(resolved >= 5 * 25 * 4, "\(resolved)")
     }
 
+    /// A left-to-right embedding, override or isolate (LRE, LRO, LRI, FSI) with no
+    /// right-to-left character anywhere leaves every level 0, as ICU resolves it (a
+    /// paragraph with no right-to-left class is left to right throughout); `needsBidi`
+    /// passes them over on that ground.
+    @Test func leftToRightEmbeddingsAloneLeaveLevelZero() throws {
+        for (open, close) in [("\u{202A}", "\u{202C}"), ("\u{202D}", "\u{202C}"), ("\u{2066}", "\u{2069}"), ("\u{2068}", "\u{2069}")] {
+            let text = "ab " + open + "cd" + close + " ef"
+            var copy = text
+            let icu = copy.withUTF8 { bytes in TextItemizer.resolvedLevelsForTests(bytes, paragraphLevel: 0) }
+            #expect(icu != nil && icu!.allSatisfy { $0 == 0 }, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(try Self.segment(text, level: 0).items.allSatisfy { $0.bidiLevel == 0 })
+        }
+        // (With a right-to-left letter after them, the embedding does raise its text.)
+        var mixed = "ab \u{202A}cd\u{202C} \u{05D0}"
+        let levels = mixed.withUTF8 { TextItemizer.resolvedLevelsForTests($0, paragraphLevel: 0) }
+        #expect(levels?.contains(2) == true)
+    }
+
     /// The scripts and bracket types the itemizer answers without ICU (the commonest blocks,
     /// compatibility jamo, the joiner, VS16, emoji; brackets past the BMP) are ICU's, for
     /// every scalar.

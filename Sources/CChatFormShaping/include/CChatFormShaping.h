@@ -95,6 +95,9 @@ void cfl_shaper_destroy(CFLShaper *_Nullable shaper);
 /// the first without HarfBuzz's lookup of its face's plans on every call (for tests that
 /// compare the two).
 void cfl_shaper_keep_plans(CFLShaper *_Nonnull shaper, int32_t keep);
+/// The calls the shaper has shaped through a kept plan of feature list `kind` (1: none, 2:
+/// ligatures off) since it was made (for tests that check the kept plans are used).
+int64_t cfl_shaper_kept_plan_calls(const CFLShaper *_Nonnull shaper, int32_t kind);
 
 /// One shaped glyph, in logical order (HarfBuzz's visual order reversed for RTL runs).
 typedef struct {

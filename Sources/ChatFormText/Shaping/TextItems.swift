@@ -400,7 +400,10 @@ public enum TextItemizer {
     }
 
     /// Whether `bytes[range]` holds a right-to-left character or a bidi control that can
-    /// make one (else every level of a left-to-right paragraph is 0).
+    /// make one (else every level of a left-to-right paragraph is 0). The left-to-right
+    /// embeddings, overrides and isolates (LRE, LRO, LRI, FSI) are not among them: ICU (and
+    /// the browser, which resolves levels with it) takes a paragraph with no right-to-left
+    /// class at all for left to right, every level the paragraph's.
     static func needsBidi(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -440,6 +443,11 @@ public enum TextItemizer {
     static func bidiLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8 = 0) -> [UInt8]? {
         guard !bytes.isEmpty, paragraphLevel != 0 || needsBidi(bytes, 0..<bytes.count) else { return nil }
         return resolvedLevels(bytes, paragraphLevel: paragraphLevel)
+    }
+
+    /// ICU's levels of any text, needed or not (for tests).
+    static func resolvedLevelsForTests(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8) -> [UInt8]? {
+        bytes.isEmpty ? [] : resolvedLevels(bytes, paragraphLevel: paragraphLevel)
     }
 
     /// `bidiLevels(_:paragraphLevel:)` of a text that needs them (not empty), or nil if ICU fails.

@@ -115,6 +115,7 @@ enum _FastItemRuns {
                          count: inout Int, opportunities: UnsafeMutablePointer<UInt8>?,
                          breaker: inout BrowserLineBreaks.Walker, lastLast: inout UInt32, last: inout UInt32,
                          items: inout _ItemBuilder, level: UInt8, script: inout UInt32, hangul: Bool) -> Int {
+        assert(start > 0, "an ASCII run follows a cluster (its pair table reads the byte before)")
         let n = bytes.count
         let base = bytes.baseAddress!
         let latin = TextItemizer.latin

@@ -30,7 +30,8 @@ extension PreparedBreaks {
     /// The prepared text in one allocation: `header`, its counts and the columns' places
     /// filled in, then the columns (`ShapedColumns`), each integer as narrow as the text
     /// allows. With `boxes`, each entry's line box (`stepBoxes`, which `_SegmentBoxes.unite`
-    /// wrote). The walk marked and counted the entries with an extra (`extraCount`), so the
+    /// wrote). `countExtras` marked and counted the entries with an extra (`extraCount`) after
+    /// the walk, where a text may have any (none marked: none counted), so the
     /// storage is sized first and the entries' columns written in one backward pass
     /// (`_EntryPacking.entries`; their boxes in another, `_EntryPacking.boxes`).
     ///

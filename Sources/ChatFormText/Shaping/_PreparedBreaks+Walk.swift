@@ -47,8 +47,8 @@ extension PreparedBreaks {
     }
 
     /// Room for `capacity` boundaries and break entries in each column, in one allocation
-    /// (the caller deallocates `memory`): the widest elements first, so each column is
-    /// aligned.
+    /// (the caller deallocates `memory`), each column placed at its elements' alignment
+    /// (`place`).
     init(capacity: Int) {
         var end = 0
         func place<T>(_: T.Type) -> Int {

@@ -170,8 +170,8 @@ struct PreparedBreaks {
     }
 
     /// White space that opens a paragraph is an item of its own in Chromium, its width
-    /// rounded up to a layout unit apart from the rest of the line: what that adds (the walk
-    /// works it out for each mandatory break as it goes, `OpeningRounds`).
+    /// rounded up to a layout unit apart from the rest of the line: what that adds (worked out
+    /// for each mandatory break by `countExtras`, after the walk).
     static func openingRound(_ b: PreparedBreaks, from s: Int) -> Int64 {
         let last = b.offsets.count - 1
         var k = s
