@@ -4,8 +4,13 @@ extension LineBreaker {
     /// entries, tallied in registers, no visitor and no line width (a measure needs only
     /// where a line ends); the first line it cannot end (a complex entry, an opening rounded
     /// apart before the next item, or nothing fits) and the rest by that walk, from there.
+    /// Every line it ends lies in the text's first stretch of plain entries
+    /// (`LineStep.nextComplex`), whose end is read once; past a line's first item its end is
+    /// looked for from `styledGuessLead` entries past the previous line's span
+    /// (`NarrowItemSteps.lastCrossing`).
     ///
-    /// - Complexity: O(lines + break entries), no allocation.
+    /// - Complexity: O(lines + the entries each line's end is off from its guess), no
+    ///   allocation.
     @inline(never)
     static func measureStyled(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
         let storage = text.storage
@@ -14,6 +19,7 @@ extension LineBreaker {
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
         let reader = NarrowLineSteps(base: storage.base)
         let itemSteps = (storage.base + Int(c.itemSteps)).assumingMemoryBound(to: NarrowItemStep.self)
+        let crossingSteps = NarrowItemSteps(base: itemSteps)
         let n = Int(c.stepCount)
         let x = (storage.base + Int(c.x)).assumingMemoryBound(to: Int32.self)
         let last = head.pointee.lastBoundary
@@ -28,10 +34,17 @@ extension LineBreaker {
         var sStep = n
         var j = 0
         var frac = head.pointee.textOpeningRound
+        // The previous line's last entry less its first (0 before the first line).
+        var span = 0
+        // The first entry past the text's start (boundaries grow along the entries: a line
+        // ending at entry `lo` leaves `lo + 1` the first past the next line's start). The loop
+        // goes on only from a line that ends before the stretch's last entry, so every line
+        // starts inside the stretch from here, whose end is read once.
+        while Int(steps[j].boundary) <= s { j &+= 1 }
+        let stretchEnd = Int(steps[j].nextComplex)
         while s < last {
-            while Int(steps[j].boundary) <= s { j &+= 1 }
             let first = steps[j]
-            var end = Int(first.nextComplex)
+            var end = stretchEnd
             let start = itemSteps[sStep]
             // As `forEachLine`: the stretch up to the first entry past the next item's start,
             // then on past whole items by their rounded sums (`ItemLineSum.scan`).
@@ -39,17 +52,18 @@ extension LineBreaker {
             let threshold = sx &- frac &+ bound
             var lo = j &- 1
             if split > j && Int64(first.contentX) <= threshold {
-                lo = reader.lastFit(from: j, guess: j, end: split, threshold: threshold)
+                // (Content ends only grow along the stretch: where the first item's last entry
+                // fits, as on most lines, so does every entry before it.)
+                lo = split &- 1
+                if Int64(steps[lo].contentX) > threshold {
+                    lo = reader.lastFit(from: j, guess: j, end: split, threshold: threshold)
+                }
             }
             if lo &+ 1 == split && split < end {
                 if frac == 0 {
-                    let crossing = Int64(start.crossingBase) &+ bound
-                    lo = split &- 1
-                    if Int64(itemSteps[split].roundedX) <= crossing {
-                        lo = split
-                        while lo &+ 4 < end && Int64(itemSteps[lo &+ 4].roundedX) <= crossing { lo &+= 4 }
-                        while lo &+ 1 < end && Int64(itemSteps[lo &+ 1].roundedX) <= crossing { lo &+= 1 }
-                    }
+                    let guess = Swift.max(split, Swift.min(j &+ span &+ styledGuessLead, end &- 1))
+                    lo = crossingSteps.lastCrossing(from: split, guess: guess, end: end,
+                                                    threshold: Int64(start.crossingBase) &+ bound)
                 } else {
                     end = split
                 }
@@ -69,6 +83,7 @@ extension LineBreaker {
             s = e
             sx = Int64(x[e])
             sStep = lo
+            span = lo &- j
             j = lo &+ 1
             frac = 0
         }
@@ -82,6 +97,10 @@ extension LineBreaker {
         withExtendedLifetime(storage) {}
         return measureItemized(text, width: width, HeightTally(count: count, height: height), from: start)
     }
+
+    /// How many entries past the previous line's span `measureStyled` starts looking for a
+    /// line's end past its first item (a guess: the scan moves on or back from it).
+    @inline(__always) static var styledGuessLead: Int { 0 }
 
     /// `ShapedText.measure(width:)` of itemized text, its lines from `start` on (where
     /// `measureStyled` stopped) added to `tally`.
