@@ -78,6 +78,10 @@ struct WideItemSteps: ItemStepReader {
 }
 
 extension NarrowItemSteps {
+    /// How many entries past the previous line's span `LineBreaker.measureStyled` guesses a
+    /// line's end past its first item (the scan moves on or back from it).
+    @inline(__always) static var guessLead: Int { 2 }
+
     /// The last entry of `split..<end` whose `roundedX` is at most `threshold` (`split - 1`
     /// when none is), where `roundedX` only grows along `split..<end`: looked for from
     /// `guess` (in `split..<end`), on by 4 then by 1, or back by 1.

@@ -4,13 +4,9 @@ extension LineBreaker {
     /// entries, tallied in registers, no visitor and no line width (a measure needs only
     /// where a line ends); the first line it cannot end (a complex entry, an opening rounded
     /// apart before the next item, or nothing fits) and the rest by that walk, from there.
-    /// Every line it ends lies in the text's first stretch of plain entries
-    /// (`LineStep.nextComplex`), whose end is read once; past a line's first item its end is
-    /// looked for from `styledGuessLead` entries past the previous line's span
-    /// (`NarrowItemSteps.lastCrossing`).
+    /// Past a line's first item its end is looked for from a guess (`NarrowItemSteps.lastCrossing`).
     ///
-    /// - Complexity: O(lines + the entries each line's end is off from its guess), no
-    ///   allocation.
+    /// - Complexity: O(lines + entries), no allocation.
     @inline(never)
     static func measureStyled(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
         let storage = text.storage
@@ -34,12 +30,8 @@ extension LineBreaker {
         var sStep = n
         var j = 0
         var frac = head.pointee.textOpeningRound
-        // The previous line's last entry less its first (0 before the first line).
-        var span = 0
-        // The first entry past the text's start (boundaries grow along the entries: a line
-        // ending at entry `lo` leaves `lo + 1` the first past the next line's start). The loop
-        // goes on only from a line that ends before the stretch's last entry, so every line
-        // starts inside the stretch from here, whose end is read once.
+        var span = 0    // the previous line's last entry less its first
+        // Every line starts in the stretch of plain entries from the first: its end read once.
         while Int(steps[j].boundary) <= s { j &+= 1 }
         let stretchEnd = Int(steps[j].nextComplex)
         while s < last {
@@ -52,18 +44,12 @@ extension LineBreaker {
             let threshold = sx &- frac &+ bound
             var lo = j &- 1
             if split > j && Int64(first.contentX) <= threshold {
-                // (Content ends only grow along the stretch: where the first item's last entry
-                // fits, as on most lines, so does every entry before it.)
-                lo = split &- 1
-                if Int64(steps[lo].contentX) > threshold {
-                    lo = reader.lastFit(from: j, guess: j, end: split, threshold: threshold)
-                }
+                lo = reader.lastFit(from: j, likelyAll: split, threshold: threshold)
             }
             if lo &+ 1 == split && split < end {
                 if frac == 0 {
-                    let guess = Swift.max(split, Swift.min(j &+ span &+ styledGuessLead, end &- 1))
-                    lo = crossingSteps.lastCrossing(from: split, guess: guess, end: end,
-                                                    threshold: Int64(start.crossingBase) &+ bound)
+                    let guess = Swift.max(split, Swift.min(j &+ span &+ NarrowItemSteps.guessLead, end &- 1))
+                    lo = crossingSteps.lastCrossing(from: split, guess: guess, end: end, threshold: Int64(start.crossingBase) &+ bound)
                 } else {
                     end = split
                 }
@@ -97,10 +83,6 @@ extension LineBreaker {
         withExtendedLifetime(storage) {}
         return measureItemized(text, width: width, HeightTally(count: count, height: height), from: start)
     }
-
-    /// How many entries past the previous line's span `measureStyled` starts looking for a
-    /// line's end past its first item (a guess: the scan moves on or back from it).
-    @inline(__always) static var styledGuessLead: Int { 0 }
 
     /// `ShapedText.measure(width:)` of itemized text, its lines from `start` on (where
     /// `measureStyled` stopped) added to `tally`.
