@@ -5,9 +5,9 @@ import ChatFormTesting
 /// What `LineBreaker.measureStyled` relies on to look for a line's end past its first item
 /// from a guess (`NarrowItemSteps.lastCrossing`): along a stretch of plain entries
 /// (`LineStep.nextComplex`) the item steps' `roundedX` only grows, held on seeded styled
-/// texts whose items start inside words and whose advances carry fractions of a pixel (an
-/// item rounded down, or to the nearest unit, would break it); and the search itself held to
-/// a scan of every entry.
+/// texts whose items start inside words and whose advances carry fractions of a pixel, by at
+/// least the advances between the entries' content ends (an item rounded down, or to the
+/// nearest unit, would break that); and the search itself held to a scan of every entry.
 @Suite("Item-step order")
 struct ItemStepOrderTests {
     @Test func roundedXGrowsAlongAStretch() throws {
@@ -36,6 +36,10 @@ struct ItemStepOrderTests {
             }
             for k in 0..<n where k + 1 < Int(steps[k].nextComplex) {
                 #expect(roundedX(k) <= roundedX(k + 1), "\(text.debugDescription): entries \(k), \(k + 1) of \(n)")
+                // (It grows at least by the advances between the content ends: each item
+                // crossed adds its width rounded up. An item rounded down would fail here.)
+                #expect(roundedX(k + 1) - roundedX(k) >= steps[k + 1].contentX - steps[k].contentX,
+                        "\(text.debugDescription): entries \(k), \(k + 1) of \(n)")
                 if nextItem(k) != nextItem(k + 1) { acrossItems += 1 }
                 pairs += 1
             }
