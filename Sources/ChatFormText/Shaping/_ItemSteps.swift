@@ -76,3 +76,35 @@ struct WideItemSteps: ItemStepReader {
     @inline(__always)
     func roundedX(_ k: Int) -> Int64 { base[k].roundedX }
 }
+
+extension NarrowItemSteps {
+    /// How many entries past the previous line's span `LineBreaker.measureStyled` guesses a
+    /// line's end past its first item (the scan moves on or back from it).
+    @inline(__always) static var guessLead: Int { 2 }
+
+    /// The last entry of `split..<end` whose `roundedX` is at most `threshold` (`split - 1`
+    /// when none is), where `roundedX` only grows along `split..<end`: looked for from
+    /// `guess` (in `split..<end`), on by 4 then by 1, or back by 1.
+    ///
+    /// The order holds along a stretch of plain entries (`LineStep.nextComplex`): their
+    /// content ends only grow, and an entry's `roundedX` grows with its content end, within
+    /// an item by its advances (none negative: else a text has no item steps,
+    /// `PreparedBreaks.itemSteps`) and across an item start because the item before it adds
+    /// its width rounded up, at least what its last piece added.
+    ///
+    /// - Complexity: O(1 + |the result − `guess`|).
+    @inline(__always)
+    func lastCrossing(from split: Int, guess: Int, end: Int, threshold: Int64) -> Int {
+        assert(split <= guess && guess < end)
+        if roundedX(split) > threshold { return split &- 1 }
+        var lo = guess
+        if roundedX(lo) <= threshold {
+            while lo &+ 4 < end && roundedX(lo &+ 4) <= threshold { lo &+= 4 }
+            while lo &+ 1 < end && roundedX(lo &+ 1) <= threshold { lo &+= 1 }
+        } else {
+            // (The entry at `split` fits: this stops there at the latest.)
+            repeat { lo &-= 1 } while roundedX(lo) > threshold
+        }
+        return lo
+    }
+}

@@ -3,8 +3,10 @@ internal import CChatFormPrefetch
 // Where a line ends: the last entry of a stretch whose content end fits. The line walks
 // (`measureNarrow`, `measureStyled`, `plainLines`) take about as many entries a line at one
 // width, so `plainLines` looks from the previous line's span on and `measureNarrow` from 3
-// entries past it; `measureStyled` looks from the line's first entry (a guess from the span added
-// instructions there and no fewer mispredicts). A scan's branches (`scanFit`) are
+// entries past it; `measureStyled` tries the last entry before the line's next item (it fits
+// on most lines), else looks from the line's first entry (a guess from the span added
+// instructions there and no fewer mispredicts), and past that item scans from 2 entries
+// past the previous line's span (`NarrowItemSteps.lastCrossing`). A scan's branches (`scanFit`) are
 // mispredicted now and then; a count by compare (`NarrowLineSteps.lastFit`) has none but
 // makes the next line wait for this one's end. Where a line's walk does more than find its
 // end (`plainLines` visits it, `measureStyled` crosses items) the compare is faster; in
@@ -45,6 +47,19 @@ extension NarrowLineSteps {
             repeat { w = Swift.max(j, w &- 8); c = fitting(w) } while c == 0
         }
         return Swift.min(w &+ c &- 1, end &- 1)
+    }
+}
+
+extension NarrowLineSteps {
+    /// `lastFit` where the whole of `j..<end` likely fits (a styled line's piece up to its
+    /// next item, as on most lines): the entry at `end - 1` checked first, and where it fits
+    /// so does every entry before it (content ends only grow along `j..<end`).
+    ///
+    /// - Complexity: O(1) where the last entry fits, else `lastFit`'s from `j`.
+    @inline(__always)
+    func lastFit(from j: Int, likelyAll end: Int, threshold: Int64) -> Int {
+        if Int64(self[end &- 1].contentX) <= threshold { return end &- 1 }
+        return lastFit(from: j, guess: j, end: end, threshold: threshold)
     }
 }
 

@@ -4,8 +4,9 @@ extension LineBreaker {
     /// entries, tallied in registers, no visitor and no line width (a measure needs only
     /// where a line ends); the first line it cannot end (a complex entry, an opening rounded
     /// apart before the next item, or nothing fits) and the rest by that walk, from there.
+    /// Past a line's first item its end is looked for from a guess (`NarrowItemSteps.lastCrossing`).
     ///
-    /// - Complexity: O(lines + break entries), no allocation.
+    /// - Complexity: O(lines + entries), no allocation.
     @inline(never)
     static func measureStyled(_ text: ShapedText, width: Double, boxes: Bool) -> (lineCount: Int, height: Double) {
         let storage = text.storage
@@ -14,6 +15,7 @@ extension LineBreaker {
         let steps = storage.base.assumingMemoryBound(to: NarrowLineStep.self)
         let reader = NarrowLineSteps(base: storage.base)
         let itemSteps = (storage.base + Int(c.itemSteps)).assumingMemoryBound(to: NarrowItemStep.self)
+        let crossingSteps = NarrowItemSteps(base: itemSteps)
         let n = Int(c.stepCount)
         let x = (storage.base + Int(c.x)).assumingMemoryBound(to: Int32.self)
         let last = head.pointee.lastBoundary
@@ -28,10 +30,13 @@ extension LineBreaker {
         var sStep = n
         var j = 0
         var frac = head.pointee.textOpeningRound
+        var span = 0    // the previous line's last entry less its first
+        // Every line starts in the stretch of plain entries from the first: its end read once.
+        while Int(steps[j].boundary) <= s { j &+= 1 }
+        let stretchEnd = Int(steps[j].nextComplex)
         while s < last {
-            while Int(steps[j].boundary) <= s { j &+= 1 }
             let first = steps[j]
-            var end = Int(first.nextComplex)
+            var end = stretchEnd
             let start = itemSteps[sStep]
             // As `forEachLine`: the stretch up to the first entry past the next item's start,
             // then on past whole items by their rounded sums (`ItemLineSum.scan`).
@@ -39,17 +44,12 @@ extension LineBreaker {
             let threshold = sx &- frac &+ bound
             var lo = j &- 1
             if split > j && Int64(first.contentX) <= threshold {
-                lo = reader.lastFit(from: j, guess: j, end: split, threshold: threshold)
+                lo = reader.lastFit(from: j, likelyAll: split, threshold: threshold)
             }
             if lo &+ 1 == split && split < end {
                 if frac == 0 {
-                    let crossing = Int64(start.crossingBase) &+ bound
-                    lo = split &- 1
-                    if Int64(itemSteps[split].roundedX) <= crossing {
-                        lo = split
-                        while lo &+ 4 < end && Int64(itemSteps[lo &+ 4].roundedX) <= crossing { lo &+= 4 }
-                        while lo &+ 1 < end && Int64(itemSteps[lo &+ 1].roundedX) <= crossing { lo &+= 1 }
-                    }
+                    let guess = Swift.max(split, Swift.min(j &+ span &+ NarrowItemSteps.guessLead, end &- 1))
+                    lo = crossingSteps.lastCrossing(from: split, guess: guess, end: end, threshold: Int64(start.crossingBase) &+ bound)
                 } else {
                     end = split
                 }
@@ -69,6 +69,7 @@ extension LineBreaker {
             s = e
             sx = Int64(x[e])
             sStep = lo
+            span = lo &- j
             j = lo &+ 1
             frac = 0
         }
