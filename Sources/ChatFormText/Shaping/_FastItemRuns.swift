@@ -32,11 +32,11 @@ enum _FastItemRuns {
 
     /// Whether what starts at `j` cannot join a Hangul syllable before it in one grapheme
     /// cluster: the text's end, ASCII or another syllable (not a mark, a joiner or a V or T
-    /// jamo).
+    /// jamo): what `endsASCIICluster` allows after an ASCII character where syllables are
+    /// fast.
     @inline(__always)
     static func startsNoJamo(_ bytes: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
-        if j == bytes.count || bytes[j] < 0x80 { return true }
-        return j + 3 <= bytes.count && UTF8Scalar.isHangulSyllable(bytes, at: j)
+        endsASCIICluster(bytes, j, hangul: true)
     }
 
     /// `UTF8Scalar.isHangulSyllable` at `j`, false past the text's end: where four bytes are
