@@ -1,3 +1,4 @@
+import ChatFormFont
 import ChatFormGeometry
 import ChatFormText
 
@@ -40,10 +41,9 @@ public struct MarkdownTheme: Sendable, Hashable {
             self.lineHeight = lineHeight
         }
 
-        /// The families, in order.
-        public var families: [String] {
-            family.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-        }
+        /// The families, in order (`family` read as a CSS `font-family` list: white space and
+        /// quotes around each name dropped).
+        public var families: [String] { FontSpec.families(css: family) }
     }
 
     /// The roles a font is given for.
@@ -193,14 +193,5 @@ public struct MarkdownTheme: Sendable, Hashable {
             t.fonts[role] = f
         }
         return t
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: String {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" || f == "'" || f == "\"" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "'" || l == "\"" { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -54,11 +54,7 @@ struct _StyledLayouter: _InlineLayouter {
                                                               style: last.style))
                 continue
             }
-            var font = block
-            if run.role == .code {
-                let code = fonts[.code]
-                font = FontSpec(families: code.families, size: code.size, weight: code.weight, italic: code.italic)
-            }
+            var font = run.role == .code ? fonts[.code] : block
             if run.marks.contains(.strong) { font = font.with(weight: 700) }
             if run.marks.contains(.emphasis) { font = font.with(italic: true) }
             let piece = String(decoding: bytes[run.range], as: UTF8.self)

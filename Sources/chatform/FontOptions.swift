@@ -36,12 +36,9 @@ struct FontOptions: ParsableArguments {
     /// The line height a stack or paragraph is made with.
     var lineHeightStyle: FontStack.LineHeight { lineHeight.map { .fixed($0) } ?? .normal }
 
-    /// The families of `--font-family` in CSS order, white space and quotes taken off each.
-    var families: [String] {
-        (fontFamily ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-            .filter { !$0.isEmpty }
-    }
+    /// The families of `--font-family` in CSS order, white space and quotes taken off each
+    /// (read as a theme's family list is: `FontSpec.families(css:)`).
+    var families: [String] { FontSpec.families(css: fontFamily ?? "") }
 
     /// The font stack the options name: the families, then the file; with neither,
     /// fontconfig's sans-serif, said once on standard error.

@@ -90,6 +90,20 @@ import ChatFormText
         }
     }
 
+    /// A theme's family is a CSS `font-family` list, read as the tool's `--font-family` is:
+    /// quoted names and white space around names (a line break too) are the same names.
+    @Test func aQuotedFamilyListNamesTheSameFonts() throws {
+        let font = MarkdownTheme.Font(family: " \"DejaVu Sans\",\n'DejaVu Sans Mono' ,, monospace ", size: 16)
+        #expect(font.families == ["DejaVu Sans", "DejaVu Sans Mono", "monospace"])
+        var t = MarkdownTheme.default
+        t.fonts[.body] = font
+        _ = try MarkdownTypesetter(theme: t)
+        t.fonts[.body] = .init(family: "'DejaVu Sans', \"Nope Sans\"", size: 16)
+        #expect(throws: MarkdownError.unknownFontFamily(role: "body", family: "Nope Sans")) {
+            try MarkdownTypesetter(theme: t)
+        }
+    }
+
     @Test func theCSSCarriesEveryThemeNumber() {
         var t = MarkdownTheme.default
         t.spacing.paragraph = 7

@@ -40,6 +40,22 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     /// The same font at another size.
     public func with(size: Double) -> FontSpec { FontSpec(families: families, size: size, weight: weight, italic: italic) }
 
+    /// The families of a CSS `font-family` list (`"Noto Sans", 'Noto Color Emoji', monospace`)
+    /// in order: split at its commas, white space and quotes taken off both ends of each name,
+    /// empty names dropped. The one reading of a family list: the tool's `--font-family` and a
+    /// Markdown theme's fonts (`MarkdownTheme.Font.families`) both go through it.
+    ///
+    /// - Complexity: O(n) in the list's length.
+    package static func families(css list: String) -> [String] {
+        func isPadding(_ c: Character) -> Bool { c.isWhitespace || c == "\"" || c == "'" }
+        return list.split(separator: ",").compactMap { piece in
+            var name = piece
+            while let c = name.first, isPadding(c) { name.removeFirst() }
+            while let c = name.last, isPadding(c) { name.removeLast() }
+            return name.isEmpty ? nil : String(name)
+        }
+    }
+
     /// CSS shorthand-like: `italic 700 16px "Noto Sans", monospace`.
     public var description: String {
         (italic ? "italic " : "") + "\(weight) \(size)px " + families.map { "\"\($0)\"" }.joined(separator: ", ")
