@@ -5,9 +5,9 @@
 /// cluster of several scalars of up to 8 bytes (`memoStack`, its flags in the high bits, and
 /// the cluster's raw bytes, `memoKey(_:_:_:)`).
 ///
-/// (Two ways, not one slot a key: a chat's few hundred distinct clusters collided in a
-/// direct-mapped table of 2,048 slots on ~12% of the lookups, each miss costing a locked
-/// lookup of the stack's table, ~850 instructions.)
+/// (Two ways, not one slot a key: in a direct-mapped table of 2,048 slots the chat corpus's
+/// clusters collided on ~4% of the lookups, 0.66 a message, each miss then asking the
+/// stack's table behind its lock.)
 ///
 /// What it keeps never goes stale: a stack's decision for a scalar, emoji flag and language
 /// is the same whenever it is made (fontconfig's answers and the registry's face ids do not
