@@ -227,10 +227,20 @@ extension FontStack {
                         }
                         if p > start { continue }
                     }
-                    // A cluster cut by the range's end is shaped up to it.
-                    let cs = p, ce = ci + 1 < clusters.count ? Swift.min(Int(clusters[ci + 1]), itemEnd) : itemEnd
+                    // A cluster cut by the range's end is shaped up to it; one that is not
+                    // ends where the next starts (`ci` stepped to it here, not by the search
+                    // above).
+                    let cs = p
+                    var ce = itemEnd
+                    if ci &+ 1 < clusters.count {
+                        let next = Int(clusters[ci &+ 1])
+                        if next <= itemEnd {
+                            ce = next
+                            ci &+= 1
+                        }
+                    }
                     p = ce
-                    if ce == cs + 2 && bytes[cs] == 0xC2 && bytes[cs + 1] == 0xAD { hasSoftHyphen = true }
+                    if ce == cs &+ 2 && bytes[cs] == 0xC2 && bytes[cs &+ 1] == 0xAD { hasSoftHyphen = true }
                     // The run's fallback face keeps what it draws (see `_FontStackState.face(forCluster:_:_:memo:emoji:script:languageCode:run:runFaceObject:)`).
                     let face = state.face(forCluster: bytes, cs, ce, memo: memo, emoji: item.isEmoji,
                                           script: fallbackScript, languageCode: languageCode, run: runFace,

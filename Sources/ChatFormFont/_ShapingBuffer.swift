@@ -206,7 +206,60 @@ struct RunCache {
     private func matches(_ e: Entry, _ k: Key) -> Bool {
         guard e.id == k.id, Int(e.keyCount) == k.key.count else { return false }
         return keyBytes.withUnsafeBufferPointer { stored in
-            memcmp(stored.baseAddress! + Int(e.keyStart), k.key.baseAddress!, k.key.count) == 0
+            Self.equal(UnsafeRawPointer(stored.baseAddress! + Int(e.keyStart)), UnsafeRawPointer(k.key.baseAddress!),
+                       count: k.key.count)
+        }
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal: up to 16 bytes in at most two
+    /// pairs of loads (overlapping when fewer), not through `memcmp` (a word's key is a few
+    /// bytes, and the call cost ~30 instructions a lookup). (Out of line, as `copy`: inlined,
+    /// their branches made the word loop too large for the inliner to fill.)
+    @inline(never)
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            guard count <= 16 else { return memcmp(a, b, count) == 0 }
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        var i = 0
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// Copies `count` advances and codes from `advances` and `unsafe` to `advancesOut` and
+    /// `unsafeOut` (distinct memory): up to 16 of each in overlapping vector and word moves,
+    /// not through `memmove` (two calls a cached word cost ~50 instructions).
+    @inline(never)
+    static func copy(_ count: Int, advances: UnsafePointer<Int32>, unsafe: UnsafePointer<UInt8>,
+                     to advancesOut: UnsafeMutablePointer<Int32>, _ unsafeOut: UnsafeMutablePointer<UInt8>) {
+        let a = UnsafeRawPointer(advances), u = UnsafeRawPointer(unsafe)
+        let ao = UnsafeMutableRawPointer(advancesOut), uo = UnsafeMutableRawPointer(unsafeOut)
+        if count >= 8 && count <= 16 {
+            moveOverlapping(SIMD8<Int32>.self, from: a, to: ao, bytes: count &* 4)
+            moveOverlapping(UInt64.self, from: u, to: uo, bytes: count)
+        } else if count >= 4 && count < 8 {
+            moveOverlapping(SIMD4<Int32>.self, from: a, to: ao, bytes: count &* 4)
+            moveOverlapping(UInt32.self, from: u, to: uo, bytes: count)
+        } else if count < 4 {
+            var i = 0
+            while i < count {
+                advancesOut[i] = advances[i]
+                unsafeOut[i] = unsafe[i]
+                i &+= 1
+            }
+        } else {
+            advancesOut.update(from: advances, count: count)
+            unsafeOut.update(from: unsafe, count: count)
         }
     }
 
@@ -221,12 +274,23 @@ struct RunCache {
         let e = entries[found]
         let v = Int(e.valueStart), count = Int(e.id.length)
         advances.withUnsafeBufferPointer { a in
-            (advancesOut.baseAddress! + start).update(from: a.baseAddress! + v, count: count)
-        }
-        unsafe.withUnsafeBufferPointer { u in
-            (unsafeOut.baseAddress! + start).update(from: u.baseAddress! + v, count: count)
+            unsafe.withUnsafeBufferPointer { u in
+                Self.copy(count, advances: a.baseAddress! + v, unsafe: u.baseAddress! + v,
+                          to: advancesOut.baseAddress! + start, unsafeOut.baseAddress! + start)
+            }
         }
         return true
+    }
+
+    /// Copies `bytes` bytes (from the size of `T` to twice it) from `from` to `to` (distinct
+    /// memory) as the first and the last `T`, which overlap when fewer than twice.
+    @inline(__always)
+    private static func moveOverlapping<T: BitwiseCopyable>(_: T.Type, from: UnsafeRawPointer, to: UnsafeMutableRawPointer,
+                                                            bytes: Int) {
+        let tail = bytes &- MemoryLayout<T>.size
+        let first = from.loadUnaligned(as: T.self), last = from.loadUnaligned(fromByteOffset: tail, as: T.self)
+        to.storeBytes(of: first, as: T.self)
+        to.storeBytes(of: last, toByteOffset: tail, as: T.self)
     }
 
     /// Keeps the run for `k`: `k.id.length` advances and codes from `start`.

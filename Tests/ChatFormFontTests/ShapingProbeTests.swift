@@ -1,0 +1,112 @@
+import Testing
+import Foundation
+import ChatFormTesting
+@testable import ChatFormFont
+@testable import ChatFormText
+
+/// The small pieces the word loop and the fallback walk lean on, held against the plain
+/// answer: the cache probe's byte compare and copy (word and vector moves, overlapping for
+/// short lengths), the fallback walk's UTF-8 decoding, and the fallback memo's two ways.
+@Suite("Shaping probes")
+struct ShapingProbeTests {
+    /// `RunCache.equal` answers `memcmp` for every length up to 40, the bytes equal or
+    /// differing in one byte anywhere (the first, the last, where two loads overlap).
+    @Test func byteCompareIsMemcmp() {
+        var rng = SplitMix64(seed: 1411)
+        for count in 0...40 {
+            for trial in 0..<64 {
+                let a = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                var b = a
+                if trial > 0 && count > 0 {
+                    let at = trial <= count ? trial - 1 : Int(rng.next() % UInt64(count))
+                    b[at] ^= UInt8(truncatingIfNeeded: rng.next() % 255 + 1)
+                }
+                let expected = a == b
+                a.withUnsafeBytes { ra in
+                    b.withUnsafeBytes { rb in
+                        let pa = ra.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+                        let pb = rb.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+                        #expect(RunCache.equal(pa, pb, count: count) == expected, "\(count) \(trial)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `RunCache.copy` writes exactly `count` advances and codes, every length up to 40,
+    /// into the middle of larger buffers: the values copied, nothing around them touched.
+    @Test func probeCopyWritesExactlyTheRun() {
+        var rng = SplitMix64(seed: 2311)
+        for count in 0...40 {
+            let advances = (0..<count).map { _ in Int32(truncatingIfNeeded: rng.next()) }
+            let codes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next() % 3) }
+            var advancesOut = [Int32](repeating: -7, count: count + 24)
+            var codesOut = [UInt8](repeating: 9, count: count + 24)
+            advances.withUnsafeBufferPointer { a in
+                codes.withUnsafeBufferPointer { u in
+                    advancesOut.withUnsafeMutableBufferPointer { ao in
+                        codesOut.withUnsafeMutableBufferPointer { uo in
+                            RunCache.copy(count, advances: a.baseAddress ?? UnsafePointer(bitPattern: 4)!,
+                                          unsafe: u.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                          to: ao.baseAddress! + 11, uo.baseAddress! + 11)
+                        }
+                    }
+                }
+            }
+            #expect(Array(advancesOut[11..<(11 + count)]) == advances, "\(count)")
+            #expect(Array(codesOut[11..<(11 + count)]) == codes, "\(count)")
+            #expect(advancesOut[..<11].allSatisfy { $0 == -7 } && advancesOut[(11 + count)...].allSatisfy { $0 == -7 }, "\(count)")
+            #expect(codesOut[..<11].allSatisfy { $0 == 9 } && codesOut[(11 + count)...].allSatisfy { $0 == 9 }, "\(count)")
+        }
+    }
+
+    /// `_FontStackState.decode` answers `UTF8Scalar.decode` for every scalar's encoding
+    /// (from U+0000 to U+10FFFF, surrogates left out), at the start and inside a text.
+    @Test func fallbackDecodeIsUTF8Decode() {
+        var text: [UInt8] = [0x61]
+        var starts: [Int] = []
+        for value in stride(from: UInt32(0), through: 0x10FFFF, by: 1) where !(0xD800...0xDFFF).contains(value) {
+            starts.append(text.count)
+            text.append(contentsOf: String(Character(Unicode.Scalar(value)!)).utf8)
+        }
+        var mismatches = 0
+        text.withUnsafeBufferPointer { bytes in
+            for i in starts {
+                let (scalar, length) = _FontStackState.decode(bytes, i)
+                let expected = UTF8Scalar.decode(bytes, at: i)
+                if scalar != expected.scalar || length != expected.length { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(starts.count == 0x10F800)
+    }
+
+    /// Two keys of one set are both kept; a third pushes the older of them out, and the
+    /// other keys' answers stay.
+    @Test func decisionMemoKeepsTwoKeysASet() {
+        let memo = _DecisionMemo()
+        defer { memo.deallocate() }
+        let stack: UInt64 = 5
+        // Three keys landing in one set.
+        let set = _DecisionMemo.set(stack, 0xAC00)
+        var same: [UInt64] = [0xAC00]
+        var key: UInt64 = 0xAC01
+        while same.count < 3 {
+            if _DecisionMemo.set(stack, key) == set { same.append(key) }
+            key += 1
+        }
+        #expect(memo.value(stack: stack, key: same[0]) == nil)
+        memo.set(3, stack: stack, key: same[0])
+        memo.set(4, stack: stack, key: same[1])
+        #expect(memo.value(stack: stack, key: same[0]) == 3)
+        #expect(memo.value(stack: stack, key: same[1]) == 4)
+        #expect(memo.value(stack: stack + 1, key: same[0]) == nil, "another stack's key")
+        memo.set(7, stack: stack, key: same[2])
+        #expect(memo.value(stack: stack, key: same[0]) == nil, "the older pushed out")
+        #expect(memo.value(stack: stack, key: same[1]) == 4)
+        #expect(memo.value(stack: stack, key: same[2]) == 7)
+        // A value of 0 (the primary font) is an answer, not an empty entry.
+        memo.set(0, stack: stack, key: same[0])
+        #expect(memo.value(stack: stack, key: same[0]) == 0)
+    }
+}
