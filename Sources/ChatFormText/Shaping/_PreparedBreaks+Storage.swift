@@ -36,7 +36,9 @@ extension PreparedBreaks {
     /// (`_EntryPacking.entries`; their boxes in another, `_EntryPacking.boxes`).
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
+    /// `header` makes the header (its counts, columns and measure kind are set here), in the
+    /// storage (`ShapedStorage.make`).
+    func pack(_ header: () -> ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
               itemSteps: [ItemStep]) -> ShapedStorage {
         let steps = UnsafeBufferPointer(self.steps)
         let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
@@ -75,12 +77,17 @@ extension PreparedBreaks {
                                     narrowIndices: narrowIndices, extraCount: Int(extraCount),
                                     boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
-        header.lastBoundary = boundaryCount - 1
-        header.entryCount = steps.count
-        header.isItemized = !items.isEmpty
-        header.columns = columns
-        header.measureKind = LineBreaker.plainMeasureKind(header, lastStepBoundary: steps.last.map { Int($0.boundary) })
-        return ShapedStorage.make(header) { base in
+        let lastStepBoundary = steps.last.map { Int($0.boundary) }
+        let made = { () -> ShapedTextHeader in
+            var h = header()
+            h.lastBoundary = boundaryCount - 1
+            h.entryCount = steps.count
+            h.isItemized = !items.isEmpty
+            h.columns = columns
+            h.measureKind = LineBreaker.plainMeasureKind(h, lastStepBoundary: lastStepBoundary)
+            return h
+        }
+        return ShapedStorage.make(columns, header: made) { base in
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
             if c.narrowSteps {
