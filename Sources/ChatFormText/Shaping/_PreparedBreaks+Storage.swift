@@ -172,11 +172,15 @@ enum _EntryPacking {
         var following = Int32(truncatingIfNeeded: n)
         var e = Int(b.extraCount)
         var k = n - 1
+        // Two passes, each with few pointers live (one loop writing the three columns kept
+        // its pointers and `following` on the stack). Back from the last entry: its step,
+        // with `nextComplex`, and its extra.
         while k >= 0 {
-            let step = steps[k], entry = entries[k]
-            let f = entry.flags
+            let step = steps[k]
+            let f = entries[k].flags
             var complex = f & examined != 0 || (k > 0 && step.contentX < steps[k - 1].contentX)
             if f & BreakEntry.hasExtra != 0 {
+                let entry = entries[k]
                 e -= 1
                 extras[e] = EntryExtra(entry: Int32(truncatingIfNeeded: k), endTrim: entry.endTrim,
                                        openingRound: entry.openingRound, hangingEdge: entry.hangingEdge)
@@ -184,11 +188,15 @@ enum _EntryPacking {
             }
             if complex { following = Int32(truncatingIfNeeded: k) }
             stepsOut[k] = Step(step, nextComplex: following)
-            flagsOut[k] = f & ~BreakEntry.crossesUnsafeItem
-            contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
             k -= 1
         }
         assert(e == 0, "the walk counted every extra")
+        // Then its flags (without the mark) and its content end.
+        for k in 0..<n {
+            let entry = entries[k]
+            flagsOut[k] = entry.flags & ~BreakEntry.crossesUnsafeItem
+            contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
+        }
     }
 
     /// Writes each of `b`'s entries' line box's index in `boxes` and its `nextBoxChange`, the next

@@ -82,12 +82,16 @@ struct PreparedBreaks {
         }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
         let entries = UnsafeBufferPointer(b.entries)
+        // Whether every run has one level (the first's), asked once: the items and the header both want it.
+        let firstLevel = shaped.runs.first?.bidiLevel ?? 0
+        let oneLevel = !shaped.runs.contains { $0.bidiLevel != firstLevel }
         let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: UnsafeBufferPointer(b.offsets),
-                                                                         hasTabs: b.hasTabs, joiners: options.splitsAtJoiners) }
+                                                                         hasTabs: b.hasTabs, oneLevel: oneLevel,
+                                                                         joiners: options.splitsAtJoiners) }
         let items = b.items(startingAt: itemStarts, entries)
         let itemSteps = b.itemSteps(items, entries, UnsafeBufferPointer(b.steps))
         let textOpeningRound = openingRound(b, from: 0)
-        let isLeftToRight = !shaped.runs.contains { $0.bidiLevel != 0 }
+        let isLeftToRight = oneLevel && firstLevel == 0
         return b.pack({
             ShapedTextHeader(text: text, shaper: shaper, options: options, textOpeningRound: textOpeningRound, faces: faces,
                              hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
