@@ -62,7 +62,7 @@ extension FontStack {
         }
         return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters,
                           opportunities: opportunities, hyphenAdvance: hasSoftHyphen ? state.hyphenAdvance : 0,
-                          lineEndTrims: endTrims)
+                          lineEndTrims: endTrims, clustersRise: true)
     }
 
     /// Shapes bytes `range` of a paragraph `bytes` whose items and grapheme cluster

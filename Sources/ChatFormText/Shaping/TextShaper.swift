@@ -118,7 +118,7 @@ public struct ShapedRuns: Sendable {
     /// as `TextItemizer.segment` gives them with the items a shaper needs: the caret stops
     /// and the unit of every advance. Boundaries that do not rise from 0 to the text's
     /// length are replaced by ICU's when the text is prepared (a documented clamp).
-    public var clusters: [Int32]
+    public var clusters: [Int32] { didSet { clustersRise = false } }
     /// UTF-8 offsets (ascending, inside the text) where an inline item starts whose width
     /// on a line the browser rounds up to a layout unit on its own, the line's width being
     /// the sum (a styled paragraph's spans, attachments and bidi runs); empty for a plain
@@ -138,6 +138,11 @@ public struct ShapedRuns: Sendable {
     /// A prepared text with the default `word-break` and `line-break` reads them instead of
     /// asking the rules again.
     package var opportunities: [UInt8]
+    /// Whether `clusters` are known to rise, one above the other (the itemizer found them),
+    /// so that `hasClusters(partitioning:)` checks only their ends (not a pass over them:
+    /// about 260 instructions a message). False from the public init, and once `clusters`
+    /// is set: a shaper's own boundaries are checked.
+    package var clustersRise: Bool
 
     /// The runs, advances, unsafe-to-break marks, fonts and cluster boundaries of one text.
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32]) {
@@ -151,10 +156,12 @@ public struct ShapedRuns: Sendable {
         roundedItemStarts = []
         lineEndHangingEdges = Dictionary()
         opportunities = []
+        clustersRise = false
     }
 
-    /// The runs, advances, unsafe-to-break marks, fonts, cluster boundaries, break
-    /// opportunities, hyphen advance and line-end trims of one text, all at once (a shaper
+    /// The runs, advances, unsafe-to-break marks, fonts, cluster boundaries (and whether they
+    /// are known to rise, `clustersRise`), break opportunities, hyphen advance and line-end
+    /// trims of one text, all at once (a shaper
     /// setting the last three after the public init paid for their writes through the
     /// value and an outlined destroy: about 40 instructions a text).
     ///
@@ -162,7 +169,7 @@ public struct ShapedRuns: Sendable {
     /// defaults, the init built two empty dictionaries from literals, then copied the whole
     /// value and destroyed the copy (seven releases; about 500 instructions a text).
     package init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32],
-                 opportunities: [UInt8], hyphenAdvance: Int64, lineEndTrims: [Int32: Int32]) {
+                 opportunities: [UInt8], hyphenAdvance: Int64, lineEndTrims: [Int32: Int32], clustersRise: Bool) {
         self.runs = runs
         self.advances = advances
         self.unsafeToBreak = unsafeToBreak
@@ -171,6 +178,7 @@ public struct ShapedRuns: Sendable {
         self.opportunities = opportunities
         self.hyphenAdvance = hyphenAdvance
         self.lineEndTrims = lineEndTrims
+        self.clustersRise = clustersRise
         roundedItemStarts = []
         lineEndHangingEdges = Dictionary()
     }
@@ -179,9 +187,11 @@ public struct ShapedRuns: Sendable {
     /// flags a Hangul syllable alone (`_ClusterFlags.syllable`).
     package static let syllableBit: UInt8 = _ClusterFlags.syllable
 
-    /// Whether `clusters` rise from 0 to `count`.
+    /// Whether `clusters` rise from 0 to `count` (only the ends looked at when they are
+    /// known to rise: `clustersRise`).
     func hasClusters(partitioning count: Int) -> Bool {
         guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }
+        if clustersRise { return true }
         // Every step's difference and'ed: the sign stays if each one rises. In 32 bits, four
         // to a vector register: a difference of two values that are not negative is exact
         // there, and every value or'ed tells whether one is.
