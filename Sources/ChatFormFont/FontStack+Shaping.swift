@@ -32,14 +32,15 @@ extension FontStack {
     }
 
     public func shape(_ text: String, direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns {
-        // One walk over the clusters: items, clusters and the default break opportunities.
-        let (items, clusters, opportunities) = try TextItemizer.segmentWithOpportunities(text, direction: direction)
-        var text = text
-        let n = text.utf8.count
         // Filled through pointers (the shaping helpers would otherwise pay for exclusivity
         // checks on captured arrays), straight into the arrays returned: the buffers of the
         // last text prepared on this thread when it gave them back.
         let scratch = ShapedRunsScratch.forCurrentThread()
+        // One walk over the clusters: items, clusters and the default break opportunities.
+        let (items, clusters, opportunities) = try TextItemizer.segmentWithOpportunities(text, direction: direction,
+                                                                                          scratch: scratch)
+        var text = text
+        let n = text.utf8.count
         var advances = scratch.takeAdvances(zeroed: n)
         var unsafe = scratch.takeUnsafeToBreak(zeroed: n)
         var endTrims = [Int32: Int32]()
@@ -61,7 +62,7 @@ extension FontStack {
         }
         return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters,
                           opportunities: opportunities, hyphenAdvance: hasSoftHyphen ? state.hyphenAdvance : 0,
-                          lineEndTrims: endTrims)
+                          lineEndTrims: endTrims, clustersRise: true)
     }
 
     /// Shapes bytes `range` of a paragraph `bytes` whose items and grapheme cluster

@@ -67,6 +67,23 @@ struct PreparedOpportunitiesTests {
         #expect(opportunities > 6_000)
     }
 
+    /// A stack's runs claim their boundaries rise (`ShapedRuns.clustersRise`: preparing
+    /// then checks only their ends), and they do, from 0 to the text's length.
+    @Test func stackBoundariesRiseAsClaimed() throws {
+        let fonts = try Fonts.noto(16)
+        var rng = SplitMix64(seed: 2311)
+        for _ in 0..<300 {
+            let t = text(&rng)
+            for direction in [ParagraphDirection.ltr, .rtl] {
+                let shaped = try fonts.shape(t, direction: direction)
+                #expect(shaped.clustersRise)
+                let c = shaped.clusters
+                #expect(c.first == 0 && c.last.map(Int.init) == t.utf8.count && zip(c, c.dropFirst()).allSatisfy { $0 < $1 }, "\(t)")
+            }
+        }
+        #expect(try fonts.shape("").clusters == [0])
+    }
+
     @Test func modesThatAskTheRulesThemselves() throws {
         // keep-all, break-all and line-break tailorings ignore the itemizer's answers; the
         // walk must still agree with a text prepared from shaping without them.

@@ -69,4 +69,17 @@ struct ShapedRunsPartitionTests {
         }
         #expect(partitions > 100)
     }
+
+    /// Boundaries known to rise (`clustersRise`, the itemizer's) are checked at their ends
+    /// only; setting `clusters` drops the claim, so boundaries put there are checked whole.
+    @Test func boundariesKnownToRiseAreCheckedAgainOnceSet() {
+        var runs = ShapedRuns(runs: [], advances: [], unsafeToBreak: [], faces: [], clusters: [0, 3, 3, 5], opportunities: [],
+                              hyphenAdvance: 0, lineEndTrims: [:], clustersRise: true)
+        #expect(runs.hasClusters(partitioning: 5))       // trusted: only the ends are read
+        #expect(!runs.hasClusters(partitioning: 6))
+        runs.clusters = [0, 3, 3, 5]
+        #expect(!runs.clustersRise)
+        #expect(!runs.hasClusters(partitioning: 5))
+        #expect(!Self.runs([0, 3, 3, 5]).clustersRise)
+    }
 }

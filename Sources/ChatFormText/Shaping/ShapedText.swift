@@ -129,7 +129,9 @@ public struct ShapedText: Sendable {
     }
 
     /// `shapedCollapsed`: whether `shaped` was found on the collapsed text (when there is one).
-    private init(text: String, shaped: consuming ShapedRuns, shaper: any TextShaper, options: TextLayoutOptions,
+    /// (`shaper` borrowed: the header copies it once, where it is kept; passed on owned, it
+    /// was copied and destroyed once more on the way.)
+    private init(text: String, shaped: consuming ShapedRuns, shaper: borrowing any TextShaper, options: TextLayoutOptions,
                  collapse: WhiteSpaceCollapse?, shapedCollapsed: Bool) throws(TextLayoutError) {
         var shaped = shaped
         let hasClusters = shaped.hasClusters(partitioning: text.utf8.count)
@@ -138,8 +140,10 @@ public struct ShapedText: Sendable {
         // for clusters found here, nor for the collapsed text when it shaped `text`.
         if !hasClusters || (collapse != nil && !shapedCollapsed) { shaped.opportunities = [] }
         collapse?.apply(to: &shaped)
-        storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped)
-        ShapedRunsScratch.forCurrentThread().keep(&shaped)   // packed: its arrays serve the next text
+        let scratch = ShapedRunsScratch.forCurrentThread()
+        storage = try PreparedBreaks.storage(text: text, breaking: collapse?.text, shaper: shaper, options: options, shaped: shaped,
+                                             scratch: scratch)
+        scratch.keep(&shaped)   // packed: its arrays serve the next text
     }
 
     /// The number of grapheme clusters.

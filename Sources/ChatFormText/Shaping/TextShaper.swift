@@ -110,34 +110,39 @@ public struct ShapedRuns: Sendable {
     /// By UTF-8 offset just past a character, how much narrower it is when it ends a line
     /// and the line's width ends inside it (fullwidth closing punctuation set flush when that
     /// lets it fit, as `text-spacing-trim: normal` does).
-    public var lineEndTrims: [Int32: Int32] = [:]
+    public var lineEndTrims: [Int32: Int32]
     /// The advance of the hyphen a line ending at a soft hyphen (U+00AD) shows (1/65536
     /// pixel).
-    public var hyphenAdvance: Int64 = 0
+    public var hyphenAdvance: Int64
     /// The text's grapheme cluster boundaries (UTF-8 offsets from 0 to its length, rising),
     /// as `TextItemizer.segment` gives them with the items a shaper needs: the caret stops
     /// and the unit of every advance. Boundaries that do not rise from 0 to the text's
     /// length are replaced by ICU's when the text is prepared (a documented clamp).
-    public var clusters: [Int32]
+    public var clusters: [Int32] { didSet { clustersRise = false } }
     /// UTF-8 offsets (ascending, inside the text) where an inline item starts whose width
     /// on a line the browser rounds up to a layout unit on its own, the line's width being
     /// the sum (a styled paragraph's spans, attachments and bidi runs); empty for a plain
     /// text, whose items preparing finds (its bidi runs and zero width non-joiners:
     /// `_ItemBoundaries`).
-    package var roundedItemStarts: [Int32] = []
+    package var roundedItemStarts: [Int32]
     /// By UTF-8 offset just past a character: the end edge (padding, border, margin; 1/65536
     /// pixel, positive) of an inline box whose text ends in white space after that
     /// character. A line ending in that white space shows the edge (`advances` put it on the
     /// character), but its fit is checked without it: Blink fits the text, then adds the
     /// closing edge after the hanging white space without a check.
-    package var lineEndHangingEdges: [Int32: Int32] = [:]
+    package var lineEndHangingEdges: [Int32: Int32]
     /// Per grapheme boundary (parallel to `clusters`), bit 0 set where the browser's default
     /// break rules let a line end, as the itemizer found them on its walk
     /// (`TextItemizer.segmentWithOpportunities`), and the other bits the kind of the cluster
     /// starting there (`_ClusterFlags.kind`); empty when the shaper did not find them.
     /// A prepared text with the default `word-break` and `line-break` reads them instead of
     /// asking the rules again.
-    package var opportunities: [UInt8] = []
+    package var opportunities: [UInt8]
+    /// Whether `clusters` are known to rise, one above the other (the itemizer found them),
+    /// so that `hasClusters(partitioning:)` checks only their ends (not a pass over them:
+    /// about 260 instructions a message). False from the public init, and once `clusters`
+    /// is set: a shaper's own boundaries are checked.
+    package var clustersRise: Bool
 
     /// The runs, advances, unsafe-to-break marks, fonts and cluster boundaries of one text.
     public init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32]) {
@@ -146,14 +151,25 @@ public struct ShapedRuns: Sendable {
         self.unsafeToBreak = unsafeToBreak
         self.faces = faces
         self.clusters = clusters
+        lineEndTrims = Dictionary()
+        hyphenAdvance = 0
+        roundedItemStarts = []
+        lineEndHangingEdges = Dictionary()
+        opportunities = []
+        clustersRise = false
     }
 
-    /// The runs, advances, unsafe-to-break marks, fonts, cluster boundaries, break
-    /// opportunities, hyphen advance and line-end trims of one text, all at once (a shaper
+    /// The runs, advances, unsafe-to-break marks, fonts, cluster boundaries (and whether they
+    /// are known to rise, `clustersRise`), break opportunities, hyphen advance and line-end
+    /// trims of one text, all at once (a shaper
     /// setting the last three after the public init paid for their writes through the
     /// value and an outlined destroy: about 40 instructions a text).
+    ///
+    /// Every stored property is assigned here once, none has a default value: with
+    /// defaults, the init built two empty dictionaries from literals, then copied the whole
+    /// value and destroyed the copy (seven releases; about 500 instructions a text).
     package init(runs: [ShapedRun], advances: [Int32], unsafeToBreak: [UInt8], faces: [FontBoxMetrics], clusters: [Int32],
-                 opportunities: [UInt8], hyphenAdvance: Int64, lineEndTrims: [Int32: Int32]) {
+                 opportunities: [UInt8], hyphenAdvance: Int64, lineEndTrims: [Int32: Int32], clustersRise: Bool) {
         self.runs = runs
         self.advances = advances
         self.unsafeToBreak = unsafeToBreak
@@ -162,15 +178,20 @@ public struct ShapedRuns: Sendable {
         self.opportunities = opportunities
         self.hyphenAdvance = hyphenAdvance
         self.lineEndTrims = lineEndTrims
+        self.clustersRise = clustersRise
+        roundedItemStarts = []
+        lineEndHangingEdges = Dictionary()
     }
 
     /// The bit of an opportunity byte (`opportunities`, as `TextItemizer` finds them) that
     /// flags a Hangul syllable alone (`_ClusterFlags.syllable`).
     package static let syllableBit: UInt8 = _ClusterFlags.syllable
 
-    /// Whether `clusters` rise from 0 to `count`.
+    /// Whether `clusters` rise from 0 to `count` (only the ends looked at when they are
+    /// known to rise: `clustersRise`).
     func hasClusters(partitioning count: Int) -> Bool {
         guard let first = clusters.first, first == 0, Int(clusters[clusters.count - 1]) == count else { return false }
+        if clustersRise { return true }
         // Every step's difference and'ed: the sign stays if each one rises. In 32 bits, four
         // to a vector register: a difference of two values that are not negative is exact
         // there, and every value or'ed tells whether one is.

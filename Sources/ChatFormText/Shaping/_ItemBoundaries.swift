@@ -24,11 +24,12 @@ enum _ItemBoundaries {
     ///   control items).
     ///
     /// `bytes` is the text, `boundaries` its grapheme boundaries (UTF-8 offsets, from 0 to its
-    /// length).
+    /// length); `oneLevel` tells that every run has the first one's level (the caller has
+    /// looked: the runs are not walked again for changes of level).
     ///
     /// - Complexity: O(n + runs).
     static func starts(_ shaped: ShapedRuns, bytes: UnsafeBufferPointer<UInt8>, boundaries: UnsafeBufferPointer<Int32>,
-                       hasTabs: Bool, joiners splitsAtJoiners: Bool = true) -> [Int32] {
+                       hasTabs: Bool, oneLevel: Bool, joiners splitsAtJoiners: Bool = true) -> [Int32] {
         let n = bytes.count
         var joiners: [Int32] = []
         // U+200C is E2 80 8C in UTF-8: its lead byte found by `memchr` (most messages have
@@ -48,7 +49,7 @@ enum _ItemBoundaries {
             }
         }
         var levels: [Int32] = []
-        if shaped.roundedItemStarts.isEmpty && !hasTabs, let first = shaped.runs.first {
+        if shaped.roundedItemStarts.isEmpty && !hasTabs && !oneLevel, let first = shaped.runs.first {
             var level = first.bidiLevel
             for run in shaped.runs where run.bidiLevel != level {
                 if run.range.lowerBound > 0 && run.range.lowerBound < n { levels.append(Int32(run.range.lowerBound)) }

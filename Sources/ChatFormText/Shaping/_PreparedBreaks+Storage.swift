@@ -36,7 +36,9 @@ extension PreparedBreaks {
     /// (`_EntryPacking.entries`; their boxes in another, `_EntryPacking.boxes`).
     ///
     /// - Complexity: O(boundaries + entries × distinct line boxes).
-    func pack(_ header: consuming ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
+    /// `header` makes the header (its counts, columns and measure kind are set here), in the
+    /// storage (`ShapedStorage.make`).
+    func pack(_ header: () -> ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
               itemSteps: [ItemStep]) -> ShapedStorage {
         let steps = UnsafeBufferPointer(self.steps)
         let offsets = UnsafeBufferPointer(self.offsets), x = UnsafeBufferPointer(self.x), flags = self.flags
@@ -75,12 +77,17 @@ extension PreparedBreaks {
                                     narrowIndices: narrowIndices, extraCount: Int(extraCount),
                                     boxCount: boxes ? boxCount : nil, runCount: runs.count, itemCount: items.count,
                                     itemStepCount: itemSteps.count, narrowItemSteps: itemSteps.allSatisfy(\.fitsNarrow))
-        header.lastBoundary = boundaryCount - 1
-        header.entryCount = steps.count
-        header.isItemized = !items.isEmpty
-        header.columns = columns
-        header.measureKind = LineBreaker.plainMeasureKind(header, lastStepBoundary: steps.last.map { Int($0.boundary) })
-        return ShapedStorage.make(header) { base in
+        let lastStepBoundary = steps.last.map { Int($0.boundary) }
+        let made = { () -> ShapedTextHeader in
+            var h = header()
+            h.lastBoundary = boundaryCount - 1
+            h.entryCount = steps.count
+            h.isItemized = !items.isEmpty
+            h.columns = columns
+            h.measureKind = LineBreaker.plainMeasureKind(h, lastStepBoundary: lastStepBoundary)
+            return h
+        }
+        return ShapedStorage.make(columns, header: made) { base in
             let c = columns
             func at<T>(_ offset: Int32, _: T.Type) -> UnsafeMutablePointer<T> { (base + Int(offset)).assumingMemoryBound(to: T.self) }
             if c.narrowSteps {
@@ -165,11 +172,15 @@ enum _EntryPacking {
         var following = Int32(truncatingIfNeeded: n)
         var e = Int(b.extraCount)
         var k = n - 1
+        // Two passes, each with few pointers live (one loop writing the three columns kept
+        // its pointers and `following` on the stack). Back from the last entry: its step,
+        // with `nextComplex`, and its extra.
         while k >= 0 {
-            let step = steps[k], entry = entries[k]
-            let f = entry.flags
+            let step = steps[k]
+            let f = entries[k].flags
             var complex = f & examined != 0 || (k > 0 && step.contentX < steps[k - 1].contentX)
             if f & BreakEntry.hasExtra != 0 {
+                let entry = entries[k]
                 e -= 1
                 extras[e] = EntryExtra(entry: Int32(truncatingIfNeeded: k), endTrim: entry.endTrim,
                                        openingRound: entry.openingRound, hangingEdge: entry.hangingEdge)
@@ -177,11 +188,15 @@ enum _EntryPacking {
             }
             if complex { following = Int32(truncatingIfNeeded: k) }
             stepsOut[k] = Step(step, nextComplex: following)
-            flagsOut[k] = f & ~BreakEntry.crossesUnsafeItem
-            contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
             k -= 1
         }
         assert(e == 0, "the walk counted every extra")
+        // Then its flags (without the mark) and its content end.
+        for k in 0..<n {
+            let entry = entries[k]
+            flagsOut[k] = entry.flags & ~BreakEntry.crossesUnsafeItem
+            contentEnds[k] = Index(truncatingIfNeeded: entry.contentEnd)
+        }
     }
 
     /// Writes each of `b`'s entries' line box's index in `boxes` and its `nextBoxChange`, the next

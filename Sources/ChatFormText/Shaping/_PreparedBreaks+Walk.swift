@@ -13,13 +13,13 @@ extension PreparedBreaks {
     ///
     /// - Complexity: O(n).
     static func build(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, shaped: ShapedRuns,
-                      rules: BreakRules) -> PreparedBreaks {
+                      rules: BreakRules, scratch: ShapedRunsScratch) -> PreparedBreaks {
         // The shaper's cluster boundaries (checked to partition the text): one boundary a
         // cluster's start and one for the end, so every column is at most that long. The
         // walk writes straight into the columns, all in one allocation, each break entry
         // (its `BreakEntry` and `StepDraft`) as it finds it.
         let capacity = Swift.max(shaped.clusters.count, 1)
-        var b = PreparedBreaks(capacity: capacity)
+        var b = PreparedBreaks(capacity: capacity, scratch: scratch)
         let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
                                       hangingEdges: shaped.lineEndHangingEdges)
         let walked = walk(bytes, shaped, rules: rules, iterators: iterators, into: b, writer)
@@ -46,10 +46,11 @@ extension PreparedBreaks {
         return b
     }
 
-    /// Room for `capacity` boundaries and break entries in each column, in one allocation
-    /// (the caller deallocates `memory`), each column placed at its elements' alignment
-    /// (`place`).
-    init(capacity: Int) {
+    /// Room for `capacity` boundaries and break entries in each column, in one block of
+    /// `scratch`'s walk memory (the caller gives `memory` back:
+    /// `ShapedRunsScratch.giveBackWalkMemory`), each column placed at its elements'
+    /// alignment (`place`).
+    init(capacity: Int, scratch: ShapedRunsScratch) {
         var end = 0
         func place<T>(_: T.Type) -> Int {
             let at = (end + MemoryLayout<T>.alignment - 1) & ~(MemoryLayout<T>.alignment - 1)
@@ -60,7 +61,7 @@ extension PreparedBreaks {
         let stepBoxesAt = place(StepBox.self), boxKeysAt = place(UInt64.self)
         let offsetsAt = place(Int32.self), boxIndicesAt = place(Int32.self)
         let flagsAt = place(UInt8.self)
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: end, alignment: 8)
+        let memory = scratch.takeWalkMemory(bytes: end)
         self.memory = memory
         func column<T>(_ at: Int, _: T.Type) -> UnsafeMutableBufferPointer<T> {
             UnsafeMutableBufferPointer(start: (memory + at).bindMemory(to: T.self, capacity: capacity), count: capacity)

@@ -4,8 +4,8 @@
 /// steps, line boxes, and for styled text the table of inline items rounded on their own).
 struct PreparedBreaks {
     /// The boundary columns (`count` each) and the break entries (`entries`, `steps`), as
-    /// the walk writes them: all in one allocation (`memory`), which `storage` frees once the
-    /// prepared text is packed.
+    /// the walk writes them: all in one block (`memory`, the thread's scratch), which
+    /// `storage` gives back once the prepared text is packed.
     var offsets: UnsafeMutableBufferPointer<Int32>
     var x: UnsafeMutableBufferPointer<Int64>
     var flags: UnsafeMutableBufferPointer<UInt8>
@@ -39,8 +39,9 @@ struct PreparedBreaks {
     /// - Complexity: O(n).
     /// `breaking`, as long as `text`, is the text whose break opportunities and white space
     /// count (a collapsing white-space mode's; see `WhiteSpaceCollapse`), nil for `text`.
+    /// The walk writes in `scratch`'s memory (this thread's).
     static func storage(text: String, breaking: String? = nil, shaper: any TextShaper, options: TextLayoutOptions,
-                        shaped: ShapedRuns) throws(TextLayoutError) -> ShapedStorage {
+                        shaped: ShapedRuns, scratch: ShapedRunsScratch) throws(TextLayoutError) -> ShapedStorage {
         var breakingText = breaking ?? text
         let faces = shaped.faces.isEmpty ? [FontBoxMetrics(ascent: 0, descent: 0, lineGap: 0)] : shaped.faces
         // Lines are all the strut's height unless a face used reaches above or below it
@@ -60,12 +61,12 @@ struct PreparedBreaks {
                 // The rules are asked on the walk unless the itemizer has answered them.
                 if !usesOpportunities(shaped, rules) { try iterators.setText(bytes) }
                 guard rules.breakAll else {
-                    return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules))
+                    return .success(build(bytes, iterators: iterators, shaped: shaped, rules: rules, scratch: scratch))
                 }
                 var split = shaped
                 let splitting = BreakRules.splittingClusters(shaped.clusters, bytes)
                 split.clusters = splitting.clusters
-                var b = build(bytes, iterators: iterators, shaped: split, rules: rules)
+                var b = build(bytes, iterators: iterators, shaped: split, rules: rules, scratch: scratch)
                 b.markSplitClusters(splitting.added)
                 return .success(b)
             } catch {
@@ -73,7 +74,7 @@ struct PreparedBreaks {
             }
         }
         let b = try built.get()
-        defer { b.memory.deallocate() }
+        defer { scratch.giveBackWalkMemory(b.memory) }
         if usesFallbackFonts && fixedLineHeight == nil {
             _SegmentBoxes.unite(UnsafeMutableBufferPointer(start: b.stepBoxes, count: b.steps.count), steps: UnsafeBufferPointer(b.steps),
                                 offsets: b.offsets, flags: b.flags, terminators: b.hasTerminators, runs: shaped.runs, faces: faces,
@@ -81,16 +82,21 @@ struct PreparedBreaks {
         }
         // Inline items rounded apart (`_ItemBoundaries`), and each step's place in their rounded sum.
         let entries = UnsafeBufferPointer(b.entries)
+        // Whether every run has one level (the first's), asked once: the items and the header both want it.
+        let firstLevel = shaped.runs.first?.bidiLevel ?? 0
+        let oneLevel = !shaped.runs.contains { $0.bidiLevel != firstLevel }
         let itemStarts = breakingText.withUTF8 { _ItemBoundaries.starts(shaped, bytes: $0, boundaries: UnsafeBufferPointer(b.offsets),
-                                                                         hasTabs: b.hasTabs, joiners: options.splitsAtJoiners) }
+                                                                         hasTabs: b.hasTabs, oneLevel: oneLevel,
+                                                                         joiners: options.splitsAtJoiners) }
         let items = b.items(startingAt: itemStarts, entries)
         let itemSteps = b.itemSteps(items, entries, UnsafeBufferPointer(b.steps))
-        let header = ShapedTextHeader(
-            text: text, shaper: shaper, options: options, textOpeningRound: openingRound(b, from: 0),
-            faces: faces, hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
-            isLeftToRight: !shaped.runs.contains { $0.bidiLevel != 0 }, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
-        return b.pack(header, runs: shaped.runs, boxes: usesFallbackFonts && fixedLineHeight == nil,
-                      items: items, itemSteps: itemSteps)
+        let textOpeningRound = openingRound(b, from: 0)
+        let isLeftToRight = oneLevel && firstLevel == 0
+        return b.pack({
+            ShapedTextHeader(text: text, shaper: shaper, options: options, textOpeningRound: textOpeningRound, faces: faces,
+                             hasTabs: b.hasTabs, hyphenAdvance: shaped.hyphenAdvance, usesFallbackFonts: usesFallbackFonts,
+                             isLeftToRight: isLeftToRight, strutBox: strutBox, fixedLineHeight: fixedLineHeight)
+        }, runs: shaped.runs, boxes: usesFallbackFonts && fixedLineHeight == nil, items: items, itemSteps: itemSteps)
     }
 
     /// Whether the break walk reads `shaped.opportunities` (the itemizer's answers, one a

@@ -9,7 +9,8 @@ import Darwin
 /// the next text shaped on the thread writes into them instead of allocating its own (and
 /// freeing them after). Arrays with room for more than `limit` elements (runs: `runLimit`)
 /// are not kept: one long text leaves no large buffer behind, and a thread keeps at most
-/// about 480 KiB here (256 KiB of advances, 64 KiB of codes, 160 KiB of runs). A caller of
+/// about 1 MiB here (256 KiB of advances, 64 KiB of codes, 160 KiB of runs, 256 KiB of
+/// cluster boundaries, 64 KiB of opportunities, 256 KiB for the break walk's columns). A caller of
 /// `FontStack.shape` that stores its `ShapedRuns` may hold arrays with that much room.
 ///
 /// Arrays keep their value semantics: an array taken from here is the taker's alone, and an
@@ -21,6 +22,14 @@ package final class ShapedRunsScratch {
     @exclusivity(unchecked) private var advances: [Int32] = []
     @exclusivity(unchecked) private var unsafeToBreak: [UInt8] = []
     @exclusivity(unchecked) private var runs: [ShapedRun] = []
+    @exclusivity(unchecked) private var clusters: [Int32] = []
+    @exclusivity(unchecked) private var opportunities: [UInt8] = []
+    /// The memory a text's break walk writes its columns in (`PreparedBreaks(capacity:scratch:)`),
+    /// `walkBytes` long, and whether a walk holds it now (a walk started while another
+    /// holds it gets memory of its own).
+    @exclusivity(unchecked) private var walk: UnsafeMutableRawPointer? = nil
+    @exclusivity(unchecked) private var walkBytes = 0
+    @exclusivity(unchecked) private var walkLent = false
     /// The most elements an array kept here may have room for (advances: 256 KiB).
     static let limit = 1 << 16
     /// The most runs an array kept here may have room for (160 KiB).
@@ -44,6 +53,16 @@ package final class ShapedRunsScratch {
     /// `count` zero unsafe-to-break codes, in the kept buffer when there is one.
     package func takeUnsafeToBreak(zeroed count: Int) -> [UInt8] { Self.take(&unsafeToBreak, zeroed: count) }
 
+    /// Cluster boundaries `boundaries`, copied into the kept buffer when there is one.
+    package func takeClusters(copying boundaries: UnsafeBufferPointer<Int32>) -> [Int32] {
+        Self.take(&clusters, copying: boundaries)
+    }
+
+    /// Opportunity bytes `bytes`, copied into the kept buffer when there is one.
+    package func takeOpportunities(copying bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        Self.take(&opportunities, copying: bytes)
+    }
+
     /// The runs to reserve for shaping `bytes` bytes in `items` items: an item may hold runs of
     /// several faces (a Hangul word and the space after it are two; growing the array cost
     /// about 700 instructions a copy), so a run each 4 bytes, but no more up front than this
@@ -61,14 +80,57 @@ package final class ShapedRunsScratch {
         return taken
     }
 
-    /// Keeps `shaped`'s advances, unsafe-to-break codes and runs (each with room for at most
-    /// `limit` elements, runs `runLimit`)
+    /// Keeps `shaped`'s advances, unsafe-to-break codes, runs, cluster boundaries and
+    /// opportunities (each with room for at most `limit` elements, runs `runLimit`)
     /// for the next text, leaving in `shaped` what was kept before (empty, unless nothing
     /// took it since).
     func keep(_ shaped: inout ShapedRuns) {
         if shaped.advances.capacity <= Self.limit { swap(&advances, &shaped.advances) }
         if shaped.unsafeToBreak.capacity <= Self.limit { swap(&unsafeToBreak, &shaped.unsafeToBreak) }
         if shaped.runs.capacity <= Self.runLimit { swap(&runs, &shaped.runs) }
+        if shaped.clusters.capacity <= Self.limit { swap(&clusters, &shaped.clusters) }
+        if shaped.opportunities.capacity <= Self.limit { swap(&opportunities, &shaped.opportunities) }
+    }
+
+    /// At least `bytes` bytes, 8-byte aligned, for a break walk's columns: this thread's
+    /// walk memory when no walk holds it (grown if it is short, up to `walkLimit` bytes),
+    /// else memory of the walk's own. Give it back with `giveBackWalkMemory(_:)`.
+    /// (A typed allocation: `UnsafeMutableRawPointer.allocate(byteCount:alignment:)` of an
+    /// alignment malloc already gives goes through `posix_memalign`, about 450 instructions
+    /// a text against about 100 for `malloc`; reusing the memory saves the rest.)
+    func takeWalkMemory(bytes: Int) -> UnsafeMutableRawPointer {
+        if !walkLent && bytes <= Self.walkLimit {
+            if bytes > walkBytes || walk == nil {
+                walk?.deallocate()
+                walkBytes = Swift.max(bytes, 4096)
+                walk = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: (walkBytes + 7) / 8))
+            }
+            walkLent = true
+            return walk!
+        }
+        return UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: (bytes + 7) / 8))
+    }
+
+    /// Ends a walk's hold on `memory` (from `takeWalkMemory(bytes:)`): this thread's walk
+    /// memory is kept, other memory freed.
+    func giveBackWalkMemory(_ memory: UnsafeMutableRawPointer) {
+        if memory == walk { walkLent = false } else { memory.deallocate() }
+    }
+
+    /// The most bytes of walk memory a thread keeps (a text of about 2,500 clusters).
+    static let walkLimit = 1 << 18
+
+    deinit { walk?.deallocate() }
+
+    /// `values` copied into `kept`'s buffer (emptied, its capacity kept, then filled),
+    /// `kept` left empty.
+    @inline(__always)
+    private static func take<T: FixedWidthInteger>(_ kept: inout [T], copying values: UnsafeBufferPointer<T>) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &kept)
+        taken.removeAll(keepingCapacity: true)
+        taken.append(contentsOf: values)
+        return taken
     }
 
     /// `count` zeros in `kept`'s buffer (emptied, its capacity kept, then filled), `kept`
@@ -77,13 +139,26 @@ package final class ShapedRunsScratch {
     /// `_allocateBufferUninitialized`, which looks up the storage class's metadata on every
     /// call: about 950 instructions an array; growing an empty array here uses the
     /// specialized path.)
+    /// Up to `limit` elements of 4 bytes are copied from `zeros` (a copy of a buffer is a
+    /// `memcpy`; appending `repeatElement(0, count:)` stored the elements one at a time, about
+    /// 3 instructions a byte of text for each of the advances and the codes).
     @inline(__always)
     private static func take<T: FixedWidthInteger>(_ kept: inout [T], zeroed count: Int) -> [T] {
         var taken: [T] = []
         swap(&taken, &kept)
         taken.removeAll(keepingCapacity: true)
-        taken.reserveCapacity(count)
-        taken.append(contentsOf: repeatElement(0, count: count))
+        if count * MemoryLayout<T>.stride <= zeroBytes {
+            taken.append(contentsOf: UnsafeBufferPointer(start: zeros.bindMemory(to: T.self, capacity: count), count: count))
+        } else {
+            taken.reserveCapacity(count)
+            taken.append(contentsOf: repeatElement(0, count: count))
+        }
         return taken
     }
+
+    /// The length of `zeros`: `limit` elements of 4 bytes.
+    private static let zeroBytes = limit * 4
+    /// Zero bytes to copy from, never written (`calloc`: a large block is mapped on demand,
+    /// its pages the system's one zero page until written). Shared by all threads.
+    nonisolated(unsafe) private static let zeros = UnsafeMutableRawPointer(calloc(zeroBytes, 1)!)
 }

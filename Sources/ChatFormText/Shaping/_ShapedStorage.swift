@@ -225,14 +225,16 @@ struct EntryExtra {
 /// A prepared text's storage: its header, then its columns (`ShapedColumns`) in one
 /// allocation. Immutable once made.
 final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
-    /// Storage for `header`, its columns' bytes uninitialized (`fill` writes them) but for
-    /// the 64 bytes past narrow steps, zeroed first (`ShapedColumns.narrowStepsEnd`). The header
-    /// is moved in, not copied (no retain and release of its text, shaper and faces).
-    static func make(_ header: consuming ShapedTextHeader, fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
-        let columns = header.columns
+    /// Storage for columns laid out as `columns` and the header `header` makes, its columns'
+    /// bytes uninitialized (`fill` writes them) but for the 64 bytes past narrow steps,
+    /// zeroed first (`ShapedColumns.narrowStepsEnd`). The header is made where it is kept:
+    /// made by the caller and moved in, it was copied once and destroyed once on the way
+    /// (an outlined copy and destroy of its text, shaper and faces: about 280 instructions
+    /// a text).
+    static func make(_ columns: ShapedColumns, header: () -> ShapedTextHeader,
+                     fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
         let words = (Int(columns.byteCount) + 7) / 8
-        var moving = Optional(header)
-        let buffer = unsafeDowncast(create(minimumCapacity: words) { _ in moving.take()! }, to: ShapedStorage.self)
+        let buffer = unsafeDowncast(create(minimumCapacity: words) { _ in header() }, to: ShapedStorage.self)
         buffer.withUnsafeMutablePointerToElements { words in
             let base = UnsafeMutableRawPointer(words)
             if columns.narrowSteps {

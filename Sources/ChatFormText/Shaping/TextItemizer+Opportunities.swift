@@ -1,0 +1,86 @@
+extension TextItemizer {
+    /// `segment(_:direction:)` and, found on the same walk over the clusters, whether a line
+    /// may end at each grapheme boundary by the browser's default rules (`BrowserLineBreaks`
+    /// with `word-break: normal` and `line-break: normal`; bit 0 set where it may, never at
+    /// the text's start and end), with the kind of the cluster starting there in the other
+    /// bits (`_ClusterFlags.kind`, and `_ClusterFlags.syllable` for a Hangul syllable alone):
+    /// what a prepared text's break table reads instead of walking the clusters, decoding
+    /// them and asking the rules again (`ShapedRuns.opportunities`).
+    ///
+    /// With `scratch`, the clusters and opportunities are found in the thread's walk memory
+    /// and copied into its spare arrays (`ShapedRunsScratch`: those of the last text
+    /// prepared, which a prepared text gives back), not into new ones (two allocations and
+    /// two frees a text; and a text past 255 bytes found them on the heap, its boundaries
+    /// too many for the stack's 1,024 bytes).
+    ///
+    /// - Complexity: O(n).
+    package static func segmentWithOpportunities(_ text: String, direction: ParagraphDirection,
+                                                 scratch: ShapedRunsScratch? = nil) throws(TextLayoutError)
+        -> (items: [TextItem], clusters: [Int32], opportunities: [UInt8]) {
+        let level: UInt8 = direction == .ltr ? 0 : direction.isRightToLeft(text) ? 1 : 0
+        var copy = text
+        var items: [TextItem] = [], clusters: [Int32] = [], opportunities: [UInt8] = []
+        var failure: ICUError? = nil
+        copy.withUTF8 { bytes in
+            do throws(ICUError) {
+                // The browser's iterators (`en@lb=normal`): their grapheme iterator is UAX #29's
+                // as the root one is, their line iterator the one the break rules consult.
+                let iterators = try BreakIterators.browserForCurrentThread()
+                // ICU takes the text only if the walk asks it something (most chat messages:
+                // never, their clusters all answered by the fast paths).
+                iterators.setTextWhenAsked(bytes)
+                if let scratch {
+                    // Found into the thread's walk memory (at most one boundary a byte, and the
+                    // text's start), then copied into its spare arrays.
+                    let capacity = bytes.count + 1
+                    let memory = scratch.takeWalkMemory(bytes: capacity * 5)
+                    defer { scratch.giveBackWalkMemory(memory) }
+                    let clustersOut = memory.bindMemory(to: Int32.self, capacity: capacity)
+                    let out = (memory + capacity * 4).bindMemory(to: UInt8.self, capacity: capacity)
+                    let count: Int
+                    (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut, opportunities: out,
+                                                paragraphLevel: level)
+                    clusters = scratch.takeClusters(copying: UnsafeBufferPointer(start: clustersOut, count: count))
+                    opportunities = scratch.takeOpportunities(copying: UnsafeBufferPointer(start: out, count: count))
+                    try iterators.finishWhenAsked()
+                    return
+                }
+                // At most one boundary a byte, and the text's start. A short text's are found
+                // into scratch space, then copied into arrays of their size: `Array(unsafeUninitializedCapacity:)`
+                // allocates through the standard library's unspecialized
+                // `_allocateBufferUninitialized`, which looks up the storage class's metadata on
+                // every call (~790 instructions an array), where a copy of a buffer takes the
+                // specialized path. A long text's are written in place (no second copy of them).
+                if bytes.count < Self.scratchLimit {
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: bytes.count + 1) { clustersOut in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { out in
+                            let count: Int
+                            (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
+                                                        opportunities: out.baseAddress, paragraphLevel: level)
+                            clusters = Array(UnsafeBufferPointer(rebasing: clustersOut[..<count]))
+                            opportunities = Array(UnsafeBufferPointer(rebasing: out[..<count]))
+                        }
+                    }
+                } else {
+                    clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
+                        opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
+                            (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
+                                                        opportunities: out.baseAddress, paragraphLevel: level)
+                        }
+                        clusterCount = opportunities.count
+                    }
+                }
+                try iterators.finishWhenAsked()
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw .icu(failure) }
+        return (items, clusters, opportunities)
+    }
+
+    /// The longest text (in bytes, exclusive) whose boundaries `segmentWithOpportunities(_:direction:scratch:)`
+    /// finds in scratch space before copying them, without `scratch` (5 bytes a text byte: on
+    /// the stack).
+    static var scratchLimit: Int { 4096 }
+}
