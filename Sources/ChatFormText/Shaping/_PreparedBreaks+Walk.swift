@@ -22,6 +22,12 @@ extension PreparedBreaks {
         var b = PreparedBreaks(capacity: capacity, scratch: scratch)
         let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
                                       hangingEdges: shaped.lineEndHangingEdges)
+        // The boundaries' offsets are the clusters' (the walk steps from one cluster's start
+        // to the next, 0 to the text's end), copied at once: the walk does not write them,
+        // one value fewer live in its loop.
+        shaped.clusters.withUnsafeBufferPointer { clusters in
+            if let from = clusters.baseAddress { b.offsets.baseAddress!.initialize(from: from, count: clusters.count) }
+        }
         let walked = walk(bytes, shaped, rules: rules, iterators: iterators, into: b, writer)
         b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
         b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
@@ -110,8 +116,8 @@ extension PreparedBreaks {
     /// line may end (an opportunity as `answers` give it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
     /// line's break hang past the edge, as pre-wrap lets them), written as it is found
-    /// (by `writer`). It writes into `out`'s boundary columns and break entries, each as long
-    /// as the boundaries can be.
+    /// (by `writer`). It writes into `out`'s advance and flag columns and break entries, each
+    /// as long as the boundaries can be; `out`'s offsets are the clusters' already (`build`).
     ///
     /// Specialized for each kind of `answers`: the default rules' walk reads a byte a
     /// boundary and has no rule code in its loop, and takes the common clusters (one or
@@ -140,7 +146,7 @@ extension PreparedBreaks {
         // The plain clusters' loop below: where it may read every column without a bound to
         // test, and the columns it writes.
         let quietEnd = Swift.min(n, advanceEnd, unsafeEnd), plainEntries = writer.writesPlainEntries
-        let offsetsOut = out.offsets.baseAddress!, xOut = out.x.baseAddress!, flagsOut = out.flags.baseAddress!
+        let xOut = out.x.baseAddress!, flagsOut = out.flags.baseAddress!
         let entriesOut = out.entries.baseAddress!, stepsOut = out.steps.baseAddress!
         while i < n {
             if let quiet = answers.quietBytes, plainEntries && i > 0 && previousKind & Flags.terminator == 0 {
@@ -155,7 +161,6 @@ extension PreparedBreaks {
                     // Only hanging white space gets here, so `kinds` (which records tabs and
                     // other kinds for the walk's answer) needs nothing from this loop.
                     let kind = answer & Flags.hanging
-                    offsetsOut[count] = Int32(truncatingIfNeeded: i)
                     xOut[count] = x
                     flagsOut[count] = kind
                     if previousKind == 0 { contentEnd = count }
@@ -204,7 +209,6 @@ extension PreparedBreaks {
                     opportunity = false
                 }
             }
-            out.offsets[count] = Int32(truncatingIfNeeded: i)
             out.x[count] = x
             out.flags[count] = f | kind
             if count > 0 {
@@ -235,7 +239,6 @@ extension PreparedBreaks {
             i = e
         }
         // The text's end: a boundary, and where the last line ends.
-        out.offsets[count] = Int32(truncatingIfNeeded: n)
         out.x[count] = x
         out.flags[count] = previousKind == Flags.terminator ? Flags.hard : 0
         if count > 0 {
