@@ -154,6 +154,10 @@ extension PreparedBreaks {
                 // (ASCII, Hangul, CJK), safe to break before, plain or hanging white space,
                 // a line perhaps ending before it (an entry with no trim, edge or mandatory
                 // break). What it meets first that is not one goes the general way below.
+                // The content ends after each cluster that is not white space (`contentEnd`
+                // moved past it), so the loop keeps no previous kind: it is read back after.
+                if previousKind == 0 { contentEnd = count }
+                let start = count
                 while i < quietEnd {
                     let e = Int(clusters[count &+ 1]), answer = quiet[count]
                     guard e <= quietEnd && (e &- i) | 2 == 3   // one byte or three
@@ -163,7 +167,6 @@ extension PreparedBreaks {
                     let kind = answer & Flags.hanging
                     xOut[count] = x
                     flagsOut[count] = kind
-                    if previousKind == 0 { contentEnd = count }
                     if answer & Flags.opens != 0 {
                         let contentX = writer.plainEntry(entriesOut + breakCount, stepsOut + breakCount, boundary: count,
                                                          contentEnd: contentEnd, x: x, flags: flagsOut, xs: xOut)
@@ -174,10 +177,11 @@ extension PreparedBreaks {
                     if e != i &+ 1 { advance &+= Int64(advances[i &+ 1]) &+ Int64(advances[i &+ 2]) }
                     advanceBits |= advance
                     x &+= advance
-                    previousKind = kind
                     count &+= 1
+                    if kind == 0 { contentEnd = count }
                     i = e
                 }
+                if count != start { previousKind = flagsOut[count &- 1] }
                 if i == n { break }
             }
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
