@@ -158,9 +158,11 @@ extension PreparedBreaks {
                 // moved past it), so the loop keeps no previous kind: it is read back after.
                 if previousKind == 0 { contentEnd = count }
                 let start = count
-                while i < quietEnd {
+                // The text's last cluster goes the general way too, so that one test of each
+                // cluster's end serves as the loop's (each start is below the end tested).
+                while true {
                     let e = Int(clusters[count &+ 1]), answer = quiet[count]
-                    guard e <= quietEnd && (e &- i) | 2 == 3   // one byte or three
+                    guard e < quietEnd && (e &- i) | 2 == 3   // one byte or three
                         && answer & (Flags.kinds & ~Flags.hanging) == 0 && unsafe[i] == 0 else { break }
                     // Only hanging white space gets here, so `kinds` (which records tabs and
                     // other kinds for the walk's answer) needs nothing from this loop.
@@ -182,7 +184,6 @@ extension PreparedBreaks {
                     i = e
                 }
                 if count != start { previousKind = flagsOut[count &- 1] }
-                if i == n { break }
             }
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             let e = Int(clusters[count &+ 1])
