@@ -158,6 +158,8 @@ extension PreparedBreaks {
                 // moved past it), so the loop keeps no previous kind: it is read back after.
                 if previousKind == 0 { contentEnd = count }
                 let start = count
+                // Where the loop writes its next entry (as pointers: no index to scale).
+                var entryAt = entriesOut + breakCount, stepAt = stepsOut + breakCount
                 // The text's last cluster goes the general way too, so that one test of each
                 // cluster's end serves as the loop's (each start is below the end tested).
                 while true {
@@ -170,10 +172,11 @@ extension PreparedBreaks {
                     xOut[count] = x
                     flagsOut[count] = kind
                     if answer & Flags.opens != 0 {
-                        let contentX = writer.plainEntry(entriesOut + breakCount, stepsOut + breakCount, boundary: count,
+                        let contentX = writer.plainEntry(entryAt, stepAt, boundary: count,
                                                          contentEnd: contentEnd, x: x, flags: flagsOut, xs: xOut)
                         maxContentX = Swift.max(maxContentX, contentX)
-                        breakCount &+= 1
+                        entryAt += 1
+                        stepAt += 1
                     }
                     var advance = Int64(advances[i])
                     if e != i &+ 1 { advance &+= Int64(advances[i &+ 1]) &+ Int64(advances[i &+ 2]) }
@@ -184,6 +187,7 @@ extension PreparedBreaks {
                     i = e
                 }
                 if count != start { previousKind = flagsOut[count &- 1] }
+                breakCount = entryAt - entriesOut
             }
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             let e = Int(clusters[count &+ 1])
