@@ -173,7 +173,7 @@ extension PreparedBreaks {
                     flagsOut[count] = kind
                     if answer & Flags.opens != 0 {
                         let contentX = writer.plainEntry(entryAt, stepAt, boundary: count,
-                                                         contentEnd: contentEnd, x: x, flags: flagsOut, xs: xOut)
+                                                         contentEnd: contentEnd, flags: flagsOut, xs: xOut)
                         maxContentX = Swift.max(maxContentX, contentX)
                         entryAt += 1
                         stepAt += 1
@@ -396,15 +396,15 @@ struct BreakEntryWriter {
     var writesPlainEntries: Bool { !hasTrims && !hasHangingEdges }
 
     /// `entry(_:boundary:contentEnd:in:)` for a boundary that is neither a mandatory break
-    /// nor unsafe to break, when `writesPlainEntries`, written to `entry` and `step`; `x` is
-    /// the boundary's x (the walk may or may not have written it to `xs` yet: it is read from
-    /// `x`), `flags` and `xs` the boundary columns.
+    /// nor unsafe to break, when `writesPlainEntries`, written to `entry` and `step`; `flags`
+    /// and `xs` the boundary columns, written up to `boundary` (its x read back from `xs`,
+    /// not tested for: the content's end is often the boundary itself).
     @inline(__always)
     func plainEntry(_ entry: UnsafeMutablePointer<BreakEntry>, _ step: UnsafeMutablePointer<StepDraft>, boundary: Int,
-                    contentEnd ce: Int, x: Int64, flags: UnsafeMutablePointer<UInt8>, xs: UnsafeMutablePointer<Int64>) -> Int64 {
+                    contentEnd ce: Int, flags: UnsafeMutablePointer<UInt8>, xs: UnsafeMutablePointer<Int64>) -> Int64 {
         typealias Flags = ShapedText.Flags
         var f: UInt8 = flags[ce] & Flags.unsafe != 0 ? BreakEntry.contentEndUnsafe : 0
-        var contentX = ce == boundary ? x : xs[ce]
+        var contentX = xs[ce]
         if hyphenAdvance != 0 && ce > 0 && flags[ce - 1] & Flags.softHyphen != 0 {
             f |= BreakEntry.hyphenated
             contentX &+= hyphenAdvance
