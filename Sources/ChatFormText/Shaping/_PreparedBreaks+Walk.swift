@@ -22,6 +22,12 @@ extension PreparedBreaks {
         var b = PreparedBreaks(capacity: capacity, scratch: scratch)
         let writer = BreakEntryWriter(hyphenAdvance: shaped.hyphenAdvance, lineEndTrims: shaped.lineEndTrims,
                                       hangingEdges: shaped.lineEndHangingEdges)
+        // The boundaries' offsets are the clusters' (the walk steps from one cluster's start
+        // to the next, 0 to the text's end), copied at once: the walk does not write them,
+        // one value fewer live in its loop.
+        shaped.clusters.withUnsafeBufferPointer { clusters in
+            if let from = clusters.baseAddress { b.offsets.baseAddress!.initialize(from: from, count: clusters.count) }
+        }
         let walked = walk(bytes, shaped, rules: rules, iterators: iterators, into: b, writer)
         b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
         b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
@@ -110,8 +116,8 @@ extension PreparedBreaks {
     /// line may end (an opportunity as `answers` give it, or a mandatory break) its entry
     /// (the boundary and where the content before it ends: trailing spaces, tabs and the
     /// line's break hang past the edge, as pre-wrap lets them), written as it is found
-    /// (by `writer`). It writes into `out`'s boundary columns and break entries, each as long
-    /// as the boundaries can be.
+    /// (by `writer`). It writes into `out`'s advance and flag columns and break entries, each
+    /// as long as the boundaries can be; `out`'s offsets are the clusters' already (`build`).
     ///
     /// Specialized for each kind of `answers`: the default rules' walk reads a byte a
     /// boundary and has no rule code in its loop, and takes the common clusters (one or
@@ -140,7 +146,7 @@ extension PreparedBreaks {
         // The plain clusters' loop below: where it may read every column without a bound to
         // test, and the columns it writes.
         let quietEnd = Swift.min(n, advanceEnd, unsafeEnd), plainEntries = writer.writesPlainEntries
-        let offsetsOut = out.offsets.baseAddress!, xOut = out.x.baseAddress!, flagsOut = out.flags.baseAddress!
+        let xOut = out.x.baseAddress!, flagsOut = out.flags.baseAddress!
         let entriesOut = out.entries.baseAddress!, stepsOut = out.steps.baseAddress!
         while i < n {
             if let quiet = answers.quietBytes, plainEntries && i > 0 && previousKind & Flags.terminator == 0 {
@@ -148,32 +154,40 @@ extension PreparedBreaks {
                 // (ASCII, Hangul, CJK), safe to break before, plain or hanging white space,
                 // a line perhaps ending before it (an entry with no trim, edge or mandatory
                 // break). What it meets first that is not one goes the general way below.
-                while i < quietEnd {
+                // The content ends after each cluster that is not white space (`contentEnd`
+                // moved past it), so the loop keeps no previous kind: it is read back after.
+                if previousKind == 0 { contentEnd = count }
+                let start = count
+                // Where the loop writes its next entry (as pointers: no index to scale).
+                var entryAt = entriesOut + breakCount, stepAt = stepsOut + breakCount
+                // The text's last cluster goes the general way too, so that one test of each
+                // cluster's end serves as the loop's (each start is below the end tested).
+                while true {
                     let e = Int(clusters[count &+ 1]), answer = quiet[count]
-                    guard e <= quietEnd && (e &- i) | 2 == 3   // one byte or three
+                    guard e < quietEnd && (e &- i) | 2 == 3   // one byte or three
                         && answer & (Flags.kinds & ~Flags.hanging) == 0 && unsafe[i] == 0 else { break }
                     // Only hanging white space gets here, so `kinds` (which records tabs and
                     // other kinds for the walk's answer) needs nothing from this loop.
                     let kind = answer & Flags.hanging
-                    offsetsOut[count] = Int32(truncatingIfNeeded: i)
                     xOut[count] = x
                     flagsOut[count] = kind
-                    if previousKind == 0 { contentEnd = count }
                     if answer & Flags.opens != 0 {
-                        let contentX = writer.plainEntry(entriesOut + breakCount, stepsOut + breakCount, boundary: count,
-                                                         contentEnd: contentEnd, x: x, flags: flagsOut, xs: xOut)
+                        let contentX = writer.plainEntry(entryAt, stepAt, boundary: count,
+                                                         contentEnd: contentEnd, flags: flagsOut, xs: xOut)
                         maxContentX = Swift.max(maxContentX, contentX)
-                        breakCount &+= 1
+                        entryAt += 1
+                        stepAt += 1
                     }
                     var advance = Int64(advances[i])
                     if e != i &+ 1 { advance &+= Int64(advances[i &+ 1]) &+ Int64(advances[i &+ 2]) }
                     advanceBits |= advance
                     x &+= advance
-                    previousKind = kind
                     count &+= 1
+                    if kind == 0 { contentEnd = count }
                     i = e
                 }
-                if i == n { break }
+                if count != start { previousKind = flagsOut[count &- 1] }
+                breakCount = entryAt - entriesOut
             }
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             let e = Int(clusters[count &+ 1])
@@ -204,7 +218,6 @@ extension PreparedBreaks {
                     opportunity = false
                 }
             }
-            out.offsets[count] = Int32(truncatingIfNeeded: i)
             out.x[count] = x
             out.flags[count] = f | kind
             if count > 0 {
@@ -235,7 +248,6 @@ extension PreparedBreaks {
             i = e
         }
         // The text's end: a boundary, and where the last line ends.
-        out.offsets[count] = Int32(truncatingIfNeeded: n)
         out.x[count] = x
         out.flags[count] = previousKind == Flags.terminator ? Flags.hard : 0
         if count > 0 {
@@ -384,15 +396,15 @@ struct BreakEntryWriter {
     var writesPlainEntries: Bool { !hasTrims && !hasHangingEdges }
 
     /// `entry(_:boundary:contentEnd:in:)` for a boundary that is neither a mandatory break
-    /// nor unsafe to break, when `writesPlainEntries`, written to `entry` and `step`; `x` is
-    /// the boundary's x (the walk may or may not have written it to `xs` yet: it is read from
-    /// `x`), `flags` and `xs` the boundary columns.
+    /// nor unsafe to break, when `writesPlainEntries`, written to `entry` and `step`; `flags`
+    /// and `xs` the boundary columns, written up to `boundary` (its x read back from `xs`,
+    /// not tested for: the content's end is often the boundary itself).
     @inline(__always)
     func plainEntry(_ entry: UnsafeMutablePointer<BreakEntry>, _ step: UnsafeMutablePointer<StepDraft>, boundary: Int,
-                    contentEnd ce: Int, x: Int64, flags: UnsafeMutablePointer<UInt8>, xs: UnsafeMutablePointer<Int64>) -> Int64 {
+                    contentEnd ce: Int, flags: UnsafeMutablePointer<UInt8>, xs: UnsafeMutablePointer<Int64>) -> Int64 {
         typealias Flags = ShapedText.Flags
         var f: UInt8 = flags[ce] & Flags.unsafe != 0 ? BreakEntry.contentEndUnsafe : 0
-        var contentX = ce == boundary ? x : xs[ce]
+        var contentX = xs[ce]
         if hyphenAdvance != 0 && ce > 0 && flags[ce - 1] & Flags.softHyphen != 0 {
             f |= BreakEntry.hyphenated
             contentX &+= hyphenAdvance
