@@ -3,7 +3,7 @@
 /// cluster (`ItemizerFastPathTests` holds them to it).
 ///
 /// The loops keep their state in locals and read the text through its base pointer, their
-/// tables through theirs, taken once a run: the clusters and opportunities they write are
+/// tables through `tables`, taken once a run: the clusters and opportunities they write are
 /// written through pointers, which the compiler must otherwise assume may change the
 /// caller's variables, reloading them on every character.
 enum _FastItemRuns {
@@ -93,6 +93,19 @@ enum _FastItemRuns {
         return table
     }()
 
+    /// `asciiFacts` (256 bytes) then `pairOpportunities` (95 × 95) in one block, made once
+    /// a process and never freed: what `asciiRun` reads, one static read a run. (A static
+    /// table is read through its lazy initializer, a `swift_once` call each time: the two
+    /// arrays read in each run were about 7 calls a message of the chat corpus. Handed to
+    /// `asciiRun` by the itemizer, read once a text, the extra argument cost the run's loop
+    /// more than the calls saved.) Never written once made: shared by all threads.
+    nonisolated(unsafe) static let tables: UnsafePointer<UInt8> = {
+        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 + 95 * 95)
+        block.initialize(from: asciiFacts, count: 256)
+        (block + 256).initialize(from: pairOpportunities, count: 95 * 95)
+        return UnsafePointer(block)
+    }()
+
     // MARK: Runs
 
     /// The fast ASCII clusters (`isFastASCII`, each followed by what `endsASCIICluster` allows)
@@ -129,48 +142,45 @@ enum _FastItemRuns {
         }
         var runScript = script, itemStart = start
         var j = start, k = count
-        asciiFacts.withUnsafeBufferPointer { facts in
-            pairOpportunities.withUnsafeBufferPointer { pairs in
-                // `j` is a fast cluster whose opportunity is written.
-                while true {
-                    let c = base[j]
-                    let cFacts = facts[Int(c)]
-                    clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
-                    k &+= 1
-                    if runScript != latin && cFacts & letter != 0 {
-                        if j > itemStart { items.add(itemStart..<j, level: level, script: runScript, emoji: false) }
-                        itemStart = j
-                        runScript = latin
-                    }
+        let facts = tables, pairs = facts + 256
+        // `j` is a fast cluster whose opportunity is written.
+        while true {
+            let c = base[j]
+            let cFacts = facts[Int(c)]
+            clusters[k] = Int32(truncatingIfNeeded: j &+ 1)
+            k &+= 1
+            if runScript != latin && cFacts & letter != 0 {
+                if j > itemStart { items.add(itemStart..<j, level: level, script: runScript, emoji: false) }
+                itemStart = j
+                runScript = latin
+            }
+            j &+= 1
+            // The rest of a word: letters and digits after a letter or a digit in a Latin
+            // run. No line ends between them (after a letter or a digit the pair table's
+            // answer is always no: `PairTable`'s `noBreakAfter`) and their item goes on,
+            // so only their clusters and opportunities are written, in a tighter loop, the
+            // last one taken back if what follows may join it (`endsASCIICluster`).
+            if runScript == latin && cFacts & alphanumeric != 0 {
+                let from = j
+                while j < n && facts[Int(base[j])] & alphanumeric != 0 {
                     j &+= 1
-                    // The rest of a word: letters and digits after a letter or a digit in a Latin
-                    // run. No line ends between them (after a letter or a digit the pair table's
-                    // answer is always no: `PairTable`'s `noBreakAfter`) and their item goes on,
-                    // so only their clusters and opportunities are written, in a tighter loop, the
-                    // last one taken back if what follows may join it (`endsASCIICluster`).
-                    if runScript == latin && cFacts & alphanumeric != 0 {
-                        let from = j
-                        while j < n && facts[Int(base[j])] & alphanumeric != 0 {
-                            j &+= 1
-                            clusters[k] = Int32(truncatingIfNeeded: j)
-                            opportunities?[k &- 1] = 0
-                            k &+= 1
-                        }
-                        if j > from && !endsASCIICluster(bytes, j, hangul: hangul) {
-                            j &-= 1
-                            k &-= 1
-                        }
-                    }
-                    guard j < n, facts[Int(base[j])] & fast != 0, endsASCIICluster(bytes, j &+ 1, hangul: hangul) else { break }
-                    if let opportunities {
-                        let before = Int(base[j &- 1]) &- 0x20
-                        var byte = pairs[before &* 95 &+ (Int(base[j]) &- 0x20)]
-                        if byte == afterHyphen {
-                            byte = BrowserLineBreaks.isASCIIAlphanumeric(UInt32(base[j &- 2])) ? _ClusterFlags.opens : 0
-                        }
-                        opportunities[k &- 1] = byte
-                    }
+                    clusters[k] = Int32(truncatingIfNeeded: j)
+                    opportunities?[k &- 1] = 0
+                    k &+= 1
                 }
+                if j > from && !endsASCIICluster(bytes, j, hangul: hangul) {
+                    j &-= 1
+                    k &-= 1
+                }
+            }
+            guard j < n, facts[Int(base[j])] & fast != 0, endsASCIICluster(bytes, j &+ 1, hangul: hangul) else { break }
+            if let opportunities {
+                let before = Int(base[j &- 1]) &- 0x20
+                var byte = pairs[before &* 95 &+ (Int(base[j]) &- 0x20)]
+                if byte == afterHyphen {
+                    byte = BrowserLineBreaks.isASCIIAlphanumeric(UInt32(base[j &- 2])) ? _ClusterFlags.opens : 0
+                }
+                opportunities[k &- 1] = byte
             }
         }
         items.add(itemStart..<j, level: level, script: runScript, emoji: false)
