@@ -37,7 +37,7 @@ struct _DecisionMemo {
 
     /// The set of `key` of the stack `stack`.
     @inline(__always)
-    static func set(_ stack: UInt64, _ key: UInt64) -> Int {
+    static func setIndex(_ stack: UInt64, _ key: UInt64) -> Int {
         Int(truncatingIfNeeded: ((key ^ stack &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) >> 53)
     }
 
@@ -46,7 +46,7 @@ struct _DecisionMemo {
     /// - Complexity: O(1).
     @inline(__always)
     func value(stack: UInt64, key: UInt64) -> Int? {
-        let s = Self.set(stack, key)
+        let s = Self.setIndex(stack, key)
         let entry = keys + 4 * s
         if entry[0] == stack && entry[1] == key &+ 1 { return Int(values[2 * s]) }
         if entry[2] == stack && entry[3] == key &+ 1 { return Int(values[2 * s + 1]) }
@@ -57,7 +57,7 @@ struct _DecisionMemo {
     /// set's newer entry becomes its older, in place of the older.
     @inline(__always)
     func set(_ value: Int, stack: UInt64, key: UInt64) {
-        let s = Self.set(stack, key)
+        let s = Self.setIndex(stack, key)
         let entry = keys + 4 * s
         entry[2] = entry[0]
         entry[3] = entry[1]

@@ -70,16 +70,29 @@ struct ShapedRunsPartitionTests {
         #expect(partitions > 100)
     }
 
-    /// Boundaries known to rise (`clustersRise`, the itemizer's) are checked at their ends
-    /// only; setting `clusters` drops the claim, so boundaries put there are checked whole.
-    @Test func boundariesKnownToRiseAreCheckedAgainOnceSet() {
-        var runs = ShapedRuns(runs: [], advances: [], unsafeToBreak: [], faces: [], clusters: [0, 3, 3, 5], opportunities: [],
-                              hyphenAdvance: 0, lineEndTrims: [:], clustersRise: true)
-        #expect(runs.hasClusters(partitioning: 5))       // trusted: only the ends are read
-        #expect(!runs.hasClusters(partitioning: 6))
-        runs.clusters = [0, 3, 3, 5]
-        #expect(!runs.clustersRise)
-        #expect(!runs.hasClusters(partitioning: 5))
+    /// Boundaries known to rise (`clustersRise`, the itemizer's) keep the claim only until
+    /// `clusters` changes, in place or whole: boundaries changed after are checked whole.
+    @Test func boundariesKnownToRiseAreCheckedAgainOnceChanged() {
+        func claimed(_ clusters: [Int32]) -> ShapedRuns {
+            ShapedRuns(runs: [], advances: [], unsafeToBreak: [], faces: [], clusters: clusters, opportunities: [],
+                       hyphenAdvance: 0, lineEndTrims: [:], clustersRise: true)
+        }
+        #expect(claimed([0, 2, 3, 5]).hasClusters(partitioning: 5))
+        #expect(!claimed([0, 2, 3, 5]).hasClusters(partitioning: 6))
+        // Changed in place (an element, an append, through a buffer) or whole: not rising now.
+        var element = claimed([0, 2, 3, 5])
+        element.clusters[2] = 2
+        var appended = claimed([0, 2, 3, 5])
+        appended.clusters.removeLast()
+        appended.clusters.append(contentsOf: [2, 5])
+        var buffer = claimed([0, 2, 3, 5])
+        buffer.clusters.withUnsafeMutableBufferPointer { $0[1] = 3 }
+        var whole = claimed([0, 2, 3, 5])
+        whole.clusters = [0, 3, 3, 5]
+        for runs in [element, appended, buffer, whole] {
+            #expect(!runs.clustersRise)
+            #expect(!runs.hasClusters(partitioning: 5), "\(runs.clusters)")
+        }
         #expect(!Self.runs([0, 3, 3, 5]).clustersRise)
     }
 }

@@ -40,9 +40,11 @@ public struct FontSpec: Sendable, Hashable, CustomStringConvertible {
     /// The same font at another size.
     public func with(size: Double) -> FontSpec { FontSpec(families: families, size: size, weight: weight, italic: italic) }
 
-    /// The families of a CSS `font-family` list (`"Noto Sans", 'Noto Color Emoji', monospace`)
-    /// in order: split at its commas, white space and quotes taken off both ends of each name,
-    /// empty names dropped. The one reading of a family list: the tool's `--font-family` and a
+    /// The families of a `font-family`-like list (`"Noto Sans", 'Noto Color Emoji', monospace`)
+    /// in order, read simply: split at every comma (one inside quotes too), white space
+    /// (Unicode's, line breaks included) and quotes taken off both ends of each name, empty
+    /// names dropped; not CSS's full grammar (which keeps a quoted name's commas and inner
+    /// white space). The one reading of a family list: the tool's `--font-family` and a
     /// Markdown theme's fonts (`MarkdownTheme.Font.families`) both go through it.
     ///
     /// - Complexity: O(n) in the list's length.

@@ -7,11 +7,13 @@ extension TextItemizer {
     /// what a prepared text's break table reads instead of walking the clusters, decoding
     /// them and asking the rules again (`ShapedRuns.opportunities`).
     ///
-    /// With `scratch`, the clusters and opportunities are found in the thread's walk memory
-    /// and copied into its spare arrays (`ShapedRunsScratch`: those of the last text
+    /// With `scratch`, the clusters and opportunities of a text whose boundaries fit in the
+    /// thread's walk memory (`ShapedRunsScratch.walkLimit`, 5 bytes a text byte) are found
+    /// there and copied into its spare arrays (`ShapedRunsScratch`: those of the last text
     /// prepared, which a prepared text gives back), not into new ones (two allocations and
     /// two frees a text; and a text past 255 bytes found them on the heap, its boundaries
-    /// too many for the stack's 1,024 bytes).
+    /// too many for the stack's 1,024 bytes). A longer text's are written in place, as
+    /// without `scratch` (no copy of them, and arrays that large are not kept).
     ///
     /// - Complexity: O(n).
     package static func segmentWithOpportunities(_ text: String, direction: ParagraphDirection,
@@ -29,7 +31,7 @@ extension TextItemizer {
                 // ICU takes the text only if the walk asks it something (most chat messages:
                 // never, their clusters all answered by the fast paths).
                 iterators.setTextWhenAsked(bytes)
-                if let scratch {
+                if let scratch, (bytes.count + 1) * 5 <= ShapedRunsScratch.walkLimit {
                     // Found into the thread's walk memory (at most one boundary a byte, and the
                     // text's start), then copied into its spare arrays.
                     let capacity = bytes.count + 1

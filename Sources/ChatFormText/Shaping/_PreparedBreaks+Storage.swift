@@ -32,12 +32,12 @@ extension PreparedBreaks {
     /// allows. With `boxes`, each entry's line box (`stepBoxes`, which `_SegmentBoxes.unite`
     /// wrote). `countExtras` marked and counted the entries with an extra (`extraCount`) after
     /// the walk, where a text may have any (none marked: none counted), so the
-    /// storage is sized first and the entries' columns written in one backward pass
+    /// storage is sized first and the entries' columns written in two passes
     /// (`_EntryPacking.entries`; their boxes in another, `_EntryPacking.boxes`).
-    ///
-    /// - Complexity: O(boundaries + entries × distinct line boxes).
     /// `header` makes the header (its counts, columns and measure kind are set here), in the
     /// storage (`ShapedStorage.make`).
+    ///
+    /// - Complexity: O(boundaries + entries × distinct line boxes).
     func pack(_ header: () -> ShapedTextHeader, runs: [ShapedRun], boxes: Bool, items: [ItemStart],
               itemSteps: [ItemStep]) -> ShapedStorage {
         let steps = UnsafeBufferPointer(self.steps)
@@ -144,10 +144,11 @@ extension PreparedBreaks {
 /// The writing of a prepared text's break entries into its storage (`PreparedBreaks.pack`),
 /// specialized for the widths of its steps and indices.
 enum _EntryPacking {
-    /// Writes `b`'s entries' columns to the storage at `base` laid out as `c`, in one pass from
-    /// the last entry back: each `Step` (with `nextComplex`, the first entry at or after it
-    /// that wrapping must look at closely), its flags, content end and extra (`EntryExtra`s
-    /// from the last: `extraCount` says where they end). For styled text, the first entry
+    /// Writes `b`'s entries' columns to the storage at `base` laid out as `c`, in two passes:
+    /// from the last entry back, each `Step` (with `nextComplex`, the first entry at or after
+    /// it that wrapping must look at closely) and its extra (`EntryExtra`s from the last:
+    /// `extraCount` says where they end); then from the first entry on, its flags and
+    /// content end. For styled text, the first entry
     /// whose content crosses an item start that is not safe to break (`items`) is looked at
     /// closely too: its item's width is not the prepared advances.
     ///

@@ -4,8 +4,9 @@
 /// steps, line boxes, and for styled text the table of inline items rounded on their own).
 struct PreparedBreaks {
     /// The boundary columns (`count` each) and the break entries (`entries`, `steps`), as
-    /// the walk writes them: all in one block (`memory`, the thread's scratch), which
-    /// `storage` gives back once the prepared text is packed.
+    /// the walk writes them: all in one block (`memory`: the thread's walk memory, or memory
+    /// of the walk's own when that is lent or too short, `ShapedRunsScratch.takeWalkMemory`),
+    /// which `storage` gives back once the prepared text is packed.
     var offsets: UnsafeMutableBufferPointer<Int32>
     var x: UnsafeMutableBufferPointer<Int64>
     var flags: UnsafeMutableBufferPointer<UInt8>
@@ -39,7 +40,7 @@ struct PreparedBreaks {
     /// - Complexity: O(n).
     /// `breaking`, as long as `text`, is the text whose break opportunities and white space
     /// count (a collapsing white-space mode's; see `WhiteSpaceCollapse`), nil for `text`.
-    /// The walk writes in `scratch`'s memory (this thread's).
+    /// The walk writes in memory `scratch` (this thread's) lends it (`takeWalkMemory(bytes:)`).
     static func storage(text: String, breaking: String? = nil, shaper: any TextShaper, options: TextLayoutOptions,
                         shaped: ShapedRuns, scratch: ShapedRunsScratch) throws(TextLayoutError) -> ShapedStorage {
         var breakingText = breaking ?? text

@@ -102,7 +102,9 @@ package final class ShapedRunsScratch {
         if !walkLent && bytes <= Self.walkLimit {
             if bytes > walkBytes || walk == nil {
                 walk?.deallocate()
-                walkBytes = Swift.max(bytes, 4096)
+                // Grown at least twofold (a thread preparing longer and longer texts does
+                // not reallocate for each), within the limit.
+                walkBytes = Swift.min(Swift.max(bytes, 2 * walkBytes, 4096), Self.walkLimit)
                 walk = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: (walkBytes + 7) / 8))
             }
             walkLent = true
@@ -141,17 +143,16 @@ package final class ShapedRunsScratch {
     /// `_allocateBufferUninitialized`, which looks up the storage class's metadata on every
     /// call: about 950 instructions an array; growing an empty array here uses the
     /// specialized path.)
-    /// Up to `limit` elements of 4 bytes are copied from `zeros` (a copy of a buffer is a
+    /// Up to `limit` elements are copied from a block of zeros (`zeros(_:)`; a copy of a buffer is a
     /// `memcpy`; appending `repeatElement(0, count:)` stored the elements one at a time, about
     /// 3 instructions a byte of text for each of the advances and the codes).
     @inline(__always)
     private static func take<T: FixedWidthInteger>(_ kept: inout [T], zeroed count: Int) -> [T] {
         var taken: [T] = []
         swap(&taken, &kept)
-        if count * MemoryLayout<T>.stride <= zeroBytes {
+        if count <= limit, let zeros = zeros(T.self) {
             // (The old elements replaced in one call, as in `take(_:copying:)`.)
-            taken.replaceSubrange(0..<taken.count,
-                                  with: UnsafeBufferPointer(start: zeros.bindMemory(to: T.self, capacity: count), count: count))
+            taken.replaceSubrange(0..<taken.count, with: UnsafeBufferPointer(start: zeros, count: count))
         } else {
             taken.removeAll(keepingCapacity: true)
             taken.reserveCapacity(count)
@@ -160,9 +161,23 @@ package final class ShapedRunsScratch {
         return taken
     }
 
-    /// The length of `zeros`: `limit` elements of 4 bytes.
-    private static let zeroBytes = limit * 4
-    /// Zero bytes to copy from, never written (`calloc`: a large block is mapped on demand,
-    /// its pages the system's one zero page until written). Shared by all threads.
-    nonisolated(unsafe) private static let zeros = UnsafeMutableRawPointer(calloc(zeroBytes, 1)!)
+    /// `limit` zeros of type `T` to copy from, for the two types taken zeroed (nil for any
+    /// other): `zeroAdvances` and `zeroCodes`.
+    @inline(__always)
+    private static func zeros<T>(_: T.Type) -> UnsafePointer<T>? {
+        if T.self == Int32.self { return UnsafeRawPointer(zeroAdvances).assumingMemoryBound(to: T.self) }
+        if T.self == UInt8.self { return UnsafeRawPointer(zeroCodes).assumingMemoryBound(to: T.self) }
+        return nil
+    }
+
+    /// Zeros to copy from, one block a type, bound to it once and never written (`calloc`:
+    /// a large block is mapped on demand, its pages the system's one zero page until
+    /// written). Shared by all threads, read only.
+    nonisolated(unsafe) private static let zeroAdvances: UnsafePointer<Int32> = zeroBlock(Int32.self)
+    nonisolated(unsafe) private static let zeroCodes: UnsafePointer<UInt8> = zeroBlock(UInt8.self)
+
+    /// `limit` zeros of `T`, bound to `T` for good.
+    private static func zeroBlock<T: FixedWidthInteger>(_: T.Type) -> UnsafePointer<T> {
+        UnsafePointer(calloc(limit, MemoryLayout<T>.stride)!.bindMemory(to: T.self, capacity: limit))
+    }
 }

@@ -230,7 +230,8 @@ final class ShapedStorage: ManagedBuffer<ShapedTextHeader, UInt64> {
     /// zeroed first (`ShapedColumns.narrowStepsEnd`). The header is made where it is kept:
     /// made by the caller and moved in, it was copied once and destroyed once on the way
     /// (an outlined copy and destroy of its text, shaper and faces: about 280 instructions
-    /// a text).
+    /// a text). The header's `columns` must be `columns` (readers lay the columns out by the
+    /// header's): the caller sets both from one value.
     static func make(_ columns: ShapedColumns, header: () -> ShapedTextHeader,
                      fill: (UnsafeMutableRawPointer) -> Void) -> ShapedStorage {
         let words = (Int(columns.byteCount) + 7) / 8
