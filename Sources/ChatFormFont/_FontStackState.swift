@@ -308,7 +308,7 @@ final class _FontStackState: Sendable {
         if b0 < 0x80 && ce == cs + 1 && (b0 < 0x20 || b0 == 0x7F || drawsASCII(ascii: b0)) {
             return 0   // the primary font (no sticky check for one ASCII byte)
         }
-        let (scalar, length) = Self.decode(bytes, cs)
+        let (scalar, length) = UTF8Scalar.decode(bytes, at: cs)
         guard let memo, cs &+ length == ce else {
             return face(ofSeveral: bytes, cs, ce, memo: memo, emoji: emoji, script: script, languageCode: languageCode,
                         run: runFace, runFaceObject: runFaceObject)
@@ -338,21 +338,6 @@ final class _FontStackState: Sendable {
         let chosen = face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
         memo.set(chosen, stack: serial, key: key)
         return chosen
-    }
-
-    /// The scalar starting at `i` of valid UTF-8 `bytes`, and its length: decoded here, not
-    /// by `UTF8Scalar.decode` (in another module: the call cost ~40 instructions a cluster
-    /// of the fallback walk).
-    @inline(__always)
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int) {
-        let lead = UInt32(bytes[i])
-        guard lead >= 0x80 else { return (lead, 1) }
-        // The continuation bytes' six bits each, after the lead byte's own.
-        var scalar = UInt32(bytes[i &+ 1]) & 0x3F
-        if lead < 0xE0 { return ((lead & 0x1F) &<< 6 | scalar, 2) }
-        scalar = scalar &<< 6 | UInt32(bytes[i &+ 2]) & 0x3F
-        if lead < 0xF0 { return ((lead & 0x0F) &<< 12 | scalar, 3) }
-        return ((lead & 0x07) &<< 18 | scalar &<< 6 | UInt32(bytes[i &+ 3]) & 0x3F, 4)
     }
 
     /// `face(forCluster:_:_:memo:emoji:script:languageCode:run:runFaceObject:)` for a

@@ -29,8 +29,7 @@ extension PreparedBreaks {
             if let from = clusters.baseAddress { b.offsets.baseAddress!.initialize(from: from, count: clusters.count) }
         }
         let walked = walk(bytes, shaped, rules: rules, iterators: iterators, into: b, writer)
-        // (The copy holds when the walk met every boundary, from 0: `hasClusters(partitioning:)`.)
-        assert(walked.count == shaped.clusters.count && shaped.clusters.first == 0, "offsets are the clusters")
+        assert(walked.count == shaped.clusters.count && shaped.clusters.first == 0, "offsets copied are the walk's boundaries")
         b.offsets = UnsafeMutableBufferPointer(rebasing: b.offsets[..<walked.count])
         b.x = UnsafeMutableBufferPointer(rebasing: b.x[..<walked.count])
         b.flags = UnsafeMutableBufferPointer(rebasing: b.flags[..<walked.count])

@@ -148,16 +148,14 @@ package final class ShapedRunsScratch {
     /// 3 instructions a byte of text for each of the advances and the codes).
     @inline(__always)
     private static func take<T: FixedWidthInteger>(_ kept: inout [T], zeroed count: Int) -> [T] {
+        if count <= limit, let zeros = zeros(T.self) {
+            return take(&kept, copying: UnsafeBufferPointer(start: zeros, count: count))
+        }
         var taken: [T] = []
         swap(&taken, &kept)
-        if count <= limit, let zeros = zeros(T.self) {
-            // (The old elements replaced in one call, as in `take(_:copying:)`.)
-            taken.replaceSubrange(0..<taken.count, with: UnsafeBufferPointer(start: zeros, count: count))
-        } else {
-            taken.removeAll(keepingCapacity: true)
-            taken.reserveCapacity(count)
-            taken.append(contentsOf: repeatElement(0, count: count))
-        }
+        taken.removeAll(keepingCapacity: true)
+        taken.reserveCapacity(count)
+        taken.append(contentsOf: repeatElement(0, count: count))
         return taken
     }
 

@@ -8,19 +8,20 @@ package enum UTF8Scalar {
         (scalar >= 0x0A && scalar <= 0x0D) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
     }
 
-    /// The scalar that starts at `i` and its length in bytes.
-    @inline(__always)
+    /// The scalar that starts at `i` and its length in bytes. (Inlinable: the font layer's
+    /// fallback walk decodes each cluster with it, optimized there with its caller.)
+    @inlinable @inline(__always)
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0 {
-            return (((b0 & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F), 2)
+            return (((b0 & 0x1F) &<< 6) | (UInt32(bytes[i &+ 1]) & 0x3F), 2)
         }
         if b0 < 0xF0 {
-            return (((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F), 3)
+            return (((b0 & 0x0F) &<< 12) | ((UInt32(bytes[i &+ 1]) & 0x3F) &<< 6) | (UInt32(bytes[i &+ 2]) & 0x3F), 3)
         }
-        return (((b0 & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12)
-                | ((UInt32(bytes[i + 2]) & 0x3F) << 6) | (UInt32(bytes[i + 3]) & 0x3F), 4)
+        return (((b0 & 0x07) &<< 18) | ((UInt32(bytes[i &+ 1]) & 0x3F) &<< 12)
+                | ((UInt32(bytes[i &+ 2]) & 0x3F) &<< 6) | (UInt32(bytes[i &+ 3]) & 0x3F), 4)
     }
 
     /// Whether the three bytes at `j` (`j + 3 <= bytes.count`, a scalar's start) are a Hangul
