@@ -127,14 +127,20 @@ struct StyledShaper: TextShaper {
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
+        // Into this thread's spare arrays, as a plain paragraph's shaping (`FontStack.shape`):
+        // the prepared text gives them back once packed.
+        let scratch = ShapedRunsScratch.forCurrentThread()
         let segmented: (items: [TextItem], clusters: [Int32], opportunities: [UInt8])
-        do { segmented = try TextItemizer.segmentWithOpportunities(text, direction: style.direction) } catch { throw .layout(error) }
+        do {
+            segmented = try TextItemizer.segmentWithOpportunities(text, direction: style.direction, scratch: scratch)
+        } catch {
+            throw .layout(error)
+        }
         let (items, clusters, opportunities) = segmented
         // Shaped straight into the arrays the prepared text keeps (as a plain paragraph).
-        var advances = [Int32](repeating: 0, count: n)
-        var unsafeCodes = [UInt8](repeating: 0, count: n)
-        var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count + elements.count + 2)
+        var advances = scratch.takeAdvances(zeroed: n)
+        var unsafeCodes = scratch.takeUnsafeToBreak(zeroed: n)
+        var runs = scratch.takeRuns(capacity: ShapedRunsScratch.runCapacity(bytes: n, items: items.count + elements.count))
         var extras = Extras()
         var hangingEdges: [Int32: Int32] = [:]
         var endTrims: [Int32: Int32] = [:]
@@ -152,13 +158,12 @@ struct StyledShaper: TextShaper {
                 }
             }
         }
-        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafeCodes,
-                                faces: faces.boxes, clusters: clusters)
-        result.opportunities = opportunities
+        // The itemizer's boundaries rise (`clustersRise`: the prepared text does not check them again).
+        var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafeCodes, faces: faces.boxes,
+                                clusters: clusters, opportunities: opportunities,
+                                hyphenAdvance: paragraph.state.hyphenAdvance, lineEndTrims: endTrims, clustersRise: true)
         result.roundedItemStarts = Self.roundedItemStarts(runs, offsets: offsets)
-        result.lineEndTrims = endTrims
         result.lineEndHangingEdges = hangingEdges
-        result.hyphenAdvance = paragraph.state.hyphenAdvance
         let shaper = StyledShaper(paragraph: paragraph, tabs: paragraph.spaced(tabSpacing),
                                   lineHeight: faces.boxes[0].lineSpacing, sources: faces.sources,
                                   extraOffsets: extras.offsets, extraAmounts: extras.amounts)
