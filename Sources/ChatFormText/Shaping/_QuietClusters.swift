@@ -93,9 +93,7 @@ struct _QuietClusters {
             guard e < end && (e &- i) | 2 == 3   // one byte or three
                 && answer & (Flags.kinds & ~Flags.hanging) == 0 && unsafe[i] == 0 else { break }
             xs[count] = x
-            // (About one cluster in three: marked unlikely, so that the loop's own values
-            // are the ones kept in registers.)
-            if _slowPath(answer & Flags.opens != 0) {
+            if answer & Flags.opens != 0 {
                 entry.initialize(to: BreakEntry(contentEnd: Int32(truncatingIfNeeded: contentEnd), endTrim: 0, flags: 0))
                 step.initialize(to: StepDraft(contentX: xs[contentEnd], boundary: Int32(truncatingIfNeeded: count)))
                 entry += 1
