@@ -55,11 +55,12 @@ extension PreparedBreaks {
         var boxCount = 0, strutIndex: Int32 = -1
         if boxes {
             let table = boxKeys, keys = stepBoxes, indices = boxIndices
-            // (Neighbouring steps mostly share a box: the last one found is tried first.)
-            var lastKey: UInt64 = 0, lastIndex: Int32 = -1
+            // (Neighbouring steps mostly share a box: the last one found is tried first. No
+            // key has every bit set, two NaN parts: a part is 0 or a number past the strut.)
+            var lastKey = UInt64.max, lastIndex: Int32 = -1
             for k in 0..<steps.count {
                 let key = keys[k].key
-                if key != lastKey || lastIndex < 0 {
+                if key != lastKey {
                     var i = 0
                     while i < boxCount && table[i] != key { i += 1 }
                     if i == boxCount {
@@ -172,25 +173,31 @@ enum _EntryPacking {
             | BreakEntry.crossesUnsafeItem
         var following = Int32(truncatingIfNeeded: n)
         var e = Int(b.extraCount)
-        var k = n - 1
         // Two passes, each with few pointers live (one loop writing the three columns kept
         // its pointers and `following` on the stack). Back from the last entry: its step,
-        // with `nextComplex`, and its extra.
-        while k >= 0 {
+        // with `nextComplex`, and its extra. An entry is looked at closely when its flags
+        // say so or its content's advance falls below the entry before's (`falls`, found by
+        // the caller: entry 0 has none before it, so the loop reads no bound).
+        @inline(__always)
+        func pack(_ k: Int, falls: Bool) {
             let step = steps[k]
             let f = entries[k].flags
-            var complex = f & examined != 0 || (k > 0 && step.contentX < steps[k - 1].contentX)
-            if f & BreakEntry.hasExtra != 0 {
+            if _slowPath(f & BreakEntry.hasExtra != 0) {
                 let entry = entries[k]
                 e -= 1
                 extras[e] = EntryExtra(entry: Int32(truncatingIfNeeded: k), endTrim: entry.endTrim,
                                        openingRound: entry.openingRound, hangingEdge: entry.hangingEdge)
-                if entry.endTrim | entry.hangingEdge != 0 { complex = true }
+                if entry.endTrim | entry.hangingEdge != 0 { following = Int32(truncatingIfNeeded: k) }
             }
-            if complex { following = Int32(truncatingIfNeeded: k) }
+            if f & examined != 0 || falls { following = Int32(truncatingIfNeeded: k) }
             stepsOut[k] = Step(step, nextComplex: following)
+        }
+        var k = n - 1
+        while k > 0 {
+            pack(k, falls: steps[k].contentX < steps[k - 1].contentX)
             k -= 1
         }
+        if n > 0 { pack(0, falls: false) }
         assert(e == 0, "the walk counted every extra")
         // Then its flags (without the mark) and its content end.
         for k in 0..<n {

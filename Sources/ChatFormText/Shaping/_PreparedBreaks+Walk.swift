@@ -123,8 +123,8 @@ extension PreparedBreaks {
     /// Specialized for each kind of `answers`: the default rules' walk reads a byte a
     /// boundary and has no rule code in its loop, and takes the common clusters (one or
     /// three bytes, safe to break before, no tab, line terminator or soft hyphen) in a
-    /// loop of their own with fewer values live, when no entry has a trim or a hanging
-    /// edge: about half the instructions a cluster of the general loop.
+    /// function of their own (`_QuietClusters`) with few values live, when no entry has a
+    /// trim or a hanging edge.
     private static func walk<Answers: BoundaryAnswers>(_ bytes: UnsafeBufferPointer<UInt8>, _ input: BreakWalkInput,
                                                        answers: inout Answers, into out: PreparedBreaks,
                                                        _ writer: BreakEntryWriter) -> Walked {
@@ -144,51 +144,33 @@ extension PreparedBreaks {
         // Every cluster's kind and every advance or'ed together (a tab among them, a
         // negative one), and whether a boundary lies inside a glyph: fewer values live in the loop.
         var kinds: UInt8 = 0, advanceBits: Int64 = 0, insideGlyphs = false
-        // The plain clusters' loop below: where it may read every column without a bound to
-        // test, and the columns it writes.
-        let quietEnd = Swift.min(n, advanceEnd, unsafeEnd), plainEntries = writer.writesPlainEntries
-        let xOut = out.x.baseAddress!, flagsOut = out.flags.baseAddress!
+        // The common clusters' loop (`_QuietClusters`), where the answers are the itemizer's
+        // bytes alone and every entry a plain one: it reads every column below `quietEnd`.
+        let quietEnd = Swift.min(n, advanceEnd, unsafeEnd)
+        let quietLoop = writer.writesPlainEntries && quietEnd > 0 ? answers.quietBytes.map { quiet in
+            // Its boundaries' flags first, for every boundary but the text's end, in one pass
+            // the compiler vectorizes (the general loop writes its own over them): each
+            // cluster's kind where the loop takes it, white space that hangs or none.
+            for k in 0..<Swift.min(quiet.count, clusters.count - 1) { out.flags[k] = quiet[k] & Flags.hanging }
+            return _QuietClusters(clusters: clusters.baseAddress!, answers: quiet.baseAddress!, unsafe: unsafe.baseAddress!,
+                                  advances: advances.baseAddress!, end: quietEnd, xs: out.x.baseAddress!)
+        } : nil
         let entriesOut = out.entries.baseAddress!, stepsOut = out.steps.baseAddress!
         while i < n {
-            if let quiet = answers.quietBytes, plainEntries && i > 0 && previousKind & Flags.terminator == 0 {
-                // The common clusters in a loop with few values live: one or three bytes
-                // (ASCII, Hangul, CJK), safe to break before, plain or hanging white space,
-                // a line perhaps ending before it (an entry with no trim, edge or mandatory
-                // break). What it meets first that is not one goes the general way below.
-                // The content ends after each cluster that is not white space (`contentEnd`
-                // moved past it), so the loop keeps no previous kind: it is read back after.
-                if previousKind == 0 { contentEnd = count }
-                let start = count
-                // Where the loop writes its next entry (as pointers: no index to scale).
-                var entryAt = entriesOut + breakCount, stepAt = stepsOut + breakCount
-                // The text's last cluster goes the general way too, so that one test of each
-                // cluster's end serves as the loop's (each start is below the end tested).
-                while true {
-                    let e = Int(clusters[count &+ 1]), answer = quiet[count]
-                    guard e < quietEnd && (e &- i) | 2 == 3   // one byte or three
-                        && answer & (Flags.kinds & ~Flags.hanging) == 0 && unsafe[i] == 0 else { break }
-                    // Only hanging white space gets here, so `kinds` (which records tabs and
-                    // other kinds for the walk's answer) needs nothing from this loop.
-                    let kind = answer & Flags.hanging
-                    xOut[count] = x
-                    flagsOut[count] = kind
-                    if answer & Flags.opens != 0 {
-                        let contentX = writer.plainEntry(entryAt, stepAt, boundary: count,
-                                                         contentEnd: contentEnd, flags: flagsOut, xs: xOut)
-                        maxContentX = Swift.max(maxContentX, contentX)
-                        entryAt += 1
-                        stepAt += 1
-                    }
-                    var advance = Int64(advances[i])
-                    if e != i &+ 1 { advance &+= Int64(advances[i &+ 1]) &+ Int64(advances[i &+ 2]) }
-                    advanceBits |= advance
-                    x &+= advance
-                    count &+= 1
-                    if kind == 0 { contentEnd = count }
-                    i = e
+            if let quietLoop, i > 0 && previousKind == 0 && out.flags[count &- 1] & Flags.softHyphen == 0 {
+                // The common clusters in a loop of their own, from a boundary where the content
+                // ends (after no white space, tab, line terminator or soft hyphen); what it
+                // meets first that is not one goes the general way below. The content ends
+                // after each cluster that is not white space, so the loop keeps no previous
+                // kind: it is read back after.
+                var s = _QuietClusters.State(i: i, count: count, contentEnd: count, x: x, advanceBits: advanceBits,
+                                             maxContentX: maxContentX, breakCount: breakCount)
+                quietLoop.take(&s, into: out)
+                if s.count != count {
+                    (i, count, contentEnd, x, advanceBits, maxContentX, breakCount) =
+                        (s.i, s.count, s.contentEnd, s.x, s.advanceBits, s.maxContentX, s.breakCount)
+                    previousKind = out.flags[count &- 1]
                 }
-                if count != start { previousKind = flagsOut[count &- 1] }
-                breakCount = entryAt - entriesOut
             }
             var f: UInt8 = previousKind == Flags.terminator ? Flags.hard : 0
             let e = Int(clusters[count &+ 1])
@@ -392,28 +374,9 @@ struct BreakEntryWriter {
         hasHangingEdges = !hangingEdges.isEmpty
     }
 
-    /// Whether every entry is a plain one (`plainEntry`) unless its boundary is a
-    /// mandatory break or unsafe: no line-end trim or hanging edge anywhere.
+    /// Whether every entry is a plain one (as `_QuietClusters` writes them) unless its
+    /// boundary is a mandatory break or unsafe: no line-end trim or hanging edge anywhere.
     var writesPlainEntries: Bool { !hasTrims && !hasHangingEdges }
-
-    /// `entry(_:boundary:contentEnd:in:)` for a boundary that is neither a mandatory break
-    /// nor unsafe to break, when `writesPlainEntries`, written to `entry` and `step`; `flags`
-    /// and `xs` the boundary columns, written up to `boundary` (its x read back from `xs`,
-    /// not tested for: the content's end is often the boundary itself).
-    @inline(__always)
-    func plainEntry(_ entry: UnsafeMutablePointer<BreakEntry>, _ step: UnsafeMutablePointer<StepDraft>, boundary: Int,
-                    contentEnd ce: Int, flags: UnsafeMutablePointer<UInt8>, xs: UnsafeMutablePointer<Int64>) -> Int64 {
-        typealias Flags = ShapedText.Flags
-        var f: UInt8 = flags[ce] & Flags.unsafe != 0 ? BreakEntry.contentEndUnsafe : 0
-        var contentX = xs[ce]
-        if hyphenAdvance != 0 && ce > 0 && flags[ce - 1] & Flags.softHyphen != 0 {
-            f |= BreakEntry.hyphenated
-            contentX &+= hyphenAdvance
-        }
-        entry.initialize(to: BreakEntry(contentEnd: Int32(truncatingIfNeeded: ce), endTrim: 0, flags: f))
-        step.initialize(to: StepDraft(contentX: contentX, boundary: Int32(truncatingIfNeeded: boundary)))
-        return contentX
-    }
 
     /// Writes break entry `k` of `b`: a line may end at `boundary`, its content ending at
     /// boundary `ce` (both written, with every boundary before them); its content's
