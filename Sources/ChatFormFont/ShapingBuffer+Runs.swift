@@ -82,9 +82,12 @@ extension ShapingBuffer {
         /// face has a space glyph (`cfl_face_space_is_isolated` answers no without one), so
         /// `spaceAdvance` is that glyph's.
         func fillSpaces(_ range: Range<Int>, _ face: FontFace) {
-            for s in range {
-                advances[s] = face.spaceAdvance
+            let advance = face.spaceAdvance
+            var s = range.lowerBound
+            while s < range.upperBound {
+                advances[s] = advance
                 unsafe[s] = 0
+                s &+= 1
             }
         }
         /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
@@ -246,8 +249,11 @@ extension ShapingBuffer {
             ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
         let upper = context && range.upperBound < bytes.count && bytes[range.upperBound - 1] != 0x20
             ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
+        // (From the base address: `lower..<upper` lies in `bytes`, a slice's checks
+        // would be of nothing.)
         return RunCache.key(shape, offset: range.lowerBound &- lower, length: range.count,
-                            bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                            bytes: UnsafeBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped + lower,
+                                                       count: upper &- lower))
     }
 
     /// Whether HarfBuzz reads the text around a piece of `script` (ISO 15924 tag): the
