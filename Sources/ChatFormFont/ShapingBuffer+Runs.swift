@@ -26,25 +26,10 @@ extension ShapingBuffer {
         let primaries = state.primaries
         var registered: [FontFace] = []
         let languageID = runs.languageID(language)
-        /// The cache key of `range` of `run` in `face`, or nil when the range is too long
-        /// to be cached; `context` is `readsContext(run.script)` (asked once a run).
-        func key(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, context: Bool) -> RunCache.Key? {
-            guard range.count <= ShapingBuffer.cachedRunBytes else { return nil }
-            // A character of context each side is part of the key where HarfBuzz reads
-            // it (the joining of Arabic and the other cursive scripts its Arabic shaper
-            // takes; no other shaper looks at the context, and a mark opening the piece
-            // gets no dotted circle, the text's start never being flagged), except after a
-            // piece ending in a space, which nothing joins across (and a face whose
-            // lookups touch the space is shaped a run at a time): so a word's key does
-            // not depend on the word after it, nor, outside those scripts, before it.
-            let lower = context && range.lowerBound > 0
-                ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
-            let upper = context && range.upperBound < n && bytes[range.upperBound - 1] != 0x20
-                ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
-            return RunCache.key(face: face.serial, script: run.script, language: languageID,
-                                rtl: run.bidiLevel & 1 == 1, ligatures: ligatures,
-                                offset: range.lowerBound - lower, length: range.count,
-                                bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+        /// What the cache keys of `run`'s pieces in `face` share (made once a run).
+        func keyShape(_ run: ShapedRun, _ face: FontFace) -> RunCache.Shape {
+            RunCache.Shape(face: face.serial, script: run.script, language: languageID, rtl: run.bidiLevel & 1 == 1,
+                           ligatures: ligatures)
         }
         /// Shapes `range` of `run` with `face` into `advances` and `unsafe` (one HarfBuzz
         /// call), `halves` set in half width.
@@ -69,39 +54,40 @@ extension ShapingBuffer {
         /// most `cachedRunBytes` is looked up in (and goes into) this thread's cache unless
         /// `cacheable` is false.
         func shapePiece(_ range: Range<Int>, _ run: ShapedRun, _ face: FontFace, halves: [Range<Int>], cacheable: Bool) {
-            let k = cacheable ? key(range, run, face, context: Self.readsContext(run.script)) : nil
+            let k = cacheable ? Self.key(range, of: bytes, keyShape(run, face), context: Self.readsContext(run.script)) : nil
             if let k, self.runs.copy(k, into: advances, unsafe, at: range.lowerBound) { return }
             shapeNow(range, run, face, halves: halves)
             if let k { self.runs.insert(k, advances: advances, unsafe, at: range.lowerBound) }
         }
         /// The end of the word of `run` starting at `a`: its spaces after it included, at a
-        /// grapheme cluster boundary.
-        func wordEnd(_ a: Int, _ run: ShapedRun) -> Int {
-            var b = a
+        /// grapheme cluster boundary; and where the spaces that close it start (`end` when
+        /// none), which a face whose lookups never see a space sets as the space glyph at its
+        /// advance, safe to break, whatever the word (see `fillSpaces`). (A space is a
+        /// cluster of its own but after a Prepend character, rule GB9b; the word then keeps
+        /// that character and its advances are the same.) (Inlined: the optimizer left it
+        /// out of line, a call a word.)
+        @inline(__always)
+        func wordEnd(_ a: Int, _ run: ShapedRun) -> (end: Int, spaces: Int) {
+            let upper = run.range.upperBound
+            var b = a, e = a
             repeat {
-                while b < run.range.upperBound && bytes[b] != 0x20 { b += 1 }
-                while b < run.range.upperBound && bytes[b] == 0x20 { b += 1 }
-            } while b < run.range.upperBound && bytes[b] >= 0x80 && !Self.isBoundary(b, in: clusters)
-            return b
-        }
-        /// The end of word `a..<b` (`wordEnd`) without the spaces that close it, which a
-        /// face whose lookups never see a space sets as the space glyph at its advance, safe
-        /// to break, whatever the word (see `fillSpaces`). (A space is a cluster of its own
-        /// but after a Prepend character, rule GB9b; the word then keeps that character and
-        /// its advances are the same.)
-        func spacesStart(_ a: Int, _ b: Int) -> Int {
-            var e = b
-            while e > a && bytes[e &- 1] == 0x20 { e &-= 1 }
-            return e
+                b = Self.firstSpace(bytes, from: b, to: upper)
+                e = b
+                while b < upper && bytes[b] == 0x20 { b &+= 1 }
+            } while b < upper && bytes[b] >= 0x80 && !Self.isBoundary(b, in: clusters)
+            return (b, e)
         }
         /// Writes what shaping gives the spaces `range` closing a word in `face` (a face
         /// whose lookups never see a space): the space glyph's advance, safe to break. Such a
         /// face has a space glyph (`cfl_face_space_is_isolated` answers no without one), so
         /// `spaceAdvance` is that glyph's.
         func fillSpaces(_ range: Range<Int>, _ face: FontFace) {
-            for s in range {
-                advances[s] = face.spaceAdvance
+            let advance = face.spaceAdvance
+            var s = range.lowerBound
+            while s < range.upperBound {
+                advances[s] = advance
                 unsafe[s] = 0
+                s &+= 1
             }
         }
         /// Shapes `run` (of a face whose lookups never see a space) word by word, each word
@@ -111,20 +97,23 @@ extension ShapingBuffer {
         /// spaces filled (`fillSpaces`). The words not cached that follow one another are
         /// shaped in one HarfBuzz call (the same advances and codes: no lookup reaches
         /// across a space) and then cached word by word. `firstEnd` is the first word's end
-        /// (`wordEnd` of the run's start, found already).
-        func shapeWords(_ run: ShapedRun, _ face: FontFace, firstEnd: Int) {
+        /// and where its spaces start (`wordEnd` of the run's start, found already).
+        /// (Out of line: inlined into the loop over the runs, it cost ~390 instructions a
+        /// message more, that loop's values spilling around it.)
+        @inline(never)
+        func shapeWords(_ run: ShapedRun, _ face: FontFace, firstEnd: (end: Int, spaces: Int)) {
             var a = run.range.lowerBound
             let context = Self.readsContext(run.script)
+            let shape = keyShape(run, face)
             var missed = -1   // where the words not cached so far start
-            var known = firstEnd   // the end of the word at `a` when found already, else -1
+            var known = firstEnd   // the word at `a` when found already, else (-1, -1)
             while a <= run.range.upperBound {
-                let b = a < run.range.upperBound ? (known >= 0 ? known : wordEnd(a, run)) : a
-                known = -1
-                let e = spacesStart(a, b)
+                let (b, e) = a < run.range.upperBound ? (known.end >= 0 ? known : wordEnd(a, run)) : (a, a)
+                known = (-1, -1)
                 if b > a && e == a {
                     // Spaces alone (opening the run): nothing to shape.
                     fillSpaces(a..<b, face)
-                } else if b > a, let k = key(a..<e, run, face, context: context), self.runs.copy(k, into: advances, unsafe, at: a) {
+                } else if b > a, let k = Self.key(a..<e, of: bytes, shape, context: context), self.runs.copy(k, into: advances, unsafe, at: a) {
                     // A cached word ends the stretch of words to shape before it.
                     fillSpaces(e..<b, face)
                 } else if b > a {
@@ -136,9 +125,8 @@ extension ShapingBuffer {
                     shapeNow(missed..<a, run, face, halves: [])
                     var w = missed
                     while w < a {
-                        let end = wordEnd(w, run)
-                        let spaces = spacesStart(w, end)
-                        if spaces > w, let k = key(w..<spaces, run, face, context: context) {
+                        let (end, spaces) = wordEnd(w, run)
+                        if spaces > w, let k = Self.key(w..<spaces, of: bytes, shape, context: context) {
                             self.runs.insert(k, advances: advances, unsafe, at: w)
                         }
                         w = end
@@ -193,8 +181,8 @@ extension ShapingBuffer {
             // A run with no fullwidth punctuation or CJK quotes has nothing to set in half
             // width or to trim: shaped as any other.
             guard let han = face.hanKerning, !rtl, HanKerning.mayApply(bytes, run.range) else {
-                let firstEnd = rtl ? run.range.upperBound : wordEnd(run.range.lowerBound, run)
-                if !rtl && (firstEnd < run.range.upperBound || bytes[firstEnd &- 1] == 0x20)
+                let firstEnd = rtl ? (end: run.range.upperBound, spaces: run.range.upperBound) : wordEnd(run.range.lowerBound, run)
+                if !rtl && (firstEnd.end < run.range.upperBound || bytes[firstEnd.end &- 1] == 0x20)
                     && isolation.isolated(run, { face }) {
                     // Word by word (each with the spaces after it), each word cached: the
                     // face's lookups never see a space, so this is the run's shaping. (A
@@ -241,6 +229,33 @@ extension ShapingBuffer {
         }
     }
 
+    /// The cache key of `range` of `bytes` (a paragraph) in a run whose keys share `shape`,
+    /// or nil when the range is too long to be cached; `context` is `readsContext(run.script)`
+    /// (asked once a run). (Transparent: inlined at each use whatever the size of the loop
+    /// around it, where `@inline(__always)` left it out of line, its key returned through
+    /// memory, ~30 instructions a word more.)
+    @_transparent
+    static func key(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ shape: RunCache.Shape,
+                    context: Bool) -> RunCache.Key? {
+        guard range.count <= ShapingBuffer.cachedRunBytes else { return nil }
+        // A character of context each side is part of the key where HarfBuzz reads
+        // it (the joining of Arabic and the other cursive scripts its Arabic shaper
+        // takes; no other shaper looks at the context, and a mark opening the piece
+        // gets no dotted circle, the text's start never being flagged), except after a
+        // piece ending in a space, which nothing joins across (and a face whose
+        // lookups touch the space is shaped a run at a time): so a word's key does
+        // not depend on the word after it, nor, outside those scripts, before it.
+        let lower = context && range.lowerBound > 0
+            ? UTF8Scalar.startOfScalar(endingAt: range.lowerBound, in: bytes) : range.lowerBound
+        let upper = context && range.upperBound < bytes.count && bytes[range.upperBound - 1] != 0x20
+            ? UTF8Scalar.endOfScalar(startingAt: range.upperBound, in: bytes) : range.upperBound
+        // (From the base address: `lower..<upper` lies in `bytes`, a slice's checks
+        // would be of nothing.)
+        return RunCache.key(shape, offset: range.lowerBound &- lower, length: range.count,
+                            bytes: UnsafeBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped + lower,
+                                                       count: upper &- lower))
+    }
+
     /// Whether HarfBuzz reads the text around a piece of `script` (ISO 15924 tag): the
     /// scripts its Arabic shaper joins (Arabic, Syriac, Mongolian, N'Ko, Phags-pa, Mandaic,
     /// Manichaean, Psalter Pahlavi, Adlam, Hanifi Rohingya, Sogdian, Chorasmian, Old
@@ -261,6 +276,24 @@ extension ShapingBuffer {
     static func onlySpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         for b in range where bytes[b] != 0x20 { return false }
         return true
+    }
+
+    /// The first space (U+0020) of `bytes[start..<end]`, else `end`: 8 bytes at a time
+    /// while 8 are left (a word's letters are mostly fewer: one load finds its end).
+    @inline(__always)
+    static func firstSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var b = start
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while b &+ 8 <= end {
+            // A space's byte is 0 after the xor; the lowest byte flagged below is the first
+            // zero byte (a borrow flags only bytes above one).
+            let x = base.loadUnaligned(fromByteOffset: b, as: UInt64.self) ^ 0x2020_2020_2020_2020
+            let zero = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+            if zero != 0 { return b &+ zero.trailingZeroBitCount >> 3 }
+            b &+= 8
+        }
+        while b < end && bytes[b] != 0x20 { b &+= 1 }
+        return b
     }
 
     /// Whether `offset` is among `clusters` (ascending grapheme cluster boundaries).

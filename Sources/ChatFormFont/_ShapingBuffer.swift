@@ -117,7 +117,6 @@ struct RunCache {
     private struct Entry {
         var id: RunID
         var keyStart: Int32
-        var keyCount: Int32
         var valueStart: Int32
     }
     private var slots = _EntrySlots()
@@ -145,16 +144,41 @@ struct RunCache {
         var key: UnsafeBufferPointer<UInt8>
     }
 
-    /// What identifies a run besides its bytes (compared hash first).
+    /// What identifies a run besides its bytes after the eighth (compared hash first): a
+    /// key of at most 8 bytes (most words) is matched by these words alone, its bytes
+    /// being `head`, with no compare of the bytes kept.
     struct RunID: Equatable {
         var hash: UInt64
         var face: UInt64
-        var script: UInt32
-        var language: UInt16
-        var rtl: Bool
-        var ligatures: Bool
-        var offset: UInt8          // the run's start within the key's bytes
+        /// The key's first 8 bytes, the first lowest (all of them, zeros above, when fewer).
+        var head: UInt64
+        /// The script, language, direction, ligatures, the run's start within the key's
+        /// bytes and the key's length (`Shape.form(offset:keyCount:)`).
+        var form: UInt64
         var length: Int32          // the run's length (the key may end with context or not)
+    }
+
+    /// What the keys of one run's pieces share (face, script, language, direction,
+    /// ligatures), and its part of their hash: made once a run, not once a word.
+    struct Shape {
+        let face: UInt64
+        let seed: UInt64
+        /// The script (bits 0-31), the language (32-47), the direction (bit 62) and
+        /// ligatures off (bit 63).
+        let form: UInt64
+
+        init(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, ligatures: Bool = true) {
+            self.face = face
+            form = UInt64(script) | UInt64(language) << 32 | (rtl ? 1 << 62 : 0) | (ligatures ? 0 : 1 << 63)
+            seed = RunCache.mix(face &* 0x9E37_79B9_7F4A_7C15, form)
+        }
+
+        /// `form` with a piece's start within its key (bits 48-55) and the key's length in
+        /// bytes (at most 63: bits 56-61).
+        @inline(__always)
+        func form(offset: Int, keyCount: Int) -> UInt64 {
+            form | UInt64(truncatingIfNeeded: offset & 0xFF) << 48 | UInt64(truncatingIfNeeded: keyCount & 0x3F) << 56
+        }
     }
 
     /// The small number standing for `language` in keys (languages are few: one a stack).
@@ -165,46 +189,61 @@ struct RunCache {
         return UInt16(languages.count - 1)
     }
 
-    static func key(face: UInt64, script: UInt32, language: UInt16, rtl: Bool, ligatures: Bool = true, offset: Int, length: Int,
-                    bytes: UnsafeBufferPointer<UInt8>) -> Key {
-        var h = (face &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(script) ^ UInt64(language) << 32 ^ UInt64(offset) << 48
-            ^ (rtl ? 1 << 63 : 0) ^ (ligatures ? 0 : 1 << 62) ^ UInt64(bytes.count) << 40 ^ UInt64(length) << 20
+    /// The key of a piece of `length` bytes starting `offset` bytes into `bytes` (the piece
+    /// with its context: at most `ShapingBuffer.cachedRunBytes` plus two characters), shaped
+    /// as `shape` says. (Transparent, as `ShapingBuffer.key(_:of:_:context:)`.)
+    @_transparent
+    static func key(_ shape: Shape, offset: Int, length: Int, bytes: UnsafeBufferPointer<UInt8>) -> Key {
         let raw = UnsafeRawBufferPointer(bytes)
-        var i = 0
-        while i + 8 <= raw.count {
-            h = mix(h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            i += 8
-        }
-        if i < raw.count {
-            // The last 1 to 7 bytes, the first lowest, in at most three loads.
-            let rest = raw.count - i
-            var tail: UInt64 = 0, shift: UInt64 = 0
-            if rest & 4 != 0 {
-                tail = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                i += 4
-                shift = 32
+        let count = raw.count
+        assert(count < 64 && offset < 256, "a cached piece's key is at most 48 bytes and two characters")
+        let form = shape.form(offset: offset, keyCount: count)
+        let head = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : packed(raw)
+        var h = mix(shape.seed ^ form ^ UInt64(truncatingIfNeeded: length) << 20, head)
+        if count > 8 {
+            // Then 8 bytes at a time, the last 8 overlapping those before when fewer are left
+            // (the key's length is in the hash).
+            var i = 8
+            while i &+ 8 < count {
+                h = mix(h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i &+= 8
             }
-            if rest & 2 != 0 {
-                tail |= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << shift
-                i += 2
-                shift += 16
-            }
-            if rest & 1 != 0 { tail |= UInt64(raw[i]) << shift }
-            h = mix(h, tail)
+            h = mix(h, raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         }
-        return Key(id: RunID(hash: mix(h, 0x2545_F491_4F6C_DD1D), face: face, script: script, language: language, rtl: rtl,
-                             ligatures: ligatures, offset: UInt8(offset), length: Int32(length)),
+        return Key(id: RunID(hash: mix(h, 0x2545_F491_4F6C_DD1D), face: shape.face, head: head, form: form,
+                             length: Int32(truncatingIfNeeded: length)),
                    key: bytes)
     }
 
+    /// The fewer than 8 bytes of `raw` as one word, the first lowest, zeros above: two
+    /// 4-byte loads (overlapping when fewer than 8 bytes), or three single bytes.
     @inline(__always)
-    private static func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
+    static func packed(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        let count = raw.count
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return low | high << UInt64(truncatingIfNeeded: (count &- 4) &* 8)
+        }
+        guard count > 0 else { return 0 }
+        // 1 to 3 bytes: the first, the middle and the last (the same byte twice when fewer).
+        let middle = count >> 1, last = count &- 1
+        return UInt64(raw[0]) | UInt64(raw[middle]) << UInt64(truncatingIfNeeded: middle &* 8)
+            | UInt64(raw[last]) << UInt64(truncatingIfNeeded: last &* 8)
+    }
+
+    @inline(__always)
+    fileprivate static func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
         let m = (h ^ v) &* 0xBF58_476D_1CE4_E5B9
         return m ^ (m >> 31)
     }
 
+    /// Whether entry `e` is the run of `k`: the same id (and so the same key length and
+    /// first 8 bytes), and the same bytes after the eighth.
+    @inline(__always)
     private func matches(_ e: Entry, _ k: Key) -> Bool {
-        guard e.id == k.id, Int(e.keyCount) == k.key.count else { return false }
+        guard e.id == k.id else { return false }
+        if k.key.count <= 8 { return true }
         return keyBytes.withUnsafeBufferPointer { stored in
             Self.equal(UnsafeRawPointer(stored.baseAddress! + Int(e.keyStart)), UnsafeRawPointer(k.key.baseAddress!),
                        count: k.key.count)
@@ -301,8 +340,7 @@ struct RunCache {
         if slots.isEmpty { slots.rebuild(capacity: ShapingBuffer.runLimit * 2, hashes: []) }
         let found = slots.find(k.id.hash) { matches(entries[$0], k) }
         if found.entry != nil { return }
-        entries.append(Entry(id: k.id, keyStart: Int32(keyBytes.count), keyCount: Int32(k.key.count),
-                             valueStart: Int32(advances.count)))
+        entries.append(Entry(id: k.id, keyStart: Int32(keyBytes.count), valueStart: Int32(advances.count)))
         slots.put(entries.count - 1, at: found.slot)
         keyBytes.append(contentsOf: k.key)
         advances.append(contentsOf: UnsafeBufferPointer(rebasing: advancesIn[start..<(start + count)]))

@@ -60,6 +60,80 @@ struct ShapingProbeTests {
         }
     }
 
+    /// `RunCache.packed` is the bytes of every length below 8 as one word, the first lowest.
+    @Test func packedKeyIsTheBytes() {
+        var rng = SplitMix64(seed: 3119)
+        for count in 0..<8 {
+            for _ in 0..<64 {
+                let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                let expected = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                bytes.withUnsafeBytes { raw in #expect(RunCache.packed(raw) == expected, "\(bytes)") }
+            }
+        }
+    }
+
+    /// A cached word is found by the same bytes and shape only: keys of every length up to
+    /// 40 (matched by their first 8 bytes alone up to 8, compared after that), each byte
+    /// changed in turn, another context offset, another face, each a miss; the same key a
+    /// hit that copies the advances and codes kept.
+    @Test func cachedWordIsFoundByItsBytesOnly() {
+        var rng = SplitMix64(seed: 4127)
+        let shape = RunCache.Shape(face: 7, script: 0x4C61_746E, language: 0, rtl: false)
+        let other = RunCache.Shape(face: 8, script: 0x4C61_746E, language: 0, rtl: false)
+        for count in 1...40 {
+            var cache = RunCache()
+            let word = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next() % 0x7F) }
+            var advances = (0..<count).map { _ in Int32(truncatingIfNeeded: rng.next()) }
+            var codes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next() % 3) }
+            var outAdvances = [Int32](repeating: 0, count: count)
+            var outCodes = [UInt8](repeating: 0, count: count)
+            word.withUnsafeBufferPointer { bytes in
+                advances.withUnsafeMutableBufferPointer { a in
+                    codes.withUnsafeMutableBufferPointer { u in
+                        cache.insert(RunCache.key(shape, offset: 0, length: count, bytes: bytes), advances: a, u, at: 0)
+                    }
+                }
+            }
+            func found(_ bytes: [UInt8], _ shape: RunCache.Shape, offset: Int = 0) -> Bool {
+                bytes.withUnsafeBufferPointer { b in
+                    outAdvances.withUnsafeMutableBufferPointer { a in
+                        outCodes.withUnsafeMutableBufferPointer { u in
+                            cache.copy(RunCache.key(shape, offset: offset, length: count, bytes: b), into: a, u, at: 0)
+                        }
+                    }
+                }
+            }
+            for at in 0..<count {
+                var changed = word
+                changed[at] ^= UInt8(truncatingIfNeeded: rng.next() % 0x7F + 1)
+                #expect(!found(changed, shape), "\(count) \(at)")
+            }
+            #expect(!found(word, other), "\(count)")
+            #expect(!found(word, shape, offset: 1), "\(count)")
+            #expect(found(word, shape), "\(count)")
+            #expect(outAdvances == advances && outCodes == codes, "\(count)")
+        }
+    }
+
+    /// `ShapingBuffer.firstSpace` finds the first space of a range as a walk byte by byte
+    /// does: every start and end in texts of letters, spaces and multibyte characters.
+    @Test func firstSpaceIsTheByteWalk() {
+        var rng = SplitMix64(seed: 5021)
+        for _ in 0..<200 {
+            let text = (0..<Int(1 + rng.next() % 40)).map { _ -> UInt8 in
+                switch rng.next() % 6 { case 0: 0x20; case 1: 0xEA; case 2: 0x80; default: UInt8(0x61 + rng.next() % 26) }
+            }
+            text.withUnsafeBufferPointer { bytes in
+                for start in 0...text.count {
+                    for end in start...text.count {
+                        let expected = text[start..<end].firstIndex(of: 0x20) ?? end
+                        #expect(ShapingBuffer.firstSpace(bytes, from: start, to: end) == expected, "\(text) \(start) \(end)")
+                    }
+                }
+            }
+        }
+    }
+
     /// `UTF8Scalar.decode` (which the fallback walk inlines) answers every scalar's value and
     /// length (from U+0000 to U+10FFFF, surrogates left out), at the start and inside a text.
     @Test func fallbackDecodeIsUTF8Decode() {
