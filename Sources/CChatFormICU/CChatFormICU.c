@@ -92,6 +92,8 @@ int32_t cfl_has_property(uint32_t c, int32_t property) {
     return u_hasBinaryProperty((UChar32)c, p) ? 1 : 0;
 }
 
+const void *cfl_tables_published[CFL_TABLE_COUNT] = {NULL, NULL};
+
 int32_t cfl_property_starts(uint32_t limit, uint8_t *starts) {
     if (limit == 0) return 1;
     starts[0] = 1;

@@ -19,7 +19,7 @@ extension LineWrapper {
         let keepAll = self.keepAll
         let count = FastBreakClass.count
         let kinds = _BulkByte.kinds
-        return ScalarTable.shared.withUnsafeBufferPointer { table in
+        return ScalarTable.withTable { table in
             FastBreakClass.actions.withUnsafeBufferPointer { actions in
                 var i = start
                 var segStart = start

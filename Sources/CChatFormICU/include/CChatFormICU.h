@@ -70,6 +70,27 @@ int32_t cfl_has_property(uint32_t scalar, int32_t property);
 /// leaves the others. Returns 0 when ICU cannot give a property's ranges.
 int32_t cfl_property_starts(uint32_t limit, uint8_t *_Nonnull starts);
 
+/// Tables the engine builds once a process and never frees, once a thread has built them
+/// (NULL before), by `CFL_TABLE_` index: ChatFormText's per-scalar table (`ScalarTable`,
+/// planes 0 and 1) and the itemizer's ASCII tables (`_FastItemRuns.tables`). A C global is
+/// read directly, where Swift reads a lazily built global through `swift_once` on every
+/// access (about sixteen a chat message). Published with a release store and read with an
+/// acquire load: a thread that sees a pointer sees the table it points to.
+enum {
+    CFL_TABLE_SCALARS = 0,
+    CFL_TABLE_ITEM_RUNS = 1,
+    CFL_TABLE_COUNT = 2,
+};
+extern const void *_Nullable cfl_tables_published[CFL_TABLE_COUNT];
+/// The table `table` (a `CFL_TABLE_` index) once published, else NULL; acquire ordering.
+static inline const void *_Nullable cfl_table(int32_t table) {
+    return __atomic_load_n(&cfl_tables_published[table], __ATOMIC_ACQUIRE);
+}
+/// Publishes `contents` (built once, never freed) as the table `table`.
+static inline void cfl_publish_table(int32_t table, const void *_Nonnull contents) {
+    __atomic_store_n(&cfl_tables_published[table], contents, __ATOMIC_RELEASE);
+}
+
 /// The Unicode Script property of `scalar` (UScriptCode).
 int32_t cfl_script(uint32_t scalar);
 /// The ISO 15924 code of a UScriptCode packed big-endian ('Latn' = 0x4C61746E), or 0.

@@ -108,8 +108,9 @@ public struct ShapedText: Sendable {
         guard n <= Int(Int32.max) else { throw .textTooLong(bytes: n) }
         // White space a collapsing mode removes or turns into spaces (`TextModes.whiteSpace`).
         let collapse = WhiteSpaceCollapse(text, mode: options.modes.whiteSpace)
-        let shaped = options.direction == .ltr ? try shaper.shape(collapse?.text ?? text)
-            : try shaper.shape(collapse?.text ?? text, direction: options.direction)
+        // (The text shaped borrowed, not copied out of `collapse?.text ?? text`: a retain and a release.)
+        let shaped = if let collapse { try shaper.shape(collapse.text, in: options.direction) }
+            else { try shaper.shape(text, in: options.direction) }
         try self.init(text: text, shaped: shaped, shaper: shaper, options: options, collapse: collapse,
                       shapedCollapsed: true)
     }

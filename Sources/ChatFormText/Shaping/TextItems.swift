@@ -145,7 +145,9 @@ public enum TextItemizer {
                                                ideographs: true)
         var last: UInt32 = 0, lastLast: UInt32 = 0   // the two scalars before boundary i
         let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
-        var brackets: [(pair: UInt32, script: UInt32)] = []
+        // Opening brackets not yet closed; nil until the first (most texts have none: an empty
+        // array would still be made and released on every walk).
+        var brackets: [(pair: UInt32, script: UInt32)]? = nil
         var current: UInt32 = 0          // resolved script of the run so far (0: none yet)
         var pendingStart = -1            // start of leading Common text awaiting a script
         let hangulFast = FastBreakClass.hangulSyllablesAreUniform
@@ -236,11 +238,13 @@ public enum TextItemizer {
                 // Brackets: an opening bracket remembers the script it opened in; its
                 // closing bracket takes that script.
                 switch bracketType(first) {
-                case 1: brackets.append((cfl_bracket_pair(first), current))
+                case 1:
+                    if brackets == nil { brackets = [] }
+                    brackets!.append((cfl_bracket_pair(first), current))
                 case 2:
-                    if let k = brackets.lastIndex(where: { $0.pair == first }) {
-                        if brackets[k].script != 0 { script = brackets[k].script }
-                        brackets.removeSubrange(k...)
+                    if let k = brackets?.lastIndex(where: { $0.pair == first }) {
+                        if brackets![k].script != 0 { script = brackets![k].script }
+                        brackets!.removeSubrange(k...)
                     }
                 default: break
                 }

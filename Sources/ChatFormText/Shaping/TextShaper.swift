@@ -38,6 +38,13 @@ extension TextShaper {
     public func shape(_ text: String, direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns {
         try shape(text)
     }
+
+    /// `text` shaped in a paragraph of base direction `direction`: by `shape(_:)` when it is
+    /// left to right, else by `shape(_:direction:)`.
+    @inline(__always)
+    func shape(_ text: String, in direction: ParagraphDirection) throws(TextLayoutError) -> ShapedRuns {
+        direction == .ltr ? try shape(text) : try shape(text, direction: direction)
+    }
 }
 
 /// A run of glyphs in one font: the unit a shaper reports.

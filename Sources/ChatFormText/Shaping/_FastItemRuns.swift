@@ -1,3 +1,5 @@
+internal import CChatFormICU
+
 /// The itemizer's fast clusters in runs (`TextItemizer.items`): printable ASCII and Hangul
 /// syllables, a run at a time in a tight loop, with what the general loop would find for each
 /// cluster (`ItemizerFastPathTests` holds them to it).
@@ -94,17 +96,26 @@ enum _FastItemRuns {
     }()
 
     /// `asciiFacts` (256 bytes) then `pairOpportunities` (95 × 95) in one block, made once
-    /// a process and never freed: what `asciiRun` reads, one static read a run. (A static
-    /// table is read through its lazy initializer, a `swift_once` call each time: the two
-    /// arrays read in each run were about 7 calls a message of the chat corpus. Handed to
-    /// `asciiRun` by the itemizer, read once a text, the extra argument cost the run's loop
-    /// more than the calls saved.) Never written once made: shared by all threads.
-    nonisolated(unsafe) static let tables: UnsafePointer<UInt8> = {
+    /// a process and never freed (published as `CFL_TABLE_ITEM_RUNS` as it is made). Never
+    /// written once made: shared by all threads.
+    nonisolated(unsafe) static let madeTables: UnsafePointer<UInt8> = {
         let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 + 95 * 95)
         block.initialize(from: asciiFacts, count: 256)
         (block + 256).initialize(from: pairOpportunities, count: 95 * 95)
+        cfl_publish_table(Int32(CFL_TABLE_ITEM_RUNS), block)
         return UnsafePointer(block)
     }()
+
+    /// `madeTables`: what `asciiRun` reads, one read a run, where it is published (a C
+    /// global, `cfl_table`). (A static table is read through its lazy initializer, a
+    /// `swift_once` call each time: the two arrays read in each run were about 7 calls a
+    /// message of the chat corpus, the block about 3. Handed to `asciiRun` by the itemizer,
+    /// read once a text, the extra argument cost the run's loop more than the calls saved.)
+    @inline(__always)
+    static var tables: UnsafePointer<UInt8> {
+        if let published = cfl_table(Int32(CFL_TABLE_ITEM_RUNS)) { return published.assumingMemoryBound(to: UInt8.self) }
+        return madeTables
+    }
 
     // MARK: Runs
 

@@ -53,7 +53,9 @@ enum BrowserLineBreaks {
     /// as the offsets rise.
     struct Walker {
         let bytes: UnsafeBufferPointer<UInt8>
-        let iterators: BreakIterators
+        /// Not retained, as `GraphemeWalker`'s: a walker lives inside the scope that holds
+        /// the iterators and the bytes.
+        unowned(unsafe) let iterators: BreakIterators
         let keepAll: Bool
         let breakAll: Bool
         let ideographs: Bool

@@ -8,7 +8,10 @@
 /// indicators). Differential tests hold the fast path to ICU on seeded random text.
 struct GraphemeWalker {
     let bytes: UnsafeBufferPointer<UInt8>
-    let iterators: BreakIterators
+    /// Not retained: a walker lives inside the scope that holds the iterators and the bytes
+    /// (which it does not own either), and a retain and a release a walk are about 40
+    /// instructions a chat message.
+    unowned(unsafe) let iterators: BreakIterators
 
     /// The end of the cluster that starts at `i` (which must be a cluster boundary < count).
     @inline(__always)

@@ -34,8 +34,8 @@ struct ScalarProperties: Hashable {
     /// Properties of any scalar.
     @inline(__always)
     static func of(_ scalar: UInt32) -> ScalarProperties {
-        if scalar < UInt32(ScalarTable.shared.count) {
-            return ScalarProperties(bits: ScalarTable.shared[Int(scalar)])
+        if scalar < UInt32(ScalarTable.count) {
+            return ScalarProperties(bits: ScalarTable.storage[Int(scalar)])
         }
         return ScalarProperties(bits: compute(scalar))
     }
@@ -139,7 +139,30 @@ struct ICUValues: Sendable {
 /// (`readByValue`), and copied from the scalar before elsewhere: about 11,000 computations
 /// instead of 131,072 (a process's first text laid out, 186 → 14 million instructions).
 enum ScalarTable {
-    static let shared: [UInt16] = build(ranged: true)
+    /// The number of entries: planes 0 and 1.
+    static let count = 0x20000
+
+    /// The table, built on first use and never freed (published as `CFL_TABLE_SCALARS` as it
+    /// is made). Never written once made: shared by all threads.
+    nonisolated(unsafe) static let shared: UnsafeBufferPointer<UInt16> = {
+        let table = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: count)
+        _ = table.initialize(from: build(ranged: true))
+        cfl_publish_table(Int32(CFL_TABLE_SCALARS), table.baseAddress!)
+        return UnsafeBufferPointer(table)
+    }()
+
+    /// `body`'s result on the table (`shared`), as an array's `withUnsafeBufferPointer` gives it.
+    @inline(__always)
+    static func withTable<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R { body(shared) }
+
+    /// The table's first entry: `shared`'s, read where it is published (`cfl_table`, a C
+    /// global: one load and a test) rather than through `shared`'s lazy initializer, which
+    /// costs a `swift_once` call at every read, once a thread has built it.
+    @inline(__always)
+    static var storage: UnsafePointer<UInt16> {
+        if let published = cfl_table(Int32(CFL_TABLE_SCALARS)) { return published.assumingMemoryBound(to: UInt16.self) }
+        return shared.baseAddress!
+    }
 
     /// The scalars `ScalarProperties.compute` decides by their value, not only by their
     /// properties: ASCII (the fast path's own classes), U+200B, U+25CC, the hanging spaces,
@@ -152,7 +175,6 @@ enum ScalarTable {
     /// The table; with `ranged` false, every scalar computed (what the ranged table is
     /// tested against).
     static func build(ranged: Bool) -> [UInt16] {
-        let count = 0x20000
         var starts = [UInt8](repeating: ranged ? 0 : 1, count: count)
         if ranged {
             if cfl_property_starts(UInt32(count), &starts) == 0 {
