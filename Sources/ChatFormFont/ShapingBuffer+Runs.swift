@@ -1,5 +1,9 @@
 import ChatFormText
 
+#if !_endian(little)
+#error("ShapingBuffer.firstSpace and RunCache's packed keys read 8 bytes as a little-endian word")
+#endif
+
 /// Shaping a paragraph's runs with HarfBuzz, word by word where that is the same and each
 /// short piece through this thread's cache (`RunCache`).
 extension ShapingBuffer {
@@ -279,7 +283,9 @@ extension ShapingBuffer {
     }
 
     /// The first space (U+0020) of `bytes[start..<end]`, else `end`: 8 bytes at a time
-    /// while 8 are left (a word's letters are mostly fewer: one load finds its end).
+    /// while 8 are left (a word's letters are mostly fewer: one load finds its end). (The
+    /// lowest set byte of a load is its first byte on the little-endian machines the package
+    /// builds for: `_endian(little)` is checked at compile time.)
     @inline(__always)
     static func firstSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var b = start

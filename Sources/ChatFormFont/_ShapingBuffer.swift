@@ -215,7 +215,8 @@ struct RunCache {
                    key: bytes)
     }
 
-    /// The fewer than 8 bytes of `raw` as one word, the first lowest, zeros above: two
+    /// The fewer than 8 bytes of `raw` as one word, the first lowest (as a little-endian
+    /// load of 8 bytes reads them: a key of 8 or more has its first 8 loaded so), zeros above: two
     /// 4-byte loads (overlapping when fewer than 8 bytes), or three single bytes.
     @inline(__always)
     static func packed(_ raw: UnsafeRawBufferPointer) -> UInt64 {

@@ -85,4 +85,32 @@ struct PrepareShortcutTests {
             #expect(Array(s.utf8).withUnsafeBufferPointer { HanKerning.mayApply($0, 0..<$0.count) })
         }
     }
+
+    /// A styled paragraph's shaping claims its boundaries rise (`ShapedRuns.clustersRise`:
+    /// preparing then checks only their ends), and they do, from 0 to the joined text's
+    /// length: spans in other fonts, empty spans, attachments, a combining mark right after
+    /// an attachment, no elements at all.
+    @Test func styledBoundariesRiseAsClaimed() throws {
+        let body = FontSpec(family: "Noto Sans", size: 16)
+        let bold = body.with(weight: 700)
+        let attachment = StyledElement.attachment(InlineAttachment(width: 20, height: 20, baselineOffset: -4))
+        var rng = SplitMix64(seed: 7211)
+        for _ in 0..<120 {
+            var elements: [StyledElement] = []
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: elements.append(attachment)
+                case 1: elements.append(.text("", body))
+                case 2: elements.append(.text("\u{301}" + Self.words.randomElement(using: &rng)!, body))
+                case 3: elements.append(.span(TextSpan(Self.words.randomElement(using: &rng)! + " ", style: SpanStyle(font: bold))))
+                default: elements.append(.text(Self.words.randomElement(using: &rng)! + Self.separators.randomElement(using: &rng)!, body))
+                }
+            }
+            let (text, shaped, _, _) = try StyledShaper.prepare(elements, style: ParagraphStyle(font: body))
+            #expect(shaped.clustersRise)
+            let c = shaped.clusters
+            #expect(c.first == 0 && c.last.map(Int.init) == text.utf8.count && zip(c, c.dropFirst()).allSatisfy { $0 < $1 },
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
 }

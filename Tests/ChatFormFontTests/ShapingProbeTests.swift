@@ -115,6 +115,58 @@ struct ShapingProbeTests {
         }
     }
 
+    /// Keys of every length in one cache: a word and the same word with zero bytes after it
+    /// (what the packed head of a short key holds above its bytes) are different words; the
+    /// piece's length, direction, ligatures and language each make another key; every word
+    /// put in is found again with its own advances. And a key's byte count fits the id's six
+    /// bits (`RunCache.Shape.form(offset:keyCount:)`): the longest piece and a character of
+    /// context each side.
+    @Test func keysOfEveryLengthShareOneCache() {
+        #expect(ShapingBuffer.cachedRunBytes + 8 < 64)
+        var rng = SplitMix64(seed: 5113)
+        let shape = RunCache.Shape(face: 3, script: 0x4C61_746E, language: 0, rtl: false)
+        let variants = [RunCache.Shape(face: 3, script: 0x4C61_746E, language: 0, rtl: true),
+                        RunCache.Shape(face: 3, script: 0x4C61_746E, language: 0, rtl: false, ligatures: false),
+                        RunCache.Shape(face: 3, script: 0x4C61_746E, language: 1, rtl: false)]
+        var cache = RunCache()
+        func insert(_ word: [UInt8], _ advances: [Int32]) {
+            var advances = advances
+            var codes = [UInt8](repeating: 0, count: word.count)
+            word.withUnsafeBufferPointer { bytes in
+                advances.withUnsafeMutableBufferPointer { a in
+                    codes.withUnsafeMutableBufferPointer { u in
+                        cache.insert(RunCache.key(shape, offset: 0, length: word.count, bytes: bytes), advances: a, u, at: 0)
+                    }
+                }
+            }
+        }
+        func found(_ word: [UInt8], _ shape: RunCache.Shape, length: Int? = nil) -> [Int32]? {
+            var advances = [Int32](repeating: 0, count: word.count)
+            var codes = [UInt8](repeating: 0, count: word.count)
+            let hit = word.withUnsafeBufferPointer { b in
+                advances.withUnsafeMutableBufferPointer { a in
+                    codes.withUnsafeMutableBufferPointer { u in
+                        cache.copy(RunCache.key(shape, offset: 0, length: length ?? word.count, bytes: b), into: a, u, at: 0)
+                    }
+                }
+            }
+            return hit ? advances : nil
+        }
+        var words: [([UInt8], [Int32])] = []
+        for count in 1...24 {
+            let word = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next() % 0x7E + 1) }
+            let advances = (0..<count).map { _ in Int32(truncatingIfNeeded: rng.next()) }
+            insert(word, advances)
+            words.append((word, advances))
+            #expect(found(word + [0], shape) == nil, "\(count): a zero byte after it")
+            #expect(found(word + [0, 0], shape) == nil, "\(count): two zero bytes after it")
+            if count > 1 { #expect(found(Array(word.dropLast()), shape) == nil, "\(count): a byte shorter") }
+            #expect(found(word, shape, length: count + 1) == nil, "\(count): another piece length")
+            for (k, variant) in variants.enumerated() { #expect(found(word, variant) == nil, "\(count): variant \(k)") }
+        }
+        for (word, advances) in words { #expect(found(word, shape) == advances, "\(word.count)") }
+    }
+
     /// `ShapingBuffer.firstSpace` finds the first space of a range as a walk byte by byte
     /// does: every start and end in texts of letters, spaces and multibyte characters.
     @Test func firstSpaceIsTheByteWalk() {

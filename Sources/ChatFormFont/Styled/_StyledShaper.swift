@@ -137,7 +137,7 @@ struct StyledShaper: TextShaper {
             throw .layout(error)
         }
         let (items, clusters, opportunities) = segmented
-        // Shaped straight into the arrays the prepared text keeps (as a plain paragraph).
+        // Shaped into the scratch arrays taken here (the prepared text gives them back once packed).
         var advances = scratch.takeAdvances(zeroed: n)
         var unsafeCodes = scratch.takeUnsafeToBreak(zeroed: n)
         var runs = scratch.takeRuns(capacity: ShapedRunsScratch.runCapacity(bytes: n, items: items.count + elements.count))

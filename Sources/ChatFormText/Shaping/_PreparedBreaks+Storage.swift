@@ -60,6 +60,7 @@ extension PreparedBreaks {
             var lastKey = UInt64.max, lastIndex: Int32 = -1
             for k in 0..<steps.count {
                 let key = keys[k].key
+                assert(key != .max, "a step's box key with both parts NaN: the search's first key")
                 if key != lastKey {
                     var i = 0
                     while i < boxCount && table[i] != key { i += 1 }

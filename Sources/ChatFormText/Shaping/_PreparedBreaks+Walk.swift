@@ -155,7 +155,6 @@ extension PreparedBreaks {
             return _QuietClusters(clusters: clusters.baseAddress!, answers: quiet.baseAddress!, unsafe: unsafe.baseAddress!,
                                   advances: advances.baseAddress!, end: quietEnd, xs: out.x.baseAddress!)
         } : nil
-        let entriesOut = out.entries.baseAddress!, stepsOut = out.steps.baseAddress!
         while i < n {
             if let quietLoop, i > 0 && previousKind == 0 && out.flags[count &- 1] & Flags.softHyphen == 0 {
                 // The common clusters in a loop of their own, from a boundary where the content
@@ -201,6 +200,8 @@ extension PreparedBreaks {
                     opportunity = false
                 }
             }
+            // (Written on every path through this loop: the quiet boundaries' flags written
+            // before the walk hold only where the quiet loop takes them.)
             out.x[count] = x
             out.flags[count] = f | kind
             if count > 0 {
@@ -301,8 +302,9 @@ protocol BoundaryAnswers {
     /// `BreakRules.breaksLetters`.
     var breaksLetters: Bool { get }
     /// The itemizer's opportunity bytes when they are the whole answer (one a boundary: no
-    /// rule adds to them), else nil: the walk then reads them itself in its loop for the
-    /// common clusters (those with no kind but white space that hangs).
+    /// rule adds to them): the walk's loop for the common clusters (those with no kind but
+    /// white space that hangs, `_QuietClusters`) reads these bytes itself. Nil when a rule
+    /// answers too: every boundary is then asked through `answer`.
     var quietBytes: UnsafeBufferPointer<UInt8>? { get }
     /// The byte for boundary `count` (at byte `i`, never the text's end), before the
     /// cluster `i..<e`; asked once a boundary, in order.

@@ -35,8 +35,8 @@ struct _QuietClusters {
     /// walk's general loop: where the content ends and the largest content advance are
     /// found after the loop, not kept in it. The boundary `s.count` is past the text's
     /// start, and the content ends there: the cluster before is neither white space, a
-    /// tab, a line terminator nor a soft hyphen. `b`'s flags are written for the
-    /// boundaries the loop takes (`PreparedBreaks.walk` writes them first).
+    /// tab, a line terminator nor a soft hyphen. The flags of the boundaries the loop
+    /// takes are already in `b` (`PreparedBreaks.walk` writes them before its loop).
     ///
     /// - Complexity: O(clusters taken).
     @inline(__always)
@@ -44,6 +44,7 @@ struct _QuietClusters {
         typealias Flags = ShapedText.Flags
         let start = s.count, firstEntry = s.breakCount
         let steps = b.steps.baseAddress!, flags = b.flags.baseAddress!
+        assert(start > 0 && flags[start &- 1] & Flags.kinds == 0, "the quiet loop starts where the content ends")
         var cursor = (b.entries.baseAddress! + firstEntry, steps + firstEntry)
         let (count, x, advanceBits) = loop(from: s.i, boundary: start, x: s.x, advanceBits: s.advanceBits, entries: &cursor)
         guard count != start else { return }

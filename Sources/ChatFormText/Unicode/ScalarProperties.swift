@@ -151,9 +151,12 @@ enum ScalarTable {
         return UnsafeBufferPointer(table)
     }()
 
-    /// `body`'s result on the table (`shared`), as an array's `withUnsafeBufferPointer` gives it.
+    /// `body`'s result on the table, as an array's `withUnsafeBufferPointer` gives it (read
+    /// where it is published, `storage`).
     @inline(__always)
-    static func withTable<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R { body(shared) }
+    static func withTable<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
+        body(UnsafeBufferPointer(start: storage, count: count))
+    }
 
     /// The table's first entry: `shared`'s, read where it is published (`cfl_table`, a C
     /// global: one load and a test) rather than through `shared`'s lazy initializer, which
