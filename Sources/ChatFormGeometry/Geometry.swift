@@ -69,7 +69,9 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var width: Double { size.width }
     public var height: Double { size.height }
 
-    /// The rectangle grown by `dy` above and below (shrunk for a negative `dy`).
+    /// The rectangle shrunk by `dx` at the left and the right and by `dy` above and below
+    /// (grown for negative values), its centre kept. Not clamped: an inset past half the
+    /// width or height leaves it negative.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: origin.x + dx, y: origin.y + dy,
              width: size.width - 2 * dx, height: size.height - 2 * dy)

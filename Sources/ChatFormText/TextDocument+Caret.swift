@@ -111,8 +111,10 @@ extension TextDocument: LineLayout {
 
     /// The grapheme boundary after the boundary `offset`.
     ///
+    /// - Throws: `.offsetOutOfRange` for an offset outside `0..<utf8Count`.
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.
     public func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
+        guard offset >= 0, offset < utf8Count else { throw .offsetOutOfRange(offset: offset, length: utf8Count) }
         let p = units.paragraphIndex(containingOffset: offset)
         let start = units.paragraphStart(p)
         do { return try units.paragraphs[p].graphemeBoundary(after: offset - start) + start } catch {
@@ -123,8 +125,10 @@ extension TextDocument: LineLayout {
     /// The grapheme boundary before `offset`; at a paragraph start, the start of the
     /// previous paragraph's terminator.
     ///
+    /// - Throws: `.offsetOutOfRange` for an offset outside `1...utf8Count`.
     /// - Complexity: O(log n + n / 256), plus O(1) amortized for ICU.
     public func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
+        guard offset > 0, offset <= utf8Count else { throw .offsetOutOfRange(offset: offset, length: utf8Count) }
         var p = units.paragraphIndex(containingOffset: offset)
         var start = units.paragraphStart(p)
         if offset == start {

@@ -136,12 +136,14 @@ extension TextLayout: LineLayout {
 
     /// The end of the cluster starting at the boundary `offset`.
     ///
-    /// - Precondition: `offset` is a grapheme boundary in `0..<utf8Count` (from inside a
-    ///   cluster, a flag's say, the answer is not defined); `offset(after:)` checks it and
-    ///   throws where this does not.
+    /// - Precondition: `offset` is a grapheme boundary (from inside a cluster, a flag's say,
+    ///   the answer is a later offset but not defined further); `offset(after:)` checks it
+    ///   and throws where this does not.
+    /// - Throws: `.offsetOutOfRange` for an offset outside `0..<utf8Count`.
     /// - Complexity: O(1) amortized.
     public func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
-        if let shaped = splitClusters, offset >= 0, offset < utf8Count {
+        guard offset >= 0, offset < utf8Count else { throw .offsetOutOfRange(offset: offset, length: utf8Count) }
+        if let shaped = splitClusters {
             let k = shaped.boundary(of: offset)
             return Int(shaped.offsets[Int(shaped.offsets[k]) == offset ? k + 1 : k])
         }
@@ -150,9 +152,11 @@ extension TextLayout: LineLayout {
 
     /// The start of the cluster ending at or holding `offset`.
     ///
+    /// - Throws: `.offsetOutOfRange` for an offset outside `1...utf8Count`.
     /// - Complexity: O(1) amortized.
     public func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
-        if let shaped = splitClusters, offset > 0, offset <= utf8Count { return Int(shaped.offsets[shaped.boundary(of: offset) - 1]) }
+        guard offset > 0, offset <= utf8Count else { throw .offsetOutOfRange(offset: offset, length: utf8Count) }
+        if let shaped = splitClusters { return Int(shaped.offsets[shaped.boundary(of: offset) - 1]) }
         // ICU answers "none" (-1) from inside the first cluster.
         return try withText { _, iterators in Swift.max(0, iterators.graphemeStart(endingAt: offset)) }
     }

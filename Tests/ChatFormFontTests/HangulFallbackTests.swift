@@ -73,7 +73,7 @@ struct HangulFallbackTests {
         for _ in 0..<300 {
             var text = ""
             for _ in 0..<Int(rng.next() % 16 + 2) { text += pool[Int(rng.next() % UInt64(pool.count))] }
-            let (items, clusters, opportunities) = try TextItemizer.segmentWithOpportunities(text, direction: .ltr)
+            let (items, clusters, opportunities) = try TextItemizer.segmentWithOpportunities(text, direction: .ltr, scratch: .forCurrentThread())
             let n = text.utf8.count
             var flagged: [ShapedRun] = [], plain: [ShapedRun] = []
             var advances = [Int32](repeating: 0, count: n), unsafe = [UInt8](repeating: 0, count: n)
@@ -142,7 +142,7 @@ struct HangulFallbackTests {
     /// The runs of `text` with a fallback decision for every cluster, as the shaping loop
     /// made them before it skipped syllables: ranges and faces, by item.
     private func modelRuns(_ text: String, _ fonts: FontStack) throws -> [[Int]] {
-        let (items, clusters, _) = try TextItemizer.segmentWithOpportunities(text, direction: .ltr)
+        let (items, clusters, _) = try TextItemizer.segmentWithOpportunities(text, direction: .ltr, scratch: .forCurrentThread())
         let state = fonts.state
         var runs: [[Int]] = []
         var text = text

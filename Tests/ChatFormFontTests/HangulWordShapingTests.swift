@@ -121,7 +121,7 @@ struct HangulWordShapingTests {
     private func compareWholeAndWords(_ text: String, _ range: Range<Int>, face: FontFace, script: UInt32, language: String)
         throws -> (advances: [Int32], unsafe: [UInt8]) {
         let bytes = Array(text.utf8)
-        let clusters = Set(try TextItemizer.segmentWithOpportunities(text, direction: .ltr).clusters.map(Int.init))
+        let clusters = Set(try TextItemizer.segmentWithOpportunities(text, direction: .ltr, scratch: .forCurrentThread()).clusters.map(Int.init))
         let whole = Self.shapeAlone(bytes, range, face: face, script: script, language: language)
         var words = (advances: [Int32](), unsafe: [UInt8]())
         var a = range.lowerBound

@@ -48,6 +48,29 @@ struct CaretTests {
         #expect(throws: TextLayoutError.offsetOutOfRange(offset: -1, length: 8)) { try k.lineIndex(for: TextPosition(offset: -1)) }
     }
 
+    /// The cluster steps take offsets in the text only (`after`: `0..<n`, `before`:
+    /// `1...n`), in a layout and in a document of two paragraphs: past them a typed error,
+    /// not a read past the text.
+    @Test func clusterStepsOutsideTheTextThrow() throws {
+        let k = try layout("e\u{301}가\r\n", 20)
+        let d = try TextDocument(text: "e\u{301}가\r\n👍🏽", width: 20)
+        #expect(try k.graphemeBoundary(after: 0) == 3 && k.graphemeBoundary(after: 6) == 8)
+        #expect(try k.graphemeBoundary(before: 8) == 6 && k.graphemeBoundary(before: 3) == 0)
+        #expect(try d.graphemeBoundary(after: 8) == 16 && d.graphemeBoundary(before: 16) == 8)
+        for (offset, n) in [(8, 8), (9, 8), (-1, 8)] {
+            #expect(throws: TextLayoutError.offsetOutOfRange(offset: offset, length: n)) { try k.graphemeBoundary(after: offset) }
+        }
+        for (offset, n) in [(0, 8), (9, 8), (-3, 8)] {
+            #expect(throws: TextLayoutError.offsetOutOfRange(offset: offset, length: n)) { try k.graphemeBoundary(before: offset) }
+        }
+        for offset in [16, 17, -1] {
+            #expect(throws: TextLayoutError.offsetOutOfRange(offset: offset, length: 16)) { try d.graphemeBoundary(after: offset) }
+        }
+        for offset in [0, 17, Int.min] {
+            #expect(throws: TextLayoutError.offsetOutOfRange(offset: offset, length: 16)) { try d.graphemeBoundary(before: offset) }
+        }
+    }
+
     @Test func pointToOffsetSnapsToTheNearerEdge() {
         #expect(l.position(at: Point(x: 2.4, y: 0.5)) == TextPosition(offset: 2))
         #expect(l.position(at: Point(x: 2.6, y: 0.5)) == TextPosition(offset: 3))

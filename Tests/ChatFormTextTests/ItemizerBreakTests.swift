@@ -180,4 +180,40 @@ struct ItemizerBreakTests {
             #expect(items.enumerated().allSatisfy { $1.script == ($0 % 2 == 0 ? 0x4C61_746E : 0x4861_6E67) })
         }
     }
+
+    /// A text too long for the thread's walk memory (`ShapedRunsScratch.walkLimit`, 5 bytes a
+    /// text byte) is segmented in place, as its prefixes that fit are in the walk memory: the
+    /// same clusters and opportunities up to the prefix's end (where the prefix ends, its
+    /// last boundary has no opportunity), and items that agree but for the prefix's last
+    /// one, cut at its end (a prefix ends after a Latin word and a space). Random words of several scripts, emoji, Hangul, Arabic, a fixed
+    /// seed.
+    @Test func aTextPastTheWalkMemoryIsSegmentedAsItsPrefixes() throws {
+        var rng = SplitMix64(seed: 1_616)
+        let pool = ["word", "한국어", "😀", "👍🏽", "中文", "مرحبا", "e\u{301}", "x-y", "(1,2)", "🇰🇷", "…"]
+        var text = ""
+        let limit = ShapedRunsScratch.walkLimit / 5
+        while text.utf8.count < limit + 2_000 {
+            text += pool[Int(rng.next() % UInt64(pool.count))] + (rng.next() % 5 == 0 ? "  " : " ")
+        }
+        let scratch = ShapedRunsScratch.forCurrentThread()
+        let whole = try TextItemizer.segmentWithOpportunities(text, direction: .ltr, scratch: scratch)
+        #expect(whole.clusters.first == 0 && whole.clusters.last.map(Int.init) == text.utf8.count)
+        for cut in [limit - 7, limit / 2, 1_000] {
+            // A prefix ending after "word " (the break rules look no further back than the
+            // spaces before a boundary; a left-to-right word keeps the space at the
+            // paragraph's level, where a space ending the text after Arabic would not be).
+            let bytes = Array(text.utf8)
+            var end = cut
+            while !(bytes[end - 5..<end].elementsEqual("word ".utf8) && bytes[end] != 0x20) { end -= 1 }
+            let prefix = String(decoding: bytes[..<end], as: UTF8.self)
+            let part = try TextItemizer.segmentWithOpportunities(prefix, direction: .ltr, scratch: scratch)
+            let k = part.clusters.count
+            #expect(Array(whole.clusters.prefix(k)) == part.clusters, "cut \(cut)")
+            #expect(Array(whole.opportunities.prefix(k - 1)) == Array(part.opportunities.prefix(k - 1)), "cut \(cut)")
+            #expect(part.opportunities[k - 1] & 1 == 0 && whole.opportunities[k - 1] & 1 == 1, "cut \(cut)")
+            let items = part.items.count
+            #expect(Array(whole.items.prefix(items - 1)) == Array(part.items.prefix(items - 1)), "cut \(cut)")
+            #expect(whole.items[items - 1].range.lowerBound == part.items[items - 1].range.lowerBound, "cut \(cut)")
+        }
+    }
 }

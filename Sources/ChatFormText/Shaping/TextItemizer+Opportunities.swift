@@ -7,17 +7,16 @@ extension TextItemizer {
     /// what a prepared text's break table reads instead of walking the clusters, decoding
     /// them and asking the rules again (`ShapedRuns.opportunities`).
     ///
-    /// With `scratch`, the clusters and opportunities of a text whose boundaries fit in the
-    /// thread's walk memory (`ShapedRunsScratch.walkLimit`, 5 bytes a text byte) are found
-    /// there and copied into its spare arrays (`ShapedRunsScratch`: those of the last text
-    /// prepared, which a prepared text gives back), not into new ones (two allocations and
-    /// two frees a text; and a text past 255 bytes found them on the heap, its boundaries
-    /// too many for the stack's 1,024 bytes). A longer text's are written in place, as
-    /// without `scratch` (no copy of them, and arrays that large are not kept).
+    /// The clusters and opportunities of a text whose boundaries fit in the thread's walk
+    /// memory (`ShapedRunsScratch.walkLimit`, 5 bytes a text byte) are found there and
+    /// copied into `scratch`'s spare arrays (those of the last text prepared, which a
+    /// prepared text gives back), not into new ones (two allocations and two frees a text).
+    /// A longer text's are written in place into arrays of their own (no copy of them, and
+    /// arrays that large are not kept).
     ///
     /// - Complexity: O(n).
     package static func segmentWithOpportunities(_ text: String, direction: ParagraphDirection,
-                                                 scratch: ShapedRunsScratch? = nil) throws(TextLayoutError)
+                                                 scratch: ShapedRunsScratch) throws(TextLayoutError)
         -> (items: [TextItem], clusters: [Int32], opportunities: [UInt8]) {
         let level: UInt8 = direction == .ltr ? 0 : direction.isRightToLeft(text) ? 1 : 0
         var copy = text
@@ -31,10 +30,9 @@ extension TextItemizer {
                 // ICU takes the text only if the walk asks it something (most chat messages:
                 // never, their clusters all answered by the fast paths).
                 iterators.setTextWhenAsked(bytes)
-                if let scratch, (bytes.count + 1) * 5 <= ShapedRunsScratch.walkLimit {
-                    // Found into the thread's walk memory (at most one boundary a byte, and the
-                    // text's start), then copied into its spare arrays.
-                    let capacity = bytes.count + 1
+                let capacity = bytes.count + 1   // at most one boundary a byte, and the text's start
+                if capacity * 5 <= ShapedRunsScratch.walkLimit {
+                    // Found into the thread's walk memory, then copied into its spare arrays.
                     let memory = scratch.takeWalkMemory(bytes: capacity * 5)
                     defer { scratch.giveBackWalkMemory(memory) }
                     let clustersOut = memory.bindMemory(to: Int32.self, capacity: capacity)
@@ -44,28 +42,10 @@ extension TextItemizer {
                                                 paragraphLevel: level)
                     clusters = scratch.takeClusters(copying: UnsafeBufferPointer(start: clustersOut, count: count))
                     opportunities = scratch.takeOpportunities(copying: UnsafeBufferPointer(start: out, count: count))
-                    try iterators.finishWhenAsked()
-                    return
-                }
-                // At most one boundary a byte, and the text's start. A short text's are found
-                // into scratch space, then copied into arrays of their size: `Array(unsafeUninitializedCapacity:)`
-                // allocates through the standard library's unspecialized
-                // `_allocateBufferUninitialized`, which looks up the storage class's metadata on
-                // every call (~790 instructions an array), where a copy of a buffer takes the
-                // specialized path. A long text's are written in place (no second copy of them).
-                if bytes.count < Self.scratchLimit {
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: bytes.count + 1) { clustersOut in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { out in
-                            let count: Int
-                            (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
-                                                        opportunities: out.baseAddress, paragraphLevel: level)
-                            clusters = Array(UnsafeBufferPointer(rebasing: clustersOut[..<count]))
-                            opportunities = Array(UnsafeBufferPointer(rebasing: out[..<count]))
-                        }
-                    }
                 } else {
-                    clusters = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { clustersOut, clusterCount in
-                        opportunities = [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { out, count in
+                    // A long text's, written in place.
+                    clusters = [Int32](unsafeUninitializedCapacity: capacity) { clustersOut, clusterCount in
+                        opportunities = [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
                             (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut.baseAddress!,
                                                         opportunities: out.baseAddress, paragraphLevel: level)
                         }
@@ -80,9 +60,4 @@ extension TextItemizer {
         if let failure { throw .icu(failure) }
         return (items, clusters, opportunities)
     }
-
-    /// The longest text (in bytes, exclusive) whose boundaries `segmentWithOpportunities(_:direction:scratch:)`
-    /// finds in scratch space before copying them, without `scratch` (5 bytes a text byte: on
-    /// the stack).
-    static var scratchLimit: Int { 4096 }
 }

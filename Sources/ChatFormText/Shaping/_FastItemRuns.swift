@@ -98,7 +98,7 @@ enum _FastItemRuns {
     /// `asciiFacts` (256 bytes) then `pairOpportunities` (95 × 95) in one block, made once
     /// a process and never freed (published as `CFL_TABLE_ITEM_RUNS` as it is made). Never
     /// written once made: shared by all threads.
-    nonisolated(unsafe) static let madeTables: UnsafePointer<UInt8> = {
+    nonisolated(unsafe) private static let madeTables: UnsafePointer<UInt8> = {
         let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 + 95 * 95)
         block.initialize(from: asciiFacts, count: 256)
         (block + 256).initialize(from: pairOpportunities, count: 95 * 95)

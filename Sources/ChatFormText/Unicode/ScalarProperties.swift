@@ -143,8 +143,9 @@ enum ScalarTable {
     static let count = 0x20000
 
     /// The table, built on first use and never freed (published as `CFL_TABLE_SCALARS` as it
-    /// is made). Never written once made: shared by all threads.
-    nonisolated(unsafe) static let shared: UnsafeBufferPointer<UInt16> = {
+    /// is made). Never written once made: shared by all threads. Read it through `storage`
+    /// or `withTable`, which find it where it is published.
+    nonisolated(unsafe) private static let made: UnsafeBufferPointer<UInt16> = {
         let table = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: count)
         _ = table.initialize(from: build(ranged: true))
         cfl_publish_table(Int32(CFL_TABLE_SCALARS), table.baseAddress!)
@@ -158,13 +159,13 @@ enum ScalarTable {
         body(UnsafeBufferPointer(start: storage, count: count))
     }
 
-    /// The table's first entry: `shared`'s, read where it is published (`cfl_table`, a C
-    /// global: one load and a test) rather than through `shared`'s lazy initializer, which
+    /// The table's first entry: `made`'s, read where it is published (`cfl_table`, a C
+    /// global: one load and a test) rather than through `made`'s lazy initializer, which
     /// costs a `swift_once` call at every read, once a thread has built it.
     @inline(__always)
     static var storage: UnsafePointer<UInt16> {
         if let published = cfl_table(Int32(CFL_TABLE_SCALARS)) { return published.assumingMemoryBound(to: UInt16.self) }
-        return shared.baseAddress!
+        return made.baseAddress!
     }
 
     /// The scalars `ScalarProperties.compute` decides by their value, not only by their
