@@ -151,7 +151,7 @@ struct StyledShaper: TextShaper {
                 unsafeCodes.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     Self.shapeStretches(elements, plans, offsets: offsets, stacks: stacks, bytes: bytes, items: items,
-                                        clusters: clusters, into: &out, runs: &runs, faces: &faces, extras: &extras,
+                                        clusters: clusters, opportunities: opportunities, into: &out, runs: &runs, faces: &faces, extras: &extras,
                                         hangingEdges: &hangingEdges)
                     endTrims = out.endTrims
                     tabSpacing = Self.tabSpacing(plans, offsets: offsets, bytes: bytes)
