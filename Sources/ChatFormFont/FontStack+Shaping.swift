@@ -123,6 +123,16 @@ extension FontStack {
         let firstRun = runs.count
         let flagsSyllables = syllables.count == clusters.count
         let syllableBit = finding.syllableBit
+        // What `finding` kept, taken out (swapped: no reference counted) and given back at
+        // the end: read through `finding` in the loop, plain prepare cost ~75 instructions
+        // a text more.
+        var registered: [FontFace] = []   // the registry's faces, read at the first fallback face
+        swap(&registered, &finding.registered)
+        var hangulFace = finding.hangulFace, hangulKept = finding.hangulKept
+        defer {
+            swap(&registered, &finding.registered)
+            (finding.hangulFace, finding.hangulKept) = (hangulFace, hangulKept)
+        }
         let state = self.state
         let drawsPrintable = state.drawsPrintableASCII
         let buffer = ShapingBuffer.forCurrentThread()
@@ -226,11 +236,10 @@ extension FontStack {
                         // Hangul syllables (lead bytes EA–ED), each a cluster of its own, in a
                         // fallback face that draws them all and no family draws any: the
                         // run's face's, nothing to decide.
-                        if finding.hangulFace != runFace {
-                            finding.hangulKept = state.keepsHangulSyllables(sticky.takeUnretainedValue())
-                            finding.hangulFace = runFace
+                        if hangulFace != runFace {
+                            hangulKept = state.keepsHangulSyllables(sticky.takeUnretainedValue())
+                            hangulFace = runFace
                         }
-                        let hangulKept = finding.hangulKept
                         let start = p
                         if flagsSyllables {
                             // The itemizer's answer: a syllable alone is a cluster of 3 bytes,
@@ -277,8 +286,8 @@ extension FontStack {
                         runFace = face
                         if face >= state.primaries.count {
                             // The registry only grows: read again only for a face found since.
-                            if face >= finding.registered.count { finding.registered = state.faceList() }
-                            runFaceObject = Unmanaged.passUnretained(finding.registered[face])
+                            if face >= registered.count { registered = state.faceList() }
+                            runFaceObject = Unmanaged.passUnretained(registered[face])
                         } else {
                             runFaceObject = nil
                         }
@@ -290,7 +299,13 @@ extension FontStack {
                 }
                 itemIndex += 1
             }
-            runs.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<foundCount]))
+            if foundCount <= 2 {
+                // A styled paragraph's stretch mostly finds a run or two: appended one by one
+                // (`append(contentsOf:)` cost ~75 instructions a call, a dozen calls a message).
+                for r in 0..<foundCount { runs.append(found[r]) }
+            } else {
+                runs.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<foundCount]))
+            }
             out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen
