@@ -28,6 +28,9 @@ struct StyledShaper: TextShaper {
         var face: Int
         /// Whether optional ligatures are on (off in letter-spaced spans).
         var ligatures = true
+        /// While preparing, what `Faces` finds it by (`Faces.key`: the message's stack
+        /// index, the face there, ligatures off).
+        var key = 0
     }
 
     // MARK: TextShaper
@@ -274,9 +277,6 @@ struct StyledShaper: TextShaper {
         let lineHeight: FontStack.LineHeight
         var boxes: [FontBoxMetrics]
         var sources: [Source?]
-        /// The paragraph's index of each face used, by (the message's stack index, the face's
-        /// index there, ligatures off): a few, searched in order.
-        var ids: [(key: Int, face: Int)] = []
 
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
             self.paragraph = paragraph
@@ -287,10 +287,8 @@ struct StyledShaper: TextShaper {
             sources = []
             boxes.reserveCapacity(8)
             sources.reserveCapacity(8)
-            ids.reserveCapacity(8)
             boxes.append(Self.applied(primary, lineHeight))
             sources.append(Source(stack: paragraph, face: 0))
-            ids.append((key: Self.key(stack: 0, local: 0, ligatures: true), face: 0))
         }
 
         @inline(__always)
@@ -314,7 +312,9 @@ struct StyledShaper: TextShaper {
         @inline(__always)
         mutating func face(_ stacks: [FontStack], index: Int, local: Int, ligatures: Bool = true) -> Int {
             let key = Self.key(stack: index, local: local, ligatures: ligatures)
-            for id in ids where id.key == key { return id.face }
+            // The faces used, a few, searched in order by their sources' keys (an array of
+            // keys of its own was an allocation a message more).
+            for f in sources.indices where sources[f]?.key == key { return f }
             return added(stacks[index], key: key, local: local, ligatures: ligatures)
         }
 
@@ -340,8 +340,7 @@ struct StyledShaper: TextShaper {
                 box = Self.applied(primaries[0].box, lineHeight)
             }
             boxes.append(box)
-            sources.append(Source(stack: stack, face: local, ligatures: ligatures))
-            ids.append((key: key, face: boxes.count - 1))
+            sources.append(Source(stack: stack, face: local, ligatures: ligatures, key: key))
             return boxes.count - 1
         }
 
