@@ -98,19 +98,19 @@ struct StyledShaper: TextShaper {
             offsets.append(n)
             switch elements[i] {
             case .span(let span):
-                let s = span.style
-                guard Self.isSpacing(s.letterSpacing), Self.isSpacing(s.edges.start), Self.isSpacing(s.edges.end) else {
+                // (The style read in place and the fonts compared in a loop: a copy of the
+                // style and a closure over it cost retains and releases each span.)
+                let spacing = span.style.letterSpacing, edges = span.style.edges
+                guard Self.isSpacing(spacing), Self.isSpacing(edges.start), Self.isSpacing(edges.end) else {
                     throw .invalidSpacing(element: i)
                 }
-                let k: Int
-                if let known = specs.firstIndex(where: { Self.isSameFont($0, s.font) }) {
-                    k = known
-                } else {
-                    stacks.append(try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal))
-                    specs.append(s.font)
-                    k = stacks.count - 1
+                var k = 0
+                while k < specs.count && !Self.isSameFont(specs[k], span.style.font) { k += 1 }
+                if k == specs.count {
+                    stacks.append(try StackCache.shared.stack(span.style.font, locale: style.locale, lineHeight: .normal))
+                    specs.append(span.style.font)
                 }
-                plans.append(ElementPlan(stack: k, letterSpacing: s.letterSpacing, edges: s.edges))
+                plans.append(ElementPlan(stack: k, letterSpacing: spacing, edges: edges))
                 if span.text.utf8.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
                     utf8.append(contentsOf: span.text.utf8)
                 }
