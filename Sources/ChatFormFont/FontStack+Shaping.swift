@@ -91,23 +91,54 @@ extension FontStack {
     /// are not decoded again.
     ///
     /// - Complexity: O(range + log items) plus the shaping.
+    @inline(__always)
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
                ligatures: Bool = true, commonFallback: [Range<Int>] = [], shapesRuns: Bool = true,
                syllables: [UInt8] = [], into out: inout ShapingOutput, runs: inout [ShapedRun]) {
+        var finding = RunFinding()
+        shape(bytes, range: range, items: items, clusters: clusters, ligatures: ligatures, commonFallback: commonFallback,
+              shapesRuns: shapesRuns, syllables: syllables, finding: &finding, into: &out, runs: &runs)
+    }
+
+    /// What finding a paragraph's runs reads of a stack and keeps for the next range of the
+    /// paragraph shaped in it (a styled paragraph's stretches in one font, a dozen a chat
+    /// message, each read the registry under its lock and asked a fallback face about its
+    /// Hangul again).
+    struct RunFinding {
+        /// The registry's faces, read at the first fallback face.
+        var registered: [FontFace] = []
+        /// The last fallback face asked whether it keeps the Hangul syllables that follow
+        /// (registry id, -1: none) and its answer: a paragraph's Hangul words, each a run
+        /// between the primary font's spaces, are mostly in one face.
+        var hangulFace = -1, hangulKept = false
+        /// `ShapedRuns.syllableBit` (read once: a global of another module).
+        let syllableBit = ShapedRuns.syllableBit
+    }
+
+    /// `shape(_:range:items:clusters:ligatures:commonFallback:shapesRuns:syllables:into:runs:)`,
+    /// what it reads of the stack kept in `finding` for the paragraph's next range.
+    func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
+               ligatures: Bool, commonFallback: [Range<Int>], shapesRuns: Bool, syllables: [UInt8],
+               finding: inout RunFinding, into out: inout ShapingOutput, runs: inout [ShapedRun]) {
         let firstRun = runs.count
         let flagsSyllables = syllables.count == clusters.count
-        let syllableBit = ShapedRuns.syllableBit   // (read once: a global of another module)
+        let syllableBit = finding.syllableBit
+        // What `finding` kept, taken out (swapped: no reference counted) and given back at
+        // the end: read through `finding` in the loop, plain prepare cost ~75 instructions
+        // a text more.
+        var registered: [FontFace] = []   // the registry's faces, read at the first fallback face
+        swap(&registered, &finding.registered)
+        var hangulFace = finding.hangulFace, hangulKept = finding.hangulKept
+        defer {
+            swap(&registered, &finding.registered)
+            (finding.hangulFace, finding.hangulKept) = (hangulFace, hangulKept)
+        }
         let state = self.state
         let drawsPrintable = state.drawsPrintableASCII
         let buffer = ShapingBuffer.forCurrentThread()
         let memo = buffer?.memo
-        var registered: [FontFace] = []   // the registry's faces, read at the first fallback face
         // A soft hyphen (U+00AD) is a grapheme cluster of its own (a control).
         var hasSoftHyphen = false
-        // The last fallback face asked whether it keeps the Hangul syllables that follow
-        // (registry id, -1: none) and its answer: a paragraph's Hangul words, each a run
-        // between the primary font's spaces, are mostly in one face.
-        var hangulFace = -1, hangulKept = false
         // The runs found go to a buffer on the stack, appended to `runs` when it is full and
         // at the end (an append a run checked the array's uniqueness and room each time; 24
         // runs are 960 bytes: past 1,024 bytes the standard library first asks whether the
@@ -268,7 +299,13 @@ extension FontStack {
                 }
                 itemIndex += 1
             }
-            runs.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<foundCount]))
+            if foundCount <= 2 {
+                // A styled paragraph's stretch mostly finds a run or two: appended one by one
+                // (`append(contentsOf:)` cost ~75 instructions a call, a dozen calls a message).
+                for r in 0..<foundCount { runs.append(found[r]) }
+            } else {
+                runs.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<foundCount]))
+            }
             out.cursor = (offset: range.upperBound, item: Swift.max(first, itemIndex - 1), cluster: ci, common: common)
         }
         out.hasSoftHyphen = out.hasSoftHyphen || hasSoftHyphen

@@ -67,6 +67,9 @@ extension StyledShaper {
                     if let last = result.last, last.upperBound == piece.lowerBound {
                         result[result.count - 1] = last.lowerBound..<piece.upperBound
                     } else {
+                        // Room for a few made at the first (a chat message has ~4: grown
+                        // from empty, the array was allocated ~4 times).
+                        if result.isEmpty { result.reserveCapacity(8) }
                         result.append(piece)
                     }
                 }

@@ -28,6 +28,9 @@ struct StyledShaper: TextShaper {
         var face: Int
         /// Whether optional ligatures are on (off in letter-spaced spans).
         var ligatures = true
+        /// While preparing, what `Faces` finds it by (`Faces.key`: the message's stack
+        /// index, the face there, ligatures off).
+        var key = 0
     }
 
     // MARK: TextShaper
@@ -95,19 +98,19 @@ struct StyledShaper: TextShaper {
             offsets.append(n)
             switch elements[i] {
             case .span(let span):
-                let s = span.style
-                guard Self.isSpacing(s.letterSpacing), Self.isSpacing(s.edges.start), Self.isSpacing(s.edges.end) else {
+                // (The style read in place and the fonts compared in a loop: a copy of the
+                // style and a closure over it cost retains and releases each span.)
+                let spacing = span.style.letterSpacing, edges = span.style.edges
+                guard Self.isSpacing(spacing), Self.isSpacing(edges.start), Self.isSpacing(edges.end) else {
                     throw .invalidSpacing(element: i)
                 }
-                let k: Int
-                if let known = specs.firstIndex(where: { Self.isSameFont($0, s.font) }) {
-                    k = known
-                } else {
-                    stacks.append(try StackCache.shared.stack(s.font, locale: style.locale, lineHeight: .normal))
-                    specs.append(s.font)
-                    k = stacks.count - 1
+                var k = 0
+                while k < specs.count && !Self.isSameFont(specs[k], span.style.font) { k += 1 }
+                if k == specs.count {
+                    stacks.append(try StackCache.shared.stack(span.style.font, locale: style.locale, lineHeight: .normal))
+                    specs.append(span.style.font)
                 }
-                plans.append(ElementPlan(stack: k, letterSpacing: s.letterSpacing, edges: s.edges))
+                plans.append(ElementPlan(stack: k, letterSpacing: spacing, edges: edges))
                 if span.text.utf8.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
                     utf8.append(contentsOf: span.text.utf8)
                 }
@@ -151,7 +154,7 @@ struct StyledShaper: TextShaper {
                 unsafeCodes.withUnsafeMutableBufferPointer { unsafe in
                     var out = ShapingOutput(advances: advances, unsafe: unsafe)
                     Self.shapeStretches(elements, plans, offsets: offsets, stacks: stacks, bytes: bytes, items: items,
-                                        clusters: clusters, into: &out, runs: &runs, faces: &faces, extras: &extras,
+                                        clusters: clusters, opportunities: opportunities, into: &out, runs: &runs, faces: &faces, extras: &extras,
                                         hangingEdges: &hangingEdges)
                     endTrims = out.endTrims
                     tabSpacing = Self.tabSpacing(plans, offsets: offsets, bytes: bytes)
@@ -274,9 +277,6 @@ struct StyledShaper: TextShaper {
         let lineHeight: FontStack.LineHeight
         var boxes: [FontBoxMetrics]
         var sources: [Source?]
-        /// The paragraph's index of each face used, by (the message's stack index, the face's
-        /// index there, ligatures off): a few, searched in order.
-        var ids: [(key: Int, face: Int)] = []
 
         init(paragraph: FontStack, lineHeight: FontStack.LineHeight) {
             self.paragraph = paragraph
@@ -287,10 +287,8 @@ struct StyledShaper: TextShaper {
             sources = []
             boxes.reserveCapacity(8)
             sources.reserveCapacity(8)
-            ids.reserveCapacity(8)
             boxes.append(Self.applied(primary, lineHeight))
             sources.append(Source(stack: paragraph, face: 0))
-            ids.append((key: Self.key(stack: 0, local: 0, ligatures: true), face: 0))
         }
 
         @inline(__always)
@@ -314,7 +312,9 @@ struct StyledShaper: TextShaper {
         @inline(__always)
         mutating func face(_ stacks: [FontStack], index: Int, local: Int, ligatures: Bool = true) -> Int {
             let key = Self.key(stack: index, local: local, ligatures: ligatures)
-            for id in ids where id.key == key { return id.face }
+            // The faces used, a few, searched in order by their sources' keys (an array of
+            // keys of its own was an allocation a message more).
+            for f in sources.indices where sources[f]?.key == key { return f }
             return added(stacks[index], key: key, local: local, ligatures: ligatures)
         }
 
@@ -340,8 +340,7 @@ struct StyledShaper: TextShaper {
                 box = Self.applied(primaries[0].box, lineHeight)
             }
             boxes.append(box)
-            sources.append(Source(stack: stack, face: local, ligatures: ligatures))
-            ids.append((key: key, face: boxes.count - 1))
+            sources.append(Source(stack: stack, face: local, ligatures: ligatures, key: key))
             return boxes.count - 1
         }
 
