@@ -37,10 +37,9 @@ public struct RowMeasurement: Sendable {
                 return try? prepared.layout(width: pendingLines.width)
             }
             set {
-                // The one-line measure holds for the prepared text it was taken from.
-                if newValue?.shapedText?.preparationID != storedLayout?.shapedText?.preparationID {
-                    oneLine = newValue?.shapedText.flatMap(OneLineMeasure.init)
-                }
+                // The one-line measure of the prepared text the layout was made from (O(1), its
+                // header just read; none without one).
+                oneLine = newValue?.shapedText.flatMap(OneLineMeasure.init)
                 storedLayout = newValue
                 pendingLines = nil
             }
