@@ -43,18 +43,29 @@ struct CachedRow: Sendable {
     /// - Complexity: O(lines of the row's text items): no shaping.
     mutating func relay(toWidth width: Double, makingLines: Bool = true) throws(TextLayoutError) -> Double {
         let height = try measurement.relay(toWidth: width, makingLines: makingLines)
-        clampInnerOffsets()
+        // (Tested here: most rows have no inner offset, and the call was not inlined.)
+        if !innerOffsets.isEmpty { clampInnerOffsets() }
         return height
     }
 
-    /// `relay(toWidth:makingLines:)` for a row that relays without shaping, is not at
-    /// `width` yet and has an `index`; returns that index and the row's old and new heights,
-    /// or nil for any other row (left as it is).
-    mutating func relayIfNeeded(toWidth width: Double, makingLines: Bool,
-                                index: () -> Int?) throws(TextLayoutError) -> (index: Int, old: Double, new: Double)? {
-        guard measurement.relaysWithoutShaping, measurement.width != width, let i = index() else { return nil }
+    /// `relay(toWidth:makingLines: false)` for a row that relays without shaping and is not
+    /// at `width` yet; returns its index (from its hints while they hold at `epoch`, else
+    /// row `id`'s in `source`, kept in the hints) and its old and new heights, or nil for any
+    /// other row or one no longer in `source` (left as it is). (Inlined: called once a row
+    /// from `RowCache.relayAll`'s generic code, out of line it cost 40 instructions a row.)
+    @inline(__always)
+    mutating func relayLeavingLines<ID>(toWidth width: Double, id: ID, in source: any RowSource<ID>,
+                                        epoch: UInt64) throws(TextLayoutError) -> (index: Int, old: Double, new: Double)? {
+        guard measurement.relaysWithoutShaping, measurement.width != width else { return nil }
+        if hints.epoch != epoch {
+            // (Looked up here, not through a closure the caller makes: one capturing the
+            // source copied the existential at every row.)
+            guard let i = source.index(of: id) else { return nil }
+            hints.row = i
+            hints.epoch = epoch
+        }
         let old = measurement.height
-        return (i, old, try relay(toWidth: width, makingLines: makingLines))
+        return (hints.row, old, try relay(toWidth: width, makingLines: false))
     }
 
     /// Item `index`'s live document (the focused field's edit buffer), if it has one.

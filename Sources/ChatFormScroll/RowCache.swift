@@ -145,13 +145,16 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// lookup by id unless rows were inserted or removed before it since it was stored), and
     /// the memory of the rows a few places ahead prefetched (`_RowSlots.updateEach`).
     ///
-    /// - Returns: each row re-laid, by index in increasing order, with the change in its
-    ///   height.
-    /// - Complexity: O(m log m + the rows' lines) for m rows, plus O(log n + leaf size) for
-    ///   each leaf of the prefix sums they touch.
+    /// Only the rows whose height changed go to the prefix sums (the others already hold
+    /// their height there, measured, as `setHeight` leaves a keystroke's unchanged row), put
+    /// in row order by a radix sort (`_RelaidRows`).
+    ///
+    /// - Returns: each row re-laid whose height changed, by index in increasing order, with
+    ///   the change in its height.
+    /// - Complexity: O(m + the rows' lines) for m rows, plus O(log n + leaf size) for each
+    ///   leaf of the prefix sums the changed rows touch.
     mutating func relayAll(toWidth width: Double) throws(ScrollError) -> [(index: Int, delta: Double)] {
-        var relaid: [(row: Int, height: Double, delta: Double)] = []
-        relaid.reserveCapacity(entries.count)
+        var relaid = _RelaidRows(capacity: entries.count)
         kept.noteChange()
         var failure: ScrollError?
         let source = self.source, epoch = indexEpoch
@@ -159,23 +162,19 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         var made = 0
         do throws(TextLayoutError) {
             try entries.updateEach(prefetchDistance: Self.relayPrefetchDistance) { (id: ID, entry: inout CachedRow) throws(TextLayoutError) in
-                let hints = entry.hints
-                let index = { () -> Int? in hints.epoch == epoch ? hints.row : source.index(of: id) }
-                guard let (i, old, new) = try entry.relayIfNeeded(toWidth: width, makingLines: false, index: index) else { return }
-                entry.hints.row = i
-                entry.hints.epoch = epoch
-                made += 1
-                relaid.append((i, new, new - old))
+                guard let (i, old, new) = try entry.relayLeavingLines(toWidth: width, id: id, in: source, epoch: epoch) else { return }
+                made &+= 1
+                if new != old { relaid.append(row: i, height: new, delta: new - old) }
             }
         } catch {
             failure = .layout(error.description)
         }
         measurementsMade &+= made
         // In row order, so the prefix sums take them without sorting them again.
-        relaid.sort { $0.row < $1.row }
-        do { try heights.setHeights(relaid.map { ($0.row, $0.height) }) } catch { throw .layout("\(error)") }
+        relaid.sortByRow()
+        do { try heights.setHeights(relaid.rows.map { ($0.row, $0.height) }) } catch { throw .layout("\(error)") }
         if let failure { throw failure }
-        return relaid.map { ($0.row, $0.delta) }
+        return relaid.rows.map { ($0.row, $0.delta) }
     }
 
     /// How many rows ahead `relayAll` prefetches: a row takes about 0.3 µs to relay, a

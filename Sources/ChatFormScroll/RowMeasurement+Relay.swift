@@ -64,6 +64,13 @@ extension RowMeasurement.Item {
     fileprivate mutating func relay(at y: Double, contentWidth: Double, makingLines: Bool,
                                     lineClamp: Int?) throws(TextLayoutError) -> Bool {
         self.y = y
+        if !makingLines, let oneLine, oneLine.fits(width: contentWidth) {
+            // A text on one line at this width: its measure without reading the prepared
+            // text (which `oneLine` implies the item has).
+            pendingLines = RowMeasurement.PendingLines(width: contentWidth, lineCount: 1, height: oneLine.height)
+            height = Swift.min(oneLine.height, maxVisibleHeight)
+            return true
+        }
         guard let prepared = storedLayout?.shapedText else { return false }
         if makingLines {
             // Made before the old layout goes, so a failure leaves the item as it was.

@@ -19,6 +19,10 @@ public struct RowMeasurement: Sendable {
         /// Set when the item's lines at the row's current width are not made yet: the
         /// width, line count and text height its prepared text gives there.
         var pendingLines: PendingLines?
+        /// Where the prepared text of `storedLayout` lays out on one line, and that line's
+        /// height (see `OneLineMeasure`): a relay to such a width reads nothing else. Nil
+        /// for other texts, space and the focused field.
+        var oneLine: OneLineMeasure?
         /// The laid-out text of a text item that is not the focused field; nil for space
         /// and for the focused field.
         ///
@@ -33,6 +37,9 @@ public struct RowMeasurement: Sendable {
                 return try? prepared.layout(width: pendingLines.width)
             }
             set {
+                // The one-line measure of the prepared text the layout was made from (O(1), its
+                // header just read; none without one).
+                oneLine = newValue?.shapedText.flatMap(OneLineMeasure.init)
                 storedLayout = newValue
                 pendingLines = nil
             }
