@@ -98,7 +98,8 @@ public enum TextItemizer {
     /// the cluster starting there in the others (`_ClusterFlags.kind`, `_ClusterFlags.syllable`). Each has room
     /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
     /// `fastClusters` every cluster takes the general path (the tests' reference). With
-    /// `spares`, the items are copied into its kept buffer (`ShapedRunsScratch.takeItems(copying:)`).
+    /// `spares` (unretained: the caller holds it), the items are copied into its kept buffer
+    /// (`ShapedRunsScratch.takeItems(copying:)`).
     ///
     /// A left-to-right paragraph is walked as if every level were 0 (no right-to-left
     /// character, no bidi control), each cluster of the general path checked on the way
@@ -107,7 +108,7 @@ public enum TextItemizer {
     /// read once, not once more before the walk.
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                       opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0, fastClusters: Bool = true,
-                      spares: ShapedRunsScratch? = nil)
+                      spares: Unmanaged<ShapedRunsScratch>? = nil)
         -> (items: [TextItem], boundaryCount: Int) {
         if paragraphLevel == 0, let found = items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities,
                                                   levels: nil, paragraphLevel: 0, checksBidi: true, fastClusters: fastClusters,
@@ -124,7 +125,7 @@ public enum TextItemizer {
     /// needs levels resolved.
     private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                               opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
-                              checksBidi: Bool, fastClusters: Bool, spares: ShapedRunsScratch?)
+                              checksBidi: Bool, fastClusters: Bool, spares: Unmanaged<ShapedRunsScratch>?)
         -> (items: [TextItem], boundaryCount: Int)? {
         withUnsafeTemporaryAllocation(of: TextItem.self, capacity: 16) { scratch in
             items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities, levels: levels,
@@ -138,7 +139,7 @@ public enum TextItemizer {
     private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                               opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
                               checksBidi: Bool, fastClusters: Bool, scratch: UnsafeMutableBufferPointer<TextItem>,
-                              spares: ShapedRunsScratch?) -> (items: [TextItem], boundaryCount: Int)? {
+                              spares: Unmanaged<ShapedRunsScratch>?) -> (items: [TextItem], boundaryCount: Int)? {
         var items = _ItemBuilder(scratch: scratch)
         let n = bytes.count
         clusters[0] = 0
