@@ -50,14 +50,14 @@ struct ShapedRunsScratchTests {
     }
 
     /// The itemizer's items come from the kept buffer a shaper gave back (`keep(items:)`),
-    /// the same items as in an array of their own; a buffer still held elsewhere is not
-    /// written through, and one past the cap is not kept.
+    /// the same items as `segment(_:direction:)` finds in an array of their own; a buffer
+    /// still held elsewhere is not written through, and one past the cap is not kept.
     @Test func itemsAreTakenFromTheBufferGivenBack() throws {
         let scratch = ShapedRunsScratch.forCurrentThread()
         let texts = ["Hello, world", "", String(repeating: "ab 한 ", count: 40), "안녕하세요 여러분 hello",
                      "abc \u{05D0}\u{05D1} def 😀 ghi"]
         for text in texts {
-            let own = try TextItemizer.segmentWithOpportunities(text, direction: .ltr).items
+            let own = try TextItemizer.segment(text, direction: .ltr).items
             scratch.keep(items: Array(repeating: TextItem(range: 0..<1, bidiLevel: 9, script: 9, isEmoji: true), count: 50))
             let taken = try TextItemizer.segmentWithOpportunities(text, direction: .ltr, scratch: scratch).items
             #expect(taken == own, "\(text)")
@@ -67,11 +67,11 @@ struct ShapedRunsScratchTests {
         let items = try TextItemizer.segmentWithOpportunities("a b", direction: .ltr, scratch: scratch).items
         #expect(items.count == 1 && items.capacity < 50)
         // Given back while still held: the held items stay as they were.
-        let held = try TextItemizer.segmentWithOpportunities("abc 한국어", direction: .ltr).items
+        let held = try TextItemizer.segment("abc 한국어", direction: .ltr).items
         scratch.keep(items: held)
         let next = try TextItemizer.segmentWithOpportunities("xyz", direction: .ltr, scratch: scratch).items
         #expect(next == [TextItem(range: 0..<3, bidiLevel: 0, script: 0x4C61_746E, isEmoji: false)])
-        #expect(held == (try TextItemizer.segmentWithOpportunities("abc 한국어", direction: .ltr).items))
+        #expect(held == (try TextItemizer.segment("abc 한국어", direction: .ltr).items))
         // Past the cap: not kept.
         _ = try TextItemizer.segmentWithOpportunities("a", direction: .ltr, scratch: scratch)
         scratch.keep(items: [TextItem](repeating: held[0], count: ShapedRunsScratch.runLimit + 1))

@@ -12,8 +12,7 @@ extension TextItemizer {
     /// there and copied into its spare arrays (`ShapedRunsScratch`: those of the last text
     /// prepared, which a prepared text gives back), not into new ones (two allocations and
     /// two frees a text; and a text past 255 bytes found them on the heap, its boundaries
-    /// too many for the stack's 1,024 bytes); its items too (`ShapedRunsScratch.takeItems(copying:)`:
-    /// the shaper gives them back, `keep(items:)`). A longer text's are written in place, as
+    /// too many for the stack's 1,024 bytes). A longer text's are written in place, as
     /// without `scratch` (no copy of them, and arrays that large are not kept).
     ///
     /// - Complexity: O(n).
