@@ -49,6 +49,36 @@ struct ShapedRunsScratchTests {
         #expect(scratch.takeAdvances(zeroed: 8).capacity < ShapedRunsScratch.limit)
     }
 
+    /// The itemizer's items come from the kept buffer a shaper gave back (`keep(items:)`),
+    /// the same items as `segment(_:direction:)` finds in an array of their own; a buffer
+    /// still held elsewhere is not written through, and one past the cap is not kept.
+    @Test func itemsAreTakenFromTheBufferGivenBack() throws {
+        let scratch = ShapedRunsScratch.forCurrentThread()
+        let texts = ["Hello, world", "", String(repeating: "ab 한 ", count: 40), "안녕하세요 여러분 hello",
+                     "abc \u{05D0}\u{05D1} def 😀 ghi"]
+        for text in texts {
+            let own = try TextItemizer.segment(text, direction: .ltr).items
+            scratch.keep(items: Array(repeating: TextItem(range: 0..<1, bidiLevel: 9, script: 9, isEmoji: true), count: 50))
+            let taken = try TextItemizer.segmentWithOpportunities(text, direction: .ltr, scratch: scratch).items
+            #expect(taken == own, "\(text)")
+            if !own.isEmpty { #expect(taken.capacity >= 50, "\(text)") }   // the kept buffer, not a new one
+        }
+        // Taken once: the next text's items are in an array of their own.
+        let items = try TextItemizer.segmentWithOpportunities("a b", direction: .ltr, scratch: scratch).items
+        #expect(items.count == 1 && items.capacity < 50)
+        // Given back while still held: the held items stay as they were.
+        let held = try TextItemizer.segment("abc 한국어", direction: .ltr).items
+        scratch.keep(items: held)
+        let next = try TextItemizer.segmentWithOpportunities("xyz", direction: .ltr, scratch: scratch).items
+        #expect(next == [TextItem(range: 0..<3, bidiLevel: 0, script: 0x4C61_746E, isEmoji: false)])
+        #expect(held == (try TextItemizer.segment("abc 한국어", direction: .ltr).items))
+        // Past the cap: not kept.
+        _ = try TextItemizer.segmentWithOpportunities("a", direction: .ltr, scratch: scratch)
+        scratch.keep(items: [TextItem](repeating: held[0], count: ShapedRunsScratch.runLimit + 1))
+        #expect(try TextItemizer.segmentWithOpportunities("a", direction: .ltr, scratch: scratch).items.capacity
+                < ShapedRunsScratch.runLimit)
+    }
+
     /// The runs reserved up front: a run each 4 bytes for a short text, never more than the
     /// scratch keeps for a long one (a 1 MB paragraph grows its array as its runs come), and
     /// never fewer than two an item.

@@ -39,7 +39,7 @@ extension TextItemizer {
                     let out = (memory + capacity * 4).bindMemory(to: UInt8.self, capacity: capacity)
                     let count: Int
                     (items, count) = Self.items(bytes, iterators: iterators, clusters: clustersOut, opportunities: out,
-                                                paragraphLevel: level)
+                                                paragraphLevel: level, spares: Unmanaged.passUnretained(scratch))
                     clusters = scratch.takeClusters(copying: UnsafeBufferPointer(start: clustersOut, count: count))
                     opportunities = scratch.takeOpportunities(copying: UnsafeBufferPointer(start: out, count: count))
                 } else {

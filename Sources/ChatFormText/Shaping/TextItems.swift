@@ -97,7 +97,9 @@ public enum TextItemizer {
     /// a line end there (`iterators` must then be the browser's, `en@lb=normal`), the kind of
     /// the cluster starting there in the others (`_ClusterFlags.kind`, `_ClusterFlags.syllable`). Each has room
     /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
-    /// `fastClusters` every cluster takes the general path (the tests' reference).
+    /// `fastClusters` every cluster takes the general path (the tests' reference). With
+    /// `spares` (unretained: the caller holds it), the items are copied into its kept buffer
+    /// (`ShapedRunsScratch.takeItems(copying:)`).
     ///
     /// A left-to-right paragraph is walked as if every level were 0 (no right-to-left
     /// character, no bidi control), each cluster of the general path checked on the way
@@ -105,15 +107,17 @@ public enum TextItemizer {
     /// that holds one the walk starts again with the levels resolved. The text's bytes are
     /// read once, not once more before the walk.
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
-                      opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0, fastClusters: Bool = true)
+                      opportunities: UnsafeMutablePointer<UInt8>?, paragraphLevel: UInt8 = 0, fastClusters: Bool = true,
+                      spares: Unmanaged<ShapedRunsScratch>? = nil)
         -> (items: [TextItem], boundaryCount: Int) {
         if paragraphLevel == 0, let found = items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities,
-                                                  levels: nil, paragraphLevel: 0, checksBidi: true, fastClusters: fastClusters) {
+                                                  levels: nil, paragraphLevel: 0, checksBidi: true, fastClusters: fastClusters,
+                                                  spares: spares) {
             return found
         }
         let levels = bytes.isEmpty ? nil : resolvedLevels(bytes, paragraphLevel: paragraphLevel)
         return items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities, levels: levels,
-                     paragraphLevel: paragraphLevel, checksBidi: false, fastClusters: fastClusters)!
+                     paragraphLevel: paragraphLevel, checksBidi: false, fastClusters: fastClusters, spares: spares)!
     }
 
     /// `items(_:iterators:clusters:opportunities:paragraphLevel:fastClusters:)` at `levels`
@@ -121,18 +125,21 @@ public enum TextItemizer {
     /// needs levels resolved.
     private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                               opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
-                              checksBidi: Bool, fastClusters: Bool) -> (items: [TextItem], boundaryCount: Int)? {
+                              checksBidi: Bool, fastClusters: Bool, spares: Unmanaged<ShapedRunsScratch>?)
+        -> (items: [TextItem], boundaryCount: Int)? {
         withUnsafeTemporaryAllocation(of: TextItem.self, capacity: 16) { scratch in
             items(bytes, iterators: iterators, clusters: clusters, opportunities: opportunities, levels: levels,
-                  paragraphLevel: paragraphLevel, checksBidi: checksBidi, fastClusters: fastClusters, scratch: scratch)
+                  paragraphLevel: paragraphLevel, checksBidi: checksBidi, fastClusters: fastClusters, scratch: scratch,
+                  spares: spares)
         }
     }
 
-    /// The walk, its first items written to `scratch` (`_ItemBuilder`).
+    /// The walk, its first items written to `scratch` (`_ItemBuilder`), the items finished
+    /// into `spares`' buffer when given.
     private static func items(_ bytes: UnsafeBufferPointer<UInt8>, iterators: BreakIterators, clusters: UnsafeMutablePointer<Int32>,
                               opportunities: UnsafeMutablePointer<UInt8>?, levels: [UInt8]?, paragraphLevel: UInt8,
-                              checksBidi: Bool, fastClusters: Bool, scratch: UnsafeMutableBufferPointer<TextItem>)
-        -> (items: [TextItem], boundaryCount: Int)? {
+                              checksBidi: Bool, fastClusters: Bool, scratch: UnsafeMutableBufferPointer<TextItem>,
+                              spares: Unmanaged<ShapedRunsScratch>?) -> (items: [TextItem], boundaryCount: Int)? {
         var items = _ItemBuilder(scratch: scratch)
         let n = bytes.count
         clusters[0] = 0
@@ -270,7 +277,7 @@ public enum TextItemizer {
                    paragraphLevel: paragraphLevel)
         }
         opportunities?[count - 1] = 0
-        return (items.finish(), count)
+        return (items.finish(spares: spares), count)
     }
 
     static let hangul: UInt32 = 0x4861_6E67   // "Hang"

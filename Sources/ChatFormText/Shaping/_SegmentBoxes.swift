@@ -13,20 +13,53 @@ enum _SegmentBoxes {
     /// at or after the end of the one before, the last reaching the text's end), the walk
     /// goes over those runs and writes the steps they overlap, the steps passed over once in
     /// all; any other runs are searched a step at a time (`searching`), with the same
-    /// result. Without `terminators` (no cluster is a line terminator: `flags` has none), a
-    /// segment ends at its step's boundary, no flag read.
+    /// result (the order checked on the walk: at the first run out of order the search
+    /// starts over). Without `terminators` (no cluster is a line terminator: `flags` has
+    /// none), a segment ends at its step's boundary, no flag read.
     ///
     /// - Complexity: O(steps + runs).
     static func unite(_ stepBoxes: UnsafeMutableBufferPointer<StepBox>, steps: UnsafeBufferPointer<StepDraft>,
                       offsets: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>, terminators: Bool,
                       runs: [ShapedRun], faces: [FontBoxMetrics], strut: (ascent: Double, descent: Double)) {
         guard !steps.isEmpty else { return }
-        guard inOrder(runs, end: Int(offsets[offsets.count - 1])) else {
-            return searching(stepBoxes, steps: steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
+        let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
+        // Each face's box as a step keeps it: a part within the strut is 0, and so is the
+        // primary font's (the largest of a segment's faces' parts, each rounded to `Float`,
+        // is the part of the largest: rounding keeps the order).
+        let walked = withUnsafeTemporaryAllocation(of: (ascent: Float, descent: Float).self, capacity: faces.count) { boxes in
+            for f in 0..<faces.count {
+                let box = faces[f].box(lineHeight: faces[f].lineSpacing)
+                let ascent = Float(Swift.max(box.ascent, 0)), descent = Float(Swift.max(box.descent, 0))
+                boxes[f] = f == 0 ? (0, 0) : (ascent > strutAscent ? ascent : 0, descent > strutDescent ? descent : 0)
+            }
+            return runs.withUnsafeBufferPointer { runs in
+                // (Two copies of the walk: without terminators, a segment's end reads no flag.)
+                terminators
+                    ? inOrder(stepBoxes, steps: steps, offsets: offsets, flags: flags, terminators: true, runs: runs,
+                              boxes: UnsafeBufferPointer(boxes))
+                    : inOrder(stepBoxes, steps: steps, offsets: offsets, flags: flags, terminators: false, runs: runs,
+                              boxes: UnsafeBufferPointer(boxes))
+            }
         }
+        if !walked {
+            searching(stepBoxes, steps: steps, offsets: offsets, flags: flags, runs: runs, faces: faces, strut: strut)
+        }
+    }
+
+    /// `unite`'s walk over runs in order: every step's box set to 0, then raised by each
+    /// run whose face's box (`boxes`, the parts past the strut) is not 0, over the steps it
+    /// overlaps. False, the boxes left unfinished, when a run is empty or starts before the
+    /// end of the one before, or the last does not reach the text's end (`searching` then
+    /// writes every box): the order is checked on the same walk.
+    ///
+    /// - Complexity: O(steps + runs).
+    @inline(__always)
+    private static func inOrder(_ stepBoxes: UnsafeMutableBufferPointer<StepBox>, steps: UnsafeBufferPointer<StepDraft>,
+                                offsets: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
+                                terminators: Bool, runs: UnsafeBufferPointer<ShapedRun>,
+                                boxes: UnsafeBufferPointer<(ascent: Float, descent: Float)>) -> Bool {
         // Every step's box starts at 0; the runs reaching past the strut raise those they overlap.
         stepBoxes.baseAddress!.initialize(repeating: StepBox(), count: steps.count)
-        let strutAscent = Float(strut.ascent), strutDescent = Float(strut.descent)
         let stepCount = steps.count
         /// Where step `k`'s segment ends: its boundary, or before the line break ending it.
         @inline(__always)
@@ -34,54 +67,39 @@ enum _SegmentBoxes {
             let e = Int(steps[k].boundary)
             return terminators && e > 0 && flags[e &- 1] & ShapedText.Flags.terminator != 0 ? Int(offsets[e &- 1]) : Int(offsets[e])
         }
-        // Each face's box as a step keeps it: a part within the strut is 0, and so is the
-        // primary font's (the largest of a segment's faces' parts, each rounded to `Float`,
-        // is the part of the largest: rounding keeps the order).
-        withUnsafeTemporaryAllocation(of: (ascent: Float, descent: Float).self, capacity: faces.count) { boxes in
-            for f in 0..<faces.count {
-                let box = faces[f].box(lineHeight: faces[f].lineSpacing)
-                let ascent = Float(Swift.max(box.ascent, 0)), descent = Float(Swift.max(box.descent, 0))
-                boxes[f] = f == 0 ? (0, 0) : (ascent > strutAscent ? ascent : 0, descent > strutDescent ? descent : 0)
-            }
-            runs.withUnsafeBufferPointer { runs in
-                // The first step whose segment may reach into the next run, and its start.
-                var k = 0
-                var start = Int(offsets[0])
-                for run in runs {
-                    guard UInt(bitPattern: run.face) < UInt(faces.count) else { continue }
-                    let box = boxes[run.face]
-                    if box.ascent == 0 && box.descent == 0 { continue }
-                    // Segments ending at or before the run's start do not reach it (nor the
-                    // next run's, which starts later).
-                    while k < stepCount && segmentEnd(k) <= run.range.lowerBound {
-                        start = Int(offsets[Int(steps[k].boundary)])
-                        k &+= 1
-                    }
-                    // Those from there starting before its end overlap it (their ends are past
-                    // its start: they rise).
-                    var j = k, s = start
-                    while j < stepCount && s < run.range.upperBound {
-                        if box.ascent > stepBoxes[j].ascent { stepBoxes[j].ascent = box.ascent }
-                        if box.descent > stepBoxes[j].descent { stepBoxes[j].descent = box.descent }
-                        s = Int(offsets[Int(steps[j].boundary)])
-                        j &+= 1
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether each of `runs` is not empty and starts at or after the end of the one before,
-    /// and the last reaches `end` (the text's end): what `unite` walks the runs for.
-    ///
-    /// - Complexity: O(runs).
-    private static func inOrder(_ runs: [ShapedRun], end: Int) -> Bool {
+        // The first step whose segment may reach into the next run, and its start.
+        var k = 0
+        var start = Int(offsets[0])
         var previousEnd = Int.min
         for run in runs {
             guard run.range.lowerBound >= previousEnd && !run.range.isEmpty else { return false }
             previousEnd = run.range.upperBound
+            guard UInt(bitPattern: run.face) < UInt(boxes.count) else { continue }
+            let box = boxes[run.face]
+            if box.ascent == 0 && box.descent == 0 { continue }
+            // Segments ending at or before the run's start do not reach it (nor the
+            // next run's, which starts later).
+            while k < stepCount && segmentEnd(k) <= run.range.lowerBound {
+                start = Int(offsets[Int(steps[k].boundary)])
+                k &+= 1
+            }
+            // Those from there starting before its end overlap it (their ends are past
+            // its start: they rise).
+            var j = k, s = start
+            while j < stepCount && s < run.range.upperBound {
+                // (Both parts written, each the larger: no branch.)
+                let raised = stepBoxes[j]
+                stepBoxes[j] = StepBox(ascent: box.ascent > raised.ascent ? box.ascent : raised.ascent,
+                                       descent: box.descent > raised.descent ? box.descent : raised.descent)
+                // The steps before the last one raised end before this run does, so at or
+                // before the next run's start: the next search starts at the last.
+                k = j
+                start = s
+                s = Int(offsets[Int(steps[j].boundary)])
+                j &+= 1
+            }
         }
-        return runs.isEmpty || previousEnd >= end
+        return runs.isEmpty || previousEnd >= Int(offsets[offsets.count - 1])
     }
 
     /// `unite`, each step's runs searched from the last step's.

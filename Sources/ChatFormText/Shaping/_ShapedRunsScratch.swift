@@ -7,10 +7,12 @@ import Darwin
 /// This thread's spare arrays for a shaper's output: the buffers of the last `ShapedRuns`
 /// a text was prepared from, given back once its packed storage was copied out of them, so
 /// the next text shaped on the thread writes into them instead of allocating its own (and
-/// freeing them after). Arrays with room for more than `limit` elements (runs: `runLimit`)
-/// are not kept: one long text leaves no large buffer behind, and a thread keeps at most
-/// about 1 MiB here (256 KiB of advances, 64 KiB of codes, 160 KiB of runs, 256 KiB of
-/// cluster boundaries, 64 KiB of opportunities, 256 KiB for the break walk's columns). A caller of
+/// freeing them after); and the itemizer's items, which the shaper gives back itself once it
+/// has shaped them (`keep(items:)`: they are not part of `ShapedRuns`). Arrays with room for
+/// more than `limit` elements (runs and items: `runLimit`) are not kept: one long text leaves
+/// no large buffer behind, and a thread keeps at most about 1.1 MiB here (256 KiB of
+/// advances, 64 KiB of codes, 160 KiB of runs, 128 KiB of items, 256 KiB of cluster
+/// boundaries, 64 KiB of opportunities, 256 KiB for the break walk's columns). A caller of
 /// `FontStack.shape` that stores its `ShapedRuns` may hold arrays with that much room.
 ///
 /// Arrays keep their value semantics: an array taken from here is the taker's alone, and an
@@ -24,6 +26,7 @@ package final class ShapedRunsScratch {
     @exclusivity(unchecked) private var runs: [ShapedRun] = []
     @exclusivity(unchecked) private var clusters: [Int32] = []
     @exclusivity(unchecked) private var opportunities: [UInt8] = []
+    @exclusivity(unchecked) private var items: [TextItem] = []
     /// The memory a text's break walk writes its columns in (`PreparedBreaks(capacity:scratch:)`),
     /// `walkBytes` long, and whether a walk holds it now (a walk started while another
     /// holds it gets memory of its own).
@@ -61,6 +64,23 @@ package final class ShapedRunsScratch {
     /// Opportunity bytes `bytes`, copied into the kept buffer when there is one.
     package func takeOpportunities(copying bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         Self.take(&opportunities, copying: bytes)
+    }
+
+    /// Items `found` (the itemizer's, `TextItemizer.segmentWithOpportunities`), copied into the
+    /// kept buffer when it has room for them, else into an array of their own.
+    /// (Not into the empty kept array: growing it went through the standard library's
+    /// unspecialized allocation, ~400 instructions a text more than `Array(_:)`, as every
+    /// text would pay where no shaper gives its items back.)
+    package func takeItems(copying found: UnsafeBufferPointer<TextItem>) -> [TextItem] {
+        if items.capacity < found.count { return Array(found) }
+        return Self.take(&items, copying: found)
+    }
+
+    /// Keeps `shaped`'s items (taken with `takeItems(copying:)`; room for at most `runLimit`)
+    /// for the next text: a shaper gives them back once it has shaped them (an allocation and
+    /// a free a text fewer, ~200 instructions a chat message).
+    package func keep(items shaped: consuming [TextItem]) {
+        if shaped.capacity <= Self.runLimit { items = shaped }
     }
 
     /// The runs to reserve for shaping `bytes` bytes in `items` items: an item may hold runs of
@@ -130,7 +150,7 @@ package final class ShapedRunsScratch {
     /// `replaceSubrange` too, and the `append` after it checked the buffer again, about 55
     /// instructions a call more.)
     @inline(__always)
-    private static func take<T: FixedWidthInteger>(_ kept: inout [T], copying values: UnsafeBufferPointer<T>) -> [T] {
+    private static func take<T>(_ kept: inout [T], copying values: UnsafeBufferPointer<T>) -> [T] {
         var taken: [T] = []
         swap(&taken, &kept)
         taken.replaceSubrange(0..<taken.count, with: values)

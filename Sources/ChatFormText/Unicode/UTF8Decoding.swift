@@ -1,6 +1,12 @@
 /// Decoding helpers over valid UTF-8 (Swift strings guarantee validity): the package's one
 /// UTF-8 decoder (the font layer reads scalars with it too).
-package enum UTF8Scalar {
+///
+/// The namespace is public, its members `package`: Swift 6.3 serializes no `@inlinable` body
+/// of a member of a `package` type (not even `@_transparent`: another module sees only the
+/// declaration), so `decode(_:at:)` was a call from the font layer, ~430 instructions a chat
+/// message; a `package` member of a public type is serialized and inlined.
+@_documentation(visibility: package)
+public enum UTF8Scalar {
     /// Whether a line must end after `scalar` (UAX #14's BK, CR, LF and NL: U+000A–U+000D,
     /// U+0085, U+2028, U+2029).
     @inline(__always)
