@@ -60,6 +60,7 @@ extension FontStack {
                 }
             }
         }
+        scratch.keep(items: items)
         return ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafe, faces: state.boxes(), clusters: clusters,
                           opportunities: opportunities, hyphenAdvance: hasSoftHyphen ? state.hyphenAdvance : 0,
                           lineEndTrims: endTrims, clustersRise: true)
