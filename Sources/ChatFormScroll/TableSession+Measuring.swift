@@ -70,8 +70,8 @@ extension TableSession {
     /// Then the offset is clamped and the caret revealed.
     ///
     /// - Complexity: O(log n + rows in view) plus their text with estimates, plus
-    ///   O(m log m + lines) for m measured rows with real fonts; O(n log n) plus all the
-    ///   text without.
+    ///   O(m + lines) for m measured rows with real fonts (and O(log n) for each whose
+    ///   height changed); O(n log n) plus all the text without.
     public mutating func resize(to size: Size) throws(ScrollError) {
         var v = viewport
         v.size = size

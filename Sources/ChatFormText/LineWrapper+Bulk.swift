@@ -39,7 +39,7 @@ extension LineWrapper {
 
     /// Runs the bulk loop from `start`, just after a run (ASCII letters and digits, or a wide
     /// letter) of class `last` that ends the pending segment `[segmentStart, start)` of
-    /// `units` units, all content. `table` is `ScalarTable.storage`, `actions`
+    /// `units` units, all content. `table` is the per-scalar table (`ScalarTable.withTable`'s), `actions`
     /// `FastBreakClass.actions`', `kinds` `_BulkByte.kinds`.
     @inline(never)
     mutating func runBulk(at start: Int, segmentStart: Int, units: Int, last: UInt8, table: UnsafeBufferPointer<UInt16>,

@@ -1,7 +1,7 @@
 import Testing
 import ChatFormGeometry
 import ChatFormTesting
-import ChatFormText
+@testable import ChatFormText
 @testable import ChatFormScroll
 
 /// After a width change, rows out of view get their heights from a tally of their prepared
@@ -86,6 +86,27 @@ struct PendingLinesTests {
         // The lazy path was taken (else this test would check only eager relays).
         #expect(pendingSeen > 100)
         #expect(oneLineSeen > 100)
+    }
+
+    /// A relay without lines settles an item that fits on one line from its one-line measure
+    /// alone: a measure planted with a height no text has is what the relay reports (and
+    /// where it does not fit, the tally of the prepared text is, as before).
+    @Test func aRelayTakesTheOneLineMeasureWhereItFits() throws {
+        var rng = SplitMix64(seed: 31)
+        let configuration = TableConfiguration(metrics: FakeShaper(), contentAlignment: .bottom, estimatedRowHeight: 40)
+        let rows = (0..<30).map { Row.text($0, fakeMessage(&rng)) }
+        let table = try TableSession(rows: rows, viewport: Viewport(size: Size(width: 360, height: 400)), configuration: configuration)
+        let row = try #require((0..<table.rows.count).first { table.entry(ofRow: $0)?.measurement.items.first?.oneLine != nil })
+        var m = try #require(table.entry(ofRow: row)?.measurement)
+        let fresh = try #require(m.items[0].preparedText).measure(width: 100)
+        m.items[0].oneLine = OneLineMeasure(leastFit: 0, height: 777)
+        _ = try m.relay(toWidth: 300, makingLines: false)
+        #expect(m.items[0].pendingLines?.height == 777 && m.items[0].pendingLines?.lineCount == 1)
+        #expect(m.items[0].height == Swift.min(777, m.items[0].maxVisibleHeight))
+        // A measure the width does not reach: the prepared text's own tally.
+        m.items[0].oneLine = OneLineMeasure(leastFit: .max, height: 777)
+        _ = try m.relay(toWidth: 100 + m.style.padding.horizontal, makingLines: false)
+        #expect(m.items[0].pendingLines?.height == fresh.height && m.items[0].pendingLines?.lineCount == fresh.lineCount)
     }
 
     @Test func pendingLinesAreMadeWhenTheRowComesIntoView() throws {

@@ -161,6 +161,7 @@ struct StyledShaper: TextShaper {
                 }
             }
         }
+        scratch.keep(items: items)   // shaped: the next text's itemizer writes into them
         // The itemizer's boundaries rise (`clustersRise`: the prepared text does not check them again).
         var result = ShapedRuns(runs: runs, advances: advances, unsafeToBreak: unsafeCodes, faces: faces.boxes,
                                 clusters: clusters, opportunities: opportunities,

@@ -98,8 +98,9 @@ public enum TextItemizer {
     /// the cluster starting there in the others (`_ClusterFlags.kind`, `_ClusterFlags.syllable`). Each has room
     /// for one a byte and one more. Levels at `paragraphLevel` (0 or 1). Without
     /// `fastClusters` every cluster takes the general path (the tests' reference). With
-    /// `spares` (unretained: the caller holds it), the items are copied into its kept buffer
-    /// (`ShapedRunsScratch.takeItems(copying:)`).
+    /// `spares` (unretained: the caller holds it), items that fit in the builder's scratch
+    /// space (16) are copied into its kept buffer when that has room for them
+    /// (`ShapedRunsScratch.takeItems(copying:)`), others into an array of their own.
     ///
     /// A left-to-right paragraph is walked as if every level were 0 (no right-to-left
     /// character, no bidi control), each cluster of the general path checked on the way
