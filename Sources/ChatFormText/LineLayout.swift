@@ -107,11 +107,9 @@ public protocol LineLayout: Sendable {
 
     /// Whether `offset` (in `1..<utf8Count`) is a grapheme cluster boundary.
     func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool
-    /// The first grapheme boundary after the boundary `offset` (in `0..<utf8Count`; outside
-    /// it, `.offsetOutOfRange`).
+    /// The first grapheme boundary after the boundary `offset` (in `0..<utf8Count`, else throws).
     func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int
-    /// The last grapheme boundary before `offset` (any offset in `1...utf8Count`; outside
-    /// it, `.offsetOutOfRange`).
+    /// The last grapheme boundary before `offset` (in `1...utf8Count`, else throws).
     func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int
 
     /// The text in `range`, whose bounds are grapheme boundaries.
