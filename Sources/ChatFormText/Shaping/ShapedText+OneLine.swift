@@ -35,6 +35,17 @@ public struct OneLineMeasure: Sendable, Equatable {
     package func fits(width: Double) -> Bool {
         !width.isNaN && width > 0 && _LayoutUnit.fitLimit(width: width) >= leastFit
     }
+
+    /// The narrowest width `fits` accepts: it accepts every width from there on and none
+    /// below (0: every positive width), for a text narrower than 2^40 pixels.
+    ///
+    /// - Complexity: O(1).
+    package var leastWidth: Double {
+        // A width's fit is its whole layout units, plus one unit (`_LayoutUnit.fitLimit`).
+        let one = _LayoutUnit.one
+        guard leastFit > one else { return 0 }
+        return Double((leastFit &- one &+ (one &- 1)) / one) / 64
+    }
 }
 
 extension OneLineMeasure {
