@@ -20,6 +20,8 @@ struct _RelayHints: Sendable {
     /// length (at most 1 KiB).
     var prepared: UInt = 0
     var preparedBytes: UInt32 = 0
+    /// How much of the item from `item` a relay reads and writes (kept here, beside
+    /// `preparedBytes`, not read from a static: that took a `swift_once` check a row).
     var itemBytes: UInt32 = 0
     /// The least viewport width from which a relay settles the first text item from its
     /// one-line measure (`RowMeasurement.Item.oneLine`) and reads neither its layout nor its
