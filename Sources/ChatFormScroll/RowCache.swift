@@ -161,7 +161,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
         // In place, in memory order: no copy of a row (it would retain all its layouts hold).
         var made = 0
         do throws(TextLayoutError) {
-            try entries.updateEach(prefetchDistance: Self.relayPrefetchDistance) { (id: ID, entry: inout CachedRow) throws(TextLayoutError) in
+            try entries.updateEach(prefetchDistance: Self.relayPrefetchDistance, forWidth: width) { (id: ID, entry: inout CachedRow) throws(TextLayoutError) in
                 guard let (i, old, new) = try entry.relayLeavingLines(toWidth: width, id: id, in: source, epoch: epoch) else { return }
                 made &+= 1
                 if new != old { relaid.append(row: i, height: new, delta: new - old) }

@@ -96,17 +96,19 @@ struct _RowSlots<ID: Hashable & Sendable>: Sendable, Sequence {
 
     /// Has `body` change each row in place, in memory order, with its id; stops at the first
     /// error. The memory of the row `prefetchDistance` places ahead (its items and prepared
-    /// text, scattered on the heap: `_RelayHints`) is asked for while `body` works on this
-    /// one, so that a walk of rows out of the caches waits for memory once, not at every row.
+    /// text, scattered on the heap: `_RelayHints`) that a relay to `width` reads is asked for
+    /// while `body` works on this one, so that a walk of rows out of the caches waits for
+    /// memory once, not at every row.
     ///
     /// - Complexity: O(count) calls.
-    mutating func updateEach<E: Error>(prefetchDistance: Int = 0, _ body: (ID, inout CachedRow) throws(E) -> Void) throws(E) {
+    mutating func updateEach<E: Error>(prefetchDistance: Int, forWidth width: Double,
+                                       _ body: (ID, inout CachedRow) throws(E) -> Void) throws(E) {
         let ids = self.ids
         try rows.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<CachedRow>) throws(E) in
             let n = buffer.count
-            for k in 0..<Swift.min(prefetchDistance, n) { buffer[k].hints.prefetch() }
+            for k in 0..<Swift.min(prefetchDistance, n) { buffer[k].hints.prefetch(forWidth: width) }
             for k in 0..<n {
-                if prefetchDistance > 0 && k &+ prefetchDistance < n { buffer[k &+ prefetchDistance].hints.prefetch() }
+                if prefetchDistance > 0 && k &+ prefetchDistance < n { buffer[k &+ prefetchDistance].hints.prefetch(forWidth: width) }
                 try body(ids[k], &buffer[k])
             }
         }

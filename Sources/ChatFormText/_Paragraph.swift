@@ -332,10 +332,14 @@ struct _Paragraph: Sendable {
     }
 
     /// The grapheme boundary after the boundary `offset`.
+    ///
+    /// - Throws: `.offsetOutOfRange` (in the paragraph's offsets) for an offset outside
+    ///   `0..<utf8Count`, as `TextLayout.graphemeBoundary(after:)` does.
     func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
         switch storage {
         case .flat(let layout): return try layout.graphemeBoundary(after: offset)
         case .large(let large):
+            guard offset >= 0, offset < large.utf8Count else { throw .offsetOutOfRange(offset: offset, length: large.utf8Count) }
             // An ASCII character followed by a plain boundary is a cluster of its own.
             if large.rope.byte(at: offset) < 0x80
                 && (offset + 1 == large.utf8Count || large.isPlainBoundary(offset + 1)) { return offset + 1 }
@@ -345,10 +349,14 @@ struct _Paragraph: Sendable {
     }
 
     /// The grapheme boundary before `offset`.
+    ///
+    /// - Throws: `.offsetOutOfRange` (in the paragraph's offsets) for an offset outside
+    ///   `1...utf8Count`, as `TextLayout.graphemeBoundary(before:)` does.
     func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
         switch storage {
         case .flat(let layout): return try layout.graphemeBoundary(before: offset)
         case .large(let large):
+            guard offset > 0, offset <= large.utf8Count else { throw .offsetOutOfRange(offset: offset, length: large.utf8Count) }
             if large.rope.byte(at: offset - 1) < 0x80 && (offset == 1 || large.isPlainBoundary(offset - 1)) { return offset - 1 }
             let (window, base) = large.window(around: offset - 1)
             return try window.graphemeBoundary(before: offset - base) + base

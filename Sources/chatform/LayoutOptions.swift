@@ -36,8 +36,11 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Show at most N lines, the last ending in an ellipsis when text is hidden (CSS -webkit-line-clamp).")
     var lineClamp: Int?
 
-    @Option(name: .customLong("dir"), help: "The paragraph's direction, ltr, rtl or auto (HTML dir): its bidi levels and shaping, and --line-clamp's ellipsis side.")
-    var direction: ParagraphDirection = .ltr
+    @Option(name: .customLong("dir"), help: "The paragraph's direction, ltr, rtl or auto (HTML dir): its bidi levels and shaping, and --line-clamp's ellipsis side (default: ltr; for measure's Markdown messages the theme's, which a --dir given replaces).")
+    var givenDirection: ParagraphDirection?
+
+    /// The direction of text and spans: `--dir`, left to right when not given.
+    var direction: ParagraphDirection { givenDirection ?? .ltr }
 
     /// The modes given, over the defaults.
     func modes() throws -> TextModes {

@@ -111,14 +111,14 @@ struct MarkdownCommand: ParsableCommand {
 final class MarkdownMeasure: Sendable {
     private let theme: ThemeOptions
     private let textFamily: String?
-    /// `--dir`, replacing the theme's direction; nil for `ltr` (the option's default).
+    /// `--dir` where given (`ltr` too), replacing the theme's direction; nil keeps the theme's.
     private let direction: ParagraphDirection?
     private let typesetter: Mutex<Result<MarkdownTypesetter, MarkdownError>?> = Mutex(nil)
 
-    init(theme: ThemeOptions, textFamily: String?, direction: ParagraphDirection = .ltr) {
+    init(theme: ThemeOptions, textFamily: String?, direction: ParagraphDirection? = nil) {
         self.theme = theme
         self.textFamily = textFamily
-        self.direction = direction == .ltr ? nil : direction
+        self.direction = direction
     }
 
     /// `"height":…,"lines":…,"width":…,"fitWidth":…` of a message.

@@ -93,7 +93,7 @@ struct Measure: ParsableCommand {
         let paragraph = families.isEmpty ? nil
             : ParagraphStyle(font: FontSpec(families: families, size: fonts.size), lineHeight: fonts.lineHeightStyle,
                              keepAll: layoutOptions.keepAll, direction: layoutOptions.direction)
-        let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily, direction: layoutOptions.direction)
+        let markdown = MarkdownMeasure(theme: theme, textFamily: fonts.fontFamily, direction: layoutOptions.givenDirection)
         try JSONLStream.run(batchSize: 256 * max(1, workers)) { batch in
             MeasureBatch.run(batch, stack: stack, width: width, options: options, threads: workers,
                              pictures: pictures, paragraph: paragraph, markdown: markdown, lineClamp: layoutOptions.lineClamp)

@@ -105,7 +105,7 @@ struct Wrap: ParsableCommand {
             }
         }
         guard layoutOptions.letterSpacing == 0 || usesFonts else { throw ValidationError("--letter-spacing needs a font (--font-family or --font).") }
-        if layoutOptions.direction != .ltr && markdown { throw ValidationError("--dir takes plain text or --spans (not --markdown).") }
+        if layoutOptions.givenDirection != nil && markdown { throw ValidationError("--dir takes plain text or --spans (not --markdown).") }
         guard ambiguousWidth == 1 || ambiguousWidth == 2 else {
             throw ValidationError("--ambiguous-width must be 1 or 2 (got \(ambiguousWidth)).")
         }

@@ -21,12 +21,6 @@ struct OneLineMeasureTests {
         return text
     }
 
-    /// The narrowest width whose fit takes `leastFit`: widths from it on fit, 1/64 px less does not.
-    static func leastWidth(_ measure: OneLineMeasure) -> Double {
-        let units = (measure.leastFit - 1024 + 1023) / 1024
-        return Double(Swift.max(units, 1)) / 64
-    }
-
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func aOneLineMeasureIsTheMeasureWhereItFits(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
@@ -37,7 +31,7 @@ struct OneLineMeasureTests {
             let prepared = try ShapedText(text: text, shaper: stacks[Int(rng.next() % 3)])
             guard let oneLine = OneLineMeasure(prepared) else { continue }
             kinds.insert(prepared.storage.head.pointee.measureKind.rawValue)
-            let least = Self.leastWidth(oneLine)
+            let least = oneLine.leastWidth
             var widths = (0..<10).map { _ in 1 + Double(rng.next() % 600) + Double(rng.next() % 64) / 64 }
             widths += [least, least + 1.0 / 128, least - 1.0 / 64, least - 1.0 / 128]
             for width in widths where width > 0 {
@@ -52,11 +46,24 @@ struct OneLineMeasureTests {
                     #expect(measured.lineCount > 1, "\(text) at \(width)")
                 }
             }
-            #expect(oneLine.fits(width: least) && !oneLine.fits(width: least - 1.0 / 64), "\(text)")
+            // The narrowest width it fits: widths from it on fit, 1/64 px less does not.
+            #expect(least > 0 && oneLine.fits(width: least) && !oneLine.fits(width: least - 1.0 / 64), "\(text)")
         }
         #expect(fitted > 100)
         // Both kinds met: struts alone, and the line boxes of fallback fonts.
         #expect(kinds == [PlainMeasureKind.uniform.rawValue, PlainMeasureKind.boxes.rawValue])
+    }
+
+    /// The least width of planted measures at the edges of a layout unit: a fit is the
+    /// width's whole units plus one.
+    @Test func theLeastWidthIsWhereTheFitReachesTheLeastFit() {
+        for (leastFit, least) in [(0, 0), (1024, 0), (1025, 1.0 / 64), (2048, 1.0 / 64), (2049, 2.0 / 64),
+                                  (65 * 1024, 1.0), (320 * 64 * 1024 + 1, 320), (320 * 64 * 1024 + 1025, 320 + 1.0 / 64)] as [(Int64, Double)] {
+            let measure = OneLineMeasure(leastFit: leastFit, height: 10)
+            #expect(measure.leastWidth == least, "\(leastFit)")
+            #expect(measure.fits(width: least == 0 ? 1.0 / 4096 : least))
+            if least > 0 { #expect(!measure.fits(width: least.nextDown)) }
+        }
     }
 
     @Test func textsEndingInWhiteSpaceOrABreakHaveNone() throws {

@@ -109,6 +109,34 @@ struct PendingLinesTests {
         #expect(m.items[0].pendingLines?.height == fresh.height && m.items[0].pendingLines?.lineCount == fresh.lineCount)
     }
 
+    /// A row's relay hints say from which viewport width a relay settles its first text item
+    /// from the item's one-line measure (so its prepared text is not prefetched): the
+    /// widths where the measure fits the row's content width (its padding taken off), never
+    /// for a clamped row, within a rounding of the edge.
+    @Test func theHintsSayWhereTheOneLinePathSettlesARow() throws {
+        var rng = SplitMix64(seed: 4_126)
+        let configuration = TableConfiguration(metrics: FakeShaper(), contentAlignment: .bottom, estimatedRowHeight: 40)
+        var table = try TableSession(rows: Self.rows(&rng), viewport: Viewport(size: Size(width: 360, height: 500)),
+                                     configuration: configuration)
+        for id in stride(from: 239, to: 0, by: -9) { try table.scrollTo(id, anchor: .top) }
+        var settled = 0, notSettled = 0, padded = 0
+        for i in 0..<table.rows.count {
+            guard let entry = table.entry(ofRow: i), let k = entry.measurement.items.firstIndex(where: { $0.preparedText != nil }) else { continue }
+            let item = entry.measurement.items[k], style = entry.measurement.style, from = entry.hints.oneLineFrom
+            if style.lineClamp != nil || item.oneLine == nil { #expect(from == .infinity, "row \(i)") }
+            var widths = (0..<12).map { _ in Double(1 + rng.next() % 500) + Double(rng.next() % 64) / 64 }
+            if from.isFinite { widths += [from, from + 1.0 / 64, from - 1.0 / 64] }
+            for width in widths where width > 0 {
+                let fits = style.lineClamp == nil
+                    && item.oneLine?.fits(width: RowMeasurement.contentWidth(of: style, in: width)) == true
+                #expect(fits == (width >= from), "row \(i) at \(width) (from \(from))")
+                if fits { settled += 1 } else { notSettled += 1 }
+                if fits && style.padding.horizontal > 0 { padded += 1 }
+            }
+        }
+        #expect(settled > 100 && notSettled > 100 && padded > 10)
+    }
+
     @Test func pendingLinesAreMadeWhenTheRowComesIntoView() throws {
         var rng = SplitMix64(seed: 7)
         let texts = (0..<200).map { _ in fakeMessage(&rng) }

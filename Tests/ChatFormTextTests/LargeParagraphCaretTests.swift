@@ -167,6 +167,28 @@ struct LargeParagraphCaretTests {
         }
     }
 
+    /// A large paragraph's own grapheme steps refuse an offset outside it with
+    /// `.offsetOutOfRange` (`0..<n` after, `1...n` before), as a flat one's layout does,
+    /// rather than reading its rope out of bounds; at the edges they answer alike.
+    @Test func graphemeStepsOutsideTheParagraphThrow() throws {
+        let text = String(repeating: "word é ", count: 10) + "end é"
+        let n = text.utf8.count
+        let document = try TextDocument(text: text, width: 12, tuning: TextDocumentTests.tinyRopes)
+        let large = document.units.paragraphs[0]
+        #expect(large.large != nil && large.utf8Count == n)
+        let flat = _Paragraph(try TextLayout(text: text, width: 12))
+        for paragraph in [large, flat] {
+            for offset in [-1, n, n + 7] {
+                #expect(throws: TextLayoutError.offsetOutOfRange(offset: offset, length: n)) { try paragraph.graphemeBoundary(after: offset) }
+            }
+            for offset in [-1, 0, n + 1] {
+                #expect(throws: TextLayoutError.offsetOutOfRange(offset: offset, length: n)) { try paragraph.graphemeBoundary(before: offset) }
+            }
+            #expect(try paragraph.graphemeBoundary(after: 0) == 1 && paragraph.graphemeBoundary(before: 1) == 0)
+            #expect(try paragraph.graphemeBoundary(after: n - 2) == n && paragraph.graphemeBoundary(before: n) == n - 2)
+        }
+    }
+
     /// Under `text-align: center` the window answers (the line's own x is added there).
     @Test func alignedLinesAskTheWindow() throws {
         var options = TextLayoutOptions()

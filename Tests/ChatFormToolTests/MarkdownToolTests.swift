@@ -73,6 +73,30 @@ struct MarkdownToolTests {
         #expect(css.text.contains("padding-inline-start: 24px") && css.text.contains("direction: rtl"))
     }
 
+    /// A `--dir` given replaces the theme's direction, `ltr` too (it was taken for "not
+    /// given", so a right-to-left theme could not be measured left to right); left out, the
+    /// theme's holds. `wrap --markdown` refuses any `--dir` given.
+    @Test func anExplicitDirReplacesTheThemesDirection() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-rtl-theme-\(getpid()).json")
+        try Data(#"{"direction": "rtl"}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // Lines of mixed directions, whose widths (rounded run by run) differ by direction.
+        let input = Data((#"{"id":1,"markdown":"abc (def) ghi, 123 مرحبا!"}"# + "\n"
+                          + #"{"id":2,"markdown":"hello world, مرحبا بالعالم! (ok) 42 يوما"}"# + "\n").utf8)
+        func measured(_ arguments: [String]) throws -> String {
+            let result = try Tool.run(["measure", "--width", "200", "--font-family", "DejaVu Sans"] + arguments, stdin: input)
+            #expect(result.status == 0 && Self.lines(result).count == 2, "\(result.stderr)")
+            return result.text
+        }
+        let ltr = try measured([]), rtl = try measured(["--dir", "rtl"])
+        #expect(ltr != rtl)
+        #expect(try measured(["--theme", file.path]) == rtl)
+        #expect(try measured(["--theme", file.path, "--dir", "ltr"]) == ltr)
+        #expect(try measured(["--theme", file.path, "--dir", "rtl"]) == rtl)
+        let wrap = try Tool.run(["wrap", "--markdown", "--width", "100", "--dir", "ltr"], stdin: Data("hi".utf8))
+        #expect(wrap.status != 0 && wrap.stderr.contains("--dir"))
+    }
+
     @Test func aBadThemeFileIsRefusedWithItsKey() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chatform-theme-\(getpid()).json")
         try Data(#"{"spacing": {"paragraph": -2}}"#.utf8).write(to: file)

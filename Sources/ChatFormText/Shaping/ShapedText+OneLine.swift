@@ -8,7 +8,13 @@
 /// (`PlainMeasureKind.uniform` or `.boxes`, every break entry plain, the last cluster
 /// neither white space nor a line terminator): their one line holds at a width when the
 /// last entry's content end does, and content ends only grow along the entries.
-package struct OneLineMeasure: Sendable, Equatable {
+///
+/// The type is public, its members `package` (hidden from the documentation, as
+/// `UTF8Scalar`): Swift 6.3 serializes no `@inlinable` body of a member of a `package` type,
+/// so `fits(width:)` was a call from the table's relay, ~27 instructions a row; a `package`
+/// member of a public type is serialized and inlined.
+@_documentation(visibility: package)
+public struct OneLineMeasure: Sendable, Equatable {
     /// The least fit (a width's `_LayoutUnit.fitLimit`) the whole text fits on one line at:
     /// the last break entry's content end plus the opening white space's rounding.
     @usableFromInline let leastFit: Int64
@@ -28,6 +34,17 @@ package struct OneLineMeasure: Sendable, Equatable {
     @inlinable
     package func fits(width: Double) -> Bool {
         !width.isNaN && width > 0 && _LayoutUnit.fitLimit(width: width) >= leastFit
+    }
+
+    /// The narrowest width `fits` accepts: it accepts every width from there on and none
+    /// below (0: every positive width), for a text narrower than 2^40 pixels.
+    ///
+    /// - Complexity: O(1).
+    package var leastWidth: Double {
+        // A width's fit is its whole layout units, plus one unit (`_LayoutUnit.fitLimit`).
+        let one = _LayoutUnit.one
+        guard leastFit > one else { return 0 }
+        return Double((leastFit &- one &+ (one &- 1)) / one) / 64
     }
 }
 
