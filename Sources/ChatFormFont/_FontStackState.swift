@@ -31,6 +31,7 @@ final class _FontStackState: Sendable {
         self.language = locale.lowercased()
         self.shapingLanguage = _ShapingLanguage(locale.lowercased())
         self.defaultLanguageCode = Self.languageCode(locale.lowercased())
+        self.fallbackLanguages = [shapingLanguage] + Self.namedLanguages
         self.size = size
         var ids: [String: Int] = [:]
         for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
@@ -124,7 +125,7 @@ final class _FontStackState: Sendable {
             let key = UInt64(first) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
             if let cached = decisions.withLock({ $0.single[key] }) { return cached }
             guard resolving else { return nil }
-            let chosen = resolve([first], emoji: emoji, language: Self.fallbackLanguage(script: script, default: language))
+            let chosen = resolve([first], emoji: emoji, language: fallbackLanguages[Int(languageCode)])
             remember { $0.single[key] = chosen }
             return chosen
         }
@@ -134,8 +135,7 @@ final class _FontStackState: Sendable {
         let hash = ClusterDecisionTable.hash(bytes, start, end, tag: tag)
         if let cached = decisions.withLock({ $0.clusters.value(bytes, start, end, tag: tag, hash: hash) }) { return cached }
         guard resolving else { return nil }
-        let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji,
-                             language: Self.fallbackLanguage(script: script, default: language))
+        let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: fallbackLanguages[Int(languageCode)])
         remember { $0.clusters.insert(bytes, start, end, tag: tag, hash: hash, value: chosen) }
         return chosen
     }
@@ -229,17 +229,13 @@ final class _FontStackState: Sendable {
         }
     }
 
-    /// The fallback language for a run of `script`, else `language`.
-    static func fallbackLanguage(script: UInt32, default language: String) -> String {
-        languageCode(script: script).map { languageNames[Int($0)] } ?? language
-    }
-
     /// The code of `language` (0 for any language fallback does not distinguish).
     static func languageCode(_ language: String) -> UInt8 {
         UInt8(languageNames.dropFirst().firstIndex(of: language) ?? 0)
     }
 
-    /// `languageCode(fallbackLanguage(script:default:))` without the strings.
+    /// The code of the language fallback asks for in a run of `script` (`languageCode(script:)`),
+    /// else `code` (the stack's).
     @inline(__always)
     static func fallbackLanguageCode(script: UInt32, default code: UInt8) -> UInt8 {
         languageCode(script: script) ?? code
@@ -247,6 +243,14 @@ final class _FontStackState: Sendable {
 
     /// `languageCode(language)`.
     let defaultLanguageCode: UInt8
+
+    /// The language fallback asks for, by code (`fallbackLanguageCode(script:default:)`):
+    /// `languageNames`, the stack's `language` in place of the empty name; with their numbers,
+    /// which `FontLibrary`'s caches key on.
+    let fallbackLanguages: [_ShapingLanguage]
+    private static let namedLanguages = languageNames.dropFirst().map(_ShapingLanguage.init)
+    /// The language of emoji presentation's fallback order.
+    private static let emojiLanguage = _ShapingLanguage("und-zsye")
 
     /// The face of fallback font `file` at this size: the one this stack registered, if
     /// it did (no hashing of the path), else the library's.
@@ -257,7 +261,7 @@ final class _FontStackState: Sendable {
         return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
     }
 
-    private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
+    private func resolve(_ scalars: [UInt32], emoji: Bool, language: _ShapingLanguage) -> Int {
         for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
             return i == 0 ? 0 : id(of: face)
         }
@@ -275,8 +279,7 @@ final class _FontStackState: Sendable {
            face.covers(scalars) {
             return id(of: face)
         }
-        let languages = emoji ? ["und-zsye", language] : [language]
-        for lang in languages {
+        for lang in emoji ? [Self.emojiLanguage, language] : [language] {
             guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
             var from = 0
             while let k = list.first(covering: first, from: from) {
