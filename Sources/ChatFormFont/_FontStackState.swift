@@ -122,12 +122,10 @@ final class _FontStackState: Sendable {
         let (first, firstLength) = UTF8Scalar.decode(bytes, at: start)
         let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
         if start + firstLength == end {
-            let key = UInt64(first) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
+            let key = Self.decisionKey(first, emoji: emoji, languageCode: languageCode)
             if let cached = decisions.withLock({ $0.single[key] }) { return cached }
             guard resolving else { return nil }
-            let chosen = resolve([first], emoji: emoji, language: fallbackLanguages[Int(languageCode)])
-            remember { $0.single[key] = chosen }
-            return chosen
+            return decide(first, emoji: emoji, languageCode: languageCode)
         }
         // Several scalars (an emoji with a modifier, a selector or joiners, a base and
         // its marks): by their values.
@@ -338,9 +336,25 @@ final class _FontStackState: Sendable {
             if kept { return runFace }
         }
         if let known { return known }
-        let chosen = face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        let chosen = decide(scalar, emoji: emoji, languageCode: languageCode)
         memo.set(chosen, stack: serial, key: key)
         return chosen
+    }
+
+    /// The decision for the single scalar `scalar` (not printable ASCII the primary font
+    /// draws, nor a control), which the stack's table did not have when asked: made and
+    /// kept there (`face(forCluster:_:_:emoji:script:)` without asking the table again).
+    @inline(never)
+    private func decide(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> Int {
+        let chosen = resolve([scalar], emoji: emoji, language: fallbackLanguages[Int(languageCode)])
+        remember { $0.single[Self.decisionKey(scalar, emoji: emoji, languageCode: languageCode)] = chosen }
+        return chosen
+    }
+
+    /// The key of the stack's decision for the single scalar `scalar` (`Decisions.single`).
+    @inline(__always)
+    private static func decisionKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {
+        UInt64(scalar) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
     }
 
     /// `face(forCluster:_:_:memo:emoji:script:languageCode:run:runFaceObject:)` for a
