@@ -242,7 +242,7 @@ extension FontStack {
                         // fallback face that draws them all and no family draws any: the
                         // run's face's, nothing to decide.
                         if hangulFace != runFace {
-                            hangulKept = state.keepsHangulSyllables(sticky.takeUnretainedValue())
+                            hangulKept = state.keepsHangulSyllables(sticky)
                             hangulFace = runFace
                         }
                         let start = p

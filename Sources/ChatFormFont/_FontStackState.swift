@@ -141,9 +141,23 @@ final class _FontStackState: Sendable {
     /// Whether a run in fallback face `face` keeps every Hangul syllable that follows in it
     /// (a cluster of one syllable): no family draws any of them and `face` draws them all,
     /// so `face(forCluster:...)` answers the run's face for each without asking.
-    func keepsHangulSyllables(_ face: FontFace) -> Bool {
-        face.hangulSyllableCoverage().all && primaries.allSatisfy { $0.hangulSyllableCoverage().none }
+    /// (`face` borrowed, not retained: a paragraph asks once for each fallback face its
+    /// Hangul words are in.)
+    func keepsHangulSyllables(_ face: Unmanaged<FontFace>) -> Bool {
+        face._withUnsafeGuaranteedRef { $0.hangulSyllableCoverage().all } && primariesDrawNoSyllables
     }
+
+    /// Whether no family draws any Hangul syllable (asked of the fonts once).
+    private var primariesDrawNoSyllables: Bool {
+        var known = noSyllables.load(ordering: .relaxed)
+        if known == 0 {
+            known = primaries.allSatisfy { $0.hangulSyllableCoverage().none } ? 2 : 1
+            noSyllables.store(known, ordering: .relaxed)
+        }
+        return known == 2
+    }
+    /// `primariesDrawNoSyllables`: 0 not asked yet, 1 no, 2 yes.
+    private let noSyllables = Atomic<UInt8>(0)
 
     /// Whether the primary font draws the ASCII byte `b` (< 0x80): its bit, no range to
     /// check (the bits of controls and DEL are clear).
