@@ -18,6 +18,13 @@ struct CFLFace {
     CFLFaceMetrics metrics;
     char *family;
     uint64_t serial;     // this face's number, never reused in the process (see CFLShaper's plans)
+    // `cfl_face_glyph`'s answers, direct-mapped by scalar (CFL_GLYPH_MEMO_SLOTS): each entry
+    // the scalar + 1 (high half) and its glyph, 0 when empty. One word an answer, read and
+    // written with relaxed atomics: a reader sees a whole answer or another scalar's.
+    uint64_t *glyphMemo;
 };
+
+#define CFL_GLYPH_MEMO_BITS 10
+#define CFL_GLYPH_MEMO_SLOTS (1u << CFL_GLYPH_MEMO_BITS)
 
 #endif

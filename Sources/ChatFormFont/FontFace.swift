@@ -84,14 +84,19 @@ public final class FontFace: Sendable {
     func hangulSyllableCoverage() -> (all: Bool, none: Bool) {
         var known = hangulSyllables.load(ordering: .relaxed)
         if known == 0 {
-            switch cfl_face_coverage(handle, 0xAC00, 0xD7A3) {
-            case 0: known = 1
-            case 1: known = 2
-            default: known = 3
-            }
+            let coverage = coverage(0xAC00...0xD7A3)
+            known = coverage.all ? 2 : coverage.none ? 1 : 3
             hangulSyllables.store(known, ordering: .relaxed)
         }
         return (known == 2, known == 1)
+    }
+
+    /// Whether the face has a glyph for every scalar of `scalars` (`all`), for none, or for
+    /// some only: asked of the font's cmap in one batch, not through the answers
+    /// `glyph(for:)` remembers.
+    func coverage(_ scalars: ClosedRange<UInt32>) -> (all: Bool, none: Bool) {
+        let answer = cfl_face_coverage(handle, scalars.lowerBound, scalars.upperBound)
+        return (answer == 1, answer == 0)
     }
 
     /// By language (`_ShapingLanguage.number`): whether left-to-right Hangul syllables

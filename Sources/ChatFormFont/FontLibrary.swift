@@ -28,11 +28,12 @@ final class FontLibrary: Sendable {
     }
 
     private let faces = Mutex<(map: [FaceKey: (face: FontFace, used: UInt64)], clock: UInt64)>(([:], 0))
-    private let fallbackLists = Mutex<[String: FallbackList]>([:])
-    private let scalarFallbacks = Mutex<[ScalarKey: (path: String, index: Int)?]>([:])
-    /// What `fallback(for:language:)` keeps its answers by, as the disk cache does (a string
-    /// made of the two cost ~600 instructions a look-up).
-    private typealias ScalarKey = FallbackDiskCache.ScalarKey
+    /// By the number of the language's tag in lowercase (`_ShapingLanguage.number`).
+    private let fallbackLists = Mutex<[UInt32: FallbackList]>([:])
+    /// `fallback(for:language:)`'s answers by the scalar (bits 0-31) and the language's
+    /// number (`_ShapingLanguage.number`, bits 32-61): a word, not the language's string
+    /// (hashing the string cost ~250 instructions a look-up, most of the look-up).
+    private let scalarFallbacks = Mutex<[UInt64: (path: String, index: Int)?]>([:])
     static let scalarFallbackLimit = 1 << 14
     private let families = Mutex<[String: (path: String, index: Int)?]>([:])
 
@@ -103,9 +104,14 @@ final class FontLibrary: Sendable {
     /// The font fontconfig gives a pattern of `scalar` and `language` (cached; bounded; kept
     /// on disk between processes).
     func fallback(for scalar: UInt32, language: String) -> (path: String, index: Int)? {
-        let key = ScalarKey(scalar: scalar, language: language)
+        fallback(for: scalar, language: _ShapingLanguage(language))
+    }
+
+    /// `fallback(for:language:)` for the language `language` names (its tag).
+    func fallback(for scalar: UInt32, language: _ShapingLanguage) -> (path: String, index: Int)? {
+        let key = UInt64(scalar) | UInt64(language.number) << 32
         if let cached = scalarFallbacks.withLock({ $0[key] }) { return cached }
-        let answer = askFallback(for: scalar, language: language)
+        let answer = askFallback(for: scalar, language: language.tag)
         scalarFallbacks.withLock { cache in
             if cache.count >= Self.scalarFallbackLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = answer
@@ -141,8 +147,14 @@ final class FontLibrary: Sendable {
     /// "und-Zsye" for emoji presentation): from the disk cache when it has it, else sorted
     /// (and kept on disk).
     func fallbackList(language: String) throws(FontError) -> FallbackList {
-        let key = language.lowercased()
-        if let cached = fallbackLists.withLock({ $0[key] }) { return cached }
+        try fallbackList(language: _ShapingLanguage(language.lowercased()))
+    }
+
+    /// `fallbackList(language:)` for the language `language` names (its tag in lowercase).
+    func fallbackList(language: _ShapingLanguage) throws(FontError) -> FallbackList {
+        assert(language.tag == language.tag.lowercased(), "a fallback list's language is a lowercase tag")
+        if let cached = fallbackLists.withLock({ $0[language.number] }) { return cached }
+        let key = language.tag
         guard cfl_fc_init() != 0 else { throw .fontconfigUnavailable }
         let disk = diskCache()
         var made = disk?.list(language: key).flatMap { FallbackList(positions: $0) }
@@ -152,8 +164,8 @@ final class FontLibrary: Sendable {
         }
         guard let list = made else { throw .fontconfigUnavailable }
         return fallbackLists.withLock { lists in
-            if let raced = lists[key] { return raced }
-            lists[key] = list
+            if let raced = lists[language.number] { return raced }
+            lists[language.number] = list
             return list
         }
     }

@@ -199,6 +199,7 @@ extension FontStack {
                 // holds it, and copying a reference in this loop cost a retain and a release
                 // at each change of face).
                 var runFaceObject: Unmanaged<FontFace>? = nil
+                while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
                 while p < itemEnd {
                     if runFace == 0 && bytes[p] < 0x80 {
                         // Printable ASCII the primary font draws, followed by ASCII (so a
@@ -231,14 +232,17 @@ extension FontStack {
                             let jump = ci + (p - skipped)
                             if jump < clusters.count && Int(clusters[jump]) == p { ci = jump }
                         }
+                        while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
                     }
-                    while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
+                    // `ci` is the last cluster starting at or before `p`: stepped to it above
+                    // after ASCII, at the item's start below, and by the step to the next
+                    // cluster (or the syllables') else.
                     if let sticky = runFaceObject, bytes[p] &- 0xEA < 4 {
                         // Hangul syllables (lead bytes EA–ED), each a cluster of its own, in a
                         // fallback face that draws them all and no family draws any: the
                         // run's face's, nothing to decide.
                         if hangulFace != runFace {
-                            hangulKept = state.keepsHangulSyllables(sticky.takeUnretainedValue())
+                            hangulKept = state.keepsHangulSyllables(sticky)
                             hangulFace = runFace
                         }
                         let start = p

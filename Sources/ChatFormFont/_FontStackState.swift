@@ -31,6 +31,7 @@ final class _FontStackState: Sendable {
         self.language = locale.lowercased()
         self.shapingLanguage = _ShapingLanguage(locale.lowercased())
         self.defaultLanguageCode = Self.languageCode(locale.lowercased())
+        self.fallbackLanguages = [shapingLanguage] + Self.namedLanguages
         self.size = size
         var ids: [String: Int] = [:]
         for (i, f) in primaries.enumerated() where ids["\(f.path)#\(f.index)"] == nil { ids["\(f.path)#\(f.index)"] = i }
@@ -121,12 +122,10 @@ final class _FontStackState: Sendable {
         let (first, firstLength) = UTF8Scalar.decode(bytes, at: start)
         let languageCode = Self.fallbackLanguageCode(script: script, default: defaultLanguageCode)
         if start + firstLength == end {
-            let key = UInt64(first) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
+            let key = Self.decisionKey(first, emoji: emoji, languageCode: languageCode)
             if let cached = decisions.withLock({ $0.single[key] }) { return cached }
             guard resolving else { return nil }
-            let chosen = resolve([first], emoji: emoji, language: Self.fallbackLanguage(script: script, default: language))
-            remember { $0.single[key] = chosen }
-            return chosen
+            return decide(first, emoji: emoji, languageCode: languageCode)
         }
         // Several scalars (an emoji with a modifier, a selector or joiners, a base and
         // its marks): by their values.
@@ -134,8 +133,7 @@ final class _FontStackState: Sendable {
         let hash = ClusterDecisionTable.hash(bytes, start, end, tag: tag)
         if let cached = decisions.withLock({ $0.clusters.value(bytes, start, end, tag: tag, hash: hash) }) { return cached }
         guard resolving else { return nil }
-        let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji,
-                             language: Self.fallbackLanguage(script: script, default: language))
+        let chosen = resolve(Self.scalars(bytes, start, end), emoji: emoji, language: fallbackLanguages[Int(languageCode)])
         remember { $0.clusters.insert(bytes, start, end, tag: tag, hash: hash, value: chosen) }
         return chosen
     }
@@ -143,9 +141,23 @@ final class _FontStackState: Sendable {
     /// Whether a run in fallback face `face` keeps every Hangul syllable that follows in it
     /// (a cluster of one syllable): no family draws any of them and `face` draws them all,
     /// so `face(forCluster:...)` answers the run's face for each without asking.
-    func keepsHangulSyllables(_ face: FontFace) -> Bool {
-        face.hangulSyllableCoverage().all && primaries.allSatisfy { $0.hangulSyllableCoverage().none }
+    /// (`face` borrowed, not retained: a paragraph asks once for each fallback face its
+    /// Hangul words are in.)
+    func keepsHangulSyllables(_ face: Unmanaged<FontFace>) -> Bool {
+        face._withUnsafeGuaranteedRef { $0.hangulSyllableCoverage().all } && primariesDrawNoSyllables
     }
+
+    /// Whether no family draws any Hangul syllable (asked of the fonts once).
+    private var primariesDrawNoSyllables: Bool {
+        var known = noSyllables.load(ordering: .relaxed)
+        if known == 0 {
+            known = primaries.allSatisfy { $0.hangulSyllableCoverage().none } ? 2 : 1
+            noSyllables.store(known, ordering: .relaxed)
+        }
+        return known == 2
+    }
+    /// `primariesDrawNoSyllables`: 0 not asked yet, 1 no, 2 yes.
+    private let noSyllables = Atomic<UInt8>(0)
 
     /// Whether the primary font draws the ASCII byte `b` (< 0x80): its bit, no range to
     /// check (the bits of controls and DEL are clear).
@@ -229,17 +241,13 @@ final class _FontStackState: Sendable {
         }
     }
 
-    /// The fallback language for a run of `script`, else `language`.
-    static func fallbackLanguage(script: UInt32, default language: String) -> String {
-        languageCode(script: script).map { languageNames[Int($0)] } ?? language
-    }
-
     /// The code of `language` (0 for any language fallback does not distinguish).
     static func languageCode(_ language: String) -> UInt8 {
         UInt8(languageNames.dropFirst().firstIndex(of: language) ?? 0)
     }
 
-    /// `languageCode(fallbackLanguage(script:default:))` without the strings.
+    /// The code of the language fallback asks for in a run of `script` (`languageCode(script:)`),
+    /// else `code` (the stack's).
     @inline(__always)
     static func fallbackLanguageCode(script: UInt32, default code: UInt8) -> UInt8 {
         languageCode(script: script) ?? code
@@ -247,6 +255,14 @@ final class _FontStackState: Sendable {
 
     /// `languageCode(language)`.
     let defaultLanguageCode: UInt8
+
+    /// The language fallback asks for, by code (`fallbackLanguageCode(script:default:)`):
+    /// `languageNames`, the stack's `language` in place of the empty name; with their numbers,
+    /// which `FontLibrary`'s caches key on.
+    let fallbackLanguages: [_ShapingLanguage]
+    private static let namedLanguages = languageNames.dropFirst().map(_ShapingLanguage.init)
+    /// The language of emoji presentation's fallback order.
+    private static let emojiLanguage = _ShapingLanguage("und-zsye")
 
     /// The face of fallback font `file` at this size: the one this stack registered, if
     /// it did (no hashing of the path), else the library's.
@@ -257,7 +273,7 @@ final class _FontStackState: Sendable {
         return try? FontLibrary.shared.face(path: file.path, index: file.index, size: size)
     }
 
-    private func resolve(_ scalars: [UInt32], emoji: Bool, language: String) -> Int {
+    private func resolve(_ scalars: [UInt32], emoji: Bool, language: _ShapingLanguage) -> Int {
         for (i, face) in primaries.enumerated() where face.covers(scalars, variationSelectors: true) {
             return i == 0 ? 0 : id(of: face)
         }
@@ -275,8 +291,7 @@ final class _FontStackState: Sendable {
            face.covers(scalars) {
             return id(of: face)
         }
-        let languages = emoji ? ["und-zsye", language] : [language]
-        for lang in languages {
+        for lang in emoji ? [Self.emojiLanguage, language] : [language] {
             guard let list = try? FontLibrary.shared.fallbackList(language: lang) else { continue }
             var from = 0
             while let k = list.first(covering: first, from: from) {
@@ -335,9 +350,25 @@ final class _FontStackState: Sendable {
             if kept { return runFace }
         }
         if let known { return known }
-        let chosen = face(forCluster: bytes, cs, ce, emoji: emoji, script: script)
+        let chosen = decide(scalar, emoji: emoji, languageCode: languageCode)
         memo.set(chosen, stack: serial, key: key)
         return chosen
+    }
+
+    /// The decision for the single scalar `scalar` (not printable ASCII the primary font
+    /// draws, nor a control), which the stack's table did not have when asked: made and
+    /// kept there (`face(forCluster:_:_:emoji:script:)` without asking the table again).
+    @inline(never)
+    private func decide(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> Int {
+        let chosen = resolve([scalar], emoji: emoji, language: fallbackLanguages[Int(languageCode)])
+        remember { $0.single[Self.decisionKey(scalar, emoji: emoji, languageCode: languageCode)] = chosen }
+        return chosen
+    }
+
+    /// The key of the stack's decision for the single scalar `scalar` (`Decisions.single`).
+    @inline(__always)
+    private static func decisionKey(_ scalar: UInt32, emoji: Bool, languageCode: UInt8) -> UInt64 {
+        UInt64(scalar) | (emoji ? 1 << 32 : 0) | UInt64(languageCode) << 33
     }
 
     /// `face(forCluster:_:_:memo:emoji:script:languageCode:run:runFaceObject:)` for a

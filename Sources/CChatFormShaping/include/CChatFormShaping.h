@@ -44,7 +44,8 @@ typedef struct {
 void cfl_face_metrics(const CFLFace *_Nonnull face, CFLFaceMetrics *_Nonnull metrics);
 /// The family name FreeType reports (valid until close).
 const char *_Nonnull cfl_face_family(const CFLFace *_Nonnull face);
-/// The nominal glyph for `scalar`, or 0 when the face has none.
+/// The nominal glyph for `scalar`, or 0 when the face has none (the face remembers its
+/// recent answers; safe from any thread).
 uint32_t cfl_face_glyph(const CFLFace *_Nonnull face, uint32_t scalar);
 /// Whether the face has a glyph for every scalar of `first`...`last` (1), for none (0), or
 /// for some (2), as `cfl_face_glyph` answers.
