@@ -109,7 +109,7 @@ public struct HeightIndex: Sendable {
     public func isMeasured(at row: Int) -> Bool { heightAndMeasured(at: row).measured }
 
     /// The height of row `row` and whether it is measured, from one walk of the tree
-    /// (`height(at:)` and `isMeasured(at:)` walk it each).
+    /// (`height(at:)` then `isMeasured(at:)` walk it twice).
     /// - Precondition: `0 <= row < count`.
     /// - Complexity: O(log n).
     public func heightAndMeasured(at row: Int) -> (height: Double, measured: Bool) {
