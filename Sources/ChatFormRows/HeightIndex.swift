@@ -106,9 +106,15 @@ public struct HeightIndex: Sendable {
     /// Whether row `row` has a measured (rather than estimated) height.
     /// - Precondition: `0 <= row < count`.
     /// - Complexity: O(log n).
-    public func isMeasured(at row: Int) -> Bool {
+    public func isMeasured(at row: Int) -> Bool { heightAndMeasured(at: row).measured }
+
+    /// The height of row `row` and whether it is measured, from one walk of the tree
+    /// (`height(at:)` then `isMeasured(at:)` walk it twice).
+    /// - Precondition: `0 <= row < count`.
+    /// - Complexity: O(log n).
+    public func heightAndMeasured(at row: Int) -> (height: Double, measured: Bool) {
         let (leaf, e, _) = _entry(containing: row)
-        return _Run.isMeasured(leaf.runs[e])
+        return (leaf.heights[e], _Run.isMeasured(leaf.runs[e]))
     }
 
     // MARK: Offsets

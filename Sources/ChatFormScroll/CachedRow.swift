@@ -71,6 +71,22 @@ struct CachedRow: Sendable {
     /// Item `index`'s live document (the focused field's edit buffer), if it has one.
     func document(ofItem index: Int) -> TextDocument? { measurement.item(at: index)?.document }
 
+    /// `body` on item `index`'s live document with the item's top (below the row's padding)
+    /// and visible height, or nil when the item has no live document. The document is read
+    /// where it lies, moved out of the items and back: read out of the array for a call it
+    /// would be copied, its storage retained and released (at every keystroke, for the caret
+    /// rule and the check for marked text).
+    ///
+    /// - Complexity: O(items) plus `body`.
+    mutating func withDocument<R>(ofItem index: Int, _ body: (_ document: TextDocument, _ y: Double, _ height: Double) -> R) -> R? {
+        var k = 0
+        while k < measurement.items.count && measurement.items[k].index != index { k += 1 }
+        guard k < measurement.items.count, let document = measurement.items[k].document.take() else { return nil }
+        let result = body(document, measurement.items[k].y, measurement.items[k].height)
+        measurement.items[k].document = consume document
+        return result
+    }
+
     /// Applies `change` to item `index`'s live document in place, then recomputes the row's
     /// height; the document stays even when `change` throws (which must leave it unchanged).
     ///
@@ -80,8 +96,14 @@ struct CachedRow: Sendable {
                                   _ change: (inout TextDocument) throws(TextLayoutError) -> R) throws(TextLayoutError) -> R? {
         // Taken out of the measurement so the buffer has one owner and edits in place.
         guard var document = measurement.takeDocument(ofItem: index) else { return nil }
-        defer { measurement.setDocument(document, ofItem: index, style: measurement.style) }
-        return try change(&document)
+        // Put back on both paths without a `defer`, which would copy it.
+        let result: R
+        do { result = try change(&document) } catch {
+            measurement.setDocument(consume document, ofItem: index, style: measurement.style)
+            throw error
+        }
+        measurement.setDocument(consume document, ofItem: index, style: measurement.style)
+        return result
     }
 
     /// Turns item `index`'s laid-out text into a live document (same lines, same height),

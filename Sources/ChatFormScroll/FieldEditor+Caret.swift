@@ -92,28 +92,43 @@ extension FieldEditor {
     /// The caret rule inside the field: a field past its line limit scrolls its own window
     /// to show the caret grown by `margin` (one without a limit drops any inner offset).
     ///
-    /// `row` is the focused row's index, as `focusedRow(in:)` found it.
+    /// `row` is the focused row's index, as `focusedRow(in:)` found it. The row's measurement
+    /// and document are read and its inner offset written in place, in one look-up of the
+    /// row (`placement` copies the row and the document, retaining what their storage holds).
     ///
     /// - Returns: the caret's rectangle in content coordinates after that scroll, or nil
     ///   when nothing focused is measured at `width`.
     /// - Complexity: O(log n + the caret line's length).
     func revealInField(_ cache: inout RowCache<ID>, width: Double, margin: Double, row i: Int) throws(ScrollError) -> Rect? {
-        guard let focus, var p = placement(in: cache, width: width, row: i),
-              let local = try? p.document.caretPlacement(for: focus.caret).rect else { return nil }
-        // The item's `maxInnerOffset` (the document is its text).
-        let (index, height) = (p.itemIndex, p.itemHeight)
-        let maxInner = RowMeasurement.Item.maxInnerOffset(textHeight: p.document.height, height: height)
-        var inner: Double? = nil
-        if maxInner > 0 {
-            let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin, offset: p.inner,
-                                                  bandTop: 0, bandHeight: height, bounds: 0...p.document.height)
-            inner = Swift.min(Swift.max(0, revealed), maxInner)
+        guard let focus else { return nil }
+        assert(cache.rowIndex(of: focus.field.row) == i, "a stale index for the focused row")
+        let index = focus.field.item, caret = focus.caret
+        let rowY = cache.rowOffset(i)
+        let revealed = try cache.modify(focus.field.row) { (entry: inout CachedRow) -> Rect? in
+            guard entry.measurement.width == width else { return nil }
+            let field = entry.withDocument(ofItem: index) { (document, y, height) -> (local: Rect, textHeight: Double, y: Double, height: Double)? in
+                guard let local = try? document.caretPlacement(for: caret).rect else { return nil }
+                return (local, document.height, y, height)
+            }
+            guard let (local, textHeight, itemY, height) = field ?? nil else { return nil }
+            // The item's `maxInnerOffset` (the document is its text).
+            let maxInner = RowMeasurement.Item.maxInnerOffset(textHeight: textHeight, height: height)
+            var inner: Double? = nil
+            if maxInner > 0 {
+                let revealed = CaretVisibility.offset(revealing: local.minY...local.maxY, margin: margin,
+                                                      offset: entry.innerOffsets[index] ?? 0,
+                                                      bandTop: 0, bandHeight: height, bounds: 0...textHeight)
+                inner = Swift.min(Swift.max(0, revealed), maxInner)
+            }
+            // Nothing to write when the field has no inner offset and needs none (most fields).
+            if inner != nil || !entry.innerOffsets.isEmpty { entry.innerOffsets[index] = inner }
+            return FieldPlacement.content(local, rowY: rowY, padding: entry.measurement.style.padding,
+                                          itemY: itemY, inner: inner ?? 0)
         }
-        _ = try cache.modify(focus.field.row) { (entry) throws(ScrollError) in entry.innerOffsets[index] = inner }
+        guard let rect = revealed ?? nil else { return nil }
         // The next keystroke's look-ups of this row read these (until a row moves).
-        cache.kept.remember(row: focus.field.row, at: p.row, offset: p.rowY)
-        p.inner = inner ?? 0
-        return p.content(local)
+        cache.kept.remember(row: focus.field.row, at: i, offset: rowY)
+        return rect
     }
 }
 
@@ -144,7 +159,11 @@ struct FieldPlacement {
     }
 
     /// `rect`, in the document's coordinates, in the content's: the one formula.
-    func content(_ rect: Rect) -> Rect {
+    func content(_ rect: Rect) -> Rect { Self.content(rect, rowY: rowY, padding: padding, itemY: itemY, inner: inner) }
+
+    /// `rect`, in the coordinates of a document at `itemY` below the padding of a row at
+    /// `rowY`, scrolled by `inner`, in the content's.
+    static func content(_ rect: Rect, rowY: Double, padding: EdgeInsets, itemY: Double, inner: Double) -> Rect {
         Rect(x: padding.left + rect.minX, y: rowY + padding.top + itemY + rect.minY - inner,
              width: rect.width, height: rect.height)
     }

@@ -6,8 +6,10 @@ import ChatFormText
 extension FieldEditor {
     /// Commits the focused field's marked text, if any (the text stays; no layout changes).
     mutating func endComposition(in cache: inout RowCache<ID>) {
-        guard let field = focus?.field, cache.entries.hasMarkedText(field.row, item: field.item) else { return }
+        guard let field = focus?.field else { return }
+        // One look-up of the row; its document is read in place (see `CachedRow.withDocument`).
         _ = try? cache.modify(field.row) { (entry) throws(ScrollError) in
+            guard entry.withDocument(ofItem: field.item, { (document, _, _) in document.markedText != nil }) == true else { return }
             _ = try? entry.editDocument(ofItem: field.item) { (document) throws(TextLayoutError) in document.unmarkText() }
         }
     }

@@ -204,19 +204,22 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
     /// Applies `change` to the live document of `field` (its row at `index`) in place and
     /// stores the row's new height; `change`'s error becomes `failure(error, length)`.
     ///
-    /// - Returns: what `change` returned and the change in the row's height.
-    /// - Throws: `.noFocus` when the row is not measured, `.notEditable` without a live
-    ///   document, or `failure`'s error (the document unchanged).
+    /// - Returns: what `change` returned and the change in the row's height, or nil (nothing
+    ///   changed, `change` not called) when the row is not measured at `width`.
+    /// - Throws: `.notEditable` without a live document, or `failure`'s error (document unchanged).
     /// - Complexity: O(log n) plus the change.
-    mutating func editDocument<R>(of field: FieldRef<ID>, at index: Int,
+    mutating func editDocument<R>(of field: FieldRef<ID>, at index: Int, width: Double,
                                   _ change: (inout TextDocument) throws(TextLayoutError) -> R,
-                                  failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) -> (result: R, delta: Double) {
+                                  failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) -> (result: R, delta: Double)? {
         // Changed in place in the slots (no dictionary accessor: in generic code it
         // allocates a frame for every call), then stamped as used.
         let stamp = uses.nextStamp
         var failed: (error: TextLayoutError, length: Int)? = nil
         var leftPending = false
+        var measured = false
         let edited = entries.modify(field.row) { (entry: inout CachedRow) -> (result: R, height: Double)? in
+            measured = entry.measurement.width == width
+            guard measured else { return nil }
             do throws(TextLayoutError) {
                 guard let result = try entry.editDocument(ofItem: field.item, change) else { return nil }
                 entry.stamp = stamp
@@ -227,7 +230,7 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
                 return nil
             }
         }
-        guard let edited else { throw .noFocus }
+        guard measured, let edited else { return nil }
         guard let (result, height) = edited else {
             if let failed { throw failure(failed.error, failed.length) }
             throw .notEditable("\(field.row)#\(field.item)")
@@ -267,9 +270,9 @@ struct RowCache<ID: Hashable & Sendable>: Sendable {
 
     /// Writes a measured height into the prefix sums and returns the change.
     private mutating func setHeight(_ height: Double, at index: Int) throws(ScrollError) -> Double {
-        let old = heights.height(at: index)
+        let (old, measured) = heights.heightAndMeasured(at: index)
         // A keystroke seldom changes its row's height: nothing to write then.
-        if old == height && heights.isMeasured(at: index) { return 0 }
+        if old == height && measured { return 0 }
         kept.noteChange()
         do { try heights.setHeight(height, at: index, measured: true) } catch { throw .layout("\(error)") }
         return height - old

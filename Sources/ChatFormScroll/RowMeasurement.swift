@@ -206,20 +206,23 @@ public struct RowMeasurement: Sendable {
     /// reference and can edit it in place.
     mutating func takeDocument(ofItem index: Int) -> TextDocument? {
         guard let k = items.firstIndex(where: { $0.index == index }) else { return nil }
-        defer { items[k].document = nil }
-        return items[k].document
+        // Moved out (no copy of the document to retain and release).
+        return items[k].document.take()
     }
 
     /// Makes `document` item `index`'s live text (its layout, if any, is dropped) and
     /// recomputes the items below it and the row's height, without laying anything else out.
     ///
     /// - Complexity: O(items).
-    mutating func setDocument(_ document: TextDocument, ofItem index: Int, style: RowStyle) {
+    mutating func setDocument(_ document: consuming TextDocument, ofItem index: Int, style: RowStyle) {
         guard let k = items.firstIndex(where: { $0.index == index }) else { return }
-        items[k].layout = nil
-        items[k].document = document
+        // (Most calls put back an edited document: the item holds no layout then.)
+        if items[k].storedLayout != nil || items[k].pendingLines != nil || items[k].oneLine != nil { items[k].layout = nil }
+        let textHeight = document.height
+        // Moved in, not copied (a copy retains the document's storage).
+        items[k].document = consume document
         relaysWithoutShaping = false
-        items[k].height = Swift.min(document.height, items[k].maxVisibleHeight)
+        items[k].height = Swift.min(textHeight, items[k].maxVisibleHeight)
         var y = k == 0 ? 0 : items[k - 1].y + items[k - 1].height
         for j in k..<items.count {
             items[j].y = y

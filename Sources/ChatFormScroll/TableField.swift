@@ -270,12 +270,21 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
                                      failure: (TextLayoutError, Int) -> ScrollError) throws(ScrollError) {
         let focus = try table.editor.requireFocus()
         let i = try table.cache.requireIndex(focus.field.row)
-        // Measured (a row without the buffer throws `.notEditable` from `editDocument`,
-        // before anything changes): no copy of the row's measurement to look at it.
-        if !table.isMeasured(row: i) { try table.remeasure(row: i) }
-        let wasAtBottom = table.isAtBottom
-        let anchor = table.cache.firstVisibleRow(in: table.viewport)?.index
-        let (selection, delta) = try table.cache.editDocument(of: focus.field, at: i, change, failure: failure)
+        let width = table.viewport.size.width
+        var wasAtBottom = table.isAtBottom
+        var anchor = table.cache.firstVisibleRow(in: table.viewport)?.index
+        // Edited where the row is measured at the width (a row without the buffer throws
+        // `.notEditable` from `editDocument`, before anything changes). `editDocument` leaves
+        // a row that is not as it is: it is measured, and the edit made again from there
+        // (one look-up of the row for the edit, not another to ask whether it is measured).
+        var edited = try table.cache.editDocument(of: focus.field, at: i, width: width, change, failure: failure)
+        if edited == nil {
+            try table.remeasure(row: i)
+            wasAtBottom = table.isAtBottom
+            anchor = table.cache.firstVisibleRow(in: table.viewport)?.index
+            edited = try table.cache.editDocument(of: focus.field, at: i, width: width, change, failure: failure)
+        }
+        guard let (selection, delta) = edited else { throw .noFocus }
         table.scroll.keep(anchor: anchor, stillAfter: delta, ofRow: i)
         table.editor.focus = Focus(field: focus.field, caret: TextPosition(offset: selection.caret), anchor: selection.anchor, goalX: nil)
         try table.rowsDidChange(wasAtBottom: wasAtBottom, grewLastRow: i == table.cache.rowCount - 1, focusedIndex: i)   // reveals the caret

@@ -100,9 +100,15 @@ extension TableSession {
         // The rule applies from now on, also to the frames of a keyboard drag that began
         // with the caret out of view.
         scroll.keyboardInteraction.drag?.revealsCaret = true
-        if !isMeasured(row: i) { try remeasure(row: i) }
         let margin = configuration.caretMargin
-        guard let rect = try editor.revealInField(&cache, width: viewport.size.width, margin: margin, row: i) else { return }
+        // The reveal reads the row in place and leaves it as it is when the row is not
+        // measured at the width: only then (or without a caret to place) is it looked up again.
+        var revealed = try editor.revealInField(&cache, width: viewport.size.width, margin: margin, row: i)
+        if revealed == nil && !isMeasured(row: i) {
+            try remeasure(row: i)
+            revealed = try editor.revealInField(&cache, width: viewport.size.width, margin: margin, row: i)
+        }
+        guard let rect = revealed else { return }
         scroll.reveal(rect, margin: margin, contentHeight: cache.heights.totalHeight, bounds: offsetBounds)
         try settle(anchor: field.row)
     }

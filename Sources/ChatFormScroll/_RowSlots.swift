@@ -47,19 +47,6 @@ struct _RowSlots<ID: Hashable & Sendable>: Sendable, Sequence {
         return (rows[slot].measurement.width, rows[slot].measurement.linesPending)
     }
 
-    /// Whether item `item` of row `id` has a live document holding marked text, read in
-    /// place (no copy of the item and its document, which the field editor's check at every
-    /// keystroke made); false when the row is absent.
-    ///
-    /// - Complexity: O(1) on average, plus the row's items.
-    func hasMarkedText(_ id: ID, item: Int) -> Bool {
-        guard let slot = slots[id] else { return false }
-        // By index, not `contains(where:)`, whose iterator hands out copies of the items.
-        let items = rows[slot].measurement.items
-        for k in items.indices where items[k].index == item { return items[k].document?.markedText != nil }
-        return false
-    }
-
     /// Removes row `id` and returns it (nil when absent); the last row takes its place.
     ///
     /// - Complexity: O(1) on average.

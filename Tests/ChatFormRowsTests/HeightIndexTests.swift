@@ -110,6 +110,7 @@ struct HeightIndexEdgeTests {
         try index.setHeight(50, at: 70_000)
         #expect(index._runs().count == 6)            // one run split around the measured row
         #expect(index.isMeasured(at: 70_000) && !index.isMeasured(at: 69_999))
+        #expect(index.heightAndMeasured(at: 70_000) == (50, true) && index.heightAndMeasured(at: 69_999) == (44, false))
         try index.setHeight(44, at: 10, measured: false) // already so: no change
         #expect(index._runs().count == 6)
         // Appending estimates of the same height joins the last run.

@@ -37,6 +37,7 @@ func expectMatches(
     var mismatches = 0
     for i in 0..<n {
         if index.height(at: i) != rows[i].height || index.isMeasured(at: i) != rows[i].measured
+            || index.heightAndMeasured(at: i) != (rows[i].height, rows[i].measured)
             || index.offset(ofRow: i) != prefix[i] {
             mismatches += 1
         }
