@@ -50,9 +50,11 @@ struct DecisionTable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
     }
 
+    /// Makes room (first 512 slots: the chat corpus decides about 210 scalars a stack, so a
+    /// table starting at 256 grew a second time, rehashing, in every new stack).
     private mutating func grow() {
         let oldKeys = keys, oldValues = values
-        let capacity = max(256, keys.count * 2)
+        let capacity = max(512, keys.count * 2)
         keys = [UInt64](repeating: 0, count: capacity)
         values = [Int32](repeating: 0, count: capacity)
         count = 0
