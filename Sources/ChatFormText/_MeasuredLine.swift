@@ -41,12 +41,15 @@ struct _MeasuredLine {
     }
 
     /// Calls `body` with each grapheme boundary from the line's start to its content end and
-    /// its x, until `body` returns false.
+    /// its x, until `body` returns false. ICU takes the text only if the walker asks it about
+    /// a cluster its fast paths do not answer (a line of ASCII, Hangul syllables, CJK and
+    /// emoji never does); if ICU then refuses the text, this throws after `body` has seen
+    /// stops that must be dropped.
     ///
     /// - Complexity: O(the line's length).
     func forEachCaretStop(_ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
         let line = line, measurer = measurer
-        try withBreakIterators(text) { bytes, iterators in
+        try withBreakIterators(text, whenAsked: true) { bytes, iterators in
             let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
             var x = 0.0
             var i = line.start

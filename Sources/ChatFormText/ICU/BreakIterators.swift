@@ -178,13 +178,25 @@ final class BreakIterators {
 }
 
 /// Runs `body` with this thread's ICU iterators pointed at `text`'s UTF-8 bytes.
-func withBreakIterators<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, BreakIterators) -> R) throws(TextLayoutError) -> R {
+///
+/// With `whenAsked`, ICU takes the text only when `body` first asks the iterators something
+/// (`setTextWhenAsked`), so a walk whose fast paths answer everything skips ICU's set-up;
+/// if ICU then refuses the text, `body` has run on each scalar's end as a cluster's and its
+/// result is dropped for the error thrown.
+func withBreakIterators<R>(_ text: String, whenAsked: Bool = false,
+                           _ body: (UnsafeBufferPointer<UInt8>, BreakIterators) -> R) throws(TextLayoutError) -> R {
     var copy = text
     let result: Result<R, ICUError> = copy.withUTF8 { bytes in
         do throws(ICUError) {
             let iterators = try BreakIterators.forCurrentThread()
-            try iterators.setText(bytes)
-            return .success(body(bytes, iterators))
+            guard whenAsked else {
+                try iterators.setText(bytes)
+                return .success(body(bytes, iterators))
+            }
+            iterators.setTextWhenAsked(bytes)
+            let value = body(bytes, iterators)
+            try iterators.finishWhenAsked()
+            return .success(value)
         } catch {
             return .failure(error)
         }
