@@ -234,9 +234,11 @@ extension FontStack {
                         }
                         while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= p { ci += 1 }
                     }
-                    // `ci` is the last cluster starting at or before `p`: stepped to it above
-                    // after ASCII, at the item's start below, and by the step to the next
-                    // cluster (or the syllables') else.
+                    // `ci` is the last cluster starting at or before `p`: stepped to it at the
+                    // item's start and after ASCII above, and by the step to the next cluster
+                    // (or the syllables') else.
+                    assert(Int(clusters[ci]) <= p && (ci + 1 == clusters.count || Int(clusters[ci + 1]) > p),
+                           "the cluster walk lost its place")
                     if let sticky = runFaceObject, bytes[p] &- 0xEA < 4 {
                         // Hangul syllables (lead bytes EA–ED), each a cluster of its own, in a
                         // fallback face that draws them all and no family draws any: the

@@ -275,8 +275,9 @@ public struct TableField<ID: Hashable & Sendable>: Sendable {
         var anchor = table.cache.firstVisibleRow(in: table.viewport)?.index
         // Edited where the row is measured at the width (a row without the buffer throws
         // `.notEditable` from `editDocument`, before anything changes). `editDocument` leaves
-        // a row that is not as it is: it is measured, and the edit made again from there
-        // (one look-up of the row for the edit, not another to ask whether it is measured).
+        // a row that is not measured at the width as it is and returns nil: the row is then
+        // measured and the edit made again (one look-up of the row for the edit, not another
+        // to ask whether it is measured).
         var edited = try table.cache.editDocument(of: focus.field, at: i, width: width, change, failure: failure)
         if edited == nil {
             try table.remeasure(row: i)

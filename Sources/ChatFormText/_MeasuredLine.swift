@@ -18,7 +18,8 @@ struct _MeasuredLine {
     func caretX(at offset: Int) throws(TextLayoutError) -> Double {
         if let x = printableASCIICaretX(offset) { return x }
         var result = 0.0
-        try forEachCaretStop { o, x in
+        // Lazily: a refusal by ICU throws, and the x found so far is dropped with it.
+        try forEachCaretStop(lazily: true) { o, x in
             result = x
             return o < offset
         }
@@ -41,15 +42,17 @@ struct _MeasuredLine {
     }
 
     /// Calls `body` with each grapheme boundary from the line's start to its content end and
-    /// its x, until `body` returns false. ICU takes the text only if the walker asks it about
-    /// a cluster its fast paths do not answer (a line of ASCII, Hangul syllables, CJK and
-    /// emoji never does); if ICU then refuses the text, this throws after `body` has seen
-    /// stops that must be dropped.
+    /// its x, until `body` returns false. ICU takes the text first, so a refusal throws before
+    /// `body` sees a stop. `lazily`, ICU takes the text only if the walker asks it about a
+    /// cluster its fast paths do not answer (most lines of ASCII, Hangul syllables, CJK and
+    /// emoji never do; keycaps, conjoining jamo and combining marks do); if ICU then refuses
+    /// the text, this throws after `body` has seen stops that must be dropped, so only a
+    /// caller that drops what `body` saw on a throw walks lazily.
     ///
     /// - Complexity: O(the line's length).
-    func forEachCaretStop(_ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
+    func forEachCaretStop(lazily: Bool = false, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
         let line = line, measurer = measurer
-        try withBreakIterators(text, whenAsked: true) { bytes, iterators in
+        try withBreakIterators(text, whenAsked: lazily) { bytes, iterators in
             let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
             var x = 0.0
             var i = line.start

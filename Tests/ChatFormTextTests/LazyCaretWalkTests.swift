@@ -1,10 +1,11 @@
 import Testing
 import ChatFormText
 
-/// A measured line's caret walk hands its text to ICU only when a cluster needs ICU. These
-/// hold every caret x on mixed lines to the x summed over ICU's own clusters, with ICU's
-/// iterators left on another text before each walk (a walk that asked ICU without handing
-/// it the line would get that text's boundaries).
+/// A measured line's caret x hands its text to ICU only when a cluster needs ICU (its walk
+/// of caret stops hands it over first). These hold every caret x and every stop on mixed
+/// lines to the x summed over ICU's own clusters, with ICU's iterators left on another text
+/// before each (a walk that asked ICU without handing it the line would get that text's
+/// boundaries: shown to fail so).
 @Suite("Lazy caret walk")
 struct LazyCaretWalkTests {
     static let lines = [
