@@ -79,9 +79,7 @@ struct CachedRow: Sendable {
     ///
     /// - Complexity: O(items) plus `body`.
     mutating func withDocument<R>(ofItem index: Int, _ body: (_ document: TextDocument, _ y: Double, _ height: Double) -> R) -> R? {
-        var k = 0
-        while k < measurement.items.count && measurement.items[k].index != index { k += 1 }
-        guard k < measurement.items.count, let document = measurement.items[k].document.take() else { return nil }
+        guard let k = measurement.position(ofItem: index), let document = measurement.items[k].document.take() else { return nil }
         let result = body(document, measurement.items[k].y, measurement.items[k].height)
         measurement.items[k].document = consume document
         return result

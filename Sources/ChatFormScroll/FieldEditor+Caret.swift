@@ -36,7 +36,7 @@ extension FieldEditor {
         // The item's fields read in place: a copy of the item would retain its document's and
         // its layouts' storage.
         let items = entry.measurement.items
-        guard let k = items.firstIndex(where: { $0.index == field.item }), let document = items[k].document else { return nil }
+        guard let k = entry.measurement.position(ofItem: field.item), let document = items[k].document else { return nil }
         return FieldPlacement(row: i, itemIndex: field.item, itemY: items[k].y, itemHeight: items[k].height, document: document,
                               rowY: cache.rowOffset(i), padding: entry.measurement.style.padding,
                               inner: entry.innerOffsets[field.item] ?? 0)

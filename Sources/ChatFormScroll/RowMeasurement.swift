@@ -202,10 +202,15 @@ public struct RowMeasurement: Sendable {
         return measurement
     }
 
+    /// Where item `index` lies in `items`, if the row has it.
+    ///
+    /// - Complexity: O(items).
+    func position(ofItem index: Int) -> Int? { items.firstIndex { $0.index == index } }
+
     /// Takes item `index`'s live document out (leaving nil), so the caller holds the only
     /// reference and can edit it in place.
     mutating func takeDocument(ofItem index: Int) -> TextDocument? {
-        guard let k = items.firstIndex(where: { $0.index == index }) else { return nil }
+        guard let k = position(ofItem: index) else { return nil }
         // Moved out (no copy of the document to retain and release).
         return items[k].document.take()
     }
@@ -215,7 +220,7 @@ public struct RowMeasurement: Sendable {
     ///
     /// - Complexity: O(items).
     mutating func setDocument(_ document: consuming TextDocument, ofItem index: Int, style: RowStyle) {
-        guard let k = items.firstIndex(where: { $0.index == index }) else { return }
+        guard let k = position(ofItem: index) else { return }
         // (Most calls put back an edited document: the item holds no layout then.)
         if items[k].storedLayout != nil || items[k].pendingLines != nil || items[k].oneLine != nil { items[k].layout = nil }
         let textHeight = document.height
