@@ -232,7 +232,8 @@ struct _LargeParagraph: Sendable {
                                     windowEnd: windowEnd, margin: tuning.margin)
             let result: Result<LineWrapper.Recyclables, ICUError> = bytes.withUnsafeBufferPointer { buffer in
                 do throws(ICUError) {
-                    let iterators = try BreakIterators.forCurrentThread()
+                    let iterators = try BreakIterators.forCurrentThread().lend()
+                    defer { iterators.giveBack() }
                     // ICU takes the window only if the wrapper asks it something: a rewrap
                     // that stays on the fast path (most keystrokes) skips its set-up.
                     iterators.setTextWhenAsked(buffer)

@@ -40,7 +40,8 @@ enum _TextWrapping {
     static func lines(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, measurer: Measurer, keepAll: Bool,
                       fastPath: Bool = true) -> Result<[LineFragment], TextLayoutError> {
         do throws(ICUError) {
-            let iterators = try BreakIterators.forCurrentThread()
+            let iterators = try BreakIterators.forCurrentThread().lend()
+            defer { iterators.giveBack() }
             try iterators.setText(bytes)
             var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer,
                                       width: width, keepAll: keepAll, fastPath: fastPath)

@@ -11,10 +11,21 @@ import Darwin
 /// Threading rule: ICU break iterators are not thread-safe. The engine never shares one
 /// between threads: each thread lazily opens its own (`BreakIterators.forCurrentThread()`)
 /// and reuses it for every layout on that thread, so nothing is opened per call on a hot
-/// path. A layout must finish with the iterators before the same thread starts another
-/// (layouts do not nest, so this always holds).
+/// path.
+///
+/// Nesting: a walk holds its pair from `lend()` to `giveBack()`. User code runs inside
+/// walks (a `TextMetrics.advance(of:)`, a `forEachCaretStop` body) and may lay other text out
+/// on the same thread; that layout then takes the next pair of the thread's chain (opened on
+/// the first such nesting and kept), so the text and position of the walk around it stay
+/// where they were.
 final class BreakIterators {
     private let handle: OpaquePointer
+    /// The rules the pair was opened with; a nested pair opens with the same.
+    private let locale: String?
+    /// Whether a walk holds the pair (between `lend()` and `giveBack()`).
+    private var isLent = false
+    /// The pair a walk started inside one holding this pair takes (nil until one did).
+    private var nested: BreakIterators?
     /// Text given to `setTextWhenAsked` and not yet handed to ICU.
     private var pendingText: UnsafeBufferPointer<UInt8>?
     /// Text ICU failed to take when it was handed over on first use, and ICU's failure.
@@ -35,6 +46,7 @@ final class BreakIterators {
         }
         try ICU.checkSuccess(status)
         handle = h
+        self.locale = locale
     }
 
     deinit { cfl_linebreaker_close(handle) }
@@ -150,6 +162,49 @@ final class BreakIterators {
         return cfl_grapheme_is_boundary(handle, Int32(offset)) != 0
     }
 
+    // MARK: Lending
+
+    /// This pair, or the first pair down its chain of nested pairs that no walk holds (opened
+    /// on first need with the same rules), held until `giveBack()`. Each walk lends the pair
+    /// it uses and gives it back when it ends, so a walk started inside another (user code in
+    /// a walk laying text out) cannot move the outer walk's text.
+    ///
+    /// - Throws: ICU's error if a nested pair cannot be opened.
+    @inline(__always)
+    func lend() throws(ICUError) -> BreakIterators {
+        guard _slowPath(isLent) else {
+            isLent = true
+            return self
+        }
+        return try lendNested()
+    }
+
+    @inline(never)
+    private func lendNested() throws(ICUError) -> BreakIterators {
+        var pair = self
+        while pair.isLent {
+            if pair.nested == nil { pair.nested = try BreakIterators(locale: pair.locale) }
+            pair = pair.nested.unsafelyUnwrapped
+        }
+        pair.isLent = true
+        return pair
+    }
+
+    /// Ends the walk that lent this pair: the next walk on the thread may take it.
+    @inline(__always)
+    func giveBack() { isLent = false }
+
+    /// How many pairs down this one's chain a walk holds now (tests: none after a walk).
+    var lentCount: Int {
+        var count = 0
+        var pair: BreakIterators? = self
+        while let p = pair {
+            if p.isLent { count += 1 }
+            pair = p.nested
+        }
+        return count
+    }
+
     // MARK: Per-thread reuse
 
     private static let key: pthread_key_t = ThreadObjectKey.make()
@@ -177,7 +232,8 @@ final class BreakIterators {
     }
 }
 
-/// Runs `body` with this thread's ICU iterators pointed at `text`'s UTF-8 bytes.
+/// Runs `body` with this thread's ICU iterators pointed at `text`'s UTF-8 bytes (a pair
+/// lent for the call: a layout `body` starts takes another, see `BreakIterators.lend()`).
 ///
 /// With `whenAsked`, ICU takes the text only when `body` first asks the iterators something
 /// (`setTextWhenAsked`), so a walk whose fast paths answer everything skips ICU's set-up;
@@ -188,7 +244,8 @@ func withBreakIterators<R>(_ text: String, whenAsked: Bool = false,
     var copy = text
     let result: Result<R, ICUError> = copy.withUTF8 { bytes in
         do throws(ICUError) {
-            let iterators = try BreakIterators.forCurrentThread()
+            let iterators = try BreakIterators.forCurrentThread().lend()
+            defer { iterators.giveBack() }
             guard whenAsked else {
                 try iterators.setText(bytes)
                 return .success(body(bytes, iterators))

@@ -29,11 +29,12 @@ struct BreakRules {
         }
     }
 
-    /// The iterators to find opportunities with: this thread's shared ones for the default
-    /// rules, or iterators opened for this text with a `line-break` tailoring.
+    /// The iterators to find opportunities with, lent (the caller gives them back): this
+    /// thread's shared ones for the default rules, or iterators opened for this text with a
+    /// `line-break` tailoring.
     func iterators() throws(ICUError) -> BreakIterators {
-        if let locale { return try BreakIterators(locale: locale) }
-        return try BreakIterators.browserForCurrentThread()
+        if let locale { return try BreakIterators(locale: locale).lend() }
+        return try BreakIterators.browserForCurrentThread().lend()
     }
 
     /// Whether `word-break: break-all` lets a line break before `current` (a scalar) after

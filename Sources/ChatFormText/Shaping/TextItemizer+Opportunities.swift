@@ -26,7 +26,8 @@ extension TextItemizer {
             do throws(ICUError) {
                 // The browser's iterators (`en@lb=normal`): their grapheme iterator is UAX #29's
                 // as the root one is, their line iterator the one the break rules consult.
-                let iterators = try BreakIterators.browserForCurrentThread()
+                let iterators = try BreakIterators.browserForCurrentThread().lend()
+                defer { iterators.giveBack() }
                 // ICU takes the text only if the walk asks it something (most chat messages:
                 // never, their clusters all answered by the fast paths).
                 iterators.setTextWhenAsked(bytes)

@@ -59,6 +59,7 @@ struct PreparedBreaks {
         let built: Result<PreparedBreaks, TextLayoutError> = breakingText.withUTF8 { bytes in
             do throws(ICUError) {
                 let iterators = try rules.iterators()
+                defer { iterators.giveBack() }
                 // The rules are asked on the walk unless the itemizer has answered them.
                 if !usesOpportunities(shaped, rules) { try iterators.setText(bytes) }
                 guard rules.breakAll else {

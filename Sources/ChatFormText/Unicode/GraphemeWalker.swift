@@ -146,8 +146,9 @@ public enum CellWidth {
     public static func of(_ text: String, ambiguousWidth: Int = 1) -> Int {
         var copy = text
         return copy.withUTF8 { bytes in
-            guard !bytes.isEmpty, let iterators = try? BreakIterators.forCurrentThread(),
-                  (try? iterators.setText(bytes)) != nil else { return 0 }
+            guard !bytes.isEmpty, let iterators = try? BreakIterators.forCurrentThread().lend() else { return 0 }
+            defer { iterators.giveBack() }
+            guard (try? iterators.setText(bytes)) != nil else { return 0 }
             let walker = GraphemeWalker(bytes: bytes, iterators: iterators)
             var total = 0
             var i = 0
