@@ -17,7 +17,7 @@ struct FastCellUnit {
         case .fixed(let advance, let tabInterval):
             guard integral(advance), integral(tabInterval) else { return nil }
             unit = advance; wide = 1; ambiguous = 1
-        case .custom:
+        case .custom, .shaped:
             return nil
         }
     }

@@ -113,7 +113,7 @@ public struct TextLayout: Sendable {
         self.width = width
         self.options = shaped.options
         self.lineHeight = shaped.shaper.fixedLineHeight ?? shaped.faces[0].lineSpacing
-        self.measurer = .custom(shaped.shaper)   // unused: the prepared text measures and places carets
+        self.measurer = .shaped(shaped)   // unused: the prepared text measures and places carets
         self.shapedText = shaped
         self.lines = lines
         self.lineBottoms = bottoms
