@@ -171,6 +171,19 @@ enum _MandatoryBreaks {
         return nil
     }
 
+    /// Whether any of the eight bytes of `word` can start a mandatory break: one below 0x0E
+    /// (LF, VT, FF, CR, and the controls below them), 0xC2 (NEL's lead) or 0xE2 (LS's and
+    /// PS's). False only when none can (each test flags a word with such a byte, whichever
+    /// byte it flags: a borrow reaches only bytes above the first one found).
+    @inline(__always)
+    static func mayStartBreak(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x0E) & ~word & highs
+        let c2 = word ^ (ones &* 0xC2), e2 = word ^ (ones &* 0xE2)
+        let leads = ((c2 &- ones) & ~c2 | (e2 &- ones) & ~e2) & highs
+        return below | leads != 0
+    }
+
     /// The byte ranges of the paragraphs of `bytes`: each ends after a mandatory break, and
     /// the last one holds what follows the last break (possibly nothing).
     ///
@@ -179,7 +192,13 @@ enum _MandatoryBreaks {
         var result: [Range<Int>] = []
         var start = 0
         var i = 0
-        while i < bytes.count {
+        let n = bytes.count
+        while i < n {
+            // Eight bytes at a time where none can start a break (most of a paragraph).
+            if i &+ 8 <= n && !mayStartBreak(UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i &+= 8
+                continue
+            }
             if let end = end(in: bytes, at: i) {
                 result.append(start..<end)
                 start = end
