@@ -1,7 +1,7 @@
 /// The fuzz targets: each turns any bytes into an input for one part of the engine and
 /// checks a property of the result, not only that nothing crashed.
 ///
-/// `chatform-fuzz` runs them under libFuzzer (README, "Fuzzing and sanitizers"); the tests run every
+/// `chatform-fuzz` runs them under libFuzzer (the Reliability article, "Fuzzing"); the tests run every
 /// input of their seed corpora (`Fuzz/Corpus/<target>`) through `check(_:)`.
 ///
 /// ```swift

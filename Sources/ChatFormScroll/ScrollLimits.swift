@@ -1,6 +1,6 @@
 /// The ranges of the lengths a table accepts, so that offsets, content heights and the
 /// sums of row heights stay finite (a length past `maximumLength` is refused or clamped, as
-/// each API documents; see the README's "Limits" table).
+/// each API documents; see the "Limits" table of the Reliability article, ChatFormLayout.docc/Reliability.md).
 ///
 /// ```swift
 /// try table.scroll(by: 1e300)    // throws ScrollError.invalidValue: past maximumLength
