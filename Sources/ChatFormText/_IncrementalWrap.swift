@@ -43,7 +43,10 @@ enum _IncrementalWrap {
         let measurer = layout.measurer
         let width = layout.options.wrapWidth(layout.width)
         let keepAll = layout.options.keepsAll
-        let fresh: [LineFragment] = try withBreakIterators(newText) { bytes, iterators in
+        // ICU takes the text only if the wrapper asks it something: a rewrap that stays on
+        // the fast path (most keystrokes in a message) skips its set-up, as a large
+        // paragraph's does.
+        let fresh: [LineFragment] = try withBreakIterators(newText, whenAsked: true) { bytes, iterators in
             var wrapper = LineWrapper(bytes: bytes, iterators: iterators, measurer: measurer, width: width, keepAll: keepAll)
             wrapper.run(from: restart) { end in
                 // A line ends (the next starts) at `end`. Stop once two consecutive line
