@@ -101,7 +101,7 @@ extension _DocumentUnits {
                 ranges.removeLast()
             }
             new.reserveCapacity(ranges.count)
-            if old.count == 1 && ranges.count == 1, case .flat(let layout) = old[0].storage,
+            if old.count == 1 && ranges.count == 1, old[0].large == nil, case let layout = old[0].flatLayout,
                ranges[0].count < tuning.largeParagraph || metrics is any TextShaper {
                 // An edit inside one paragraph that stays one paragraph: rewrap only around
                 // the edit (TextLayout.relaid), reusing the lines it cannot change.

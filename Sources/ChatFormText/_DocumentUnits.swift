@@ -110,16 +110,15 @@ struct _DocumentUnits: Sendable {
     /// belongs to it). O(log n).
     func globalParagraphIndex(containingOffset offset: Int) -> Int {
         let unit = paragraphIndex(containingOffset: offset)
-        let p = paragraphs[unit]
         let line: Int
-        switch p.storage {
-        case .flat: line = 0   // a flat unit's break ends it: every offset but its end is before it
-        case .large(let large):
+        if let large = paragraphs[unit].large {
             // A large unit without a mandatory break (one paragraph, the last): no line to find.
             if large.lines.hardCount == 0 { return breakTree.prefix(unit) }
             line = large.lines.lineIndex(startingAtOrBefore: offset - paragraphStart(unit))
+        } else {
+            line = 0   // a flat unit's break ends it: every offset but its end is before it
         }
-        return breakTree.prefix(unit) + p.hardLines(before: line)
+        return breakTree.prefix(unit) + paragraphs[unit].hardLines(before: line)
     }
 
     /// The byte at `offset` (`0..<utf8Count`). O(log n).
@@ -138,7 +137,7 @@ struct _DocumentUnits: Sendable {
         guard offset > 0 && offset < utf8Count else { return false }
         let unit = paragraphIndex(containingOffset: offset)
         let local = offset - paragraphStart(unit)
-        guard local > 0, case .large(let large) = paragraphs[unit].storage else { return false }
+        guard local > 0, let large = paragraphs[unit].large else { return false }
         let (before, after) = large.rope.bytePair(at: local - 1)
         guard let after else { return false }
         return before < 0x80 && before != 0x0D && after < 0x80

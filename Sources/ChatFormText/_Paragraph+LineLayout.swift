@@ -14,9 +14,11 @@ extension _Paragraph: LineLayout {
 
     /// The options the paragraph was laid out with (the document's).
     private var options: TextLayoutOptions {
-        switch storage {
-        case .flat(let layout): layout.options
-        case .large(let large): large.options
+        if let large {
+            return large.options
+        } else {
+            let layout = flatLayout
+            return layout.options
         }
     }
 

@@ -12,19 +12,48 @@ struct _Paragraph: Sendable {
         case large(_LargeParagraph)
     }
 
-    private(set) var storage: Storage
+    /// A flat paragraph's layout (a shared empty one while the paragraph is large).
+    ///
+    /// (Two stored parts, not one enum: a layout read out of a two-payload enum, whose case
+    /// is kept in the payloads' spare bits, is copied out to clear them, every field
+    /// retained and released; a flat paragraph's questions cost about 14 such copies a
+    /// chat keystroke, ~5,000 instructions.)
+    private(set) var flatLayout: TextLayout
+    /// The rope and line chunks of a large paragraph (nil when it is flat).
+    private(set) var large: _LargeParagraph?
+
+    /// The paragraph's storage as one value (for code that reads both kinds alike; the
+    /// questions read `flatLayout` and `large` where they lie).
+    var storage: Storage {
+        get {
+            if let large { return .large(large) }
+            return .flat(flatLayout)
+        }
+        set {
+            switch newValue {
+            case .flat(let layout):
+                flatLayout = layout
+                large = nil
+            case .large(let paragraph):
+                flatLayout = Self.placeholder
+                large = paragraph
+            }
+        }
+    }
     /// The visual lines the paragraph shows in the document: its layout's lines, minus the
     /// empty line a layout adds after a text that ends in a mandatory break.
     private(set) var lineCount: Int
 
     init(_ layout: TextLayout) {
-        storage = .flat(layout)
+        flatLayout = layout
+        large = nil
         lineCount = 0
         lineCount = shownLineCount()
     }
 
     init(_ large: _LargeParagraph) {
-        storage = .large(large)
+        flatLayout = Self.placeholder
+        self.large = large
         lineCount = 0
         lineCount = shownLineCount()
     }
@@ -67,9 +96,10 @@ struct _Paragraph: Sendable {
     ///
     /// - Complexity: O(1).
     var hardCount: Int {
-        switch storage {
-        case .flat: lineCount < layoutLineCount ? 1 : 0
-        case .large(let large): large.lines.hardCount
+        if let large {
+            return large.lines.hardCount
+        } else {
+            return lineCount < layoutLineCount ? 1 : 0
         }
     }
 
@@ -77,9 +107,11 @@ struct _Paragraph: Sendable {
     ///
     /// - Complexity: O(1) flat, O(log n + chunk) large.
     func hardLineIndex(_ ordinal: Int) -> Int {
-        switch storage {
-        case .flat(let layout): layout.lines.count - 2
-        case .large(let large): large.lines.hardLineIndex(ordinal)
+        if let large {
+            return large.lines.hardLineIndex(ordinal)
+        } else {
+            let layout = flatLayout
+            return layout.lines.count - 2
         }
     }
 
@@ -87,9 +119,10 @@ struct _Paragraph: Sendable {
     ///
     /// - Complexity: O(1) flat, O(log n + chunk) large.
     func hardLines(before index: Int) -> Int {
-        switch storage {
-        case .flat: index > lineCount - 1 && lineCount < layoutLineCount ? 1 : 0
-        case .large(let large): large.lines.hardLines(before: index)
+        if let large {
+            return large.lines.hardLines(before: index)
+        } else {
+            return index > lineCount - 1 && lineCount < layoutLineCount ? 1 : 0
         }
     }
 
@@ -97,100 +130,107 @@ struct _Paragraph: Sendable {
     ///
     /// - Complexity: O(1) flat, O(log n) large.
     func hasBreak(endingAt offset: Int) -> Bool {
-        switch storage {
-        case .flat: return offset == utf8Count && hardCount == 1
-        case .large(let large):
+        if let large {
             let line = large.lines[large.lines.lineIndex(startingAtOrBefore: offset - 1)]
             return line.isHard && line.end == offset
+        } else {
+            return offset == utf8Count && hardCount == 1
         }
-    }
-
-    /// The large storage, if the paragraph has it.
-    var large: _LargeParagraph? {
-        if case .large(let large) = storage { return large }
-        return nil
     }
 
     /// The paragraph's UTF-8 length.
     var utf8Count: Int {
-        switch storage {
-        case .flat(let layout): layout.utf8Count
-        case .large(let large): large.utf8Count
+        if let large {
+            return large.utf8Count
+        } else {
+            let layout = flatLayout
+            return layout.utf8Count
         }
     }
 
     /// The layout's lines, the empty line after a final mandatory break included.
     var layoutLineCount: Int {
-        switch storage {
-        case .flat(let layout): layout.lines.count
-        case .large(let large): large.lines.count
+        if let large {
+            return large.lines.count
+        } else {
+            let layout = flatLayout
+            return layout.lines.count
         }
     }
 
     /// A flat paragraph's lines (nil for a large one).
     var flatLines: [LineFragment]? {
-        if case .flat(let layout) = storage { return layout.lines }
-        return nil
+        large == nil ? flatLayout.lines : nil
     }
 
     /// Line `index` with paragraph offsets. O(1) flat, O(log n) large.
     func line(_ index: Int) -> LineFragment {
-        switch storage {
-        case .flat(let layout): layout.lines[index]
-        case .large(let large): large.lines[index]
+        if let large {
+            return large.lines[index]
+        } else {
+            let layout = flatLayout
+            return layout.lines[index]
         }
     }
 
     /// Calls `body` with lines `range` in order until it returns false.
     func forEachLine(in range: Range<Int>, _ body: (LineFragment) -> Bool) {
-        switch storage {
-        case .flat(let layout):
-            for line in layout.lines[range] where !body(line) { return }
-        case .large(let large):
+        if let large {
             large.lines.forEach(in: range, body)
+        } else {
+            let layout = flatLayout
+            for line in layout.lines[range] where !body(line) { return }
         }
     }
 
     /// The height of the lines the paragraph shows in the document.
     var height: Double {
-        switch storage {
-        case .flat(let layout): lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount)
-        case .large(let large): Double(lineCount) * large.lineHeight
+        if let large {
+            return Double(lineCount) * large.lineHeight
+        } else {
+            let layout = flatLayout
+            return lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount)
         }
     }
 
     /// The width the paragraph was laid out at.
     var width: Double {
-        switch storage {
-        case .flat(let layout): layout.width
-        case .large(let large): large.width
+        if let large {
+            return large.width
+        } else {
+            let layout = flatLayout
+            return layout.width
         }
     }
 
     /// The text, materialized. O(n).
     var text: String {
-        switch storage {
-        case .flat(let layout): layout.text
-        case .large(let large): large.rope.string
+        if let large {
+            return large.rope.string
+        } else {
+            let layout = flatLayout
+            return layout.text
         }
     }
 
     /// The byte at `offset` (`0..<utf8Count`).
     func byte(at offset: Int) -> UInt8 {
-        switch storage {
-        case .flat(let layout):
+        if let large {
+            return large.rope.byte(at: offset)
+        } else {
+            let layout = flatLayout
             let utf8 = layout.text.utf8
             return utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
-        case .large(let large):
-            return large.rope.byte(at: offset)
         }
     }
 
     /// Appends the bytes in `range` to `buffer`.
     func appendBytes(_ range: Range<Int>, to buffer: inout [UInt8]) {
         guard !range.isEmpty else { return }
-        switch storage {
-        case .flat(let layout):
+        if let large {
+            large.rope.appendBytes(range, to: &buffer)
+        } else {
+            let layout = flatLayout
             let utf8 = layout.text.utf8
             // A native string's bytes are copied at once (a slice of the view is copied
             // byte by byte).
@@ -201,16 +241,15 @@ struct _Paragraph: Sendable {
                 let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
                 buffer.append(contentsOf: utf8[from..<utf8.index(from, offsetBy: range.count)])
             }
-        case .large(let large):
-            large.rope.appendBytes(range, to: &buffer)
         }
     }
 
     /// The paragraph as a `_LargeParagraph` (a flat one is wrapped again; it is small).
     func asLarge(tuning: _ParagraphTuning) throws(TextLayoutError) -> _LargeParagraph {
-        switch storage {
-        case .large(let large): return large
-        case .flat(let layout):
+        if let large {
+            return large
+        } else {
+            let layout = flatLayout
             return try withUTF8Bytes(layout.text) { (bytes) throws(TextLayoutError) in
                 try _LargeParagraph(bytes, width: layout.width, measurer: layout.measurer, options: layout.options,
                                     lineHeight: layout.lineHeight, tuning: tuning)
@@ -222,15 +261,15 @@ struct _Paragraph: Sendable {
     /// `TextLayout` when it shrinks below half the large size.
     mutating func splice(_ range: Range<Int>, with inserted: [UInt8], tuning: _ParagraphTuning) throws(TextLayoutError)
         -> (restartLine: Int, freshCount: Int, reused: Bool) {
-        guard case .large(var large) = storage else { preconditionFailure("splice on a flat paragraph") }
-        storage = .flat(Self.placeholder)   // drop the second reference: the rope changes in place
+        guard var large else { preconditionFailure("splice on a flat paragraph") }
+        self.large = nil   // drop the second reference: the rope changes in place
         defer { lineCount = shownLineCount() }
         do {
             let result = try large.splice(range, with: inserted)
             self = Self.settled(large, tuning: tuning)
             return result
         } catch {
-            storage = .large(large)
+            self.large = large
             throw error
         }
     }
@@ -256,20 +295,23 @@ struct _Paragraph: Sendable {
 
     /// The last line starting at or before `offset`.
     func lineIndex(startingAtOrBefore offset: Int) -> Int {
-        switch storage {
-        case .flat(let layout): layout.lineIndex(startingAtOrBefore: offset)
-        case .large(let large): large.lines.lineIndex(startingAtOrBefore: offset)
+        if let large {
+            return large.lines.lineIndex(startingAtOrBefore: offset)
+        } else {
+            let layout = flatLayout
+            return layout.lineIndex(startingAtOrBefore: offset)
         }
     }
 
     /// The x of the boundary `offset` on line `index`.
     func caretX(onLine index: Int, at offset: Int) throws(TextLayoutError) -> Double {
-        switch storage {
-        case .flat(let layout): return try layout.caretX(onLine: index, at: offset)
-        case .large(let large):
+        if let large {
             if let x = large.plainCaretX(onLine: index, at: offset) { return x }
             let (window, base) = large.window(lines: index..<index + 1)
             return try window.caretX(onLine: 0, at: offset - base)
+        } else {
+            let layout = flatLayout
+            return try layout.caretX(onLine: index, at: offset)
         }
     }
 
@@ -277,9 +319,7 @@ struct _Paragraph: Sendable {
     /// The embedding levels of line `index` (a large paragraph reads the line's context
     /// from its rope).
     func bidiLevels(onLine index: Int) throws(TextLayoutError) -> [UInt8]? {
-        switch storage {
-        case .flat(let layout): return try layout.bidiLevels(onLine: index)
-        case .large(let large):
+        if let large {
             // The line with its context, read from the rope; a left-to-right line without a
             // right-to-left character needs none (the line's bytes in a temporary buffer).
             let line = large.lines[index]
@@ -296,38 +336,44 @@ struct _Paragraph: Sendable {
                                        paragraphLevel: level) {
                 large.rope.bytes(in: $0)
             }
+        } else {
+            let layout = flatLayout
+            return try layout.bidiLevels(onLine: index)
         }
     }
 
     /// The paragraph's level at line `index` (a large paragraph under `auto` reads the
     /// direction from the window of lines around it, not the whole paragraph).
     func paragraphLevel(onLine index: Int) -> UInt8 {
-        switch storage {
-        case .flat(let layout): return layout.paragraphLevel(onLine: index)
-        case .large(let large):
+        if let large {
             // Left to right needs no window (as `TextLayout.paragraphLevel(onLine:)` answers).
             if large.options.direction == .ltr { return 0 }
             return large.window(lines: index..<index + 1).layout.paragraphLevel(onLine: 0)
+        } else {
+            let layout = flatLayout
+            return layout.paragraphLevel(onLine: index)
         }
     }
 
     func forEachCaretStop(onLine index: Int, _ body: (_ offset: Int, _ x: Double) -> Bool) throws(TextLayoutError) {
-        switch storage {
-        case .flat(let layout): try layout.forEachCaretStop(onLine: index, body)
-        case .large(let large):
+        if let large {
             let (window, base) = large.window(lines: index..<index + 1)
             try window.forEachCaretStop(onLine: 0) { offset, x in body(offset + base, x) }
+        } else {
+            let layout = flatLayout
+            return try layout.forEachCaretStop(onLine: index, body)
         }
     }
 
     /// Whether `offset` (inside the paragraph) is a grapheme boundary.
     func isGraphemeBoundary(_ offset: Int) throws(TextLayoutError) -> Bool {
-        switch storage {
-        case .flat(let layout): return try layout.isGraphemeBoundary(offset)
-        case .large(let large):
+        if let large {
             if offset <= 0 || offset >= large.utf8Count || large.isPlainBoundary(offset) { return true }
             let (window, base) = large.window(around: offset)
             do { return try window.isGraphemeBoundary(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
+        } else {
+            let layout = flatLayout
+            return try layout.isGraphemeBoundary(offset)
         }
     }
 
@@ -336,15 +382,16 @@ struct _Paragraph: Sendable {
     /// - Throws: `.offsetOutOfRange` (in the paragraph's offsets) for an offset outside
     ///   `0..<utf8Count`, as `TextLayout.graphemeBoundary(after:)` does.
     func graphemeBoundary(after offset: Int) throws(TextLayoutError) -> Int {
-        switch storage {
-        case .flat(let layout): return try layout.graphemeBoundary(after: offset)
-        case .large(let large):
+        if let large {
             guard offset >= 0, offset < large.utf8Count else { throw .offsetOutOfRange(offset: offset, length: large.utf8Count) }
             // An ASCII character followed by a plain boundary is a cluster of its own.
             if large.rope.byte(at: offset) < 0x80
                 && (offset + 1 == large.utf8Count || large.isPlainBoundary(offset + 1)) { return offset + 1 }
             let (window, base) = large.window(around: offset)
             return try window.graphemeBoundary(after: offset - base) + base
+        } else {
+            let layout = flatLayout
+            return try layout.graphemeBoundary(after: offset)
         }
     }
 
@@ -353,46 +400,52 @@ struct _Paragraph: Sendable {
     /// - Throws: `.offsetOutOfRange` (in the paragraph's offsets) for an offset outside
     ///   `1...utf8Count`, as `TextLayout.graphemeBoundary(before:)` does.
     func graphemeBoundary(before offset: Int) throws(TextLayoutError) -> Int {
-        switch storage {
-        case .flat(let layout): return try layout.graphemeBoundary(before: offset)
-        case .large(let large):
+        if let large {
             guard offset > 0, offset <= large.utf8Count else { throw .offsetOutOfRange(offset: offset, length: large.utf8Count) }
             if large.rope.byte(at: offset - 1) < 0x80 && (offset == 1 || large.isPlainBoundary(offset - 1)) { return offset - 1 }
             let (window, base) = large.window(around: offset - 1)
             return try window.graphemeBoundary(before: offset - base) + base
+        } else {
+            let layout = flatLayout
+            return try layout.graphemeBoundary(before: offset)
         }
     }
 
     /// The top of line `index` from the paragraph's top.
     func lineTop(_ index: Int) -> Double {
-        switch storage {
-        case .flat(let layout): layout.lineTop(index)
-        case .large(let large): Double(index) * large.lineHeight
+        if let large {
+            return Double(index) * large.lineHeight
+        } else {
+            let layout = flatLayout
+            return layout.lineTop(index)
         }
     }
 
     /// The height of line `index`.
     func heightOfLine(_ index: Int) -> Double {
-        switch storage {
-        case .flat(let layout): layout.heightOfLine(index)
-        case .large(let large): large.lineHeight
+        if let large {
+            return large.lineHeight
+        } else {
+            let layout = flatLayout
+            return layout.heightOfLine(index)
         }
     }
 
     /// The line at `y` from the paragraph's top, clamped.
     func lineIndex(atY y: Double) -> Int {
-        switch storage {
-        case .flat(let layout): return layout.lineIndex(atY: y)
-        case .large(let large):
+        if let large {
             let raw = ((y.isNaN ? 0 : y) / large.lineHeight).rounded(.down)
             let last = large.lines.count - 1
             return raw.isFinite ? Int(Swift.max(0, Swift.min(Double(last), raw))) : (raw > 0 ? last : 0)
+        } else {
+            let layout = flatLayout
+            return layout.lineIndex(atY: y)
         }
     }
 
     #if DEBUG
     func _checkInvariants() {
-        if case .large(let large) = storage { large._checkInvariants() }
+        large?._checkInvariants()
         precondition(lineCount == shownLineCount(), "shown line count")
     }
     #endif
