@@ -17,8 +17,7 @@ extension _Paragraph: LineLayout {
         if let large {
             return large.options
         } else {
-            let layout = flatLayout
-            return layout.options
+            return flatLayout.options
         }
     }
 

@@ -110,8 +110,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.lines.hardLineIndex(ordinal)
         } else {
-            let layout = flatLayout
-            return layout.lines.count - 2
+            return flatLayout.lines.count - 2
         }
     }
 
@@ -143,8 +142,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.utf8Count
         } else {
-            let layout = flatLayout
-            return layout.utf8Count
+            return flatLayout.utf8Count
         }
     }
 
@@ -153,8 +151,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.lines.count
         } else {
-            let layout = flatLayout
-            return layout.lines.count
+            return flatLayout.lines.count
         }
     }
 
@@ -168,8 +165,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.lines[index]
         } else {
-            let layout = flatLayout
-            return layout.lines[index]
+            return flatLayout.lines[index]
         }
     }
 
@@ -178,8 +174,7 @@ struct _Paragraph: Sendable {
         if let large {
             large.lines.forEach(in: range, body)
         } else {
-            let layout = flatLayout
-            for line in layout.lines[range] where !body(line) { return }
+            for line in flatLayout.lines[range] where !body(line) { return }
         }
     }
 
@@ -188,8 +183,7 @@ struct _Paragraph: Sendable {
         if let large {
             return Double(lineCount) * large.lineHeight
         } else {
-            let layout = flatLayout
-            return lineCount == layout.lineCount ? layout.height : layout.lineTop(lineCount)
+            return lineCount == flatLayout.lineCount ? flatLayout.height : flatLayout.lineTop(lineCount)
         }
     }
 
@@ -198,8 +192,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.width
         } else {
-            let layout = flatLayout
-            return layout.width
+            return flatLayout.width
         }
     }
 
@@ -208,8 +201,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.rope.string
         } else {
-            let layout = flatLayout
-            return layout.text
+            return flatLayout.text
         }
     }
 
@@ -298,8 +290,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.lines.lineIndex(startingAtOrBefore: offset)
         } else {
-            let layout = flatLayout
-            return layout.lineIndex(startingAtOrBefore: offset)
+            return flatLayout.lineIndex(startingAtOrBefore: offset)
         }
     }
 
@@ -310,8 +301,7 @@ struct _Paragraph: Sendable {
             let (window, base) = large.window(lines: index..<index + 1)
             return try window.caretX(onLine: 0, at: offset - base)
         } else {
-            let layout = flatLayout
-            return try layout.caretX(onLine: index, at: offset)
+            return try flatLayout.caretX(onLine: index, at: offset)
         }
     }
 
@@ -337,8 +327,7 @@ struct _Paragraph: Sendable {
                 large.rope.bytes(in: $0)
             }
         } else {
-            let layout = flatLayout
-            return try layout.bidiLevels(onLine: index)
+            return try flatLayout.bidiLevels(onLine: index)
         }
     }
 
@@ -350,8 +339,7 @@ struct _Paragraph: Sendable {
             if large.options.direction == .ltr { return 0 }
             return large.window(lines: index..<index + 1).layout.paragraphLevel(onLine: 0)
         } else {
-            let layout = flatLayout
-            return layout.paragraphLevel(onLine: index)
+            return flatLayout.paragraphLevel(onLine: index)
         }
     }
 
@@ -360,8 +348,7 @@ struct _Paragraph: Sendable {
             let (window, base) = large.window(lines: index..<index + 1)
             try window.forEachCaretStop(onLine: 0) { offset, x in body(offset + base, x) }
         } else {
-            let layout = flatLayout
-            return try layout.forEachCaretStop(onLine: index, body)
+            return try flatLayout.forEachCaretStop(onLine: index, body)
         }
     }
 
@@ -372,8 +359,7 @@ struct _Paragraph: Sendable {
             let (window, base) = large.window(around: offset)
             do { return try window.isGraphemeBoundary(offset - base) } catch { throw TextDocument.globalized(error, start: base) }
         } else {
-            let layout = flatLayout
-            return try layout.isGraphemeBoundary(offset)
+            return try flatLayout.isGraphemeBoundary(offset)
         }
     }
 
@@ -390,8 +376,7 @@ struct _Paragraph: Sendable {
             let (window, base) = large.window(around: offset)
             return try window.graphemeBoundary(after: offset - base) + base
         } else {
-            let layout = flatLayout
-            return try layout.graphemeBoundary(after: offset)
+            return try flatLayout.graphemeBoundary(after: offset)
         }
     }
 
@@ -406,8 +391,7 @@ struct _Paragraph: Sendable {
             let (window, base) = large.window(around: offset - 1)
             return try window.graphemeBoundary(before: offset - base) + base
         } else {
-            let layout = flatLayout
-            return try layout.graphemeBoundary(before: offset)
+            return try flatLayout.graphemeBoundary(before: offset)
         }
     }
 
@@ -416,8 +400,7 @@ struct _Paragraph: Sendable {
         if let large {
             return Double(index) * large.lineHeight
         } else {
-            let layout = flatLayout
-            return layout.lineTop(index)
+            return flatLayout.lineTop(index)
         }
     }
 
@@ -426,8 +409,7 @@ struct _Paragraph: Sendable {
         if let large {
             return large.lineHeight
         } else {
-            let layout = flatLayout
-            return layout.heightOfLine(index)
+            return flatLayout.heightOfLine(index)
         }
     }
 
@@ -438,8 +420,7 @@ struct _Paragraph: Sendable {
             let last = large.lines.count - 1
             return raw.isFinite ? Int(Swift.max(0, Swift.min(Double(last), raw))) : (raw > 0 ? last : 0)
         } else {
-            let layout = flatLayout
-            return layout.lineIndex(atY: y)
+            return flatLayout.lineIndex(atY: y)
         }
     }
 
