@@ -127,7 +127,7 @@ struct StyledShaper: TextShaper {
             guard n <= Int(Int32.max) else { throw .layout(.textTooLong(bytes: n)) }
         }
         offsets.append(n)
-        var text = Self.joined(elements, bytes: n)
+        var text = StyledElement.joinedText(elements, bytes: n)
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
@@ -176,42 +176,6 @@ struct StyledShaper: TextShaper {
     }
 
     static func isSpacing(_ v: Double) -> Bool { v.isFinite && abs(v) <= 4096 }
-
-    /// The elements' text joined, each attachment as U+FFFC (`bytes` long), written
-    /// straight into the string's storage: each span's bytes copied in place (its text
-    /// appended to a byte array, which was then decoded again, cost a copy of each span,
-    /// an array and a second pass over the bytes).
-    static func joined(_ elements: [StyledElement], bytes n: Int) -> String {
-        String(unsafeUninitializedCapacity: n) { dest in
-            var at = 0
-            for i in elements.indices {
-                switch elements[i] {
-                case .span(let span):
-                    let copied = span.text.utf8.withContiguousStorageIfAvailable { src in
-                        if let from = src.baseAddress, src.count > 0 {
-                            UnsafeMutableRawPointer(dest.baseAddress.unsafelyUnwrapped + at).copyMemory(from: from, byteCount: src.count)
-                        }
-                        return src.count
-                    }
-                    if let copied {
-                        at += copied
-                    } else {
-                        for b in span.text.utf8 {
-                            dest[at] = b
-                            at += 1
-                        }
-                    }
-                case .attachment:
-                    dest[at] = 0xEF
-                    dest[at + 1] = 0xBF
-                    dest[at + 2] = 0xBC
-                    at += 3
-                }
-            }
-            precondition(at == n, "an element's text changed its length while joined")
-            return at
-        }
-    }
 
     /// The inline items a browser rounds on their own, by where they start: each element
     /// (but the first), each change of bidi level (`offsets`: each element's start, the
