@@ -321,6 +321,58 @@ extension FontStack {
                                                 into: &out)
     }
 
+    /// The runs of bytes `range` of a paragraph (`bytes`, its `items` and `clusters`), shaped
+    /// after the ranges before it (`out.cursor`), when every byte is printable ASCII and the
+    /// primary font draws all of it: each item's piece of the range in the primary font,
+    /// appended to `runs`, what the full search
+    /// (`shape(_:range:items:clusters:ligatures:commonFallback:shapesRuns:syllables:finding:into:runs:)`
+    /// without shaping) finds there, each byte a cluster of its own that the primary font
+    /// draws, whatever the script and the common-fallback ranges. False, with nothing
+    /// written, otherwise. (A styled paragraph's stretches are short, a dozen a message:
+    /// the full search's set-up cost ~500 instructions each.)
+    ///
+    /// - Complexity: O(range + the items in it).
+    func printableRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, items: [TextItem], clusters: [Int32],
+                       into out: inout ShapingOutput, runs: inout [ShapedRun]) -> Bool {
+        guard !range.isEmpty, range.upperBound <= bytes.count, out.cursor.offset <= range.lowerBound,
+              state.drawsPrintableASCII else { return false }
+        // Every byte printable ASCII: 8 at a time, then one by one.
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        var p = range.lowerBound
+        while p &+ 8 <= range.upperBound {
+            guard Self.arePrintableASCII(base.loadUnaligned(fromByteOffset: p, as: UInt64.self)) else { return false }
+            p &+= 8
+        }
+        while p < range.upperBound {
+            guard bytes[p] &- 0x20 < 0x5F else { return false }
+            p &+= 1
+        }
+        // Each item's piece, from the item the last range ended in.
+        var first = out.cursor.item
+        while first < items.count && items[first].range.upperBound <= range.lowerBound { first += 1 }
+        var item = first
+        p = range.lowerBound
+        while item < items.count && items[item].range.lowerBound < range.upperBound {
+            let end = Swift.min(items[item].range.upperBound, range.upperBound)
+            runs.append(ShapedRun(range: p..<end, face: 0, bidiLevel: items[item].bidiLevel, script: items[item].script,
+                                  item: item))
+            p = end
+            item += 1
+        }
+        // The cursor where the search leaves it, but for the cluster when the range does not
+        // both start and end one (then the cluster at its start: the next search steps on
+        // from there), and the common-fallback range (the next search steps on from the one before).
+        var ci = out.cursor.cluster
+        while ci + 1 < clusters.count && Int(clusters[ci + 1]) <= range.lowerBound { ci += 1 }
+        let jump = ci + range.count
+        if ci < clusters.count && Int(clusters[ci]) == range.lowerBound && jump < clusters.count
+            && Int(clusters[jump]) == range.upperBound {
+            ci = jump
+        }
+        out.cursor = (offset: range.upperBound, item: Swift.max(first, item - 1), cluster: ci, common: out.cursor.common)
+        return true
+    }
+
     /// Whether each of the 8 bytes of `word` is printable ASCII (0x20-0x7E): none has its
     /// top bit; adding 0x60 to each (no carry leaves a byte below 0x80) sets it from 0x20
     /// up, adding 1 only at 0x7F.

@@ -10,16 +10,21 @@ import ChatFormText
 /// 16 px), while in `③ 회사` or `회사 ③` in one span it is Noto Sans CJK's (16 px).
 extension StyledShaper {
     /// For each element starting a stretch, the end (an element index) of the stretch: the
-    /// spans after it in the same font and letter spacing (an attachment is its own).
+    /// spans after it in the same font and letter spacing (an attachment is its own). (The
+    /// elements inside a stretch get 0.)
     static func stretchEnds(_ plans: [ElementPlan]) -> [Int] {
-        var ends = [Int](repeating: 0, count: plans.count)
+        // Appended into room made once: `Array(repeating:count:)` made its storage through
+        // the unspecialized path, ~600 instructions a message.
+        var ends: [Int] = []
+        ends.reserveCapacity(plans.count)
         var i = 0
         while i < plans.count {
             var j = i + 1
             if plans[i].stack >= 0 {
                 while j < plans.count && plans[j].stack == plans[i].stack && plans[j].letterSpacing == plans[i].letterSpacing { j += 1 }
             }
-            ends[i] = j
+            ends.append(j)
+            for _ in (i + 1)..<j { ends.append(0) }
             i = j
         }
         return ends

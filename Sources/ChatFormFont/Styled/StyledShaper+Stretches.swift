@@ -67,9 +67,13 @@ extension StyledShaper {
             while group < groups.count && !(groups[group].stack == k && groups[group].ligatures == ligatures) { group += 1 }
             if group == groups.count { groups.append((k, ligatures, 0)) }
             let first = runs.count
-            stacks[k].shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
-                            commonFallback: commonFallback, shapesRuns: false, syllables: opportunities,
-                            finding: &findings[k], into: &out, runs: &runs)
+            // (Printable ASCII the stack's primary font draws, mostly: its runs found without
+            // the full search's set-up.)
+            if !stacks[k].printableRuns(bytes, range: start..<end, items: items, clusters: clusters, into: &out, runs: &runs) {
+                stacks[k].shape(bytes, range: start..<end, items: items, clusters: clusters, ligatures: ligatures,
+                                commonFallback: commonFallback, shapesRuns: false, syllables: opportunities,
+                                finding: &findings[k], into: &out, runs: &runs)
+            }
             stretches.append(Stretch(element: i, end: j, runs: first..<runs.count, group: group))
             groups[group].runs += runs.count - first
             i = j

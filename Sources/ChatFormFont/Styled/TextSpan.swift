@@ -111,3 +111,41 @@ public struct ParagraphStyle: Sendable, Hashable {
         layoutOptions = TextLayoutOptions(keepAll: keepAll, modes: modes, direction: direction)
     }
 }
+
+extension StyledElement {
+    /// The elements' text joined, each attachment as U+FFFC (`bytes` long: a styled
+    /// paragraph's text), written straight into the string's storage, each span's bytes
+    /// copied in place (its text appended to a byte array, which was then decoded again,
+    /// cost a copy of each span, an array and a second pass over the bytes).
+    static func joinedText(_ elements: [StyledElement], bytes n: Int) -> String {
+        String(unsafeUninitializedCapacity: n) { dest in
+            var at = 0
+            for i in elements.indices {
+                switch elements[i] {
+                case .span(let span):
+                    let copied = span.text.utf8.withContiguousStorageIfAvailable { src in
+                        if let from = src.baseAddress, src.count > 0 {
+                            UnsafeMutableRawPointer(dest.baseAddress.unsafelyUnwrapped + at).copyMemory(from: from, byteCount: src.count)
+                        }
+                        return src.count
+                    }
+                    if let copied {
+                        at += copied
+                    } else {
+                        for b in span.text.utf8 {
+                            dest[at] = b
+                            at += 1
+                        }
+                    }
+                case .attachment:
+                    dest[at] = 0xEF
+                    dest[at + 1] = 0xBF
+                    dest[at + 2] = 0xBC
+                    at += 3
+                }
+            }
+            precondition(at == n, "the elements' text is `bytes` long")
+            return at
+        }
+    }
+}

@@ -89,44 +89,45 @@ struct StyledShaper: TextShaper {
         specs.reserveCapacity(4)
         stacks.append(paragraph)
         specs.append(style.font)
-        // The joined text's bytes, each attachment as U+FFFC (each element is read once:
-        // reading a span out of its element retains its text and font).
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(elements.count * 16)
+        // Each element read in place, what is needed taken out of it before anything is
+        // appended or thrown (reading a span out of its element while doing so, or
+        // appending its text, cost a copy of the span: a retain and a release of its text
+        // and font).
         var n = 0
         for i in elements.indices {
             offsets.append(n)
+            var k = -1, spacing = 0.0, edges = InlineEdges(start: 0, end: 0), count = 3
+            var newFont: FontSpec? = nil
             switch elements[i] {
             case .span(let span):
                 // (The style read in place and the fonts compared in a loop: a copy of the
                 // style and a closure over it cost retains and releases each span.)
-                let spacing = span.style.letterSpacing, edges = span.style.edges
-                guard Self.isSpacing(spacing), Self.isSpacing(edges.start), Self.isSpacing(edges.end) else {
-                    throw .invalidSpacing(element: i)
-                }
-                var k = 0
+                spacing = span.style.letterSpacing
+                edges = span.style.edges
+                count = span.text.utf8.count
+                k = 0
                 while k < specs.count && !Self.isSameFont(specs[k], span.style.font) { k += 1 }
-                if k == specs.count {
-                    stacks.append(try StackCache.shared.stack(span.style.font, locale: style.locale, lineHeight: .normal))
-                    specs.append(span.style.font)
-                }
-                plans.append(ElementPlan(stack: k, letterSpacing: spacing, edges: edges))
-                if span.text.utf8.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
-                    utf8.append(contentsOf: span.text.utf8)
-                }
-                n = utf8.count
+                if k == specs.count { newFont = span.style.font }
             case .attachment(let a):
                 guard a.width.isFinite, a.height.isFinite, a.width >= 0, a.height >= 0, a.width <= 4096, a.height <= 4096,
                       a.baselineOffset.isFinite, abs(a.baselineOffset) <= 4096 else { throw .invalidAttachment(element: i) }
                 guard Self.isSpacing(a.edges.start), Self.isSpacing(a.edges.end) else { throw .invalidSpacing(element: i) }
-                plans.append(ElementPlan(stack: -1, letterSpacing: 0, edges: .zero))
-                utf8.append(contentsOf: [0xEF, 0xBF, 0xBC])
-                n = utf8.count
             }
+            if k >= 0 {
+                guard Self.isSpacing(spacing), Self.isSpacing(edges.start), Self.isSpacing(edges.end) else {
+                    throw .invalidSpacing(element: i)
+                }
+            }
+            if let newFont {
+                stacks.append(try StackCache.shared.stack(newFont, locale: style.locale, lineHeight: .normal))
+                specs.append(newFont)
+            }
+            plans.append(ElementPlan(stack: k, letterSpacing: spacing, edges: edges))
+            n += count
             guard n <= Int(Int32.max) else { throw .layout(.textTooLong(bytes: n)) }
         }
         offsets.append(n)
-        var text = String(decoding: utf8, as: UTF8.self)
+        var text = StyledElement.joinedText(elements, bytes: n)
 
         // Itemized once over the whole text (bidi levels, scripts, clusters), each font
         // stretch shaped as a range of it, the text around as context, as a browser does.
