@@ -75,18 +75,15 @@ public final class FontFace: Sendable {
     func lookupsSkipTheSpace(script: UInt32, language: String) -> Bool {
         language.withCString { cfl_face_space_is_isolated(handle, script, $0) != 0 }
     }
-    /// Whether the face draws the Hangul syllables U+AC00–U+D7A3: 0 not asked yet, 1 none,
-    /// 2 all, 3 some.
-    private let hangulSyllables = Atomic<UInt8>(0)
+    /// Whether the face draws the Hangul syllables U+AC00–U+D7A3: 1 none, 2 all, 3 some.
+    private let hangulSyllables = _AskedOnce()
 
     /// Whether the face has a glyph for every Hangul syllable (U+AC00–U+D7A3; `all`), for
     /// none, or for some only: asked of the font once (11,172 glyph lookups at most).
     func hangulSyllableCoverage() -> (all: Bool, none: Bool) {
-        var known = hangulSyllables.load(ordering: .relaxed)
-        if known == 0 {
+        let known = hangulSyllables {
             let coverage = coverage(0xAC00...0xD7A3)
-            known = coverage.all ? 2 : coverage.none ? 1 : 3
-            hangulSyllables.store(known, ordering: .relaxed)
+            return coverage.all ? 2 : coverage.none ? 1 : 3
         }
         return (known == 2, known == 1)
     }

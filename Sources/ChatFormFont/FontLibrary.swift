@@ -101,13 +101,8 @@ final class FontLibrary: Sendable {
         return (String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(index))
     }
 
-    /// The font fontconfig gives a pattern of `scalar` and `language` (cached; bounded; kept
-    /// on disk between processes).
-    func fallback(for scalar: UInt32, language: String) -> (path: String, index: Int)? {
-        fallback(for: scalar, language: _ShapingLanguage(language))
-    }
-
-    /// `fallback(for:language:)` for the language `language` names (its tag).
+    /// The font fontconfig gives a pattern of `scalar` and `language` (its tag; cached by
+    /// the language's number; bounded; kept on disk between processes).
     func fallback(for scalar: UInt32, language: _ShapingLanguage) -> (path: String, index: Int)? {
         let key = UInt64(scalar) | UInt64(language.number) << 32
         if let cached = scalarFallbacks.withLock({ $0[key] }) { return cached }
@@ -143,14 +138,9 @@ final class FontLibrary: Sendable {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// fontconfig's fallback order for `language` (a BCP 47 tag such as "en-US", or
-    /// "und-Zsye" for emoji presentation): from the disk cache when it has it, else sorted
+    /// fontconfig's fallback order for `language` (a BCP 47 tag in lowercase such as "en-us",
+    /// or "und-zsye" for emoji presentation): from the disk cache when it has it, else sorted
     /// (and kept on disk).
-    func fallbackList(language: String) throws(FontError) -> FallbackList {
-        try fallbackList(language: _ShapingLanguage(language.lowercased()))
-    }
-
-    /// `fallbackList(language:)` for the language `language` names (its tag in lowercase).
     func fallbackList(language: _ShapingLanguage) throws(FontError) -> FallbackList {
         assert(language.tag == language.tag.lowercased(), "a fallback list's language is a lowercase tag")
         if let cached = fallbackLists.withLock({ $0[language.number] }) { return cached }

@@ -149,15 +149,10 @@ final class _FontStackState: Sendable {
 
     /// Whether no family draws any Hangul syllable (asked of the fonts once).
     private var primariesDrawNoSyllables: Bool {
-        var known = noSyllables.load(ordering: .relaxed)
-        if known == 0 {
-            known = primaries.allSatisfy { $0.hangulSyllableCoverage().none } ? 2 : 1
-            noSyllables.store(known, ordering: .relaxed)
-        }
-        return known == 2
+        noSyllables { primaries.allSatisfy { $0.hangulSyllableCoverage().none } ? 2 : 1 } == 2
     }
-    /// `primariesDrawNoSyllables`: 0 not asked yet, 1 no, 2 yes.
-    private let noSyllables = Atomic<UInt8>(0)
+    /// `primariesDrawNoSyllables`: 1 no, 2 yes.
+    private let noSyllables = _AskedOnce()
 
     /// Whether the primary font draws the ASCII byte `b` (< 0x80): its bit, no range to
     /// check (the bits of controls and DEL are clear).

@@ -253,29 +253,12 @@ public struct HeightIndex: Sendable {
     /// as reported by `Array.capacity`, malloc bookkeeping not included). Shared nodes of
     /// copies are counted in full for each copy.
     /// - Complexity: O(n / 256) — visits every node.
-    public var memoryFootprint: Int {
-        func walk(_ node: _HeightNode) -> Int {
-            var bytes = node.ownFootprint
-            for child in node.children { bytes += walk(child) }
-            return bytes
-        }
-        return MemoryLayout<HeightIndex>.size + walk(_root)
-    }
+    public var memoryFootprint: Int { MemoryLayout<HeightIndex>.size + _root.subtreeFootprint }
 
     /// Run entries stored, in row order: (height, measured, row count). O(entries).
     func _runs() -> [(height: Double, measured: Bool, length: Int)] {
         var result: [(height: Double, measured: Bool, length: Int)] = []
-        func walk(_ node: _HeightNode) {
-            if node.isLeaf {
-                for e in node.runs.indices {
-                    let run = node.runs[e]
-                    result.append((node.heights[e], _Run.isMeasured(run), _Run.length(run)))
-                }
-            } else {
-                node.children.forEach(walk)
-            }
-        }
-        walk(_root)
+        _root.appendRuns(to: &result)
         return result
     }
 }

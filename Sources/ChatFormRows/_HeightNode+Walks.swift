@@ -1,6 +1,27 @@
 /// The walks down a `HeightIndex` tree: to a row's entry, to the rows before an offset, and
-/// over the unmeasured runs of a range.
+/// over the unmeasured runs of a range; and the walks over a whole subtree (its footprint,
+/// its run entries).
 extension _HeightNode {
+    /// The bytes this node and every node under it hold (`ownFootprint` summed). O(nodes).
+    var subtreeFootprint: Int {
+        var bytes = ownFootprint
+        for child in children { bytes += child.subtreeFootprint }
+        return bytes
+    }
+
+    /// Appends the run entries of this subtree, in row order: (height, measured, row
+    /// count). O(entries).
+    func appendRuns(to result: inout [(height: Double, measured: Bool, length: Int)]) {
+        if isLeaf {
+            for e in runs.indices {
+                let run = runs[e]
+                result.append((heights[e], _Run.isMeasured(run), _Run.length(run)))
+            }
+        } else {
+            for child in children { child.appendRuns(to: &result) }
+        }
+    }
+
     /// The leaf and entry holding `row` (which must be in `0..<count`), and the row's place in it. O(log n).
     func entry(containing row: Int) -> (leaf: _HeightNode, entry: Int, offset: Int) {
         var node = self

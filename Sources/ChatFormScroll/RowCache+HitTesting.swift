@@ -13,19 +13,10 @@ extension RowCache {
     /// - Complexity: O(log² n + log lines + the length of the line hit).
     func hitTest(_ point: Point, width: Double) -> TextHit<ID>? {
         guard point.x.isFinite, point.y.isFinite, let i = rowIndex(atContentY: point.y),
-              let measurement = entry(ofRow: i, width: width)?.measurement else { return nil }
+              let entry = entry(ofRow: i, width: width) else { return nil }
         let frame = frame(ofRow: i, width: width)
-        let id = frame.id
-        let contentY = point.y - frame.y - measurement.style.padding.top
-        guard let item = measurement.items.last(where: { $0.text != nil && $0.y <= contentY })
-                ?? measurement.items.first(where: { $0.text != nil }),
-              let text = item.text else { return nil }
-        let field = FieldRef(row: id, item: item.index)
-        let inner = innerOffset(of: field)
-        // Inside the item's window, then in the text's coordinates.
-        let windowY = Swift.min(Swift.max(contentY - item.y, 0), Swift.max(0, item.height - 1e-9))
-        let local = Point(x: point.x - measurement.style.padding.left, y: windowY + inner)
-        return TextHit(field: field, position: text.position(at: local))
+        guard let hit = entry.hit(Point(x: point.x, y: point.y - frame.y)) else { return nil }
+        return TextHit(field: FieldRef(row: frame.id, item: hit.item), position: hit.position)
     }
 
     /// The caret rectangle of `position` in text item `field`, in content coordinates (after
@@ -35,14 +26,10 @@ extension RowCache {
     /// - Complexity: O(log n + log lines + the caret line's length).
     func caretRect(for position: TextPosition, in field: FieldRef<ID>, width: Double) throws(ScrollError) -> Rect {
         let i = try requireIndex(field.row)
-        guard let measurement = entry(ofRow: i, width: width)?.measurement, let item = measurement.item(at: field.item), let text = item.text else {
+        guard let entry = entry(ofRow: i, width: width),
+              let rect = try entry.caretRect(for: position, inItem: field.item, rowTop: heights.offset(ofRow: i)) else {
             throw .notEditable("\(field.row)#\(field.item)")
         }
-        let local: Rect
-        do { local = try text.caretRect(for: position) } catch {
-            throw .invalidCaret(offset: position.offset, length: text.utf8Count, reason: error.description)
-        }
-        let top = heights.offset(ofRow: i) + measurement.style.padding.top + item.y - innerOffset(of: field)
-        return Rect(x: measurement.style.padding.left + local.minX, y: top + local.minY, width: 0, height: local.height)
+        return rect
     }
 }

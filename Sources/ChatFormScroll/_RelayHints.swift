@@ -11,7 +11,7 @@ struct _RelayHints: Sendable {
     var row = -1
     var epoch: UInt64 = 0
     /// The parts of the row's first text item a relay reads and writes: its front (offset,
-    /// height, pending lines, one-line measure: `itemBytes` from `item`), its layout and the
+    /// height, pending lines, one-line measure: `frontBytes` from `item`), its layout and the
     /// layout's prepared text.
     var item: UInt = 0
     var itemLayout: UInt = 0
@@ -20,9 +20,10 @@ struct _RelayHints: Sendable {
     /// length (at most 1 KiB).
     var prepared: UInt = 0
     var preparedBytes: UInt32 = 0
-    /// How much of the item from `item` a relay reads and writes (kept here, beside
-    /// `preparedBytes`, not read from a static: that took a `swift_once` check a row).
-    var itemBytes: UInt32 = 0
+    /// The length of the item's front from `item`, the part a relay reads and writes (kept
+    /// here, beside `preparedBytes`, not read from the static `frontBytes`: that took a
+    /// `swift_once` check a row).
+    var frontBytes: UInt32 = 0
     /// The least viewport width from which a relay settles the first text item from its
     /// one-line measure (`RowMeasurement.Item.oneLine`) and reads neither its layout nor its
     /// prepared text, which are then not asked for; infinity when the item has no one-line
@@ -48,7 +49,7 @@ struct _RelayHints: Sendable {
             guard let base = items.baseAddress, let k = items.firstIndex(where: { $0.storedLayout?.shapedText != nil }),
                   let front = items[k].storedLayout?.shapedText?.wrapFront else { return }
             item = UInt(bitPattern: base + k)
-            itemBytes = Self.frontBytes
+            frontBytes = Self.frontBytes
             itemLayout = item + UInt(Self.layoutOffset)
             itemPrepared = item + UInt(Self.preparedOffset)
             prepared = front.address
@@ -67,7 +68,7 @@ struct _RelayHints: Sendable {
     /// `width` settles it from its one-line measure, its layout and prepared text.
     @inline(__always)
     func prefetch(forWidth width: Double) {
-        cfp_prefetch(item, itemBytes, 1)
+        cfp_prefetch(item, frontBytes, 1)
         guard width < oneLineFrom else { return }
         cfp_prefetch(itemLayout, 16, 0)
         cfp_prefetch(itemPrepared, 8, 0)

@@ -26,7 +26,7 @@ struct FallbackDiskCacheTests {
 
     static func answers(_ library: FontLibrary) -> [String] {
         questions.map { scalar, language in
-            library.fallback(for: scalar, language: language).map { "\($0.path)#\($0.index)" } ?? "none"
+            library.fallback(for: scalar, language: _ShapingLanguage(language)).map { "\($0.path)#\($0.index)" } ?? "none"
         }
     }
 
@@ -42,15 +42,15 @@ struct FallbackDiskCacheTests {
         let first = FallbackDiskCache(directory: dir.path, identity: Self.identity)
         #expect(Self.answers(FontLibrary(diskCache: first)) == direct)
         #expect(first.hits == 0)
-        let directList = try FontLibrary(diskCache: nil).fallbackList(language: "en-US")
-        let firstList = try FontLibrary(diskCache: first).fallbackList(language: "en-US")
+        let directList = try FontLibrary(diskCache: nil).fallbackList(language: _ShapingLanguage("en-us"))
+        let firstList = try FontLibrary(diskCache: first).fallbackList(language: _ShapingLanguage("en-us"))
         #expect(Self.fonts(firstList) == Self.fonts(directList))
 
         // A new cache on the same file: every answer read back, none asked of fontconfig.
         let second = FallbackDiskCache(directory: dir.path, identity: Self.identity)
         #expect(Self.answers(FontLibrary(diskCache: second)) == direct)
         #expect(second.hits == Self.questions.count)
-        let secondList = try FontLibrary(diskCache: second).fallbackList(language: "en-US")
+        let secondList = try FontLibrary(diskCache: second).fallbackList(language: _ShapingLanguage("en-us"))
         #expect(second.hits == Self.questions.count + 1)
         #expect(Self.fonts(secondList) == Self.fonts(directList))
         #expect(secondList.positions == directList.positions)
@@ -87,7 +87,7 @@ struct FallbackDiskCacheTests {
     @Test("damaged files: lines that do not parse are skipped, numbers that name no fallback face are asked again")
     func damagedFiles() throws {
         let direct = Self.answers(FontLibrary(diskCache: nil))
-        let sorted = try FontLibrary(diskCache: nil).fallbackList(language: "en-US")
+        let sorted = try FontLibrary(diskCache: nil).fallbackList(language: _ShapingLanguage("en-us"))
         let k = try #require((0..<sorted.count).first { !sorted.covers($0, 0xC548) && !sorted.covers($0, 0x0E01) })
         let lacking = try #require(sorted.positions)[k]
         let header = "\(FallbackDiskCache.format) \(String(Self.identity, radix: 16))\n"
@@ -112,8 +112,8 @@ struct FallbackDiskCacheTests {
             try Data(bytes).write(to: dir.appendingPathComponent(FallbackDiskCache.fileName))
             let cache = FallbackDiskCache(directory: dir.path, identity: Self.identity)
             #expect(Self.answers(FontLibrary(diskCache: cache)) == direct)
-            let list = try FontLibrary(diskCache: cache).fallbackList(language: "en-US")
-            #expect(Self.fonts(list) == Self.fonts(try FontLibrary(diskCache: nil).fallbackList(language: "en-US")))
+            let list = try FontLibrary(diskCache: cache).fallbackList(language: _ShapingLanguage("en-us"))
+            #expect(Self.fonts(list) == Self.fonts(try FontLibrary(diskCache: nil).fallbackList(language: _ShapingLanguage("en-us"))))
         }
     }
 

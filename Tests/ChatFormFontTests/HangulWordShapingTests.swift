@@ -21,7 +21,7 @@ struct HangulWordShapingTests {
     /// Every face fontconfig's Korean fallback list holds that draws Hangul (as
     /// `fc-list :lang=ko`), at 16 px.
     static func koreanFaces() throws -> [FontFace] {
-        let list = try FontLibrary.shared.fallbackList(language: "ko")
+        let list = try FontLibrary.shared.fallbackList(language: _ShapingLanguage("ko"))
         var faces: [FontFace] = [], seen = Set<String>()
         var from = 0
         while let k = list.first(covering: 0xAC00, from: from) {

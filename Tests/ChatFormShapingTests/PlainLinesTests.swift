@@ -112,6 +112,32 @@ struct PlainLinesTests {
         #expect(_LayoutUnit.fitLimit(width: 0x1p40) == .max && _LayoutUnit.fitLimit(width: .infinity) == .max)
     }
 
+    /// `_LayoutUnit.leastWidth(reaching:)` inverts `fitLimit(width:)` at the boundary: seeded
+    /// fits (any value, and the limits of seeded widths) up to the clamp's, and the edges of a
+    /// unit; `fitLimit` reaches the fit at the least width and not a step below it.
+    @Test func leastWidthInvertsTheFitLimit() {
+        var rng = SplitMix64(seed: 2328)
+        let one = _LayoutUnit.one, top = Int64(1) << 46 * one
+        var fits: [Int64] = [.min, -1, 0, 1, one - 1, one, one + 1, 2 * one, 2 * one + 1, top, top + 1]
+        for _ in 0..<20_000 {
+            let width = Double(rng.next() % 1_000_000) / 1000 + Double(rng.next() % 64) / 64
+            fits += [Int64(rng.next() % UInt64(top)) + 1, _LayoutUnit.fitLimit(width: width),
+                     _LayoutUnit.fitLimit(width: Double(rng.next() % (1 << 46)) / 64)]
+        }
+        var wrong = 0
+        for fit in fits {
+            let least = _LayoutUnit.leastWidth(reaching: fit)
+            if fit <= one {
+                if least != 0 || _LayoutUnit.fitLimit(width: 0) < fit { wrong += 1 }
+                continue
+            }
+            // A whole number of units, reached there and not at the width just below.
+            if (least * 64).rounded() != least * 64 { wrong += 1 }
+            if _LayoutUnit.fitLimit(width: least) < fit || _LayoutUnit.fitLimit(width: least.nextDown) >= fit { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
+
     /// `measure` where the plain lines stop part way (a mandatory break, a soft hyphen
     /// after a few lines) and the general walk goes on with the tally so far
     /// (`LineBreaker.plainMeasure`), on text with the taller fallback face's boxes: held to

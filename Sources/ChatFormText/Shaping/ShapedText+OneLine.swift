@@ -40,12 +40,7 @@ public struct OneLineMeasure: Sendable, Equatable {
     /// below (0: every positive width), for a text narrower than 2^40 pixels.
     ///
     /// - Complexity: O(1).
-    package var leastWidth: Double {
-        // A width's fit is its whole layout units, plus one unit (`_LayoutUnit.fitLimit`).
-        let one = _LayoutUnit.one
-        guard leastFit > one else { return 0 }
-        return Double((leastFit &- one &+ (one &- 1)) / one) / 64
-    }
+    package var leastWidth: Double { _LayoutUnit.leastWidth(reaching: leastFit) }
 }
 
 extension OneLineMeasure {

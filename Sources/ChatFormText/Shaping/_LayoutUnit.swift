@@ -36,6 +36,18 @@ enum _LayoutUnit {
         return cut &* one &+ one
     }
 
+    /// The inverse of `fitLimit(width:)`: the narrowest width (pixels, whole layout units)
+    /// whose fit limit is `fit` or more. `fitLimit` is `fit` or more at this width and every
+    /// width above it, and less at every width below; 0 for a fit of one unit or less (every
+    /// width reaches it). Exact for the fits of widths below 2^40 pixels (`fitLimit`'s clamp).
+    @inline(__always)
+    static func leastWidth(reaching fit: Int64) -> Double {
+        // A width's fit limit is its whole units plus one: it reaches `fit` from the
+        // ⌈(fit - one) / one⌉-th unit on.
+        guard fit > one else { return 0 }
+        return Double((fit &- one &+ (one &- 1)) / one) / 64
+    }
+
     /// `width` pixels floored to a whole layout unit, in 1/65536 pixel.
     @inline(__always)
     static func floor(width: Double) -> Int64 { Int64((width * 64).rounded(.down)) * one }
