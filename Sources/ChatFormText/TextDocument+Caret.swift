@@ -154,21 +154,19 @@ extension TextDocument: LineLayout {
         // A paragraph starts after a hard line, so an upstream caret at its start stays on
         // its first line, as it does in the whole document.
         let local = TextPosition(offset: position.offset - start, affinity: position.affinity)
-        let first = units.firstLine(ofParagraph: p)
-        // Read where it lies: a copy of the paragraph retains everything its layout holds.
-        return try units.paragraphs.withParagraph(at: p) { (paragraph) throws(TextLayoutError) -> (rect: Rect, line: Int) in
-            let k: Int, x: Double
-            do throws(TextLayoutError) {
-                k = try paragraph.lineIndex(for: local)
-                x = try paragraph.clampedCaretX(onLine: k, at: local.offset)
-            } catch {
-                throw Self.globalized(error, start: start)
-            }
-            guard let top = units.heightTree?.offset(ofRow: p) else {
-                return (Rect(x: x, y: Double(first + k) * lineHeight, width: 0, height: lineHeight), first + k)
-            }
-            return (Rect(x: x, y: top + paragraph.lineTop(k), width: 0, height: paragraph.heightOfLine(k)), first + k)
+        let paragraph = units.paragraphs[p]
+        let line: Int, x: Double
+        do throws(TextLayoutError) {
+            line = try paragraph.lineIndex(for: local)
+            x = try paragraph.clampedCaretX(onLine: line, at: local.offset)
+        } catch {
+            throw Self.globalized(error, start: start)
         }
+        let first = units.firstLine(ofParagraph: p)
+        guard let top = units.heightTree?.offset(ofRow: p) else {
+            return (Rect(x: x, y: Double(first + line) * lineHeight, width: 0, height: lineHeight), first + line)
+        }
+        return (Rect(x: x, y: top + paragraph.lineTop(line), width: 0, height: paragraph.heightOfLine(line)), first + line)
     }
 
     /// A paragraph layout's error with its offsets made document offsets.

@@ -42,24 +42,6 @@ struct _ParagraphStore: Sendable {
         return chunks[c][j]
     }
 
-    /// Runs `body` on paragraph `i` where it lies, without copying it (the subscript's copy
-    /// retains everything the paragraph's layout holds).
-    func withParagraph<R, E: Error>(at i: Int, _ body: (borrowing _Paragraph) throws(E) -> R) throws(E) -> R {
-        precondition(i >= 0 && i < count, "paragraph index \(i) out of range 0..<\(count)")
-        let (c, j) = locate(i)
-        return try Self.borrow(j, of: chunks[c], body)
-    }
-
-    /// `body` on `chunk[j]` as a borrow. A layout's metrics are an existential, so a
-    /// paragraph is address-only: the optimizer copies one read from a local or nested
-    /// array before a call, but passes an element of an array parameter by address. Kept
-    /// out of line so that inlining does not make `chunk` a local again.
-    @inline(never)
-    private static func borrow<R, E: Error>(_ j: Int, of chunk: [_Paragraph],
-                                            _ body: (borrowing _Paragraph) throws(E) -> R) throws(E) -> R {
-        try body(chunk[j])
-    }
-
     /// Runs `body` on paragraph `i` in place (its storage is not copied).
     mutating func modify<R, E: Error>(at i: Int, _ body: (inout _Paragraph) throws(E) -> R) throws(E) -> R {
         precondition(i >= 0 && i < count, "paragraph index \(i) out of range 0..<\(count)")
