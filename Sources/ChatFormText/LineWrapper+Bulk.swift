@@ -169,10 +169,10 @@ enum _BulkWrap {
                 } else if isWideLetter(e) {
                     next = e + 3
                     runUnits = wide
-                } else if e[0] >= 0xC0 && e > t, let c = idCluster(w, at: e - base, table: tableBuffer, kinds: kinds) {
+                } else if e[0] >= 0xC0 && e > t, let c = idCluster(w.bytes, fast: w.fastUnit!, at: e - base, table: tableBuffer, kinds: kinds) {
                     next = e + c.length
                     runUnits = c.units
-                } else if hard && e[0] == 0x20, let r = indentedRun(w, at: e - base, table: tableBuffer, kinds: kinds) {
+                } else if hard && e[0] == 0x20, let r = indentedRun(w.bytes, fast: w.fastUnit!, at: e - base, table: tableBuffer, kinds: kinds) {
                     // Spaces that indent the next line: a segment without content, which the
                     // line always takes (as `fastBreak` does), then an opportunity (LB18).
                     lead = r.lead
@@ -306,13 +306,15 @@ enum _BulkWrap {
     /// emoji cluster, or one scalar), it is at least a unit wide, and a space, a line feed, a
     /// tail character or the text's end follows it. Its bytes and units; else nil.
     @inline(never)
-    private static func idCluster(_ w: borrowing LineWrapper, at i: Int, table: UnsafeBufferPointer<UInt16>,
+    /// (The wrapper's text and unit passed, not the wrapper: a value parameter of the whole
+    /// wrapper is copied for each call.)
+    private static func idCluster(_ bytes: UnsafeBufferPointer<UInt8>, fast: FastCellUnit, at i: Int, table: UnsafeBufferPointer<UInt16>,
                                   kinds: UnsafePointer<UInt8>) -> (length: Int, units: Int)? {
-        let c = ScalarProperties.fastCluster(w.bytes, at: i, table: table, fast: w.fastUnit!)
+        let c = ScalarProperties.fastCluster(bytes, at: i, table: table, fast: fast)
         guard c.cls == FastBreakClass.id || c.cls == FastBreakClass.flag, c.units > 0 else { return nil }
         let j = i + c.length
-        if j < w.bytes.count {
-            let k = kinds[Int(w.bytes[j])]
+        if j < bytes.count {
+            let k = kinds[Int(bytes[j])]
             guard k == _BulkByte.space || k == _BulkByte.lineFeed || k == _BulkByte.punctuation else { return nil }
         }
         return (c.length, c.units)
@@ -322,9 +324,8 @@ enum _BulkWrap {
     /// bytes on), end (from `i`) and units, when a run the loop takes follows them (ASCII
     /// letters and digits, a wide letter, an `idCluster`); else nil.
     @inline(never)
-    private static func indentedRun(_ w: borrowing LineWrapper, at i: Int, table: UnsafeBufferPointer<UInt16>,
+    private static func indentedRun(_ bytes: UnsafeBufferPointer<UInt8>, fast: FastCellUnit, at i: Int, table: UnsafeBufferPointer<UInt16>,
                                     kinds: UnsafePointer<UInt8>) -> (lead: Int, end: Int, units: Int)? {
-        let bytes = w.bytes
         var r = i
         while r < bytes.count && bytes[r] == 0x20 { r += 1 }
         guard r < bytes.count else { return nil }
@@ -334,9 +335,9 @@ enum _BulkWrap {
             return (r - i, j - i, j - r)
         }
         if _BulkByte.isWideLetter(bytes.baseAddress! + r, table: table.baseAddress!) {
-            return (r - i, r + 3 - i, w.fastUnit!.wide)
+            return (r - i, r + 3 - i, fast.wide)
         }
-        if bytes[r] >= 0xC0, let c = idCluster(w, at: r, table: table, kinds: kinds) {
+        if bytes[r] >= 0xC0, let c = idCluster(bytes, fast: fast, at: r, table: table, kinds: kinds) {
             return (r - i, r + c.length - i, c.units)
         }
         return nil
