@@ -7,39 +7,16 @@
 ///
 /// The caret questions take and give offsets inside the unit.
 struct _Paragraph: Sendable {
-    enum Storage: Sendable {
-        case flat(TextLayout)
-        case large(_LargeParagraph)
-    }
-
     /// A flat paragraph's layout (a shared empty one while the paragraph is large).
     ///
-    /// (Two stored parts, not one enum: a layout read out of a two-payload enum, whose case
-    /// is kept in the payloads' spare bits, is copied out to clear them, every field
-    /// retained and released; a flat paragraph's questions cost about 14 such copies a
-    /// chat keystroke, ~5,000 instructions.)
+    /// (Two stored parts, not one two-payload enum: a layout read out of such an enum, whose
+    /// case is kept in the payloads' spare bits, is copied out to clear them, every field
+    /// retained and released; about 14 such copies a chat keystroke cost 1,700 of its 59,500
+    /// instructions when this was measured.)
     private(set) var flatLayout: TextLayout
     /// The rope and line chunks of a large paragraph (nil when it is flat).
     private(set) var large: _LargeParagraph?
 
-    /// The paragraph's storage as one value (for code that reads both kinds alike; the
-    /// questions read `flatLayout` and `large` where they lie).
-    var storage: Storage {
-        get {
-            if let large { return .large(large) }
-            return .flat(flatLayout)
-        }
-        set {
-            switch newValue {
-            case .flat(let layout):
-                flatLayout = layout
-                large = nil
-            case .large(let paragraph):
-                flatLayout = Self.placeholder
-                large = paragraph
-            }
-        }
-    }
     /// The visual lines the paragraph shows in the document: its layout's lines, minus the
     /// empty line a layout adds after a text that ends in a mandatory break.
     private(set) var lineCount: Int
