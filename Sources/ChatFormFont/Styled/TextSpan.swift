@@ -124,6 +124,7 @@ extension StyledElement {
                 switch elements[i] {
                 case .span(let span):
                     let copied = span.text.utf8.withContiguousStorageIfAvailable { src in
+                        precondition(at + src.count <= n, "the elements' text is `bytes` long")
                         if let from = src.baseAddress, src.count > 0 {
                             UnsafeMutableRawPointer(dest.baseAddress.unsafelyUnwrapped + at).copyMemory(from: from, byteCount: src.count)
                         }
@@ -133,11 +134,13 @@ extension StyledElement {
                         at += copied
                     } else {
                         for b in span.text.utf8 {
+                            precondition(at < n, "the elements' text is `bytes` long")
                             dest[at] = b
                             at += 1
                         }
                     }
                 case .attachment:
+                    precondition(at + 3 <= n, "the elements' text is `bytes` long")
                     dest[at] = 0xEF
                     dest[at + 1] = 0xBF
                     dest[at + 2] = 0xBC
