@@ -86,7 +86,7 @@ struct ClusterDecisionTable {
         var h = UInt64(tag) &* 0x9E37_79B9_7F4A_7C15
         var i = start
         while i < end {
-            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            let (s, l) = UTF8Scalar.decode(bytes, at: i, end: end)
             h = (h ^ UInt64(s)) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 29
             i += l
@@ -112,7 +112,7 @@ struct ClusterDecisionTable {
         let first = scalars.count
         var i = start
         while i < end {
-            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            let (s, l) = UTF8Scalar.decode(bytes, at: i, end: end)
             scalars.append(s)
             i += l
         }
@@ -135,7 +135,7 @@ struct ClusterDecisionTable {
         var i = start
         while i < end {
             guard k < last else { return false }
-            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            let (s, l) = UTF8Scalar.decode(bytes, at: i, end: end)
             if scalars[k] != s { return false }
             k += 1
             i += l

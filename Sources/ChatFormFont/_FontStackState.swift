@@ -67,7 +67,7 @@ final class _FontStackState: Sendable {
             var count = 0
             var i = start
             while i < end {
-                let (s, l) = UTF8Scalar.decode(bytes, at: i)
+                let (s, l) = UTF8Scalar.decode(bytes, at: i, end: end)
                 buffer[count] = s
                 count += 1
                 i += l
@@ -80,7 +80,7 @@ final class _FontStackState: Sendable {
         var scalars: [UInt32] = []
         var i = start
         while i < end {
-            let (s, l) = UTF8Scalar.decode(bytes, at: i)
+            let (s, l) = UTF8Scalar.decode(bytes, at: i, end: end)
             scalars.append(s)
             i += l
         }

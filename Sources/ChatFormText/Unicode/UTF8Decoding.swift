@@ -30,6 +30,17 @@ public enum UTF8Scalar {
                 | ((UInt32(bytes[i &+ 2]) & 0x3F) &<< 6) | (UInt32(bytes[i &+ 3]) & 0x3F), 4)
     }
 
+    /// The scalar that starts at `i` and its length, read from `bytes[i..<end]` only: as
+    /// `decode(_:at:)` when the scalar ends by `end`, else U+FFFD for the bytes left (a
+    /// sequence cut at `end`, as a range cutting a scalar leaves it). A cluster's fallback
+    /// decision is kept by its own bytes, so it must not read the bytes after it.
+    @inlinable @inline(__always)
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (scalar: UInt32, length: Int) {
+        let b0 = bytes[i]
+        let length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+        return i &+ length <= end ? decode(bytes, at: i) : (0xFFFD, end &- i)
+    }
+
     /// Whether the three bytes at `j` (`j + 3 <= bytes.count`, a scalar's start) are a Hangul
     /// syllable (U+AC00-U+D7A3), nothing decoded: UTF-8 keeps the scalars' order, so the
     /// syllables are the byte triples from EA B0 80 to ED 9E A3 read as one big-endian
