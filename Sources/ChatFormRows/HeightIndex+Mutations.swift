@@ -230,7 +230,7 @@ extension HeightIndex {
     }
 
     /// Removes every row.
-    /// - Complexity: O(1) (the old nodes are released, O(n / 256)).
+    /// - Complexity: O(1) (the old nodes are released, O(n / 128)).
     public mutating func removeAll() {
         _root = _HeightNode(leafHeights: [], runs: [], limits: _limits)
     }

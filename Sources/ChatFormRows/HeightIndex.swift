@@ -14,7 +14,7 @@
 /// index.firstUnmeasured(in: 0..<17)        // 0
 /// ```
 ///
-/// Storage is a B+-tree. Leaves hold up to 256 *run entries* as a struct of arrays
+/// Storage is a B+-tree. Leaves hold up to 128 *run entries* as a struct of arrays
 /// (`[Double]` heights, `[UInt16]` row counts with the measured flag in the top bit), so a
 /// measured row costs about 10 bytes plus fill slack, and a run of up to 32,767 consecutive
 /// rows of one height and flag (typically estimates) costs one entry. Internal nodes keep
@@ -29,7 +29,7 @@
 ///
 /// **Value semantics.** `HeightIndex` is a value type. Copies share nodes; the first mutation
 /// of a shared copy copies only the root-to-leaf path it touches, O(log n) nodes of
-/// O(256 + 32) entries each.
+/// O(128 + 32) entries each.
 ///
 /// **Errors.** Mutations validate their input and throw `HeightIndexError` (leaving the index
 /// unchanged). Queries taking a row index trap on an out-of-range index, like `Array`'s
@@ -210,7 +210,7 @@ public struct HeightIndex: Sendable {
     /// The first unmeasured row in `range`, or `nil` if every row there is measured.
     /// Fully measured subtrees are skipped using their summaries.
     /// - Precondition: `range` lies within `0...count`.
-    /// - Complexity: O(log n) node visits (each scanning at most 256 entries).
+    /// - Complexity: O(log n) node visits (each scanning at most 128 entries).
     public func firstUnmeasured(in range: Range<Int>) -> Int? {
         var first: Int?
         _forEachUnmeasuredRun(in: range) { run in
@@ -252,7 +252,7 @@ public struct HeightIndex: Sendable {
     /// actually allocated (32-byte array headers, capacity × element size; allocator rounding
     /// as reported by `Array.capacity`, malloc bookkeeping not included). Shared nodes of
     /// copies are counted in full for each copy.
-    /// - Complexity: O(n / 256) — visits every node.
+    /// - Complexity: O(n / 128) — visits every node.
     public var memoryFootprint: Int { MemoryLayout<HeightIndex>.size + _root.subtreeFootprint }
 
     /// Run entries stored, in row order: (height, measured, row count). O(entries).
