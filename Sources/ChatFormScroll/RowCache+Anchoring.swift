@@ -59,17 +59,12 @@ extension RowCache {
     ///
     /// - Complexity: O(k log n) for k rows in view, plus their text.
     mutating func settle(_ scroll: inout ScrollState, anchor: ID?, pinned: ID?, _ measuring: RowMeasuring) throws(ScrollError) {
-        // The rows in view and in the band when the loop ends settled (the walks for them,
-        // made in its last round, stand: nothing moved since), for the settled view kept.
-        var settledRows: (inView: Range<Int>, inBand: Range<Int>?)? = nil
+        var settledRows: (inView: Range<Int>, inBand: Range<Int>?)? = nil   // as the settled round read them
         for _ in 0..<64 {
             var changed = false
-            var inBand: Range<Int>? = nil
-            var anchorIndex = anchor.flatMap { source.index(of: $0) }
-            if anchorIndex == nil {
-                inBand = rows(inBandOf: scroll.viewport)
-                anchorIndex = inBand?.first
-            }
+            let anchorByID = anchor.flatMap { source.index(of: $0) }
+            let inBand = anchorByID == nil ? rows(inBandOf: scroll.viewport) : nil
+            let anchorIndex = anchorByID ?? inBand?.first
             // Outward from the anchor, the range in view recomputed after each measurement:
             // downward from it, a row that grows pushes the rows below out of view; upward,
             // a row that grows (the offset keeping the anchor in place) pushes the rows above
@@ -100,13 +95,8 @@ extension RowCache {
             }
             let before = scroll.viewport.offset
             scroll.clamp(to: offsetBounds(scroll, alignment: measuring.configuration.contentAlignment, pinned: pinned))
-            if !changed && scroll.viewport.offset == before {
-                // No row changed and the offset stayed: the rows read this round are the view's.
-                settledRows = (inView, inBand)
-                break
-            }
+            if !changed && scroll.viewport.offset == before { settledRows = (inView, inBand); break }
         }
-        // (Eviction drops measurements, never heights: the rows stay where they are.)
         evict(keepingRowsIn: scroll.viewport, focused: measuring.liveRow)
         if let settledRows { keepSettledView(scroll.viewport, inView: settledRows.inView, inBand: settledRows.inBand) }
     }
@@ -114,14 +104,10 @@ extension RowCache {
     /// Keeps `viewport`, whose rows are all exact, as the settled view with the rows in it
     /// (`inView`, read for it) and in its band (`inBand` when read for it, else read here).
     /// A keystroke that grows its row settles once: reading each range again walked the
-    /// height index's leaf twice more (up to 256 runs each).
+    /// height index's leaf twice more (up to 128 runs each).
     private mutating func keepSettledView(_ viewport: Viewport, inView: Range<Int>, inBand: Range<Int>?) {
-        assert(inView == rows(intersecting: viewport.offset..<(viewport.offset + viewport.size.height)),
-               "the settle's rows in view are the viewport's")
-        assert(inBand.map { band in
-            let visible = viewport.visibleBand
-            return band == rows(intersecting: visible.lowerBound..<Swift.max(visible.upperBound, visible.lowerBound + 1e-9))
-        } ?? true, "the settle's rows in the band are the viewport's")
+        assert(inView == rows(in: viewport) && inBand.map { $0 == rows(inBandOf: viewport) } != false,
+               "the settle's rows are the viewport's (eviction drops measurements, never heights)")
         let inBand = inBand ?? rows(inBandOf: viewport)
         let first = inBand.first.map { (index: $0, screenY: heights.offset(ofRow: $0) - viewport.visibleBand.lowerBound) }
         kept.keep(_SettledView(viewport: viewport, generation: kept.generation, inView: inView,
