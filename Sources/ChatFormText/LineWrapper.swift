@@ -80,8 +80,8 @@ struct LineWrapper {
         // of small blocks (up to 1,032 bytes), so a keystroke's rewrap reuses the block the
         // last one freed. At 64 (2 KiB) the block came from the heap's shared bins or its top:
         // the first keystroke into a newly focused chat message took a page fault there about
-        // every other time (about 4 µs of the 10 its median cost), and every one ~200
-        // instructions more.
+        // every other time (about 4 µs each, under load), and every keystroke paid ~200
+        // instructions more for it.
         segment.reserveCapacity(24)
     }
 
