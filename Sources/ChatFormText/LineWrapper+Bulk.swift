@@ -305,9 +305,9 @@ enum _BulkWrap {
     /// loop takes it as a run: the fast path walks it as an ID or a flag (`fastCluster`: an
     /// emoji cluster, or one scalar), it is at least a unit wide, and a space, a line feed, a
     /// tail character or the text's end follows it. Its bytes and units; else nil.
-    @inline(never)
     /// (The wrapper's text and unit passed, not the wrapper: a value parameter of the whole
     /// wrapper is copied for each call.)
+    @inline(never)
     private static func idCluster(_ bytes: UnsafeBufferPointer<UInt8>, fast: FastCellUnit, at i: Int, table: UnsafeBufferPointer<UInt16>,
                                   kinds: UnsafePointer<UInt8>) -> (length: Int, units: Int)? {
         let c = ScalarProperties.fastCluster(bytes, at: i, table: table, fast: fast)

@@ -101,10 +101,11 @@ extension _DocumentUnits {
                 ranges.removeLast()
             }
             new.reserveCapacity(ranges.count)
-            if old.count == 1 && ranges.count == 1, old[0].large == nil, case let layout = old[0].flatLayout,
+            if old.count == 1 && ranges.count == 1, old[0].large == nil,
                ranges[0].count < tuning.largeParagraph || metrics is any TextShaper {
                 // An edit inside one paragraph that stays one paragraph: rewrap only around
                 // the edit (TextLayout.relaid), reusing the lines it cannot change.
+                let layout = old[0].flatLayout
                 let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
                 // (The paragraph's text with the replacement: `buffer`, whole. Its unchanged
                 // parts copied from the old text, which is known to be valid UTF-8, and only

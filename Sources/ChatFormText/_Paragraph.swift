@@ -325,7 +325,7 @@ struct _Paragraph: Sendable {
             let (window, base) = large.window(lines: index..<index + 1)
             try window.forEachCaretStop(onLine: 0) { offset, x in body(offset + base, x) }
         } else {
-            return try flatLayout.forEachCaretStop(onLine: index, body)
+            try flatLayout.forEachCaretStop(onLine: index, body)
         }
     }
 
